@@ -1,0 +1,80 @@
+/* tsvvalidate: checks profile streams against every rule of the format. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "stream.h"
+#include "validate.h"
+#include "cli.h"
+
+static const char synopsis[] = "[-q] [-m max] [file ...]";
+static int quiet;
+static long long max_shown = 20, shown;
+
+static void
+report(void *ctx, const char *msg)
+{
+	(void)ctx;
+	if (!quiet && shown++ < max_shown)
+		cli_warn("%s", msg);
+}
+
+static int
+validate_file(const char *path)
+{
+	struct stream_reader r;
+	struct perr e;
+	int rc;
+
+	if (stream_open(&r, path, &e) < 0) {
+		cli_warn("%s", e.msg);
+		return EXIT_BAD;
+	}
+	r.report = report;
+	shown = 0;
+	rc = validate_stream(&r, &e);
+	if (rc < 0 && !quiet)
+		cli_warn("%s", e.msg);
+	if (!quiet && shown > max_shown)
+		cli_warn("%s: %lld more problems not shown", r.in.name,
+		    shown - max_shown);
+	rc = rc < 0 || r.nerrors > 0 ? EXIT_BAD : EXIT_OK;
+	stream_close(&r);
+	return rc;
+}
+
+int
+main(int argc, char *argv[])
+{
+	int ch, rc = EXIT_OK;
+
+	while ((ch = getopt(argc, argv, "hqm:")) != -1)
+		switch (ch) {
+		case 'q':
+			quiet = 1;
+			break;
+		case 'm':
+			max_shown = cli_number(optarg, 'm', 1000000000);
+			break;
+		case 'h':
+			printf("usage: tsvvalidate %s\n"
+			    "Checks profile streams (format 2.0 or 1.0) "
+			    "against every rule of the format.\n"
+			    "  -q      print nothing; the exit status tells\n"
+			    "  -m max  show at most max problems per file "
+			    "(default 20)\n"
+			    "Exit status: 0 valid, 1 invalid or unreadable, "
+			    "2 usage.\n", synopsis);
+			return EXIT_OK;
+		default:
+			cli_usage(synopsis);
+		}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		return validate_file(NULL);
+	for (; argc > 0; argc--, argv++)
+		if (validate_file(*argv) != EXIT_OK)
+			rc = EXIT_BAD;
+	return rc;
+}

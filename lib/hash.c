@@ -1,0 +1,188 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+
+void
+u64map_free(struct u64map *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof(*m));
+}
+
+uint32_t *
+u64map_get(const struct u64map *m, uint64_t key)
+{
+	size_t i;
+
+	if (m->keys == NULL)
+		return NULL;
+	for (i = hash_u64(key) & m->mask; m->keys[i] != U64MAP_EMPTY;
+	    i = (i + 1) & m->mask)
+		if (m->keys[i] == key)
+			return &m->vals[i];
+	return NULL;
+}
+
+static int
+u64map_grow(struct u64map *m)
+{
+	size_t cap = m->keys == NULL ? 64 : (m->mask + 1) * 2, i, j;
+	uint64_t *keys = malloc(cap * sizeof(*keys));
+	uint32_t *vals = malloc(cap * sizeof(*vals));
+
+	if (keys == NULL || vals == NULL) {
+		free(keys);
+		free(vals);
+		return -1;
+	}
+	memset(keys, 0xff, cap * sizeof(*keys));
+	if (m->keys != NULL)
+		for (i = 0; i <= m->mask; i++) {
+			if (m->keys[i] == U64MAP_EMPTY)
+				continue;
+			for (j = hash_u64(m->keys[i]) & (cap - 1);
+			    keys[j] != U64MAP_EMPTY; j = (j + 1) & (cap - 1))
+				;
+			keys[j] = m->keys[i];
+			vals[j] = m->vals[i];
+		}
+	free(m->keys);
+	free(m->vals);
+	m->keys = keys;
+	m->vals = vals;
+	m->mask = cap - 1;
+	return 0;
+}
+
+uint32_t *
+u64map_put(struct u64map *m, uint64_t key, uint32_t val, int *added)
+{
+	size_t i;
+
+	if ((m->keys == NULL || (m->n + 1) * 4 > (m->mask + 1) * 3) &&
+	    u64map_grow(m) < 0)
+		return NULL;
+	for (i = hash_u64(key) & m->mask; m->keys[i] != U64MAP_EMPTY;
+	    i = (i + 1) & m->mask)
+		if (m->keys[i] == key) {
+			if (added != NULL)
+				*added = 0;
+			return &m->vals[i];
+		}
+	m->keys[i] = key;
+	m->vals[i] = val;
+	m->n++;
+	if (added != NULL)
+		*added = 1;
+	return &m->vals[i];
+}
+
+uint64_t
+hash_bytes(const void *p, size_t n)
+{
+	/* FNV-1a over 8-byte words, then a final mix */
+	const unsigned char *s = p;
+	uint64_t h = 0xcbf29ce484222325ULL ^ n, w;
+
+	while (n >= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0x100000001b3ULL;
+		h ^= h >> 29;
+		s += 8;
+		n -= 8;
+	}
+	w = 0;
+	memcpy(&w, s, n);
+	h = (h ^ w) * 0x100000001b3ULL;
+	return hash_u64(h);
+}
+
+void
+strtab_free(struct strtab *t)
+{
+	free(t->arena);
+	free(t->offs);
+	free(t->slots);
+	memset(t, 0, sizeof(*t));
+}
+
+static int
+strtab_eq(const struct strtab *t, uint32_t idx, const char *s, size_t len)
+{
+	return strtab_len(t, idx) == len &&
+	    memcmp(strtab_str(t, idx), s, len) == 0;
+}
+
+int64_t
+strtab_find(const struct strtab *t, const char *s, size_t len)
+{
+	size_t i;
+
+	if (t->slots == NULL)
+		return -1;
+	for (i = hash_bytes(s, len) & t->mask; t->slots[i] != 0;
+	    i = (i + 1) & t->mask)
+		if (strtab_eq(t, t->slots[i] - 1, s, len))
+			return t->slots[i] - 1;
+	return -1;
+}
+
+static int
+strtab_grow(struct strtab *t)
+{
+	size_t cap = t->slots == NULL ? 64 : (t->mask + 1) * 2, i, j;
+	uint32_t *slots = calloc(cap, sizeof(*slots));
+	uint64_t *offs = realloc(t->offs, cap * sizeof(*offs));
+
+	if (offs != NULL)
+		t->offs = offs;
+	if (slots == NULL || offs == NULL) {
+		free(slots);
+		return -1;
+	}
+	for (i = 0; i < t->n; i++) {
+		j = hash_bytes(strtab_str(t, i), strtab_len(t, i)) & (cap - 1);
+		while (slots[j] != 0)
+			j = (j + 1) & (cap - 1);
+		slots[j] = (uint32_t)i + 1;
+	}
+	free(t->slots);
+	t->slots = slots;
+	t->mask = cap - 1;
+	return 0;
+}
+
+int64_t
+strtab_intern(struct strtab *t, const char *s, size_t len)
+{
+	size_t i, need;
+	char *a;
+
+	if (len >= (1u << 24))
+		return -1;
+	if ((t->slots == NULL || (t->n + 1) * 2 > t->mask + 1) &&
+	    strtab_grow(t) < 0)
+		return -1;
+	for (i = hash_bytes(s, len) & t->mask; t->slots[i] != 0;
+	    i = (i + 1) & t->mask)
+		if (strtab_eq(t, t->slots[i] - 1, s, len))
+			return t->slots[i] - 1;
+	need = t->arena_len + len + 1;
+	if (need > t->arena_cap) {
+		size_t cap = t->arena_cap ? t->arena_cap : 4096;
+		while (cap < need)
+			cap *= 2;
+		if ((a = realloc(t->arena, cap)) == NULL)
+			return -1;
+		t->arena = a;
+		t->arena_cap = cap;
+	}
+	memcpy(t->arena + t->arena_len, s, len);
+	t->arena[t->arena_len + len] = '\0';
+	t->offs[t->n] = (uint64_t)t->arena_len << 24 | len;
+	t->arena_len += len + 1;
+	t->slots[i] = (uint32_t)t->n + 1;
+	return (int64_t)t->n++;
+}

@@ -1,0 +1,64 @@
+/* hash.h: the two maps everything here is built on. A u64map maps 64-bit
+ * keys to 32-bit values; a strtab interns byte strings as dense indices
+ * 0, 1, 2, ... in order of first appearance. */
+#ifndef HASH_H
+#define HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct u64map {
+	uint64_t *keys;
+	uint32_t *vals;
+	size_t n, mask;		/* mask + 1 slots, a power of two */
+};
+
+#define U64MAP_EMPTY UINT64_MAX	/* the one key that cannot be stored */
+
+void u64map_free(struct u64map *m);
+/* Returns a pointer to the value of key, or NULL. */
+uint32_t *u64map_get(const struct u64map *m, uint64_t key);
+/* Finds or adds key (value set to val when added); *added tells which.
+ * Returns the value slot, or NULL when out of memory. */
+uint32_t *u64map_put(struct u64map *m, uint64_t key, uint32_t val, int *added);
+
+struct strtab {
+	char *arena;		/* the strings, each followed by a NUL */
+	size_t arena_len, arena_cap;
+	uint64_t *offs;		/* per index: offset << 24 | length (< 16 MiB) */
+	uint32_t *slots;	/* index + 1, 0 for empty */
+	size_t n, mask;
+};
+
+void strtab_free(struct strtab *t);
+/* Returns the index of s (added when new), or -1 when out of memory. */
+int64_t strtab_intern(struct strtab *t, const char *s, size_t len);
+/* Returns the index of s, or -1 when absent. */
+int64_t strtab_find(const struct strtab *t, const char *s, size_t len);
+
+static inline const char *
+strtab_str(const struct strtab *t, size_t i)
+{
+	return t->arena + (t->offs[i] >> 24);
+}
+
+static inline size_t
+strtab_len(const struct strtab *t, size_t i)
+{
+	return (size_t)(t->offs[i] & 0xffffff);
+}
+
+uint64_t hash_bytes(const void *p, size_t n);
+
+static inline uint64_t
+hash_u64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+#endif

@@ -1,0 +1,154 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "input.h"
+
+#define INPUT_CHUNK (256u << 10)
+
+int
+input_open(struct input *in, const char *path, struct perr *e)
+{
+	int fd;
+
+	memset(in, 0, sizeof(*in));
+	in->limit = INPUT_DEFAULT_LIMIT;
+	if (path == NULL || strcmp(path, "-") == 0) {
+		in->name = "<stdin>";
+		fd = dup(STDIN_FILENO);
+	} else {
+		in->name = path;
+		fd = open(path, O_RDONLY);
+	}
+	if (fd < 0)
+		return perr_set(e, "%s: %s", in->name, strerror(errno));
+	in->gz = gzdopen(fd, "rb");
+	if (in->gz == NULL) {
+		close(fd);
+		return perr_nomem(e);
+	}
+	gzbuffer(in->gz, INPUT_CHUNK);
+	in->cap = INPUT_CHUNK;
+	in->buf = malloc(in->cap);
+	if (in->buf == NULL) {
+		input_close(in);
+		return perr_nomem(e);
+	}
+	return 0;
+}
+
+void
+input_close(struct input *in)
+{
+	if (in->gz != NULL)
+		gzclose(in->gz);
+	free(in->buf);
+	in->gz = NULL;
+	in->buf = NULL;
+}
+
+/* Appends up to want bytes at buf+end; returns bytes read, 0 at EOF, -1. */
+static long
+fill(struct input *in, size_t want, struct perr *e)
+{
+	int n, zerr;
+	const char *msg;
+
+	if (want > (1u << 30))
+		want = 1u << 30;
+	n = gzread(in->gz, in->buf + in->end, (unsigned)want);
+	if (in->total == 0 && n > 0)
+		in->compressed = !gzdirect(in->gz);
+	if (n < 0) {
+		msg = gzerror(in->gz, &zerr);
+		if (zerr == Z_ERRNO)
+			msg = strerror(errno);
+		return perr_set(e, "%s: %s%s", in->name,
+		    in->compressed || zerr != Z_ERRNO ? "gzip: " : "", msg);
+	}
+	in->end += (size_t)n;
+	in->total += (uint64_t)n;
+	if (in->compressed && in->total > in->limit)
+		return perr_set(e, "%s: decompressed input larger than %llu "
+		    "bytes (a gzip bomb?); raise the limit to read it",
+		    in->name, (unsigned long long)in->limit);
+	if (n == 0)
+		in->eof = 1;
+	return n;
+}
+
+int
+input_line(struct input *in, char **line, size_t *len, struct perr *e)
+{
+	char *nl;
+	size_t scanned = 0, newcap;
+	char *nb;
+
+	for (;;) {
+		nl = memchr(in->buf + in->pos + scanned, '\n',
+		    in->end - in->pos - scanned);
+		if (nl != NULL) {
+			*nl = '\0';
+			*line = in->buf + in->pos;
+			*len = (size_t)(nl - *line);
+			in->pos = (size_t)(nl - in->buf) + 1;
+			in->lineno++;
+			return 1;
+		}
+		scanned = in->end - in->pos;
+		if (in->eof) {
+			if (scanned == 0)
+				return 0;
+			/* a last line without LF; fill() keeps a spare byte */
+			in->buf[in->end] = '\0';
+			*line = in->buf + in->pos;
+			*len = scanned;
+			in->pos = in->end;
+			in->lineno++;
+			in->missing_eol = 1;
+			return 1;
+		}
+		if (in->pos > 0) {
+			memmove(in->buf, in->buf + in->pos, scanned);
+			in->end = scanned;
+			in->pos = 0;
+		}
+		if (in->end + 1 >= in->cap) {
+			if (in->cap > INPUT_MAX_LINE)
+				return perr_set(e, "%s:%ld: line longer than "
+				    "%u bytes", in->name, in->lineno + 1,
+				    INPUT_MAX_LINE);
+			newcap = in->cap * 2;
+			if ((nb = realloc(in->buf, newcap)) == NULL)
+				return perr_nomem(e);
+			in->buf = nb;
+			in->cap = newcap;
+		}
+		if (fill(in, in->cap - in->end - 1, e) < 0)
+			return -1;
+	}
+}
+
+int
+input_slurp(struct input *in, unsigned char **data, size_t *len,
+    struct perr *e)
+{
+	char *nb;
+
+	while (!in->eof) {
+		if (in->cap - in->end < INPUT_CHUNK) {
+			if ((nb = realloc(in->buf, in->cap * 2)) == NULL)
+				return perr_nomem(e);
+			in->buf = nb;
+			in->cap *= 2;
+		}
+		if (fill(in, in->cap - in->end - 1, e) < 0)
+			return -1;
+	}
+	*data = (unsigned char *)in->buf + in->pos;
+	*len = in->end - in->pos;
+	return 0;
+}

@@ -1,0 +1,39 @@
+/* input.h: buffered reading of a file or stdin, gzip-compressed or not. */
+#ifndef INPUT_H
+#define INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "perr.h"
+
+#define INPUT_MAX_LINE (16u << 20)		/* longest line accepted */
+#define INPUT_DEFAULT_LIMIT (4ull << 30)	/* bound on decompressed bytes */
+
+struct input {
+	void *gz;			/* gzFile */
+	const char *name;		/* file name for messages */
+	char *buf;
+	size_t cap, pos, end;
+	long lineno;			/* number of the line last returned */
+	int eof;
+	int compressed;			/* input was gzip */
+	int missing_eol;		/* last line had no final LF */
+	uint64_t total;			/* bytes delivered so far */
+	uint64_t limit;			/* error past this many decompressed bytes */
+};
+
+/* Opens path ("-" or NULL for stdin). Sets in->name for messages. */
+int input_open(struct input *in, const char *path, struct perr *e);
+void input_close(struct input *in);
+
+/* Returns 1 and the next line (NUL-terminated in place, without its LF),
+ * 0 at end of input, -1 on error. A CR before the LF is left to the caller. */
+int input_line(struct input *in, char **line, size_t *len, struct perr *e);
+
+/* Reads the whole (decompressed) input; *data stays valid until
+ * input_close. */
+int input_slurp(struct input *in, unsigned char **data, size_t *len,
+    struct perr *e);
+
+#endif

@@ -1,0 +1,270 @@
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "output.h"
+
+#define OUTPUT_BUF (256u << 10)
+
+int
+output_open(struct output *o, const char *path, struct perr *e)
+{
+	mode_t mask;
+
+	memset(o, 0, sizeof(*o));
+	o->fd = STDOUT_FILENO;
+	o->name = "<stdout>";
+	if (path != NULL && strcmp(path, "-") != 0) {
+		o->name = path;
+		o->path = strdup(path);
+		o->tmp = malloc(strlen(path) + 8);
+		if (o->path == NULL || o->tmp == NULL) {
+			output_discard(o);
+			return perr_nomem(e);
+		}
+		sprintf(o->tmp, "%s.XXXXXX", path);
+		if ((o->fd = mkstemp(o->tmp)) < 0) {
+			perr_set(e, "%s: %s", path, strerror(errno));
+			free(o->tmp);
+			o->tmp = NULL;
+			output_discard(o);
+			return -1;
+		}
+		mask = umask(0);
+		umask(mask);
+		fchmod(o->fd, 0666 & ~mask);
+	}
+	o->cap = OUTPUT_BUF;
+	if ((o->buf = malloc(o->cap)) == NULL) {
+		output_discard(o);
+		return perr_nomem(e);
+	}
+	return 0;
+}
+
+static void
+write_all(struct output *o, const char *p, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0 && o->err == 0) {
+		w = write(o->fd, p, n);
+		if (w < 0) {
+			if (errno != EINTR)
+				o->err = errno;
+			continue;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+static void
+deflate_some(struct output *o, const char *p, size_t n, int flush)
+{
+	z_stream *z = o->z;
+	char chunk[64 << 10];
+
+	z->next_in = (Bytef *)(uintptr_t)p;
+	z->avail_in = (uInt)n;
+	do {
+		z->next_out = (Bytef *)chunk;
+		z->avail_out = sizeof(chunk);
+		deflate(z, flush);
+		write_all(o, chunk, sizeof(chunk) - z->avail_out);
+	} while (z->avail_out == 0);
+}
+
+void
+out_flush(struct output *o)
+{
+	if (o->z != NULL)
+		deflate_some(o, o->buf, o->len, Z_NO_FLUSH);
+	else
+		write_all(o, o->buf, o->len);
+	o->len = 0;
+}
+
+void
+out_write_big(struct output *o, const void *p, size_t n)
+{
+	const char *s = p;
+	size_t k;
+
+	while (n > 0) {
+		if (o->len == o->cap)
+			out_flush(o);
+		k = o->cap - o->len < n ? o->cap - o->len : n;
+		memcpy(o->buf + o->len, s, k);
+		o->len += k;
+		s += k;
+		n -= k;
+	}
+}
+
+int
+output_gzip(struct output *o, int level, struct perr *e)
+{
+	z_stream *z;
+
+	out_flush(o);
+	if ((z = calloc(1, sizeof(*z))) == NULL)
+		return perr_nomem(e);
+	if (deflateInit2(z, level, Z_DEFLATED, 15 + 16, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK) {
+		free(z);
+		return perr_nomem(e);
+	}
+	o->z = z;
+	return 0;
+}
+
+void
+output_discard(struct output *o)
+{
+	if (o->z != NULL) {
+		deflateEnd(o->z);
+		free(o->z);
+		o->z = NULL;
+	}
+	if (o->tmp != NULL) {
+		close(o->fd);
+		unlink(o->tmp);
+	}
+	free(o->tmp);
+	free(o->path);
+	free(o->buf);
+	o->tmp = o->path = o->buf = NULL;
+}
+
+int
+output_close(struct output *o, struct perr *e)
+{
+	int rc = 0;
+
+	if (o->z != NULL) {
+		deflate_some(o, o->buf, o->len, Z_FINISH);
+		o->len = 0;
+	} else
+		out_flush(o);
+	if (o->err == 0 && o->tmp != NULL) {
+		if (close(o->fd) != 0 && o->err == 0)
+			o->err = errno;
+		o->fd = -1;
+		if (o->err == 0 && rename(o->tmp, o->path) != 0)
+			o->err = errno;
+		if (o->err == 0) {
+			free(o->tmp);
+			o->tmp = NULL;
+		} else
+			unlink(o->tmp);
+		free(o->tmp);
+		o->tmp = NULL;
+	} else if (o->err == 0 && o->tmp == NULL) {
+		/* stdout: the error may only show on close */
+		if (close(o->fd) != 0 && errno != EINTR)
+			o->err = errno;
+	}
+	if (o->err != 0)
+		rc = perr_set(e, "%s: write error: %s", o->name,
+		    strerror(o->err));
+	output_discard(o);
+	return rc;
+}
+
+size_t
+fmt_u64(char *buf, uint64_t v)
+{
+	char tmp[24];
+	size_t n = 0, i;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	for (i = 0; i < n; i++)
+		buf[i] = tmp[n - 1 - i];
+	return n;
+}
+
+size_t
+fmt_i64(char *buf, int64_t v)
+{
+	if (v < 0) {
+		buf[0] = '-';
+		return 1 + fmt_u64(buf + 1, -(uint64_t)v);
+	}
+	return fmt_u64(buf, (uint64_t)v);
+}
+
+size_t
+fmt_hex(char *buf, uint64_t v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char tmp[16];
+	size_t n = 0, i;
+
+	do {
+		tmp[n++] = digits[v & 15];
+		v >>= 4;
+	} while (v != 0);
+	buf[0] = '0';
+	buf[1] = 'x';
+	for (i = 0; i < n; i++)
+		buf[2 + i] = tmp[n - 1 - i];
+	return n + 2;
+}
+
+size_t
+fmt_dbl(char *buf, double v)
+{
+	int prec, n = 0;
+
+	if (isnan(v))
+		return (size_t)sprintf(buf, "NaN");
+	if (isinf(v))
+		return (size_t)sprintf(buf, v < 0 ? "-Inf" : "Inf");
+	if (fabs(v) < 9007199254740992.0 && v == (double)(int64_t)v) {
+		if (v == 0 && signbit(v))
+			return (size_t)sprintf(buf, "-0");
+		return fmt_i64(buf, (int64_t)v);
+	}
+	/* the shortest of %.1g .. %.17g that strtod reads back exactly */
+	for (prec = 1; prec <= 17; prec++) {
+		n = snprintf(buf, FMT_NUM_MAX, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return (size_t)n;
+}
+
+void
+out_escaped(struct output *o, const char *s, size_t n)
+{
+	const char *run = s, *end = s + n;
+	char esc;
+
+	if (n == 2 && s[0] == 'N' && s[1] == 'A') {
+		out_write(o, "\\NA", 3);
+		return;
+	}
+	for (; s < end; s++) {
+		switch (*s) {
+		case '\\': esc = '\\'; break;
+		case '\t': esc = 't'; break;
+		case '\n': esc = 'n'; break;
+		case '\r': esc = 'r'; break;
+		default: continue;
+		}
+		out_write(o, run, (size_t)(s - run));
+		out_char(o, '\\');
+		out_char(o, esc);
+		run = s + 1;
+	}
+	out_write(o, run, (size_t)(end - run));
+}

@@ -1,0 +1,108 @@
+/* output.h: buffered writing to stdout or to a file that appears only when
+ * complete, optionally gzip-compressed; number formatting and escaping. */
+#ifndef OUTPUT_H
+#define OUTPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "perr.h"
+
+struct output {
+	int fd;
+	const char *name;	/* for messages */
+	char *path, *tmp;	/* final and temporary file, or NULL */
+	char *buf;
+	size_t len, cap;
+	void *z;		/* z_stream when compressing */
+	int err;		/* first errno of a failed write */
+};
+
+/* Opens path (NULL or "-" for stdout). A file is written under a temporary
+ * name beside it and renamed by output_close. */
+int output_open(struct output *o, const char *path, struct perr *e);
+/* Compresses everything written from now on as one gzip member. */
+int output_gzip(struct output *o, int level, struct perr *e);
+/* Flushes and closes; reports any write error; renames a file into place.
+ * On error the temporary file is removed. */
+int output_close(struct output *o, struct perr *e);
+/* Gives up: removes the temporary file, never touches path. */
+void output_discard(struct output *o);
+
+void out_flush(struct output *o);
+
+static inline char *
+out_reserve(struct output *o, size_t n)
+{
+	if (o->cap - o->len < n)
+		out_flush(o);
+	return o->buf + o->len;
+}
+
+void out_write_big(struct output *o, const void *p, size_t n);
+
+static inline void
+out_write(struct output *o, const void *p, size_t n)
+{
+	if (o->cap - o->len >= n) {
+		memcpy(o->buf + o->len, p, n);
+		o->len += n;
+	} else
+		out_write_big(o, p, n);
+}
+
+static inline void
+out_char(struct output *o, char c)
+{
+	if (o->len == o->cap)
+		out_flush(o);
+	o->buf[o->len++] = c;
+}
+
+static inline void
+out_str(struct output *o, const char *s)
+{
+	out_write(o, s, strlen(s));
+}
+
+/* Formatting into a caller's buffer; each returns the length written.
+ * FMT_NUM_MAX is enough for any of them. */
+#define FMT_NUM_MAX 32
+size_t fmt_u64(char *buf, uint64_t v);
+size_t fmt_i64(char *buf, int64_t v);
+size_t fmt_hex(char *buf, uint64_t v);	/* 0x and lowercase digits */
+size_t fmt_dbl(char *buf, double v);	/* shortest text that reads back */
+
+static inline void
+out_u64(struct output *o, uint64_t v)
+{
+	char *p = out_reserve(o, FMT_NUM_MAX);
+	o->len += fmt_u64(p, v);
+}
+
+static inline void
+out_i64(struct output *o, int64_t v)
+{
+	char *p = out_reserve(o, FMT_NUM_MAX);
+	o->len += fmt_i64(p, v);
+}
+
+static inline void
+out_hex(struct output *o, uint64_t v)
+{
+	char *p = out_reserve(o, FMT_NUM_MAX);
+	o->len += fmt_hex(p, v);
+}
+
+static inline void
+out_dbl(struct output *o, double v)
+{
+	char *p = out_reserve(o, FMT_NUM_MAX);
+	o->len += fmt_dbl(p, v);
+}
+
+/* Writes s with the stream's escapes; "NA" itself is written \NA. */
+void out_escaped(struct output *o, const char *s, size_t n);
+
+#endif

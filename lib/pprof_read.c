@@ -1,0 +1,1 @@
+/* placeholder */ typedef int unused_t;

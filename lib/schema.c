@@ -1,0 +1,132 @@
+#include <string.h>
+
+#include "schema.h"
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static const struct column meta_cols[] = {
+	{ "key", CT_CHR, 0, T_NONE },
+	{ "value", CT_CHR, 0, T_NONE },
+};
+static const struct column sources_cols[] = {
+	{ "source_id", CT_INT, CF_ID, T_NONE },
+	{ "source_type", CT_CHR, CF_NONEMPTY, T_NONE },
+	{ "source_uri", CT_CHR, CF_NA, T_NONE },
+	{ "source_timestamp", CT_DBL, CF_NA, T_NONE },
+};
+static const struct column samples_cols[] = {
+	{ "sample_id", CT_INT, CF_ID, T_NONE },
+	{ "source_id", CT_INT, CF_ID, T_SOURCES },
+};
+static const struct column sample_values_cols[] = {
+	{ "sample_id", CT_INT, CF_ID, T_SAMPLES },
+	{ "type", CT_CHR, CF_NONEMPTY, T_NONE },
+	{ "unit", CT_CHR, CF_NONEMPTY, T_NONE },
+	{ "value", CT_DBL, 0, T_NONE },
+};
+static const struct column sample_locations_cols[] = {
+	{ "sample_id", CT_INT, CF_ID, T_SAMPLES },
+	{ "depth", CT_INT, CF_ID, T_NONE },
+	{ "location_id", CT_INT, CF_ID, T_LOCATIONS },
+};
+static const struct column locations_cols[] = {
+	{ "location_id", CT_INT, CF_ID, T_NONE },
+	{ "function_id", CT_INT, CF_ID | CF_NA, T_FUNCTIONS },
+	{ "line", CT_INT, CF_NONNEG | CF_NA, T_NONE },
+	{ ".address", CT_HEX, CF_NA, T_NONE },
+	{ ".mapping_id", CT_INT, CF_ID | CF_NA, T_MAPPINGS },
+	{ ".is_folded", CT_LGL, 0, T_NONE },
+	{ ".inlined", CT_LGL, 0, T_NONE },
+	{ ".column", CT_INT, CF_NONNEG, T_NONE },
+};
+static const struct column functions_cols[] = {
+	{ "function_id", CT_INT, CF_ID, T_NONE },
+	{ "name", CT_CHR, CF_NONEMPTY, T_NONE },
+	{ "system_name", CT_CHR, CF_NONEMPTY, T_NONE },
+	{ "filename", CT_CHR, 0, T_NONE },
+	{ "start_line", CT_INT, CF_NONNEG, T_NONE },
+};
+static const struct column source_attributes_cols[] = {
+	{ "source_id", CT_INT, CF_ID, T_SOURCES },
+	{ "key", CT_CHR, CF_NONEMPTY, T_NONE },
+	{ "value", CT_CHR, 0, T_NONE },
+};
+static const struct column sample_labels_cols[] = {
+	{ "sample_id", CT_INT, CF_ID, T_SAMPLES },
+	{ "key", CT_CHR, CF_NONEMPTY, T_NONE },
+	{ "str", CT_CHR, CF_NA, T_NONE },
+	{ "num", CT_I64, CF_NA, T_NONE },
+	{ "num_unit", CT_CHR, CF_NA, T_NONE },
+};
+static const struct column mappings_cols[] = {
+	{ "mapping_id", CT_INT, CF_ID, T_NONE },
+	{ "memory_start", CT_HEX, 0, T_NONE },
+	{ "memory_limit", CT_HEX, 0, T_NONE },
+	{ "file_offset", CT_HEX, 0, T_NONE },
+	{ "filename", CT_CHR, 0, T_NONE },
+	{ "build_id", CT_CHR, 0, T_NONE },
+	{ "has_functions", CT_LGL, 0, T_NONE },
+	{ "has_filenames", CT_LGL, 0, T_NONE },
+	{ "has_line_numbers", CT_LGL, 0, T_NONE },
+	{ "has_inline_frames", CT_LGL, 0, T_NONE },
+};
+static const struct column v1_sample_types_cols[] = {
+	{ "type", CT_CHR, CF_NONEMPTY, T_NONE },
+	{ "unit", CT_CHR, CF_NONEMPTY, T_NONE },
+};
+static const struct column v1_samples_cols[] = {
+	{ "value", CT_INT, CF_ID, T_NONE },
+	{ "locations", CT_CHR, 0, T_NONE },
+};
+
+const struct table schema_tables[T_COUNT] = {
+	[T_META] = { "meta", meta_cols, 2, 0, -1 },
+	[T_SOURCES] = { "sources", sources_cols, 4, 0, SRC_ID },
+	[T_SAMPLES] = { "samples", samples_cols, 2, 0, SMP_ID },
+	[T_SAMPLE_VALUES] = { "sample_values", sample_values_cols, 4, 0, -1 },
+	[T_SAMPLE_LOCATIONS] = { "sample_locations", sample_locations_cols,
+	    3, 0, -1 },
+	[T_LOCATIONS] = { "locations", locations_cols, 3, 5, LOC_ID },
+	[T_FUNCTIONS] = { "functions", functions_cols, 5, 0, FN_ID },
+	[T_SOURCE_ATTRIBUTES] = { ".source_attributes",
+	    source_attributes_cols, 3, 0, -1 },
+	[T_SAMPLE_LABELS] = { ".sample_labels", sample_labels_cols, 5, 0, -1 },
+	[T_MAPPINGS] = { ".mappings", mappings_cols, N(mappings_cols), 0,
+	    MAP_ID },
+	[T_V1_SAMPLE_TYPES] = { "sample_types", v1_sample_types_cols, 2, 0,
+	    -1 },
+	[T_V1_SAMPLES] = { "samples", v1_samples_cols, 2, 0, -1 },
+};
+
+int
+schema_in_version(int version, enum table_id t)
+{
+	switch (t) {
+	case T_META: case T_LOCATIONS: case T_FUNCTIONS:
+		return 1;
+	case T_V1_SAMPLE_TYPES: case T_V1_SAMPLES:
+		return version == V10;
+	default:
+		return version == V20;
+	}
+}
+
+int
+schema_required(int version, enum table_id t)
+{
+	return schema_in_version(version, t) && t != T_SOURCE_ATTRIBUTES &&
+	    t != T_SAMPLE_LABELS && t != T_MAPPINGS;
+}
+
+enum table_id
+schema_find(int version, const char *name, size_t len)
+{
+	int t;
+
+	for (t = 0; t < T_COUNT; t++)
+		if (schema_in_version(version, t) &&
+		    strlen(schema_tables[t].name) == len &&
+		    memcmp(schema_tables[t].name, name, len) == 0)
+			return t;
+	return T_NONE;
+}

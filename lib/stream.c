@@ -1,0 +1,601 @@
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stream.h"
+
+int
+stream_open(struct stream_reader *r, const char *path, struct perr *e)
+{
+	memset(r, 0, sizeof(*r));
+	r->last = T_NONE;
+	return input_open(&r->in, path, e);
+}
+
+void
+stream_close(struct stream_reader *r)
+{
+	int t, i;
+
+	for (t = 0; t < T_COUNT; t++) {
+		free(r->tab[t].colmap);
+		if (r->tab[t].names != NULL)
+			for (i = 0; i < r->tab[t].nf; i++)
+				free(r->tab[t].names[i]);
+		free(r->tab[t].names);
+	}
+	strtab_free(&r->other);
+	u64map_free(&r->other_nf);
+	free(r->fields);
+	input_close(&r->in);
+}
+
+int
+stream_problem(struct stream_reader *r, struct perr *e, long line,
+    enum table_id t, int col, const char *fmt, ...)
+{
+	char msg[900], full[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (t == T_NONE)
+		snprintf(full, sizeof(full), "%s:%ld: %s", r->in.name, line,
+		    msg);
+	else if (col < 0)
+		snprintf(full, sizeof(full), "%s:%ld: %s: %s", r->in.name,
+		    line, schema_name(t), msg);
+	else
+		snprintf(full, sizeof(full), "%s:%ld: %s.%s: %s", r->in.name,
+		    line, schema_name(t), schema_colname(t, col), msg);
+	r->nerrors++;
+	if (r->report == NULL)
+		return perr_set(e, "%s", full);
+	r->report(r->ctx, full);
+	return 0;
+}
+
+/* Shows a field in a message: at most 40 bytes, control bytes as '?'. */
+static const char *
+shown(const char *s, size_t n, char *buf)
+{
+	size_t i, k = n > 40 ? 40 : n;
+
+	for (i = 0; i < k; i++)
+		buf[i] = (unsigned char)s[i] < 0x20 ? '?' : s[i];
+	strcpy(buf + k, n > k ? "..." : "");
+	return buf;
+}
+
+/* Splits line into tab-separated fields, unescaping each in place and
+ * NUL-terminating it. Returns the count, or -1 for a dangling backslash
+ * (its field index in *bad). */
+static int
+split(struct stream_reader *r, char *line, size_t len, int *bad,
+    struct perr *e)
+{
+	char *p = line, *end = line + len, *tab, *q, *w;
+	int n = 0, has_bs = memchr(line, '\\', len) != NULL;
+	struct stream_field *f;
+
+	for (;;) {
+		if (n == r->fcap) {
+			int cap = r->fcap ? r->fcap * 2 : 16;
+			f = realloc(r->fields, (size_t)cap * sizeof(*f));
+			if (f == NULL)
+				return perr_nomem(e), -2;
+			r->fields = f;
+			r->fcap = cap;
+		}
+		f = &r->fields[n];
+		tab = memchr(p, '\t', (size_t)(end - p));
+		if (tab == NULL)
+			tab = end;
+		*tab = '\0';
+		f->s = p;
+		f->len = (size_t)(tab - p);
+		f->na = f->len == 2 && p[0] == 'N' && p[1] == 'A';
+		if (has_bs && (q = memchr(p, '\\', f->len)) != NULL) {
+			for (w = q; q < tab; q++) {
+				if (*q != '\\') {
+					*w++ = *q;
+					continue;
+				}
+				if (++q == tab) {
+					*bad = n;
+					return -1;
+				}
+				switch (*q) {
+				case 't': *w++ = '\t'; break;
+				case 'n': *w++ = '\n'; break;
+				case 'r': *w++ = '\r'; break;
+				default: *w++ = *q; break;
+				}
+			}
+			*w = '\0';
+			f->len = (size_t)(w - p);
+		}
+		n++;
+		if (tab == end)
+			return n;
+		p = tab + 1;
+	}
+}
+
+static int
+parse_i64(const char *s, size_t n, int64_t *out)
+{
+	uint64_t v = 0, lim;
+	int neg = 0;
+	size_t i = 0;
+
+	if (n > 0 && s[0] == '-')
+		neg = i = 1;
+	if (i == n)
+		return -1;
+	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (; i < n; i++) {
+		unsigned d = (unsigned)s[i] - '0';
+		if (d > 9 || v > (lim - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
+	return 0;
+}
+
+static int
+parse_dbl(const char *s, size_t n, double *out)
+{
+	size_t i = 0, digits = 0;
+	int64_t iv;
+	char *end;
+
+	if (n <= 15 && parse_i64(s, n, &iv) == 0) {
+		*out = (double)iv;
+		return 0;
+	}
+	if ((n == 3 && memcmp(s, "Inf", 3) == 0) ||
+	    (n == 4 && memcmp(s, "-Inf", 4) == 0)) {
+		*out = s[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+		return 0;
+	}
+	/* [+-]digits[.digits][(e|E)[+-]digits], as strtod reads decimals */
+	if (i < n && (s[i] == '-' || s[i] == '+'))
+		i++;
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		digits++;
+	if (i < n && s[i] == '.')
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			digits++;
+	if (digits == 0)
+		return -1;
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '-' || s[i] == '+'))
+			i++;
+		if (i == n)
+			return -1;
+		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+	}
+	if (i != n)
+		return -1;
+	errno = 0;
+	*out = strtod(s, &end);
+	return 0;
+}
+
+static int
+parse_hex(const char *s, size_t n, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (n < 3 || n > 18 || s[0] != '0' || s[1] != 'x')
+		return -1;
+	for (i = 2; i < n; i++) {
+		unsigned c = (unsigned char)s[i];
+		if (c >= '0' && c <= '9')
+			v = v << 4 | (c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v = v << 4 | (c - 'a' + 10);
+		else
+			return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static const char *const type_names[] = {
+	[CT_INT] = "an int", [CT_I64] = "an i64", [CT_DBL] = "a dbl",
+	[CT_CHR] = "a chr", [CT_LGL] = "TRUE or FALSE",
+	[CT_HEX] = "a hex number (0x and lowercase digits)",
+};
+
+/* Parses field f into cell c of the current row. Returns 0, or -1 to stop. */
+static int
+parse_cell(struct stream_reader *r, struct perr *e, int c,
+    struct stream_field *f)
+{
+	struct stream_row *row = &r->row;
+	const struct column *col = &schema_tables[row->table].cols[c];
+	union cell *v = &row->v[c];
+	char buf[48];
+	int ok = 0;
+
+	row->st[c] = CELL_OK;
+	if (f->na) {
+		row->st[c] = CELL_NA;
+		if (col->flags & CF_NA)
+			return 0;
+		row->st[c] = CELL_BAD;
+		return stream_problem(r, e, row->line, row->table, c,
+		    "NA is not allowed here");
+	}
+	switch (col->type) {
+	case CT_CHR:
+		v->s.p = f->s;
+		v->s.n = f->len;
+		ok = !(col->flags & CF_NONEMPTY) || f->len > 0;
+		if (!ok) {
+			row->st[c] = CELL_BAD;
+			return stream_problem(r, e, row->line, row->table, c,
+			    "must not be empty");
+		}
+		return 0;
+	case CT_INT:
+		ok = parse_i64(f->s, f->len, &v->i) == 0 &&
+		    v->i >= INT32_MIN && v->i <= INT32_MAX;
+		if (ok && (col->flags & CF_ID) && v->i < 1) {
+			row->st[c] = CELL_BAD;
+			return stream_problem(r, e, row->line, row->table, c,
+			    "%lld is out of range (1 to 2147483647)",
+			    (long long)v->i);
+		}
+		if (ok && (col->flags & CF_NONNEG) && v->i < 0) {
+			row->st[c] = CELL_BAD;
+			return stream_problem(r, e, row->line, row->table, c,
+			    "%lld is negative", (long long)v->i);
+		}
+		break;
+	case CT_I64:
+		ok = parse_i64(f->s, f->len, &v->i) == 0;
+		break;
+	case CT_DBL:
+		ok = parse_dbl(f->s, f->len, &v->d) == 0;
+		break;
+	case CT_LGL:
+		if (f->len == 4 && memcmp(f->s, "TRUE", 4) == 0)
+			v->i = ok = 1;
+		else if (f->len == 5 && memcmp(f->s, "FALSE", 5) == 0) {
+			v->i = 0;
+			ok = 1;
+		}
+		break;
+	case CT_HEX:
+		ok = parse_hex(f->s, f->len, &v->u) == 0;
+		break;
+	}
+	if (ok)
+		return 0;
+	row->st[c] = CELL_BAD;
+	return stream_problem(r, e, row->line, row->table, c, "'%s' is not %s",
+	    shown(f->s, f->len, buf), type_names[col->type]);
+}
+
+static enum table_id
+lookup(struct stream_reader *r, const char *name, size_t len)
+{
+	enum table_id last = r->last;
+
+	if (last != T_NONE && strlen(schema_name(last)) == len &&
+	    memcmp(schema_name(last), name, len) == 0)
+		return last;
+	last = schema_find(r->version ? r->version : V20, name, len);
+	if (last != T_NONE)
+		r->last = last;
+	return last;
+}
+
+static int
+header(struct stream_reader *r, struct perr *e, int nf)
+{
+	struct stream_field *f = r->fields;
+	enum table_id t = lookup(r, f[0].s + 1, f[0].len - 1);
+	const struct table *tb;
+	struct stream_tab *st;
+	int i, j, nknown = 0, added;
+	long line = r->row.line;
+	char buf[48];
+	int64_t k;
+	uint32_t *slot;
+
+	if (f[0].len == 1)
+		return stream_problem(r, e, line, T_NONE, -1,
+		    "header without a table name");
+	if (t == T_NONE) {
+		if (f[0].s[1] != '.')
+			return stream_problem(r, e, line, T_NONE, -1,
+			    "unknown table '%s'", shown(f[0].s + 1,
+			    f[0].len - 1, buf));
+		k = strtab_find(&r->other, f[0].s + 1, f[0].len - 1);
+		if (k >= 0)
+			return stream_problem(r, e, line, T_NONE, -1,
+			    "%s: header repeated", shown(f[0].s + 1,
+			    f[0].len - 1, buf));
+		k = strtab_intern(&r->other, f[0].s + 1, f[0].len - 1);
+		if (k < 0 || (slot = u64map_put(&r->other_nf, (uint64_t)k,
+		    (uint32_t)nf, &added)) == NULL)
+			return perr_nomem(e);
+		return 0;
+	}
+	st = &r->tab[t];
+	tb = &schema_tables[t];
+	if (st->header_line != 0)
+		return stream_problem(r, e, line, t, -1,
+		    "header repeated (first at line %ld)", st->header_line);
+	st->header_line = line;
+	st->broken = 1;
+	st->nf = nf - 1;
+	st->colmap = malloc((size_t)nf);
+	st->names = calloc((size_t)nf, sizeof(char *));
+	if (st->colmap == NULL || st->names == NULL)
+		return perr_nomem(e);
+	for (i = 1; i < nf; i++)
+		if ((st->names[i - 1] = strdup(f[i].s)) == NULL)
+			return perr_nomem(e);
+	for (i = 0; i < tb->ncols; i++) {
+		if (i + 1 >= nf)
+			return stream_problem(r, e, line, t, i,
+			    "column missing from the header");
+		if (strcmp(f[i + 1].s, tb->cols[i].name) != 0)
+			return stream_problem(r, e, line, t, i,
+			    "column missing from the header (found '%s')",
+			    shown(f[i + 1].s, f[i + 1].len, buf));
+		st->colmap[i] = (signed char)i;
+	}
+	for (i = tb->ncols + 1; i < nf; i++) {
+		st->colmap[i - 1] = -1;
+		if (f[i].s[0] != '.')
+			return stream_problem(r, e, line, t, -1,
+			    "extra column '%s' must begin with '.'",
+			    shown(f[i].s, f[i].len, buf));
+		for (j = 1; j < i; j++)
+			if (strcmp(f[j].s, f[i].s) == 0)
+				return stream_problem(r, e, line, t, -1,
+				    "column '%s' repeated",
+				    shown(f[i].s, f[i].len, buf));
+		for (j = tb->ncols; j < tb->ncols + tb->next; j++)
+			if (strcmp(f[i].s, tb->cols[j].name) == 0) {
+				st->colmap[i - 1] = (signed char)j;
+				nknown++;
+			}
+	}
+	if (nknown != 0 && nknown != tb->next)
+		return stream_problem(r, e, line, t, -1,
+		    "extension columns %s to %s must be present together",
+		    tb->cols[tb->ncols].name,
+		    tb->cols[tb->ncols + tb->next - 1].name);
+	st->has_ext = nknown != 0;
+	st->broken = 0;
+	return 0;
+}
+
+/* Neutral values of extension columns a header lacks. */
+static void
+neutral(struct stream_row *row)
+{
+	const struct table *tb = &schema_tables[row->table];
+	int c;
+
+	for (c = tb->ncols; c < tb->ncols + tb->next; c++) {
+		row->v[c].i = 0;
+		row->st[c] = (tb->cols[c].flags & CF_NA) ? CELL_NA : CELL_OK;
+	}
+}
+
+static int
+finish(struct stream_reader *r, struct perr *e)
+{
+	int t;
+
+	r->done = 1;
+	if (r->version == 0)
+		return stream_problem(r, e, r->in.lineno, T_NONE, -1,
+		    "empty stream: no #meta header and version row");
+	for (t = 0; t < T_COUNT; t++)
+		if (schema_required(r->version, t) && r->tab[t].header_line == 0
+		    && stream_problem(r, e, r->in.lineno, t, -1,
+		    "header missing") < 0)
+			return -1;
+	return 0;
+}
+
+static int
+first_lines(struct stream_reader *r, struct perr *e, int nf)
+{
+	struct stream_field *f = r->fields;
+	char buf[48];
+
+	if (r->row.line == 1) {
+		if (nf != 3 || strcmp(f[0].s, "#meta") != 0 ||
+		    strcmp(f[1].s, "key") != 0 || strcmp(f[2].s, "value") != 0)
+			return stream_problem(r, e, 1, T_NONE, -1,
+			    "not a profile stream: the first line must be "
+			    "the #meta header (#meta, key, value)"), -1;
+		r->tab[T_META].header_line = 1;
+		return 0;
+	}
+	if (nf != 3 || strcmp(f[0].s, "meta") != 0 ||
+	    strcmp(f[1].s, "version") != 0)
+		return stream_problem(r, e, 2, T_META, -1, "the second line "
+		    "must be the version row (meta, version, 2.0)"), -1;
+	if (strcmp(f[2].s, "2.0") == 0)
+		r->version = V20;
+	else if (strcmp(f[2].s, "1.0") == 0)
+		r->version = V10;
+	else
+		return stream_problem(r, e, 2, T_META, META_VALUE,
+		    "unknown format version '%s'", shown(f[2].s, f[2].len,
+		    buf)), -1;
+	return 0;
+}
+
+int
+stream_next(struct stream_reader *r, struct perr *e)
+{
+	struct stream_row *row = &r->row;
+	struct stream_tab *st;
+	char *line, buf[48];
+	size_t len;
+	int rc, nf, bad, i;
+	uint32_t *nfp;
+	int64_t k;
+
+	if (r->done)
+		return 0;
+	for (;;) {
+		rc = input_line(&r->in, &line, &len, e);
+		if (rc < 0)
+			return -1;
+		if (rc == 0)
+			return finish(r, e) < 0 ? -1 : 0;
+		row->line = r->in.lineno;
+		if (r->in.missing_eol && stream_problem(r, e, row->line,
+		    T_NONE, -1, "last line has no LF (stream cut short?)") < 0)
+			return -1;
+		if (memchr(line, '\r', len) != NULL) {
+			if (stream_problem(r, e, row->line, T_NONE, -1,
+			    "CR in line (the stream must have LF line ends)")
+			    < 0 || row->line <= 2)
+				return -1;
+			continue;
+		}
+		if (memchr(line, '\0', len) != NULL) {
+			if (stream_problem(r, e, row->line, T_NONE, -1,
+			    "NUL byte in line") < 0 || row->line <= 2)
+				return -1;
+			continue;
+		}
+		if ((nf = split(r, line, len, &bad, e)) < 0) {
+			if (nf == -2)
+				return -1;
+			if (stream_problem(r, e, row->line, T_NONE, -1,
+			    "field %d ends in a lone backslash", bad + 1) < 0
+			    || row->line <= 2)
+				return -1;
+			continue;
+		}
+		if (row->line <= 2) {
+			if (first_lines(r, e, nf) < 0)
+				return -1;
+			if (row->line == 1)
+				continue;
+			row->table = T_META;
+			row->nfields = 2;
+			row->f = r->fields + 1;
+			row->v[META_KEY].s.p = row->f[0].s;
+			row->v[META_KEY].s.n = row->f[0].len;
+			row->v[META_VALUE].s.p = row->f[1].s;
+			row->v[META_VALUE].s.n = row->f[1].len;
+			row->st[0] = row->st[1] = CELL_OK;
+			return 1;
+		}
+		row->f = r->fields;
+		if (row->f[0].s[0] == '#') {
+			if (header(r, e, nf) < 0)
+				return -1;
+			continue;
+		}
+		row->table = lookup(r, row->f[0].s, row->f[0].len);
+		if (row->table == T_NONE) {
+			if (row->f[0].s[0] != '.') {
+				if (stream_problem(r, e, row->line, T_NONE, -1,
+				    "unknown table '%s'", shown(row->f[0].s,
+				    row->f[0].len, buf)) < 0)
+					return -1;
+				continue;
+			}
+			k = strtab_find(&r->other, row->f[0].s, row->f[0].len);
+			nfp = k < 0 ? NULL : u64map_get(&r->other_nf,
+			    (uint64_t)k);
+			if (nfp == NULL) {
+				if (stream_problem(r, e, row->line, T_NONE, -1,
+				    "%s: row before its header", shown(
+				    row->f[0].s, row->f[0].len, buf)) < 0)
+					return -1;
+			} else if ((int)*nfp != nf && stream_problem(r, e,
+			    row->line, T_NONE, -1, "%s: %d fields, but its "
+			    "header has %d", shown(row->f[0].s, row->f[0].len,
+			    buf), nf, (int)*nfp) < 0)
+				return -1;
+			continue;
+		}
+		st = &r->tab[row->table];
+		if (row->table == T_META) {
+			if (stream_problem(r, e, row->line, T_META, -1,
+			    "only one row (the version) is allowed") < 0)
+				return -1;
+			continue;
+		}
+		if (st->header_line == 0) {
+			if (stream_problem(r, e, row->line, row->table, -1,
+			    "row before the table's header") < 0)
+				return -1;
+			continue;
+		}
+		if (st->broken)
+			continue;
+		if (nf - 1 != st->nf) {
+			if (stream_problem(r, e, row->line, row->table, -1,
+			    "%d fields, but the header has %d", nf - 1, st->nf)
+			    < 0)
+				return -1;
+			continue;
+		}
+		row->nfields = nf - 1;
+		row->f++;
+		for (i = 0; i < st->nf; i++)
+			if (st->colmap[i] >= 0 &&
+			    parse_cell(r, e, st->colmap[i], &row->f[i]) < 0)
+				return -1;
+		row->has_ext = st->has_ext;
+		if (!st->has_ext)
+			neutral(row);
+		return 1;
+	}
+}
+
+void
+stream_write_header(struct output *o, enum table_id t, int with_ext)
+{
+	const struct table *tb = &schema_tables[t];
+	int c, n = tb->ncols + (with_ext ? tb->next : 0);
+
+	out_char(o, '#');
+	out_str(o, tb->name);
+	for (c = 0; c < n; c++) {
+		out_char(o, '\t');
+		out_str(o, tb->cols[c].name);
+	}
+	out_char(o, '\n');
+}
+
+void
+stream_write_preamble(struct output *o, int version, unsigned mask,
+    int loc_ext)
+{
+	int t;
+
+	stream_write_header(o, T_META, 0);
+	out_str(o, version == V10 ? "meta\tversion\t1.0\n" :
+	    "meta\tversion\t2.0\n");
+	for (t = 1; t < T_COUNT; t++)
+		if (mask & (1u << t))
+			stream_write_header(o, t, t == T_LOCATIONS && loc_ext);
+}

@@ -1,0 +1,412 @@
+/*
+ * The validator keeps, per id of each keyed table, the line that defined it
+ * and the first line that referred to it, so references may come before
+ * definitions. Per sample it keeps counts and a fingerprint of its depths
+ * rather than the depths themselves: memory grows with ids, not rows.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "validate.h"
+
+struct ent {
+	uint32_t id;
+	uint32_t def_line;	/* 0: not defined */
+	uint32_t ref_line;	/* first reference, 0: none */
+	uint8_t ref_table;
+	uint8_t flags;		/* samples: VF_* */
+	uint32_t nvalues, dcount, dmax;
+	uint64_t dsum, types;	/* depth fingerprint; bit per type < 64 */
+};
+
+enum { VF_DUPDEPTH = 1 };
+
+struct idset {
+	struct u64map map;	/* id -> index in ents */
+	struct ent *ents;
+	size_t n, cap;
+};
+
+struct vstate {
+	struct stream_reader *r;
+	struct perr *e;
+	struct idset set[T_COUNT];	/* keyed tables: by table_id */
+	struct strtab types;
+	struct u64map pairs;		/* (sample, type >= 64) seen */
+	uint32_t cur_sample;		/* depths of this sample are in seen */
+	unsigned char *seen;
+	size_t seen_cap, seen_max;
+	uint64_t *prefix;		/* prefix[n] = sum of mix(1..n) */
+	size_t prefix_n;
+	long v1_types;
+};
+
+static uint32_t
+clampline(long line)
+{
+	return line > (long)UINT32_MAX ? UINT32_MAX : (uint32_t)line;
+}
+
+/* The entity of id in table t, added when new; NULL when out of memory. */
+static struct ent *
+ent_get(struct idset *s, uint32_t id)
+{
+	uint32_t *slot;
+	int added;
+	struct ent *ne;
+
+	slot = u64map_put(&s->map, id, (uint32_t)s->n, &added);
+	if (slot == NULL)
+		return NULL;
+	if (!added)
+		return &s->ents[*slot];
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 256;
+		if ((ne = realloc(s->ents, cap * sizeof(*ne))) == NULL)
+			return NULL;
+		s->ents = ne;
+		s->cap = cap;
+	}
+	ne = &s->ents[s->n++];
+	memset(ne, 0, sizeof(*ne));
+	ne->id = id;
+	return ne;
+}
+
+static int
+problem(struct vstate *v, enum table_id t, int col, const char *fmt,
+    uint32_t a, uint32_t b)
+{
+	return stream_problem(v->r, v->e, v->r->row.line, t, col, fmt, a, b);
+}
+
+/* Records a definition of the row's primary key. */
+static struct ent *
+define(struct vstate *v, enum table_id t, int col)
+{
+	struct stream_row *row = &v->r->row;
+	struct ent *en;
+
+	if (row->st[col] != CELL_OK)
+		return NULL;
+	if ((en = ent_get(&v->set[t], (uint32_t)row->v[col].i)) == NULL) {
+		perr_nomem(v->e);
+		return NULL;
+	}
+	if (en->def_line != 0) {
+		problem(v, t, col, "duplicate id %u (first at line %u)",
+		    en->id, en->def_line);
+		return NULL;
+	}
+	en->def_line = clampline(row->line);
+	return en;
+}
+
+/* Records a reference from column col of the row to table target. */
+static struct ent *
+refer(struct vstate *v, int col, enum table_id target)
+{
+	struct stream_row *row = &v->r->row;
+	struct ent *en;
+
+	if (row->st[col] != CELL_OK)
+		return NULL;
+	if ((en = ent_get(&v->set[target], (uint32_t)row->v[col].i)) == NULL) {
+		perr_nomem(v->e);
+		return NULL;
+	}
+	if (en->ref_line == 0) {
+		en->ref_line = clampline(row->line);
+		en->ref_table = (uint8_t)row->table;
+		en->flags |= (uint8_t)(col << 4);
+	}
+	return en;
+}
+
+static uint64_t
+mix(uint64_t d)
+{
+	return hash_u64(d + 0x9e3779b97f4a7c15ULL);
+}
+
+static int
+check_depth(struct vstate *v, struct ent *s)
+{
+	struct stream_row *row = &v->r->row;
+	uint32_t d;
+	unsigned char *ns;
+
+	if (row->st[SL_DEPTH] != CELL_OK)
+		return 0;
+	d = (uint32_t)row->v[SL_DEPTH].i;
+	if (s->id != v->cur_sample) {
+		if (v->seen_max > 0)
+			memset(v->seen, 0, v->seen_max + 1);
+		v->seen_max = 0;
+		v->cur_sample = s->id;
+	}
+	if (d >= v->seen_cap) {
+		size_t cap = v->seen_cap ? v->seen_cap : 64;
+		while (cap <= d)
+			cap *= 2;
+		if ((ns = realloc(v->seen, cap)) == NULL)
+			return perr_nomem(v->e);
+		memset(ns + v->seen_cap, 0, cap - v->seen_cap);
+		v->seen = ns;
+		v->seen_cap = cap;
+	}
+	if (d > v->seen_max)
+		v->seen_max = d;
+	if (v->seen[d]) {
+		s->flags |= VF_DUPDEPTH;
+		return problem(v, T_SAMPLE_LOCATIONS, SL_DEPTH,
+		    "sample %u has depth %u twice", s->id, d);
+	}
+	v->seen[d] = 1;
+	s->dcount++;
+	if (d > s->dmax)
+		s->dmax = d;
+	s->dsum += mix(d);
+	return 0;
+}
+
+static int
+check_type(struct vstate *v, struct ent *s)
+{
+	struct stream_row *row = &v->r->row;
+	int64_t k;
+	int added;
+
+	s->nvalues++;
+	if (row->st[SV_TYPE] != CELL_OK)
+		return 0;
+	k = strtab_intern(&v->types, row->v[SV_TYPE].s.p, row->v[SV_TYPE].s.n);
+	if (k < 0)
+		return perr_nomem(v->e);
+	if (k < 64) {
+		added = !(s->types & (1ULL << k));
+		s->types |= 1ULL << k;
+	} else if (u64map_put(&v->pairs, (uint64_t)s->id << 32 | (uint64_t)k,
+	    0, &added) == NULL)
+		return perr_nomem(v->e);
+	if (!added)
+		return stream_problem(v->r, v->e, row->line,
+		    T_SAMPLE_VALUES, SV_TYPE, "sample %u has type '%s' twice",
+		    s->id, strtab_str(&v->types, (size_t)k));
+	return 0;
+}
+
+static int
+check_v1_locations(struct vstate *v)
+{
+	struct stream_row *row = &v->r->row;
+	const char *p = row->v[V1S_LOCATIONS].s.p;
+	const char *end = p + row->v[V1S_LOCATIONS].s.n;
+	uint64_t id;
+	struct ent *en;
+
+	if (row->st[V1S_LOCATIONS] != CELL_OK || p == end)
+		return 0;
+	for (;;) {
+		id = 0;
+		if (p == end || *p < '0' || *p > '9')
+			return stream_problem(v->r, v->e, row->line,
+			    T_V1_SAMPLES, V1S_LOCATIONS, "not a list of "
+			    "location ids separated by ','");
+		for (; p < end && *p >= '0' && *p <= '9'; p++)
+			if ((id = id * 10 + (uint64_t)(*p - '0')) > INT32_MAX)
+				return stream_problem(v->r, v->e, row->line,
+				    T_V1_SAMPLES, V1S_LOCATIONS,
+				    "location id out of range");
+		if (id == 0)
+			return stream_problem(v->r, v->e, row->line,
+			    T_V1_SAMPLES, V1S_LOCATIONS,
+			    "location id 0 is out of range");
+		if ((en = ent_get(&v->set[T_LOCATIONS], (uint32_t)id)) == NULL)
+			return perr_nomem(v->e);
+		if (en->ref_line == 0) {
+			en->ref_line = clampline(row->line);
+			en->ref_table = T_V1_SAMPLES;
+			en->flags |= V1S_LOCATIONS << 4;
+		}
+		if (p == end)
+			return 0;
+		if (*p++ != ',')
+			return stream_problem(v->r, v->e, row->line,
+			    T_V1_SAMPLES, V1S_LOCATIONS, "not a list of "
+			    "location ids separated by ','");
+	}
+}
+
+static int
+check_row(struct vstate *v)
+{
+	struct stream_row *row = &v->r->row;
+	struct ent *s;
+
+	switch (row->table) {
+	case T_SOURCES:
+		define(v, T_SOURCES, SRC_ID);
+		break;
+	case T_FUNCTIONS:
+		define(v, T_FUNCTIONS, FN_ID);
+		break;
+	case T_MAPPINGS:
+		define(v, T_MAPPINGS, MAP_ID);
+		break;
+	case T_LOCATIONS:
+		define(v, T_LOCATIONS, LOC_ID);
+		if (row->st[LOC_FUNCTION] == CELL_OK)
+			refer(v, LOC_FUNCTION, T_FUNCTIONS);
+		if (row->has_ext && row->st[LOC_MAPPING] == CELL_OK)
+			refer(v, LOC_MAPPING, T_MAPPINGS);
+		break;
+	case T_SAMPLES:
+		define(v, T_SAMPLES, SMP_ID);
+		refer(v, SMP_SOURCE, T_SOURCES);
+		break;
+	case T_SOURCE_ATTRIBUTES:
+		refer(v, SA_SOURCE, T_SOURCES);
+		break;
+	case T_SAMPLE_VALUES:
+		if ((s = refer(v, SV_SAMPLE, T_SAMPLES)) != NULL)
+			return check_type(v, s);
+		break;
+	case T_SAMPLE_LOCATIONS:
+		refer(v, SL_LOCATION, T_LOCATIONS);
+		if ((s = refer(v, SL_SAMPLE, T_SAMPLES)) != NULL)
+			return check_depth(v, s);
+		break;
+	case T_SAMPLE_LABELS:
+		refer(v, LB_SAMPLE, T_SAMPLES);
+		if (row->st[LB_STR] == CELL_NA && row->st[LB_NUM] == CELL_NA)
+			return problem(v, T_SAMPLE_LABELS, -1,
+			    "a label needs str or num", 0, 0);
+		if (row->st[LB_STR] == CELL_OK && row->st[LB_NUM] == CELL_OK)
+			return problem(v, T_SAMPLE_LABELS, -1, "a label has "
+			    "str or num, not both (the other is NA)", 0, 0);
+		break;
+	case T_V1_SAMPLE_TYPES:
+		if (++v->v1_types > 1)
+			return problem(v, T_V1_SAMPLE_TYPES, -1,
+			    "more than one row", 0, 0);
+		if (row->st[ST_TYPE] == CELL_OK && row->st[ST_UNIT] == CELL_OK
+		    && (strcmp(row->v[ST_TYPE].s.p, "samples") != 0 ||
+		    strcmp(row->v[ST_UNIT].s.p, "count") != 0))
+			return problem(v, T_V1_SAMPLE_TYPES, -1, "the one "
+			    "row must be samples, count", 0, 0);
+		break;
+	case T_V1_SAMPLES:
+		return check_v1_locations(v);
+	default:
+		break;
+	}
+	return 0;
+}
+
+static const char *const what[T_COUNT] = {
+	[T_SOURCES] = "source", [T_SAMPLES] = "sample",
+	[T_LOCATIONS] = "location", [T_FUNCTIONS] = "function",
+	[T_MAPPINGS] = "mapping",
+};
+
+static int
+expected_sum(struct vstate *v, uint32_t n, uint64_t *sum)
+{
+	uint64_t *np;
+	size_t i;
+
+	if (n >= v->prefix_n) {
+		size_t cap = v->prefix_n ? v->prefix_n : 64;
+		while (cap <= n)
+			cap *= 2;
+		if ((np = realloc(v->prefix, cap * sizeof(*np))) == NULL)
+			return perr_nomem(v->e);
+		np[0] = 0;
+		for (i = v->prefix_n ? v->prefix_n : 1; i < cap; i++)
+			np[i] = np[i - 1] + mix(i);
+		v->prefix = np;
+		v->prefix_n = cap;
+	}
+	*sum = v->prefix[n];
+	return 0;
+}
+
+static int
+final_checks(struct vstate *v)
+{
+	struct stream_reader *r = v->r;
+	struct ent *en;
+	int t;
+	size_t i;
+	uint64_t sum = 0;
+
+	if (r->version == V10 && v->v1_types == 0 &&
+	    r->tab[T_V1_SAMPLE_TYPES].header_line != 0 &&
+	    stream_problem(r, v->e, r->tab[T_V1_SAMPLE_TYPES].header_line,
+	    T_V1_SAMPLE_TYPES, -1, "the one row (samples, count) is "
+	    "missing") < 0)
+		return -1;
+	for (t = 0; t < T_COUNT; t++)
+		for (i = 0; i < v->set[t].n; i++) {
+			en = &v->set[t].ents[i];
+			if (en->def_line == 0) {
+				if (stream_problem(r, v->e, en->ref_line,
+				    en->ref_table, en->flags >> 4,
+				    "%s %u is not defined", what[t], en->id)
+				    < 0)
+					return -1;
+				continue;
+			}
+			if (t != T_SAMPLES)
+				continue;
+			if (en->nvalues == 0 && stream_problem(r, v->e,
+			    en->def_line, T_SAMPLES, SMP_ID,
+			    "sample %u has no sample_values", en->id) < 0)
+				return -1;
+			if (en->dcount == 0 || (en->flags & VF_DUPDEPTH))
+				continue;
+			if (expected_sum(v, en->dmax, &sum) < 0)
+				return -1;
+			if ((en->dcount != en->dmax || en->dsum != sum) &&
+			    stream_problem(r, v->e, en->def_line, T_SAMPLES,
+			    SMP_ID, "sample %u: its depths are not 1..%u "
+			    "(%u rows)", en->id, en->dmax, en->dcount) < 0)
+				return -1;
+		}
+	return 0;
+}
+
+int
+validate_stream(struct stream_reader *r, struct perr *e)
+{
+	struct vstate v;
+	int rc, t;
+
+	memset(&v, 0, sizeof(v));
+	v.r = r;
+	v.e = e;
+	e->msg[0] = '\0';
+	while ((rc = stream_next(r, e)) > 0) {
+		e->msg[0] = '\0';
+		if (check_row(&v) < 0 && e->msg[0] != '\0') {
+			rc = -1;
+			break;
+		}
+		if (e->msg[0] != '\0') {	/* out of memory in a helper */
+			rc = -1;
+			break;
+		}
+	}
+	if (rc == 0)
+		rc = final_checks(&v);
+	for (t = 0; t < T_COUNT; t++) {
+		u64map_free(&v.set[t].map);
+		free(v.set[t].ents);
+	}
+	strtab_free(&v.types);
+	u64map_free(&v.pairs);
+	free(v.seen);
+	free(v.prefix);
+	return rc < 0 ? -1 : 0;
+}

@@ -590,12 +590,19 @@ void
 stream_write_preamble(struct output *o, int version, unsigned mask,
     int loc_ext)
 {
-	int t;
+	/* defining tables first, the way rows come in define-before-use */
+	static const enum table_id order[] = {
+		T_SOURCES, T_SOURCE_ATTRIBUTES, T_MAPPINGS, T_FUNCTIONS,
+		T_LOCATIONS, T_V1_SAMPLE_TYPES, T_SAMPLES, T_V1_SAMPLES,
+		T_SAMPLE_VALUES, T_SAMPLE_LOCATIONS, T_SAMPLE_LABELS,
+	};
+	size_t i;
 
 	stream_write_header(o, T_META, 0);
 	out_str(o, version == V10 ? "meta\tversion\t1.0\n" :
 	    "meta\tversion\t2.0\n");
-	for (t = 1; t < T_COUNT; t++)
-		if (mask & (1u << t))
-			stream_write_header(o, t, t == T_LOCATIONS && loc_ext);
+	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (mask & (1u << order[i]))
+			stream_write_header(o, order[i],
+			    order[i] == T_LOCATIONS && loc_ext);
 }

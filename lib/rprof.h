@@ -1,0 +1,46 @@
+/* rprof.h: R's Rprof() output to the stream and back. */
+#ifndef RPROF_H
+#define RPROF_H
+
+#include <stdint.h>
+
+#include "hash.h"
+#include "input.h"
+#include "output.h"
+
+#define RPROF_TOPLEVEL "<toplevel>"	/* the function of a bare ref */
+
+struct rprof_frame {
+	const char *name;
+	size_t len;
+	uint32_t path;		/* index in paths + 1, 0: no ref */
+	uint32_t line;
+	uint32_t loc;		/* its location id, once known */
+};
+
+struct rprof_reader {
+	struct output *o;
+	struct strtab funcs;	/* name \0 path index -> function id - 1 */
+	struct strtab paths;	/* file paths of #File lines */
+	struct u64map locs;	/* function id << 32 | line -> location id */
+	struct u64map files;	/* #File number -> paths index + 1 */
+	uint32_t nlocs, nsamples, nsources;
+	struct rprof_frame *frames;
+	size_t nframes, fcap;
+	size_t nfuncs_written;
+	char *key;
+	size_t keycap;
+	/* per session */
+	int in_session, memory, unquoted, quoting_known;
+	/* damage: frames cut off by the end of a line */
+	long dropped, ndrop_lines, drop_lines[8];
+};
+
+/* Writes the stream's preamble to o; rprof_read may then be called per
+ * input; each session of each input becomes a source. */
+void rprof_begin(struct rprof_reader *c, struct output *o);
+int rprof_read(struct rprof_reader *c, struct input *in, const char *uri,
+    struct perr *e);
+void rprof_free(struct rprof_reader *c);
+
+#endif

@@ -1,1 +1,94 @@
-int main(void) { return 2; }
+/* tsv2rprof: the profile stream to Rprof text that R's tools read. */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "rprof.h"
+#include "cli.h"
+
+static const char synopsis[] = "[-o file] [-i interval] [file]";
+
+struct job {
+	struct rprof_writer w;
+	struct output *o;
+	long interval;
+	struct perr *e;
+};
+
+static int
+restart(void *ctx, struct perr *e)
+{
+	struct job *j = ctx;
+
+	rprof_write_end(&j->w, &(struct prof){ 0 });
+	rprof_write_begin(&j->w, j->o, j->interval, e);
+	return output_rewind(j->o, e);
+}
+
+static int
+emit(void *ctx, const struct prof *p, const struct sample *s)
+{
+	return rprof_write_sample(&((struct job *)ctx)->w, p, s);
+}
+
+static void
+convert(const char *path, struct output *o, long interval, struct perr *e)
+{
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct job j = { .o = o, .interval = interval, .e = e };
+
+	rprof_write_begin(&j.w, o, interval, e);
+	if (samples_read_file(&r, path, &p, emit, restart, &j, e) < 0 ||
+	    rprof_write_end(&j.w, &p) < 0) {
+		stream_close(&r);
+		cli_fail(e);
+	}
+	if (j.w.skipped > 0)
+		cli_warn("%s: %ld samples with no frames and no memory left "
+		    "out (Rprof cannot hold them)", r.in.name, j.w.skipped);
+	stream_close(&r);
+	prof_free(&p);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct output o;
+	struct perr e;
+	const char *opath = NULL;
+	long interval = 20000;
+	int ch;
+
+	while ((ch = getopt(argc, argv, "ho:i:")) != -1)
+		switch (ch) {
+		case 'o':
+			opath = optarg;
+			break;
+		case 'i':
+			interval = (long)cli_number(optarg, 'i', 1000000000);
+			break;
+		case 'h':
+			printf("usage: tsv2rprof %s\n"
+			    "Writes a profile stream (2.0 or 1.0) as Rprof "
+			    "text, one session per source.\n"
+			    "  -o file      write to file (it appears only "
+			    "when complete) instead of stdout\n"
+			    "  -i interval  sample interval in microseconds "
+			    "for sources that do not say\n"
+			    "               (default 20000)\n", synopsis);
+			return EXIT_OK;
+		default:
+			cli_usage(synopsis);
+		}
+	argc -= optind;
+	argv += optind;
+	if (argc > 1)
+		cli_usage(synopsis);
+	if (output_open(&o, opath, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&o);
+	convert(argc == 1 ? argv[0] : NULL, &o, interval, &e);
+	if (output_close(&o, &e) < 0)
+		cli_fail(&e);
+	return EXIT_OK;
+}

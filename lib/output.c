@@ -39,6 +39,7 @@ output_open(struct output *o, const char *path, struct perr *e)
 		umask(mask);
 		fchmod(o->fd, 0666 & ~mask);
 	}
+	o->start = lseek(o->fd, 0, SEEK_CUR);
 	o->cap = OUTPUT_BUF;
 	if ((o->buf = malloc(o->cap)) == NULL) {
 		output_discard(o);
@@ -61,6 +62,7 @@ write_all(struct output *o, const char *p, size_t n)
 		}
 		p += w;
 		n -= (size_t)w;
+		o->flushed += (uint64_t)w;
 	}
 }
 
@@ -121,6 +123,25 @@ output_gzip(struct output *o, int level, struct perr *e)
 		return perr_nomem(e);
 	}
 	o->z = z;
+	return 0;
+}
+
+int
+output_rewind(struct output *o, struct perr *e)
+{
+	struct stat st;
+
+	o->len = 0;
+	if (o->flushed == 0 && o->z == NULL)
+		return 0;
+	if (o->start < 0 || fstat(o->fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    lseek(o->fd, (off_t)o->start, SEEK_SET) < 0 ||
+	    ftruncate(o->fd, (off_t)o->start) < 0)
+		return perr_set(e, "%s: cannot take back what was written to "
+		    "it", o->name);
+	o->flushed = 0;
+	if (o->z != NULL)
+		deflateReset(o->z);
 	return 0;
 }
 

@@ -17,6 +17,8 @@ struct output {
 	size_t len, cap;
 	void *z;		/* z_stream when compressing */
 	int err;		/* first errno of a failed write */
+	uint64_t flushed;	/* bytes handed to write(2) */
+	long long start;	/* offset of the first byte, -1: unseekable */
 };
 
 /* Opens path (NULL or "-" for stdout). A file is written under a temporary
@@ -29,6 +31,10 @@ int output_gzip(struct output *o, int level, struct perr *e);
 int output_close(struct output *o, struct perr *e);
 /* Gives up: removes the temporary file, never touches path. */
 void output_discard(struct output *o);
+
+/* Forgets everything written so far, to write it anew; fails when part of
+ * it already went to a pipe or terminal. */
+int output_rewind(struct output *o, struct perr *e);
 
 void out_flush(struct output *o);
 

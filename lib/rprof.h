@@ -43,4 +43,28 @@ int rprof_read(struct rprof_reader *c, struct input *in, const char *uri,
     struct perr *e);
 void rprof_free(struct rprof_reader *c);
 
+#include "samples.h"
+
+/* The stream to Rprof text: hand rprof_write_sample to samples_read, then
+ * call rprof_write_end. */
+struct rprof_writer {
+	struct output *o;
+	long default_interval;		/* -i, when no source says */
+	uint32_t source;		/* index of the current session */
+	size_t next_source;		/* sources before it are written */
+	int held;			/* header waits for the session's end */
+	int memory, lines;		/* of the current session */
+	struct u64map fileno;		/* filename string -> #File number */
+	uint32_t nfiles;
+	char *line, *heldbuf;
+	size_t nline, capline, nheld, capheld;
+	long skipped;			/* samples R could not have written */
+	struct perr *e;
+};
+
+void rprof_write_begin(struct rprof_writer *w, struct output *o,
+    long default_interval, struct perr *e);
+int rprof_write_sample(void *w, const struct prof *p, const struct sample *s);
+int rprof_write_end(struct rprof_writer *w, const struct prof *p);
+
 #endif

@@ -1,1 +1,658 @@
-/* placeholder */ typedef int unused_t;
+/*
+ * Rows to whole samples. In streaming mode one sample is held at a time and
+ * handed over when the next samples row arrives; anything out of
+ * define-before-use order stops it with SAMPLES_UNORDERED, so the caller can
+ * read the input again in buffering mode, which keeps every sample (by id)
+ * and every reference unresolved until the end.
+ */
+#include <stdlib.h>
+#include <unistd.h>
+#include <string.h>
+
+#include "samples.h"
+
+#define GROW(arr, n, cap) \
+	((n) < (cap) ? 0 : grow((void **)&(arr), &(cap), sizeof(*(arr))))
+
+static int
+grow(void **arr, size_t *cap, size_t size)
+{
+	size_t nc = *cap ? *cap * 2 : 16;
+	void *na = realloc(*arr, nc * size);
+
+	if (na == NULL)
+		return -1;
+	*arr = na;
+	*cap = nc;
+	return 0;
+}
+
+int64_t
+prof_intern(struct prof *p, const char *s, size_t n)
+{
+	return strtab_intern(&p->str, s, n);
+}
+
+void
+prof_free(struct prof *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nsources; i++)
+		free(p->sources[i].attrs);
+	free(p->sources);
+	free(p->functions);
+	free(p->locations);
+	free(p->mappings);
+	u64map_free(&p->source_ix);
+	u64map_free(&p->function_ix);
+	u64map_free(&p->location_ix);
+	u64map_free(&p->mapping_ix);
+	strtab_free(&p->str);
+	memset(p, 0, sizeof(*p));
+}
+
+const char *
+prof_attr(const struct prof *p, const struct source *s, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < s->nattrs; i++)
+		if (strcmp(prof_str(p, s->attrs[i].key), key) == 0)
+			return prof_str(p, s->attrs[i].value);
+	return NULL;
+}
+
+struct pending_attr {
+	uint32_t source_id;
+	struct attr a;
+};
+
+struct asm {
+	struct stream_reader *r;
+	struct prof *p;
+	int mode;
+	int (*emit)(void *, const struct prof *, const struct sample *);
+	void *ctx;
+	struct perr *e;
+	struct sample cur;		/* streaming: the sample being read */
+	uint32_t last_emitted;
+	struct u64map sample_ix;	/* buffering: id -> index in all */
+	struct sample *all;
+	size_t nall, capall;
+	struct pending_attr *attrs;	/* buffering: attributes */
+	size_t nattrs, capattrs;
+	uint32_t v1_next_id;		/* 1.0: sample ids handed out */
+};
+
+static int
+nomem(struct asm *a)
+{
+	return perr_nomem(a->e);
+}
+
+static int
+unordered(struct asm *a)
+{
+	if (a->mode == ASM_BUFFER)
+		return 0;
+	perr_set(a->e, "%s:%ld: stream not in define-before-use order",
+	    a->r->in.name, a->r->row.line);
+	return SAMPLES_UNORDERED;
+}
+
+static int
+bad(struct asm *a, enum table_id t, int col, const char *fmt, uint32_t id)
+{
+	return stream_problem(a->r, a->e, a->r->row.line, t, col, fmt, id);
+}
+
+static int64_t
+cell_str(struct asm *a, int c)
+{
+	const union cell *v = &a->r->row.v[c];
+
+	if (a->r->row.st[c] == CELL_NA)
+		return NONE;
+	return prof_intern(a->p, v->s.p, v->s.n);
+}
+
+/* Registers id of a keyed table; returns its index, or -1 if repeated. */
+static int64_t
+add_id(struct asm *a, struct u64map *m, size_t n, enum table_id t, int col)
+{
+	int added;
+	uint32_t id = (uint32_t)a->r->row.v[col].i, *slot;
+
+	if ((slot = u64map_put(m, id, (uint32_t)n, &added)) == NULL)
+		return nomem(a);
+	if (!added)
+		return bad(a, t, col, "duplicate id %u", id);
+	return (int64_t)n;
+}
+
+static int
+ref(struct asm *a, struct u64map *m, uint32_t id, uint32_t *ix)
+{
+	uint32_t *v = u64map_get(m, id);
+
+	(void)a;
+	if (v == NULL)
+		return -1;
+	*ix = *v;
+	return 0;
+}
+
+/* location.function and .mapping hold ids until resolved to indices */
+static int
+resolve_location(struct asm *a, struct location *l, long line)
+{
+	if (l->function != NONE &&
+	    ref(a, &a->p->function_ix, l->function, &l->function) < 0) {
+		if (a->mode == ASM_STREAM)
+			return unordered(a);
+		return stream_problem(a->r, a->e, line, T_LOCATIONS,
+		    LOC_FUNCTION, "function %u is not defined", l->function);
+	}
+	if (l->mapping != NONE &&
+	    ref(a, &a->p->mapping_ix, l->mapping, &l->mapping) < 0) {
+		if (a->mode == ASM_STREAM)
+			return unordered(a);
+		return stream_problem(a->r, a->e, line, T_LOCATIONS,
+		    LOC_MAPPING, "mapping %u is not defined", l->mapping);
+	}
+	return 0;
+}
+
+static int
+add_attr(struct asm *a, struct source *s, struct attr at)
+{
+	if (GROW(s->attrs, s->nattrs, s->capattrs) < 0)
+		return nomem(a);
+	s->attrs[s->nattrs++] = at;
+	return 0;
+}
+
+static int
+definition(struct asm *a)
+{
+	struct stream_row *row = &a->r->row;
+	struct prof *p = a->p;
+	struct source *s;
+	struct function *f;
+	struct location *l;
+	struct mapping *m;
+	struct attr at;
+	int64_t ix, k, v;
+	uint32_t si;
+
+	switch (row->table) {
+	case T_SOURCES:
+		if (GROW(p->sources, p->nsources, p->capsources) < 0)
+			return nomem(a);
+		if ((ix = add_id(a, &p->source_ix, p->nsources, T_SOURCES,
+		    SRC_ID)) < 0)
+			return -1;
+		s = &p->sources[p->nsources];
+		memset(s, 0, sizeof(*s));
+		s->id = (uint32_t)row->v[SRC_ID].i;
+		if ((k = cell_str(a, SRC_TYPE)) < 0 ||
+		    (v = cell_str(a, SRC_URI)) < 0)
+			return nomem(a);
+		s->type = (uint32_t)k;
+		s->uri = (uint32_t)v;
+		s->timestamp_na = row->st[SRC_TIMESTAMP] == CELL_NA;
+		s->timestamp = row->v[SRC_TIMESTAMP].d;
+		p->nsources++;
+		return 0;
+	case T_SOURCE_ATTRIBUTES:
+		if ((k = cell_str(a, SA_KEY)) < 0 ||
+		    (v = cell_str(a, SA_VALUE)) < 0)
+			return nomem(a);
+		at.key = (uint32_t)k;
+		at.value = (uint32_t)v;
+		if (ref(a, &p->source_ix, (uint32_t)row->v[SA_SOURCE].i,
+		    &si) == 0)
+			return add_attr(a, &p->sources[si], at);
+		if (a->mode == ASM_STREAM)
+			return unordered(a);
+		if (GROW(a->attrs, a->nattrs, a->capattrs) < 0)
+			return nomem(a);
+		a->attrs[a->nattrs].source_id = (uint32_t)row->v[SA_SOURCE].i;
+		a->attrs[a->nattrs++].a = at;
+		return 0;
+	case T_FUNCTIONS:
+		if (GROW(p->functions, p->nfunctions, p->capfunctions) < 0)
+			return nomem(a);
+		if (add_id(a, &p->function_ix, p->nfunctions, T_FUNCTIONS,
+		    FN_ID) < 0)
+			return -1;
+		f = &p->functions[p->nfunctions];
+		f->id = (uint32_t)row->v[FN_ID].i;
+		if ((k = cell_str(a, FN_NAME)) < 0)
+			return nomem(a);
+		f->name = (uint32_t)k;
+		if ((k = cell_str(a, FN_SYSNAME)) < 0)
+			return nomem(a);
+		f->system_name = (uint32_t)k;
+		if ((k = cell_str(a, FN_FILENAME)) < 0)
+			return nomem(a);
+		f->filename = (uint32_t)k;
+		f->start_line = row->v[FN_START_LINE].i;
+		p->nfunctions++;
+		return 0;
+	case T_MAPPINGS:
+		if (GROW(p->mappings, p->nmappings, p->capmappings) < 0)
+			return nomem(a);
+		if (add_id(a, &p->mapping_ix, p->nmappings, T_MAPPINGS,
+		    MAP_ID) < 0)
+			return -1;
+		m = &p->mappings[p->nmappings];
+		m->id = (uint32_t)row->v[MAP_ID].i;
+		m->start = row->v[MAP_START].u;
+		m->limit = row->v[MAP_LIMIT].u;
+		m->offset = row->v[MAP_OFFSET].u;
+		if ((k = cell_str(a, MAP_FILENAME)) < 0 ||
+		    (v = cell_str(a, MAP_BUILD_ID)) < 0)
+			return nomem(a);
+		m->filename = (uint32_t)k;
+		m->build_id = (uint32_t)v;
+		m->has_functions = (int)row->v[MAP_HAS_FUNCTIONS].i;
+		m->has_filenames = (int)row->v[MAP_HAS_FILENAMES].i;
+		m->has_line_numbers = (int)row->v[MAP_HAS_LINE_NUMBERS].i;
+		m->has_inline_frames = (int)row->v[MAP_HAS_INLINE_FRAMES].i;
+		p->nmappings++;
+		return 0;
+	case T_LOCATIONS:
+		if (GROW(p->locations, p->nlocations, p->caplocations) < 0)
+			return nomem(a);
+		if (add_id(a, &p->location_ix, p->nlocations, T_LOCATIONS,
+		    LOC_ID) < 0)
+			return -1;
+		l = &p->locations[p->nlocations++];
+		l->id = (uint32_t)row->v[LOC_ID].i;
+		l->function = row->st[LOC_FUNCTION] == CELL_NA ? NONE :
+		    (uint32_t)row->v[LOC_FUNCTION].i;
+		l->line = row->st[LOC_LINE] == CELL_NA ? -1 :
+		    row->v[LOC_LINE].i;
+		l->address_na = row->st[LOC_ADDRESS] == CELL_NA;
+		l->address = l->address_na ? 0 : row->v[LOC_ADDRESS].u;
+		l->mapping = row->st[LOC_MAPPING] == CELL_NA ? NONE :
+		    (uint32_t)row->v[LOC_MAPPING].i;
+		l->is_folded = (int)row->v[LOC_IS_FOLDED].i;
+		l->inlined = (int)row->v[LOC_INLINED].i;
+		l->column = row->v[LOC_COLUMN].i;
+		l->has_ext = row->has_ext;
+		p->loc_ext |= row->has_ext;
+		if (a->mode == ASM_STREAM)
+			return resolve_location(a, l, row->line);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static void
+sample_reset(struct sample *s, uint32_t id)
+{
+	s->id = id;
+	s->source = NONE;
+	s->defined = 0;
+	s->nvals = s->nlocs = s->nlabels = 0;
+}
+
+static void
+sample_free(struct sample *s)
+{
+	free(s->vals);
+	free(s->locs);
+	free(s->labels);
+}
+
+/* The sample a row of a sample's table belongs to (NULL: see a->e). */
+static struct sample *
+sample_for(struct asm *a, uint32_t id, int *rc)
+{
+	uint32_t *slot;
+	int added;
+	struct sample *s;
+
+	*rc = 0;
+	if (a->mode == ASM_STREAM) {
+		if (id != a->cur.id || !a->cur.defined) {
+			*rc = unordered(a);
+			return NULL;
+		}
+		return &a->cur;
+	}
+	if ((slot = u64map_put(&a->sample_ix, id, (uint32_t)a->nall,
+	    &added)) == NULL) {
+		*rc = nomem(a);
+		return NULL;
+	}
+	if (added) {
+		if (GROW(a->all, a->nall, a->capall) < 0) {
+			*rc = nomem(a);
+			return NULL;
+		}
+		s = &a->all[a->nall++];
+		memset(s, 0, sizeof(*s));
+		sample_reset(s, id);
+	}
+	return &a->all[*slot];
+}
+
+/* Checks a sample's depths and hands it over. */
+static int
+emit(struct asm *a, struct sample *s)
+{
+	size_t d;
+	uint32_t ix;
+
+	if (!s->defined)
+		return perr_set(a->e, "%s: sample %u has rows but no samples "
+		    "row", a->r->in.name, s->id);
+	for (d = 0; d < s->nlocs; d++) {
+		if (s->locs[d] == NONE)
+			return perr_set(a->e, "%s: sample %u has no depth %zu",
+			    a->r->in.name, s->id, d + 1);
+		if (a->mode == ASM_BUFFER) {
+			if (ref(a, &a->p->location_ix, s->locs[d], &ix) < 0)
+				return perr_set(a->e, "%s: sample %u: location "
+				    "%u is not defined", a->r->in.name, s->id,
+				    s->locs[d]);
+			s->locs[d] = ix;
+		}
+	}
+	if (a->emit(a->ctx, a->p, s) < 0)
+		return -1;
+	a->last_emitted = s->id;
+	return 0;
+}
+
+static int
+add_value(struct asm *a, struct sample *s, uint32_t type, uint32_t unit,
+    double v)
+{
+	if (GROW(s->vals, s->nvals, s->capvals) < 0)
+		return nomem(a);
+	s->vals[s->nvals].type = type;
+	s->vals[s->nvals].unit = unit;
+	s->vals[s->nvals++].value = v;
+	return 0;
+}
+
+static int
+set_depth(struct asm *a, struct sample *s, size_t depth, uint32_t loc)
+{
+	while (s->nlocs < depth) {
+		if (GROW(s->locs, s->nlocs, s->caplocs) < 0)
+			return nomem(a);
+		s->locs[s->nlocs++] = NONE;
+	}
+	if (s->locs[depth - 1] != NONE)
+		return bad(a, T_SAMPLE_LOCATIONS, SL_DEPTH,
+		    "sample %u has this depth twice", s->id);
+	s->locs[depth - 1] = loc;
+	return 0;
+}
+
+static int
+sample_row(struct asm *a)
+{
+	struct stream_row *row = &a->r->row;
+	struct sample *s;
+	struct slabel *lb;
+	uint32_t id, ix;
+	int64_t t, u;
+	int rc;
+
+	if (row->table == T_SAMPLES) {
+		id = (uint32_t)row->v[SMP_ID].i;
+		if (a->mode == ASM_STREAM) {
+			if (a->cur.defined && (rc = emit(a, &a->cur)) < 0)
+				return rc;
+			if (id <= a->last_emitted)
+				return unordered(a);
+			sample_reset(&a->cur, id);
+			s = &a->cur;
+		} else if ((s = sample_for(a, id, &rc)) == NULL)
+			return rc;
+		if (s->defined)
+			return bad(a, T_SAMPLES, SMP_ID, "duplicate id %u", id);
+		s->defined = 1;
+		if (ref(a, &a->p->source_ix, (uint32_t)row->v[SMP_SOURCE].i,
+		    &s->source) < 0) {
+			s->source = (uint32_t)row->v[SMP_SOURCE].i;
+			if (a->mode == ASM_STREAM)
+				return unordered(a);
+			s->source |= 0x80000000u;	/* an id, for later */
+		}
+		return 0;
+	}
+	id = (uint32_t)row->v[0].i;	/* sample_id is first in each */
+	if ((s = sample_for(a, id, &rc)) == NULL)
+		return rc;
+	switch (row->table) {
+	case T_SAMPLE_VALUES:
+		if ((t = cell_str(a, SV_TYPE)) < 0 ||
+		    (u = cell_str(a, SV_UNIT)) < 0)
+			return nomem(a);
+		return add_value(a, s, (uint32_t)t, (uint32_t)u,
+		    row->v[SV_VALUE].d);
+	case T_SAMPLE_LOCATIONS:
+		ix = (uint32_t)row->v[SL_LOCATION].i;
+		if (a->mode == ASM_STREAM &&
+		    ref(a, &a->p->location_ix, ix, &ix) < 0)
+			return unordered(a);
+		return set_depth(a, s, (size_t)row->v[SL_DEPTH].i, ix);
+	case T_SAMPLE_LABELS:
+		if (GROW(s->labels, s->nlabels, s->caplabels) < 0)
+			return nomem(a);
+		lb = &s->labels[s->nlabels];
+		if ((t = cell_str(a, LB_KEY)) < 0)
+			return nomem(a);
+		lb->key = (uint32_t)t;
+		if ((t = cell_str(a, LB_STR)) < 0 ||
+		    (u = cell_str(a, LB_NUM_UNIT)) < 0)
+			return nomem(a);
+		lb->str = (uint32_t)t;
+		lb->num_unit = (uint32_t)u;
+		lb->num_na = row->st[LB_NUM] == CELL_NA;
+		lb->num = lb->num_na ? 0 : row->v[LB_NUM].i;
+		s->nlabels++;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* 1.0: one source; each samples row is value samples of count 1. */
+static int
+v1_row(struct asm *a)
+{
+	struct stream_row *row = &a->r->row;
+	struct prof *p = a->p;
+	struct source *src;
+	struct sample *s;
+	const char *q, *end;
+	uint64_t id;
+	uint32_t ix;
+	int64_t k, u, n;
+	int rc;
+
+	if (row->table != T_V1_SAMPLES)
+		return 0;
+	if (p->nsources == 0) {
+		if (GROW(p->sources, p->nsources, p->capsources) < 0 ||
+		    (k = prof_intern(p, "manual", 6)) < 0 ||
+		    u64map_put(&p->source_ix, 1, 0, NULL) == NULL)
+			return nomem(a);
+		src = &p->sources[p->nsources++];
+		memset(src, 0, sizeof(*src));
+		src->id = 1;
+		src->type = (uint32_t)k;
+		src->uri = NONE;
+		src->timestamp_na = 1;
+	}
+	if ((k = prof_intern(p, "samples", 7)) < 0 ||
+	    (u = prof_intern(p, "count", 5)) < 0)
+		return nomem(a);
+	for (n = row->v[V1S_VALUE].i; n > 0; n--) {
+		if (a->mode == ASM_STREAM) {
+			s = &a->cur;
+			sample_reset(s, ++a->v1_next_id);
+		} else if ((s = sample_for(a, ++a->v1_next_id, &rc)) == NULL)
+			return rc;
+		s->defined = 1;
+		s->source = 0;
+		if (add_value(a, s, (uint32_t)k, (uint32_t)u, 1) < 0)
+			return -1;
+		q = row->v[V1S_LOCATIONS].s.p;
+		end = q + row->v[V1S_LOCATIONS].s.n;
+		while (q < end) {
+			for (id = 0; q < end && *q >= '0' && *q <= '9' &&
+			    id <= INT32_MAX; q++)
+				id = id * 10 + (uint64_t)(*q - '0');
+			if (id == 0 || id > INT32_MAX || (q < end && *q != ','))
+				return bad(a, T_V1_SAMPLES, V1S_LOCATIONS,
+				    "not a list of location ids", 0);
+			if (q < end)
+				q++;
+			ix = (uint32_t)id;
+			if (a->mode == ASM_STREAM &&
+			    ref(a, &p->location_ix, ix, &ix) < 0)
+				return unordered(a);
+			if (set_depth(a, s, s->nlocs + 1, ix) < 0)
+				return -1;
+		}
+		if (a->mode == ASM_STREAM && (rc = emit(a, s)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int
+cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+static int
+finish_buffered(struct asm *a)
+{
+	struct prof *p = a->p;
+	size_t i;
+	uint32_t si;
+	uint64_t *order;
+	int rc = 0;
+
+	for (i = 0; i < a->nattrs; i++) {
+		if (ref(a, &p->source_ix, a->attrs[i].source_id, &si) < 0)
+			return perr_set(a->e, "%s: .source_attributes: source "
+			    "%u is not defined", a->r->in.name,
+			    a->attrs[i].source_id);
+		if (add_attr(a, &p->sources[si], a->attrs[i].a) < 0)
+			return -1;
+	}
+	for (i = 0; i < p->nlocations; i++)
+		if (resolve_location(a, &p->locations[i], a->r->row.line) < 0)
+			return -1;
+	/* samples in ascending id */
+	if ((order = malloc((a->nall + 1) * sizeof(*order))) == NULL)
+		return nomem(a);
+	for (i = 0; i < a->nall; i++)
+		order[i] = (uint64_t)a->all[i].id << 32 | i;
+	qsort(order, a->nall, sizeof(*order), cmp_u64);
+	for (i = 0; i < a->nall && rc == 0; i++) {
+		struct sample *s = &a->all[(uint32_t)order[i]];
+		if (s->defined && (s->source & 0x80000000u)) {
+			if (ref(a, &p->source_ix, s->source & 0x7fffffffu,
+			    &si) < 0) {
+				rc = perr_set(a->e, "%s: sample %u: source %u "
+				    "is not defined", a->r->in.name, s->id,
+				    s->source & 0x7fffffffu);
+				break;
+			}
+			s->source = si;
+		}
+		rc = emit(a, s);
+	}
+	free(order);
+	return rc;
+}
+
+int
+samples_read(struct stream_reader *r, struct prof *p, int mode,
+    int (*emitfn)(void *, const struct prof *, const struct sample *),
+    void *ctx, struct perr *e)
+{
+	struct asm a;
+	int rc;
+	size_t i;
+
+	memset(&a, 0, sizeof(a));
+	a.r = r;
+	a.p = p;
+	a.mode = mode;
+	a.emit = emitfn;
+	a.ctx = ctx;
+	a.e = e;
+	sample_reset(&a.cur, 0);
+	while ((rc = stream_next(r, e)) > 0) {
+		switch (r->row.table) {
+		case T_SAMPLES: case T_SAMPLE_VALUES: case T_SAMPLE_LOCATIONS:
+		case T_SAMPLE_LABELS:
+			rc = sample_row(&a);
+			break;
+		case T_V1_SAMPLES:
+			rc = v1_row(&a);
+			break;
+		default:
+			rc = definition(&a);
+			break;
+		}
+		if (rc < 0)
+			break;
+	}
+	if (rc == 0) {
+		if (mode == ASM_STREAM && a.cur.defined)
+			rc = emit(&a, &a.cur);
+		else if (mode == ASM_BUFFER)
+			rc = finish_buffered(&a);
+	}
+	sample_free(&a.cur);
+	for (i = 0; i < a.nall; i++)
+		sample_free(&a.all[i]);
+	free(a.all);
+	free(a.attrs);
+	u64map_free(&a.sample_ix);
+	return rc;
+}
+
+int
+samples_read_file(struct stream_reader *r, const char *path, struct prof *p,
+    int (*emitfn)(void *, const struct prof *, const struct sample *),
+    int (*restart)(void *, struct perr *), void *ctx, struct perr *e)
+{
+	int is_stdin = path == NULL || strcmp(path, "-") == 0, rc;
+	off_t start = is_stdin ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0;
+
+	if (stream_open(r, path, e) < 0)
+		return -1;
+	rc = samples_read(r, p, ASM_STREAM, emitfn, ctx, e);
+	if (rc != SAMPLES_UNORDERED)
+		return rc;
+	stream_close(r);
+	if (is_stdin && (start < 0 ||
+	    lseek(STDIN_FILENO, start, SEEK_SET) < 0))
+		return perr_set(e, "<stdin>: the stream is not in "
+		    "define-before-use order, and a pipe cannot be read "
+		    "twice: give it as a file");
+	prof_free(p);
+	if (restart(ctx, e) < 0 || stream_open(r, path, e) < 0)
+		return -1;
+	return samples_read(r, p, ASM_BUFFER, emitfn, ctx, e);
+}

@@ -19,7 +19,7 @@ restart(void *ctx, struct perr *e)
 {
 	struct job *j = ctx;
 
-	rprof_write_end(&j->w, &(struct prof){ 0 });
+	rprof_write_free(&j->w);
 	rprof_write_begin(&j->w, j->o, j->interval, e);
 	return output_rewind(j->o, e);
 }

@@ -33,7 +33,7 @@ validate_file(const char *path)
 	r.report = report;
 	shown = 0;
 	rc = validate_stream(&r, &e);
-	if (rc < 0 && !quiet)
+	if (rc < 0 && !quiet && e.msg[0] != '\0')
 		cli_warn("%s", e.msg);
 	if (!quiet && shown > max_shown)
 		cli_warn("%s: %lld more problems not shown", r.in.name,

@@ -51,6 +51,8 @@ void out_write_big(struct output *o, const void *p, size_t n);
 static inline void
 out_write(struct output *o, const void *p, size_t n)
 {
+	if (n == 0)		/* p may then be NULL, which memcpy forbids */
+		return;
 	if (o->cap - o->len >= n) {
 		memcpy(o->buf + o->len, p, n);
 		o->len += n;

@@ -66,5 +66,7 @@ void rprof_write_begin(struct rprof_writer *w, struct output *o,
     long default_interval, struct perr *e);
 int rprof_write_sample(void *w, const struct prof *p, const struct sample *s);
 int rprof_write_end(struct rprof_writer *w, const struct prof *p);
+/* Frees w without writing what it holds. */
+void rprof_write_free(struct rprof_writer *w);
 
 #endif

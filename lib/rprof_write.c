@@ -30,6 +30,8 @@ put(char **buf, size_t *n, size_t *cap, const void *p, size_t k)
 	char *nb;
 	size_t nc;
 
+	if (k == 0)
+		return 0;
 	if (*n + k > *cap) {
 		for (nc = *cap ? *cap : 4096; nc < *n + k; nc *= 2)
 			;
@@ -271,7 +273,8 @@ rprof_write_sample(void *ctx, const struct prof *p, const struct sample *s)
 		free(files);
 		return 0;
 	}
-	out_write(w->o, files, nfiles);
+	if (nfiles > 0)
+		out_write(w->o, files, nfiles);
 	free(files);
 	for (i = 0; i < count; i++) {
 		if (w->memory) {
@@ -298,8 +301,15 @@ rprof_write_end(struct rprof_writer *w, const struct prof *p)
 		open_source(w, p, (uint32_t)w->next_source++);
 		end_session(w, p);
 	}
+	rprof_write_free(w);
+	return 0;
+}
+
+void
+rprof_write_free(struct rprof_writer *w)
+{
 	u64map_free(&w->fileno);
 	free(w->line);
 	free(w->heldbuf);
-	return 0;
+	w->line = w->heldbuf = NULL;
 }

@@ -26,10 +26,13 @@ stream_close(struct stream_reader *r)
 			for (i = 0; i < r->tab[t].nf; i++)
 				free(r->tab[t].names[i]);
 		free(r->tab[t].names);
+		r->tab[t].colmap = NULL;
+		r->tab[t].names = NULL;
 	}
 	strtab_free(&r->other);
 	u64map_free(&r->other_nf);
 	free(r->fields);
+	r->fields = NULL;
 	input_close(&r->in);
 }
 
@@ -406,8 +409,8 @@ finish(struct stream_reader *r, struct perr *e)
 
 	r->done = 1;
 	if (r->version == 0)
-		return stream_problem(r, e, r->in.lineno, T_NONE, -1,
-		    "empty stream: no #meta header and version row");
+		return stream_problem(r, e, r->in.lineno ? r->in.lineno : 1,
+		    T_NONE, -1, "empty stream: no #meta header and version row");
 	for (t = 0; t < T_COUNT; t++)
 		if (schema_required(r->version, t) && r->tab[t].header_line == 0
 		    && stream_problem(r, e, r->in.lineno, t, -1,

@@ -351,6 +351,11 @@ final_checks(struct vstate *v)
 		for (i = 0; i < v->set[t].n; i++) {
 			en = &v->set[t].ents[i];
 			if (en->def_line == 0) {
+				/* a table whose header was unusable has had
+				 * its rows skipped: no need to say so again */
+				if (r->tab[t].broken ||
+				    r->tab[t].header_line == 0)
+					continue;
 				if (stream_problem(r, v->e, en->ref_line,
 				    en->ref_table, en->flags >> 4,
 				    "%s %u is not defined", what[t], en->id)

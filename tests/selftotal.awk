@@ -1,0 +1,13 @@
+# selftotal.awk: per-function self and total sample counts of a stream,
+# the way summaryRprof counts them (total: once per sample however often
+# the function appears). Prints name, self, total; names as in the stream.
+BEGIN { FS = "\t" }
+$1 == "functions" { fname[$2] = $3 }
+$1 == "locations" { lfun[$2] = $3 }
+$1 == "sample_values" && $3 == "samples" { count[$2] = $5 }
+$1 == "sample_locations" {
+	f = fname[lfun[$4]]
+	if ($3 == 1) self[f] += count[$2]
+	if (!(($2, f) in seen)) { seen[$2, f] = 1; total[f] += count[$2] }
+}
+END { for (f in total) printf "%s\t%d\t%d\n", f, self[f], total[f] }

@@ -64,6 +64,10 @@ tests/unit/run_unit: tests/unit/run_unit.c lib/libprofstream.a
 	    tests/unit/run_unit.c lib/libprofstream.a $(DEPLIBS) \
 	    $$(pkg-config --libs check)
 
+# The main job on a bundled example (see README.md).
+demo: all
+	sh tools/demo.sh
+
 # Interoperability with R and google/pprof (installs them when missing).
 interop: all
 	sh tests/interop.sh
@@ -86,6 +90,6 @@ uninstall:
 clean:
 	rm -f $(PROGS) lib/*.o lib/*.d lib/*.a filters/*.o filters/*.d \
 	    proto/*.pb-c.* tests/unit/run_unit config.mk
-	rm -rf tests/out
+	rm -rf tests/out profile.tsv
 
-.PHONY: all check interop bench install uninstall clean
+.PHONY: all demo check interop bench install uninstall clean

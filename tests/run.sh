@@ -83,6 +83,24 @@ for f in tests/data/rprof/r-4.2/*.out; do
 	done
 done
 
+# 3b. Memory: summaryRprof(memory = "both")'s mem.total per function, from
+#     the stream's vsize.small, vsize.large and nodes values.
+for b in memory memory-line memory-gc-line; do
+	f=tests/data/rprof/r-4.2/$b
+	./rprof2tsv "$f.out" | awk -f tests/memtotal.awk >"$out/all.mem"
+	awk -F'\t' '$1 !~ / /' "$out/all.mem" | sort >"$out/o.mem"
+	awk -F'\t' 'FNR == NR { if ($1 ~ / /) { n = split($1, w, " ")
+	    for (i = 1; i <= n; i++) skip[w[i]] = 1 }; next }
+	    FNR == 1 { for (i = 1; i <= NF; i++) if ($i == "mem.total") c = i + 1
+	    next }
+	    { n = $1; gsub(/"/, "", n); if (!(n in skip)) printf "%s\t%.1f\n", n, $c }' \
+	    "$out/all.mem" "$f.by-total.tsv" | sort >"$out/r.mem"
+	if cmp -s "$out/r.mem" "$out/o.mem"; then ok; else
+		bad "mem.total of $f.out differs from summaryRprof's"
+		diff "$out/r.mem" "$out/o.mem" | head -5
+	fi
+done
+
 # 4. Out-of-order streams are read again from the file, and give the same.
 f=tests/data/rprof/r-4.2/memory-gc-line.out
 ./rprof2tsv "$f" >"$out/a.tsv"

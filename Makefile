@@ -49,7 +49,7 @@ lib/libprofstream.a: $(LIBOBJ)
 $(PROGS): lib/libprofstream.a
 $(PROGS): %: filters/%.o filters/cli.o
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ filters/$@.o filters/cli.o \
-	    lib/libprofstream.a $(DEPLIBS)
+	    lib/libprofstream.a $(DEPLIBS) -lm
 
 -include lib/*.d filters/*.d tests/unit/*.d
 

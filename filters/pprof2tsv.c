@@ -1,1 +1,66 @@
-int main(void) { return 2; }
+/* pprof2tsv: pprof profiles to the profile stream. */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "pprof.h"
+#include "cli.h"
+
+static const char synopsis[] = "[-o file] [file ...]";
+
+static void
+convert(struct pprof_reader *c, const char *path, struct perr *e)
+{
+	struct input in;
+	unsigned char *data;
+	size_t len;
+
+	if (input_open(&in, path, e) < 0)
+		cli_fail(e);
+	in.limit = INPUT_DEFAULT_LIMIT / 4;	/* all of it is held */
+	if (input_slurp(&in, &data, &len, e) < 0 ||
+	    pprof_read(c, data, len, in.compressed, in.name,
+	    path != NULL && path[0] != '-' ? path : NULL, e) < 0)
+		cli_fail(e);
+	input_close(&in);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct pprof_reader c;
+	struct output o;
+	struct perr e;
+	const char *opath = NULL;
+	int ch;
+
+	while ((ch = getopt(argc, argv, "ho:")) != -1)
+		switch (ch) {
+		case 'o':
+			opath = optarg;
+			break;
+		case 'h':
+			printf("usage: pprof2tsv %s\n"
+			    "Converts pprof profiles (profile.proto, gzipped "
+			    "or not) to a profile stream.\n"
+			    "  -o file  write to file (it appears only when "
+			    "complete) instead of stdout\n"
+			    "Several files give one stream, a source per "
+			    "profile.\n", synopsis);
+			return EXIT_OK;
+		default:
+			cli_usage(synopsis);
+		}
+	argc -= optind;
+	argv += optind;
+	if (output_open(&o, opath, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&o);
+	pprof_read_begin(&c, &o);
+	if (argc == 0)
+		convert(&c, NULL, &e);
+	for (; argc > 0; argc--, argv++)
+		convert(&c, *argv, &e);
+	if (output_close(&o, &e) < 0)
+		cli_fail(&e);
+	return EXIT_OK;
+}

@@ -1,1 +1,609 @@
-/* placeholder */ typedef int unused_t;
+/*
+ * The stream to one pprof profile. Samples arrive one by one; each stack is
+ * cut into pprof Locations (frames up to and including the first that is
+ * not inlined), interned, and the sample added to the aggregate with the
+ * same Locations and labels, so memory grows with distinct stacks. The
+ * Profile message is built and packed at the end.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pprof.h"
+#include "profile.pb-c.h"
+
+typedef Perftools__Profiles__Profile Profile;
+typedef Perftools__Profiles__Sample Sample;
+typedef Perftools__Profiles__Location Location;
+typedef Perftools__Profiles__Line Line;
+typedef Perftools__Profiles__Function Function;
+typedef Perftools__Profiles__Mapping Mapping;
+typedef Perftools__Profiles__Label Label;
+typedef Perftools__Profiles__ValueType ValueType;
+
+struct agg {
+	uint32_t key;		/* index in stacks */
+	size_t nvals;		/* values[i] for type i < nvals */
+	int64_t *values;
+};
+
+struct srcstate {
+	int seen;
+	double prev[3];		/* vsize.small, vsize.large, nodes */
+};
+
+struct pprof_writer {
+	int aggregate;
+	struct u64map type_ix;	/* type << 32 | unit (prof strings) */
+	uint32_t *types;	/* per type: the two prof strings */
+	size_t ntypes, captypes;
+	struct strtab lockeys;	/* runs of stream location indices */
+	struct strtab stacks;	/* pprof location ids + labels */
+	struct agg *aggs;
+	size_t naggs, capaggs;
+	struct srcstate *src;
+	size_t nsrc;
+	uint32_t *buf;
+	size_t capbuf;
+	int64_t *vals;		/* the current sample's, by type */
+	size_t capvals;
+};
+
+static const char *const memtypes[3] = {
+	"vsize.small", "vsize.large", "nodes"
+};
+
+struct pprof_writer *
+pprof_write_new(int aggregate, struct perr *e)
+{
+	struct pprof_writer *w = calloc(1, sizeof(*w));
+
+	if (w == NULL) {
+		perr_nomem(e);
+		return NULL;
+	}
+	w->aggregate = aggregate;
+	return w;
+}
+
+static void
+clear(struct pprof_writer *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->naggs; i++)
+		free(w->aggs[i].values);
+	free(w->aggs);
+	free(w->types);
+	free(w->src);
+	free(w->buf);
+	free(w->vals);
+	u64map_free(&w->type_ix);
+	strtab_free(&w->lockeys);
+	strtab_free(&w->stacks);
+}
+
+void
+pprof_write_free(struct pprof_writer *w)
+{
+	if (w == NULL)
+		return;
+	clear(w);
+	free(w);
+}
+
+int
+pprof_write_restart(void *ctx, struct perr *e)
+{
+	struct pprof_writer *w = ctx;
+	int aggregate = w->aggregate;
+
+	(void)e;
+	clear(w);
+	memset(w, 0, sizeof(*w));
+	w->aggregate = aggregate;
+	return 0;
+}
+
+static int
+grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t nc = *cap ? *cap : 16;
+	void *np;
+
+	if (need <= *cap)
+		return 0;
+	while (nc < need)
+		nc *= 2;
+	if ((np = realloc(*p, nc * size)) == NULL)
+		return -1;
+	*p = np;
+	*cap = nc;
+	return 0;
+}
+
+/* The index of sample type (type, unit), added when new. */
+static int64_t
+type_index(struct pprof_writer *w, uint32_t type, uint32_t unit)
+{
+	int added;
+	uint32_t *slot = u64map_put(&w->type_ix, (uint64_t)type << 32 | unit,
+	    (uint32_t)w->ntypes, &added);
+
+	if (slot == NULL)
+		return -1;
+	if (added) {
+		if (grow((void **)&w->types, &w->captypes, 2 * w->ntypes + 2,
+		    sizeof(*w->types)) < 0)
+			return -1;
+		w->types[2 * w->ntypes] = type;
+		w->types[2 * w->ntypes + 1] = unit;
+		w->ntypes++;
+	}
+	return *slot;
+}
+
+static int
+set_value(struct pprof_writer *w, struct prof *p, const char *type,
+    const char *unit, int64_t v)
+{
+	int64_t t = prof_intern(p, type, strlen(type));
+	int64_t u = prof_intern(p, unit, strlen(unit));
+
+	if (t < 0 || u < 0 || (t = type_index(w, (uint32_t)t, (uint32_t)u)) < 0
+	    || grow((void **)&w->vals, &w->capvals, w->ntypes,
+	    sizeof(*w->vals)) < 0)
+		return -1;
+	w->vals[t] = v;
+	return 0;
+}
+
+static int64_t
+to_i64(double v)
+{
+	if (!(v > -9.2e18 && v < 9.2e18))
+		return v > 0 ? INT64_MAX : (v < 0 ? INT64_MIN : 0);
+	return llround(v);
+}
+
+/* The sample's values by type, with what Rprof sources imply: time from the
+ * interval, alloc_space from the memory figures, as summaryRprof does. */
+static int
+values(struct pprof_writer *w, struct prof *p, const struct sample *s)
+{
+	const struct source *src = &p->sources[s->source];
+	const char *interval, *type;
+	double count = 1, mem[3] = { 0, 0, 0 }, inc = 0;
+	int rprof, has_mem = 0, m;
+	size_t i;
+	struct srcstate *st;
+
+	for (i = 0; i < w->ntypes; i++)
+		w->vals[i] = 0;
+	interval = prof_attr(p, src, "rprof.sample_interval");
+	rprof = strcmp(prof_str(p, src->type), "rprof") == 0 && interval;
+	for (i = 0; i < s->nvals; i++) {
+		type = prof_str(p, s->vals[i].type);
+		if (strcmp(type, "samples") == 0)
+			count = s->vals[i].value;
+		for (m = 0; m < 3; m++)
+			if (strcmp(type, memtypes[m]) == 0) {
+				mem[m] = s->vals[i].value;
+				has_mem = 1;
+			}
+	}
+	if (rprof) {
+		if (set_value(w, p, "samples", "count", to_i64(count)) < 0 ||
+		    set_value(w, p, "time", "nanoseconds", to_i64(count *
+		    strtod(interval, NULL) * 1000)) < 0)
+			return -1;
+	}
+	for (i = 0; i < s->nvals; i++) {
+		int64_t t = type_index(w, s->vals[i].type, s->vals[i].unit);
+		if (t < 0 || grow((void **)&w->vals, &w->capvals, w->ntypes,
+		    sizeof(*w->vals)) < 0)
+			return -1;
+		w->vals[t] = to_i64(s->vals[i].value);
+	}
+	if (rprof && has_mem) {
+		if (grow((void **)&w->src, &w->nsrc, s->source + 1,
+		    sizeof(*w->src)) < 0)
+			return -1;
+		st = &w->src[s->source];
+		for (m = 0; m < 3; m++) {
+			if (st->seen && mem[m] > st->prev[m])
+				inc += mem[m] - st->prev[m];
+			st->prev[m] = mem[m];
+		}
+		st->seen = 1;
+		if (set_value(w, p, "alloc_space", "bytes", to_i64(inc)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+pprof_write_sample(void *ctx, const struct prof *cp, const struct sample *s)
+{
+	struct pprof_writer *w = ctx;
+	struct prof *p = (struct prof *)cp;	/* to intern type names */
+	size_t d, start, n, i;
+	int64_t k;
+	struct agg *a;
+	uint32_t *b;
+
+	if (values(w, p, s) < 0)
+		return -1;
+	/* the key: pprof location ids, then the labels */
+	if (grow((void **)&w->buf, &w->capbuf, s->nlocs + 3 + 5 * s->nlabels,
+	    sizeof(*w->buf)) < 0)
+		return -1;
+	b = w->buf;
+	n = 1;			/* b[0]: the number of Locations */
+	for (start = 0; start < s->nlocs; start = d + 1) {
+		for (d = start; d + 1 < s->nlocs &&
+		    p->locations[s->locs[d]].inlined; d++)
+			;
+		k = strtab_intern(&w->lockeys, (const char *)&s->locs[start],
+		    (d - start + 1) * sizeof(*s->locs));
+		if (k < 0)
+			return -1;
+		b[n++] = (uint32_t)k + 1;
+	}
+	b[0] = (uint32_t)(n - 1);
+	b[n++] = (uint32_t)s->nlabels;
+	for (i = 0; i < s->nlabels; i++) {
+		const struct slabel *l = &s->labels[i];
+		b[n++] = l->key;
+		b[n++] = l->str;
+		b[n++] = l->num_unit;
+		b[n++] = (uint32_t)l->num;
+		b[n++] = (uint32_t)((uint64_t)l->num >> 32);
+	}
+	if (w->aggregate)
+		k = strtab_intern(&w->stacks, (const char *)b, n * sizeof(*b));
+	else {
+		/* one pprof Sample per stream sample: a new key each time */
+		b[n++] = (uint32_t)w->naggs;
+		k = strtab_intern(&w->stacks, (const char *)b, n * sizeof(*b));
+	}
+	if (k < 0)
+		return -1;
+	if ((size_t)k == w->naggs) {
+		if (grow((void **)&w->aggs, &w->capaggs, w->naggs + 1,
+		    sizeof(*w->aggs)) < 0)
+			return -1;
+		a = &w->aggs[w->naggs++];
+		a->key = (uint32_t)k;
+		a->nvals = 0;
+		a->values = NULL;
+	}
+	a = &w->aggs[k];
+	if (a->nvals < w->ntypes) {
+		int64_t *nv = realloc(a->values, w->ntypes * sizeof(*nv));
+		if (nv == NULL)
+			return -1;
+		for (i = a->nvals; i < w->ntypes; i++)
+			nv[i] = 0;
+		a->values = nv;
+		a->nvals = w->ntypes;
+	}
+	for (i = 0; i < w->ntypes; i++)
+		a->values[i] += w->vals[i];
+	return 0;
+}
+
+/* Output strings: the string table, "" first, indexed by prof string. */
+struct outstr {
+	struct prof *p;
+	struct u64map ix;	/* prof string + 1 -> output index */
+	ProtobufCBinaryData *tab;
+	size_t n, cap;
+	int failed;
+};
+
+static int64_t
+ostr_bytes(struct outstr *o, const char *s, size_t n, uint64_t key)
+{
+	int added;
+	uint32_t *slot;
+
+	if (n == 0)
+		return 0;
+	if ((slot = u64map_put(&o->ix, key, (uint32_t)o->n, &added)) == NULL)
+		goto fail;
+	if (added) {
+		if (grow((void **)&o->tab, &o->cap, o->n + 1, sizeof(*o->tab))
+		    < 0)
+			goto fail;
+		o->tab[o->n].data = (uint8_t *)(uintptr_t)s;
+		o->tab[o->n++].len = n;
+	}
+	return *slot;
+fail:
+	o->failed = 1;
+	return 0;
+}
+
+/* The output index of prof string i ("<?>" is a name pprof left empty). */
+static int64_t
+ostr(struct outstr *o, uint32_t i)
+{
+	const char *s;
+
+	if (i == NONE)
+		return 0;
+	s = prof_str(o->p, i);
+	if (strcmp(s, PPROF_NONAME) == 0)
+		return 0;
+	return ostr_bytes(o, s, prof_strlen(o->p, i), (uint64_t)i + 1);
+}
+
+/* The index of a string that may not be in prof (0 for NULL). */
+static int64_t
+ostr_c(struct outstr *o, const char *s)
+{
+	int64_t i;
+
+	if (s == NULL || *s == '\0')
+		return 0;
+	if ((i = prof_intern(o->p, s, strlen(s))) < 0) {
+		o->failed = 1;
+		return 0;
+	}
+	return ostr(o, (uint32_t)i);
+}
+
+static int64_t
+attr_i64(const struct prof *p, const struct source *s, const char *key,
+    int *found)
+{
+	const char *v = prof_attr(p, s, key);
+
+	*found = v != NULL;
+	return v != NULL ? strtoll(v, NULL, 10) : 0;
+}
+
+/* Header fields: each from the first source that has it; time_nanos the
+ * earliest, duration_nanos the sum. */
+static void
+header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
+    int64_t **comments)
+{
+	const struct source *s;
+	const char *v;
+	size_t i, j;
+	int found, have_period = 0, have_time = 0;
+	int64_t t;
+
+	for (i = 0; i < p->nsources; i++) {
+		s = &p->sources[i];
+		t = attr_i64(p, s, "pprof.time_nanos", &found);
+		if (found && (!have_time || t < pb->time_nanos)) {
+			pb->time_nanos = t;
+			have_time = 1;
+		}
+		pb->duration_nanos += attr_i64(p, s, "pprof.duration_nanos",
+		    &found);
+		if (!have_period && (prof_attr(p, s, "pprof.period_type") ||
+		    prof_attr(p, s, "pprof.period_unit") ||
+		    prof_attr(p, s, "pprof.period"))) {
+			have_period = 1;
+			period_type->type = ostr_c(o, prof_attr(p, s,
+			    "pprof.period_type"));
+			period_type->unit = ostr_c(o, prof_attr(p, s,
+			    "pprof.period_unit"));
+			pb->period = attr_i64(p, s, "pprof.period", &found);
+		}
+#define FIRST(field, key) \
+		if (pb->field == 0 && (v = prof_attr(p, s, key)) != NULL) \
+			pb->field = ostr_c(o, v)
+		FIRST(drop_frames, "pprof.drop_frames");
+		FIRST(keep_frames, "pprof.keep_frames");
+		FIRST(doc_url, "pprof.doc_url");
+		FIRST(default_sample_type, "pprof.default_sample_type");
+#undef FIRST
+		if (pb->n_comment == 0) {
+			for (j = 0; j < s->nattrs; j++)
+				if (strcmp(prof_str(p, s->attrs[j].key),
+				    "pprof.profile.comment") == 0)
+					pb->n_comment++;
+			if (pb->n_comment > 0 && (*comments = calloc(
+			    pb->n_comment, sizeof(**comments))) == NULL) {
+				o->failed = 1;
+				pb->n_comment = 0;
+			}
+			pb->comment = *comments;
+			pb->n_comment = 0;
+			for (j = 0; *comments != NULL && j < s->nattrs; j++)
+				if (strcmp(prof_str(p, s->attrs[j].key),
+				    "pprof.profile.comment") == 0)
+					(*comments)[pb->n_comment++] = ostr(o,
+					    s->attrs[j].value);
+		}
+	}
+	if (!have_period) {
+		/* Rprof: time in nanoseconds, the interval of the first */
+		for (i = 0; i < p->nsources; i++)
+			if ((v = prof_attr(p, &p->sources[i],
+			    "rprof.sample_interval")) != NULL) {
+				pb->period = (int64_t)(strtod(v, NULL) * 1000);
+				break;
+			}
+		period_type->type = ostr_c(o, "time");
+		period_type->unit = ostr_c(o, "nanoseconds");
+	}
+	pb->period_type = period_type;
+}
+
+static uint32_t
+word(const char *key, size_t i)
+{
+	uint32_t v;
+
+	memcpy(&v, key + 4 * i, 4);	/* keys are not aligned */
+	return v;
+}
+
+int
+pprof_write_end(struct pprof_writer *w, const struct prof *cp,
+    struct output *out, struct perr *e)
+{
+	struct prof *p = (struct prof *)cp;
+	Profile pb = PERFTOOLS__PROFILES__PROFILE__INIT;
+	ValueType period_type = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+	struct outstr o = { .p = p };
+	ValueType *vt = NULL, **vtp = NULL;
+	Sample *sm = NULL, **smp = NULL;
+	Label *lb = NULL, **lbp = NULL;
+	Location *lc = NULL, **lcp = NULL;
+	Line *ln = NULL, **lnp = NULL;
+	Function *fn = NULL, **fnp = NULL;
+	Mapping *mp = NULL, **mpp = NULL;
+	uint64_t *locids = NULL;
+	int64_t *vals = NULL, *comments = NULL;
+	size_t i, j, n, nlines = 0, nlocids = 0, nlabels = 0, size;
+	size_t iline = 0, ilocid = 0, ilabel = 0;
+	uint8_t *packed = NULL;
+	const char *key;
+	int rc = -1;
+
+#define ALLOC(ptr, count) \
+	(((ptr) = calloc((count) + 1, sizeof(*(ptr)))) == NULL)
+	if (ALLOC(o.tab, 16))
+		goto done;
+	o.cap = 16;
+	o.n = 1;			/* [0] is "" */
+	for (i = 0; i < w->lockeys.n; i++)
+		nlines += strtab_len(&w->lockeys, i) / 4;
+	for (i = 0; i < w->naggs; i++) {
+		key = strtab_str(&w->stacks, w->aggs[i].key);
+		nlocids += word(key, 0);
+		nlabels += word(key, 1 + word(key, 0));
+	}
+	if (ALLOC(vt, w->ntypes) || ALLOC(vtp, w->ntypes) ||
+	    ALLOC(sm, w->naggs) || ALLOC(smp, w->naggs) ||
+	    ALLOC(lb, nlabels) || ALLOC(lbp, nlabels) ||
+	    ALLOC(lc, w->lockeys.n) || ALLOC(lcp, w->lockeys.n) ||
+	    ALLOC(ln, nlines) || ALLOC(lnp, nlines) ||
+	    ALLOC(fn, p->nfunctions) || ALLOC(fnp, p->nfunctions) ||
+	    ALLOC(mp, p->nmappings) || ALLOC(mpp, p->nmappings) ||
+	    ALLOC(locids, nlocids) || ALLOC(vals, w->ntypes * w->naggs))
+		goto done;
+#undef ALLOC
+	/* string table order: sample types first, as google/pprof does */
+	for (i = 0; i < w->ntypes; i++) {
+		perftools__profiles__value_type__init(&vt[i]);
+		vt[i].type = ostr(&o, w->types[2 * i]);
+		vt[i].unit = ostr(&o, w->types[2 * i + 1]);
+		vtp[i] = &vt[i];
+	}
+	pb.n_sample_type = w->ntypes;
+	pb.sample_type = vtp;
+	for (i = 0; i < w->naggs; i++) {
+		Sample *s = &sm[i];
+		key = strtab_str(&w->stacks, w->aggs[i].key);
+		perftools__profiles__sample__init(s);
+		s->n_location_id = word(key, 0);
+		s->location_id = &locids[ilocid];
+		for (j = 0; j < s->n_location_id; j++)
+			locids[ilocid++] = word(key, 1 + j);
+		s->n_value = w->ntypes;
+		s->value = &vals[i * w->ntypes];
+		for (j = 0; j < w->aggs[i].nvals; j++)
+			s->value[j] = w->aggs[i].values[j];
+		n = 1 + s->n_location_id;
+		s->n_label = word(key, n++);
+		s->label = &lbp[ilabel];
+		for (j = 0; j < s->n_label; j++, n += 5) {
+			Label *l = &lb[ilabel];
+			perftools__profiles__label__init(l);
+			l->key = ostr(&o, word(key, n));
+			l->str = ostr(&o, word(key, n + 1));
+			l->num_unit = ostr(&o, word(key, n + 2));
+			l->num = (int64_t)((uint64_t)word(key, n + 4) << 32 |
+			    word(key, n + 3));
+			lbp[ilabel++] = l;
+		}
+		smp[i] = s;
+	}
+	pb.n_sample = w->naggs;
+	pb.sample = smp;
+	for (i = 0; i < p->nmappings; i++) {
+		const struct mapping *m = &p->mappings[i];
+		perftools__profiles__mapping__init(&mp[i]);
+		mp[i].id = i + 1;
+		mp[i].memory_start = m->start;
+		mp[i].memory_limit = m->limit;
+		mp[i].file_offset = m->offset;
+		mp[i].filename = ostr(&o, m->filename);
+		mp[i].build_id = ostr(&o, m->build_id);
+		mp[i].has_functions = m->has_functions;
+		mp[i].has_filenames = m->has_filenames;
+		mp[i].has_line_numbers = m->has_line_numbers;
+		mp[i].has_inline_frames = m->has_inline_frames;
+		mpp[i] = &mp[i];
+	}
+	pb.n_mapping = p->nmappings;
+	pb.mapping = mpp;
+	/* a Location per run of stream locations: lines innermost first */
+	for (i = 0; i < w->lockeys.n; i++) {
+		const char *run = strtab_str(&w->lockeys, i);
+		const struct location *first = &p->locations[word(run, 0)];
+		perftools__profiles__location__init(&lc[i]);
+		lc[i].id = i + 1;
+		lc[i].mapping_id = first->mapping == NONE ? 0 :
+		    first->mapping + 1;
+		lc[i].address = first->address;
+		lc[i].is_folded = first->is_folded;
+		lc[i].line = &lnp[iline];
+		for (j = 0; j < strtab_len(&w->lockeys, i) / 4; j++) {
+			const struct location *l = &p->locations[word(run, j)];
+			if (l->function == NONE)
+				continue;
+			perftools__profiles__line__init(&ln[iline]);
+			ln[iline].function_id = l->function + 1;
+			ln[iline].line = l->line > 0 ? l->line : 0;
+			ln[iline].column = l->column;
+			lnp[iline] = &ln[iline];
+			iline++;
+			lc[i].n_line++;
+		}
+		lcp[i] = &lc[i];
+	}
+	pb.n_location = w->lockeys.n;
+	pb.location = lcp;
+	for (i = 0; i < p->nfunctions; i++) {
+		const struct function *f = &p->functions[i];
+		perftools__profiles__function__init(&fn[i]);
+		fn[i].id = i + 1;
+		fn[i].name = ostr(&o, f->name);
+		fn[i].system_name = ostr(&o, f->system_name);
+		fn[i].filename = ostr(&o, f->filename);
+		fn[i].start_line = f->start_line;
+		fnp[i] = &fn[i];
+	}
+	pb.n_function = p->nfunctions;
+	pb.function = fnp;
+	header(&pb, p, &o, &period_type, &comments);
+	if (o.failed)
+		goto done;
+	pb.n_string_table = o.n;
+	pb.string_table = o.tab;
+	size = perftools__profiles__profile__get_packed_size(&pb);
+	if ((packed = malloc(size + 1)) == NULL)
+		goto done;
+	perftools__profiles__profile__pack(&pb, packed);
+	out_write(out, packed, size);
+	rc = 0;
+done:
+	if (rc < 0)
+		perr_nomem(e);
+	free(packed);
+	free(o.tab);
+	u64map_free(&o.ix);
+	free(vt); free(vtp); free(sm); free(smp); free(lb); free(lbp);
+	free(lc); free(lcp); free(ln); free(lnp); free(fn); free(fnp);
+	free(mp); free(mpp); free(locids); free(vals); free(comments);
+	return rc;
+}

@@ -94,10 +94,15 @@ legacy_kind(const unsigned char *d, size_t n)
 		    "legacy Java CPU profile" :
 		    "legacy gperftools CPU profile (32-bit)";
 #define STARTS(s) (n >= sizeof(s) - 1 && memcmp(d, s, sizeof(s) - 1) == 0)
-	if (STARTS("--- contention") || STARTS("--- threadz") ||
-	    STARTS("--- heapz") || STARTS("heap profile:") ||
-	    STARTS("heap_v2/") || STARTS("format = java"))
-		return "legacy text profile";
+	if (STARTS("--- contention"))
+		return "legacy contention profile (text)";
+	if (STARTS("--- threadz"))
+		return "legacy thread profile (text)";
+	if (STARTS("--- heapz") || STARTS("heap profile:") ||
+	    STARTS("heap_v2/"))
+		return "legacy heap profile (text)";
+	if (STARTS("format = java"))
+		return "legacy Java profile (text)";
 #undef STARTS
 	for (i = 0; i < n && i < 64 && d[i] != '\n'; i++)
 		if (d[i] < 0x20 && d[i] != '\t' && d[i] != '\r')
@@ -245,9 +250,9 @@ check(struct ctx *x)
 
 static void
 attr_str(struct output *o, struct ctx *x, uint32_t src, const char *key,
-    int64_t i)
+    int64_t i, int always)
 {
-	if (i == 0)
+	if (i == 0 && !always)
 		return;
 	row_begin(o, T_SOURCE_ATTRIBUTES);
 	row_u64(o, src);
@@ -291,18 +296,20 @@ header(struct pprof_reader *c, struct ctx *x, const char *uri)
 	else
 		row_na(o);
 	row_end(o);
-	if (p->period_type != NULL) {
-		attr_str(o, x, src, "pprof.period_type", p->period_type->type);
-		attr_str(o, x, src, "pprof.period_unit", p->period_type->unit);
+	if (p->period_type != NULL) {	/* even empty: it was there */
+		attr_str(o, x, src, "pprof.period_type", p->period_type->type,
+		    1);
+		attr_str(o, x, src, "pprof.period_unit", p->period_type->unit,
+		    1);
 	}
 	attr_num(o, src, "pprof.period", p->period);
 	attr_num(o, src, "pprof.time_nanos", p->time_nanos);
 	attr_num(o, src, "pprof.duration_nanos", p->duration_nanos);
-	attr_str(o, x, src, "pprof.drop_frames", p->drop_frames);
-	attr_str(o, x, src, "pprof.keep_frames", p->keep_frames);
-	attr_str(o, x, src, "pprof.doc_url", p->doc_url);
+	attr_str(o, x, src, "pprof.drop_frames", p->drop_frames, 0);
+	attr_str(o, x, src, "pprof.keep_frames", p->keep_frames, 0);
+	attr_str(o, x, src, "pprof.doc_url", p->doc_url, 0);
 	attr_str(o, x, src, "pprof.default_sample_type",
-	    p->default_sample_type);
+	    p->default_sample_type, 0);
 	for (i = 0; i < p->n_comment; i++) {
 		row_begin(o, T_SOURCE_ATTRIBUTES);
 		row_u64(o, src);

@@ -376,6 +376,7 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 	int found, have_period = 0, have_time = 0;
 	int64_t t;
 
+	pb->period_type = period_type;
 	for (i = 0; i < p->nsources; i++) {
 		s = &p->sources[i];
 		t = attr_i64(p, s, "pprof.time_nanos", &found);
@@ -422,6 +423,12 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 					    s->attrs[j].value);
 		}
 	}
+	for (i = 0; i < p->nsources && !have_period; i++)
+		if (strcmp(prof_str(p, p->sources[i].type), "pprof") == 0) {
+			/* a pprof profile without a period type */
+			pb->period_type = NULL;
+			return;
+		}
 	if (!have_period) {
 		/* Rprof: time in nanoseconds, the interval of the first */
 		for (i = 0; i < p->nsources; i++)
@@ -433,7 +440,6 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 		period_type->type = ostr_c(o, "time");
 		period_type->unit = ostr_c(o, "nanoseconds");
 	}
-	pb->period_type = period_type;
 }
 
 static uint32_t

@@ -113,6 +113,28 @@ if cat "$out/rev.tsv" | ./tsv2rprof >/dev/null 2>"$out/err"; then
 elif grep -q 'give it as a file' "$out/err"; then ok; else
 	bad "unordered pipe: $(cat "$out/err")"; fi
 
+# 4b. pprof: every protobuf profile converts and validates; every legacy
+#     one and the empty file get their exact refusal; one exact stream.
+(cd tests/data/pprof && tail -n +2 KINDS.tsv |
+    while IFS="$(printf '\t')" read -r rel kind; do
+	case $kind in protobuf*) continue ;; esac
+	"$top/pprof2tsv" "$rel" 2>"$out/err" >/dev/null; rc=$?
+	printf '%s\t%s (exit %s)\n' "$rel" "$(cat "$out/err")" $rc
+done) >"$out/got"
+same tests/pprof/refusals.expected "pprof2tsv refusals"
+for rel in $(tail -n +2 tests/data/pprof/KINDS.tsv | awk '$2 ~ /^protobuf/ { print $1 }'); do
+	if ./pprof2tsv "tests/data/pprof/$rel" | ./tsvvalidate; then ok; else
+		bad "pprof2tsv $rel does not validate"; fi
+	if ./pprof2tsv "tests/data/pprof/$rel" | ./tsv2pprof -u | ./pprof2tsv |
+	    ./tsvvalidate; then ok; else bad "tsv2pprof of $rel"; fi
+done
+(cd tests/data/pprof && "$top/pprof2tsv" pprofutils/heapage.in.pprof; echo "exit $?") \
+    >"$out/got"
+same tests/pprof/heapage.expected "pprof2tsv heapage.in.pprof"
+if ./rprof2tsv "$f" | ./tsv2pprof -o "$out/p.pb.gz" &&
+    ./pprof2tsv "$out/p.pb.gz" | ./tsvvalidate; then ok; else
+	bad "tsv2pprof -o"; fi
+
 # 5. gzip input, -o, and write errors.
 gzip -c "$f" >"$out/f.gz"
 if ./rprof2tsv "$out/f.gz" | ./tsv2rprof | cmp -s - "$f"; then ok; else

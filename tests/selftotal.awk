@@ -1,8 +1,15 @@
 # selftotal.awk: per-function self and total sample counts of a stream,
 # the way summaryRprof counts them (total: once per sample however often
-# the function appears). Prints name, self, total; names as in the stream.
+# the function appears). Prints name, self, total; names as in the stream,
+# or with -v pprof=1 as `go tool pprof -top` shows them: it strips <...>
+# (C++ template arguments), so <GC>, <Anonymous>, ... all show as <unknown>,
+# and drops an argument list: method(f, list(a, b)) shows as method.
 BEGIN { FS = "\t" }
-$1 == "functions" { fname[$2] = $3 }
+$1 == "functions" {
+	fname[$2] = $3
+	if (pprof && $3 ~ /^<.*>$/) fname[$2] = "<unknown>"
+	else if (pprof && $3 ~ /^[^(< ]+\(/) sub(/\(.*/, "", fname[$2])
+}
 $1 == "locations" { lfun[$2] = $3 }
 $1 == "sample_values" && $3 == "samples" { count[$2] = $5 }
 $1 == "sample_locations" {

@@ -1,0 +1,108 @@
+// pprof-oracle PROFILE: parses a profile with google/pprof's own parser,
+// runs CheckValid, and prints it as canonical text with every id taken
+// out: the header, the sample types, then one line per distinct sample
+// (values summed over identical stacks and labels) with its labels and
+// each frame fully resolved, lines sorted. Two profiles that print the same
+// are the same profile to google/pprof. An empty system name is printed as
+// the name (google/pprof fills one from the other in places).
+//
+// Built against Debian's golang-github-google-pprof-dev, offline:
+// GO111MODULE=off GOPATH=/usr/share/gocode go build.
+package main
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/google/pprof/profile"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: pprof-oracle profile")
+		os.Exit(2)
+	}
+	f, err := os.Open(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	p, err := profile.Parse(f)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "parse:", err)
+		os.Exit(1)
+	}
+	if err := p.CheckValid(); err != nil {
+		fmt.Fprintln(os.Stderr, "CheckValid:", err)
+		os.Exit(1)
+	}
+	if p.PeriodType != nil {
+		fmt.Printf("period_type %q %q\n", p.PeriodType.Type, p.PeriodType.Unit)
+	}
+	fmt.Printf("period %d\ntime_nanos %d\nduration_nanos %d\n", p.Period, p.TimeNanos, p.DurationNanos)
+	fmt.Printf("drop_frames %q\nkeep_frames %q\ndefault_sample_type %q\n", p.DropFrames, p.KeepFrames, p.DefaultSampleType)
+	for _, c := range p.Comments {
+		fmt.Printf("comment %q\n", c)
+	}
+	for _, t := range p.SampleType {
+		fmt.Printf("sample_type %q %q\n", t.Type, t.Unit)
+	}
+	sums := map[string][]int64{}
+	for _, s := range p.Sample {
+		key := sampleKey(s)
+		v := sums[key]
+		if v == nil {
+			v = make([]int64, len(s.Value))
+		}
+		for i, x := range s.Value {
+			v[i] += x
+		}
+		sums[key] = v
+	}
+	var lines []string
+	for k, v := range sums {
+		lines = append(lines, fmt.Sprintf("%v%s", v, k))
+	}
+	sort.Strings(lines)
+	for _, l := range lines {
+		fmt.Println(l)
+	}
+}
+
+func sampleKey(s *profile.Sample) string {
+	var b strings.Builder
+	var keys []string
+	for k := range s.Label {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, " label %q=%q", k, s.Label[k])
+	}
+	keys = keys[:0]
+	for k := range s.NumLabel {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, " numlabel %q=%v%q", k, s.NumLabel[k], s.NumUnit[k])
+	}
+	for _, l := range s.Location {
+		fmt.Fprintf(&b, "\n    loc %#x folded=%v", l.Address, l.IsFolded)
+		if m := l.Mapping; m != nil {
+			fmt.Fprintf(&b, " map[%#x %#x %#x %q %q %v%v%v%v]", m.Start, m.Limit, m.Offset,
+				m.File, m.BuildID, m.HasFunctions, m.HasFilenames, m.HasLineNumbers, m.HasInlineFrames)
+		}
+		for _, ln := range l.Line {
+			fn := ln.Function
+			sys := fn.SystemName
+			if sys == "" {
+				sys = fn.Name
+			}
+			fmt.Fprintf(&b, "\n      %q %q %q start=%d line=%d", fn.Name, sys, fn.Filename, fn.StartLine, ln.Line)
+		}
+	}
+	return b.String()
+}

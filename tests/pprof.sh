@@ -1,0 +1,65 @@
+# pprof.sh: sourced by interop.sh (its ok, bad, install and $out). The pprof
+# filters judged by google/pprof: its parser (in tests/pprof-oracle) must
+# print the same profile for every protobuf profile and its round trip, and
+# `go tool pprof -top` must count what the stream counts.
+command -v go >/dev/null 2>&1 || install golang-go
+[ -d /usr/share/gocode/src/github.com/google/pprof/profile ] ||
+    install golang-github-google-pprof-dev
+oracle=$out/pprof-oracle
+GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$out/gocache \
+    go build -o "$oracle" ./tests/pprof-oracle || bad "building the oracle"
+
+# 1. Every protobuf profile: the same to google/pprof after the round trip,
+#    aggregated (default) and not (-n).
+tail -n +2 tests/data/pprof/KINDS.tsv | while IFS="$(printf '\t')" read -r rel kind; do
+	case $kind in protobuf*) ;; *) continue ;; esac
+	f=tests/data/pprof/$rel
+	"$oracle" "$f" >"$out/orig.txt" || { echo "FAIL: oracle on $rel"; continue; }
+	for opt in "" -n; do
+		./pprof2tsv "$f" | ./tsv2pprof $opt >"$out/back.pb.gz" &&
+		    "$oracle" "$out/back.pb.gz" >"$out/back.txt" &&
+		    cmp -s "$out/orig.txt" "$out/back.txt" &&
+		    echo "ok" || echo "FAIL: pprof round trip $opt of $rel"
+	done
+done >"$out/pprof.results"
+while read -r line; do
+	case $line in ok) ok ;; *) bad "${line#FAIL: }" ;; esac
+done <"$out/pprof.results"
+
+# 2. Every Rprof file: google/pprof reads tsv2pprof's profile, and
+#    `go tool pprof -top -sample_index=samples` gives each function the
+#    stream's self (flat) and total (cum) sample counts.
+for f in $(find tests/data/rprof -type f \( -name '*.out' -o -name '*.prof' \) | sort); do
+	./rprof2tsv "$f" 2>/dev/null >"$out/r.tsv"
+	./tsv2pprof "$out/r.tsv" >"$out/r.pb.gz"
+	if ! "$oracle" "$out/r.pb.gz" >/dev/null; then
+		bad "google/pprof cannot read tsv2pprof's profile of $f"; continue
+	fi
+	awk -v pprof=1 -f tests/selftotal.awk "$out/r.tsv" | sort >"$out/ours.top"
+	go tool pprof -top -sample_index=samples -nodecount=1000000 \
+	    -nodefraction=0 -edgefraction=0 "$out/r.pb.gz" 2>/dev/null |
+	    awk '/^ *flat/ { on = 1; next }
+		on { name = $0
+		     for (i = 0; i < 5; i++) sub(/^ *[^ ]+ +/, "", name)
+		     print name "\t" $1 "\t" $4 }' | sort >"$out/go.top"
+	if cmp -s "$out/ours.top" "$out/go.top"; then ok; else
+		bad "go tool pprof -top of $f differs from the stream's counts"
+		diff "$out/ours.top" "$out/go.top" | head -4
+	fi
+done
+
+# 3. pprof CPU profiles to Rprof: summaryRprof reads what tsv2rprof writes
+#    and finds the stream's per-function sample counts.
+for rel in go-1.19/go.cpu.pb.gz google-pprof/internal/report/testdata/sample.cpu \
+    r-prof-profile/1.out.prof.pb.gz pprofutils/labelframes.in.pprof; do
+	f=tests/data/pprof/$rel
+	./pprof2tsv "$f" >"$out/p.tsv"
+	./tsv2rprof "$out/p.tsv" >"$out/p.out" || { bad "tsv2rprof of $rel"; continue; }
+	awk -f tests/selftotal.awk "$out/p.tsv" >"$out/st"
+	cut -f 1,2 "$out/st" | awk -F'\t' '$2 > 0' >"$out/all.self"
+	cut -f 1,3 "$out/st" >"$out/all.total"
+	for kind in self total; do
+		Rscript tests/interop/summary.R "$out/p.out" $kind >"$out/raw.$kind"
+		compare $kind "pprof2tsv $rel | tsv2rprof"
+	done
+done

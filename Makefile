@@ -11,7 +11,7 @@ PROTOC_C = protoc-c
 PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof
 LIBOBJ = lib/perr.o lib/input.o lib/output.o lib/hash.o lib/schema.o \
 	lib/stream.o lib/validate.o lib/rprof.o lib/rprof_write.o \
-	lib/samples.o lib/pprof_read.o lib/pprof_write.o lib/combine.o \
+	lib/samples.o lib/pprof_read.o lib/pprof_write.o lib/combine.o lib/v1.o \
 	proto/profile.pb-c.o
 MAN1 = $(PROGS:=.1)
 

@@ -2,8 +2,12 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include <unistd.h>
 
 #include "output.h"
+#include "v1.h"
 #include "cli.h"
 
 extern const char *__progname;
@@ -57,4 +61,43 @@ cli_number(const char *arg, int opt, long long max)
 		exit(EXIT_USAGE);
 	}
 	return v;
+}
+
+static char v2tmp[] = "/tmp/profstream-v2XXXXXX";
+static int v2tmp_made;
+
+static void
+v2tmp_remove(void)
+{
+	if (v2tmp_made)
+		unlink(v2tmp);
+}
+
+const char *
+cli_v2_first(struct output *o, struct perr *e)
+{
+	int fd = mkstemp(v2tmp);
+
+	if (fd < 0) {
+		perr_set(e, "%s: %s", v2tmp, strerror(errno));
+		cli_fail(e);
+	}
+	close(fd);
+	v2tmp_made = 1;
+	atexit(v2tmp_remove);
+	if (output_open(o, v2tmp, e) < 0)
+		cli_fail(e);
+	return v2tmp;
+}
+
+void
+cli_v1_from(const char *tmp, const char *opath, struct perr *e)
+{
+	struct output o;
+
+	if (output_open(&o, opath, e) < 0)
+		cli_fail(e);
+	cli_set_output(&o);
+	if (v1_write(tmp, &o, e) < 0 || output_close(&o, e) < 0)
+		cli_fail(e);
 }

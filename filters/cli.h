@@ -14,6 +14,12 @@ void cli_fail(struct perr *e) __attribute__((noreturn));
 void cli_usage(const char *synopsis) __attribute__((noreturn));
 /* The output cli_fail discards. */
 void cli_set_output(struct output *o);
+/* Where a converter writes 2.0 before -1 turns it into 1.0: opens o on a
+ * new temporary file, removed at exit; returns its path. */
+const char *cli_v2_first(struct output *o, struct perr *e);
+/* Then: the 1.0 stream from that file to opath. */
+void cli_v1_from(const char *tmp, const char *opath, struct perr *e);
+
 /* Parses a positive decimal for option opt, or exits 2. */
 long long cli_number(const char *arg, int opt, long long max);
 

@@ -5,7 +5,7 @@
 #include "rprof.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-o file] [file ...]";
+static const char synopsis[] = "[-1] [-o file] [file ...]";
 
 static void
 convert(struct rprof_reader *c, const char *path, struct perr *e)
@@ -40,11 +40,14 @@ main(int argc, char *argv[])
 	struct rprof_reader c;
 	struct output o;
 	struct perr e;
-	const char *opath = NULL;
-	int ch;
+	const char *opath = NULL, *tmp = NULL;
+	int ch, v1 = 0;
 
-	while ((ch = getopt(argc, argv, "ho:")) != -1)
+	while ((ch = getopt(argc, argv, "1ho:")) != -1)
 		switch (ch) {
+		case '1':
+			v1 = 1;
+			break;
 		case 'o':
 			opath = optarg;
 			break;
@@ -52,6 +55,8 @@ main(int argc, char *argv[])
 			printf("usage: rprof2tsv %s\n"
 			    "Converts R's Rprof() output (any version, gzip "
 			    "or not) to a profile stream.\n"
+			    "  -1       write the legacy format 1.0 (when it "
+			    "can hold the data)\n"
 			    "  -o file  write to file (it appears only when "
 			    "complete) instead of stdout\n"
 			    "Several files give one stream, a source per "
@@ -62,7 +67,9 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	if (output_open(&o, opath, &e) < 0)
+	if (v1)
+		tmp = cli_v2_first(&o, &e);
+	else if (output_open(&o, opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&o);
 	rprof_begin(&c, &o);
@@ -73,5 +80,7 @@ main(int argc, char *argv[])
 	rprof_free(&c);
 	if (output_close(&o, &e) < 0)
 		cli_fail(&e);
+	if (v1)
+		cli_v1_from(tmp, opath, &e);
 	return EXIT_OK;
 }

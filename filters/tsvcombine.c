@@ -1,1 +1,112 @@
-int main(void) { return 2; }
+/* tsvcombine: several profile streams into one. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "combine.h"
+#include "cli.h"
+
+static const char synopsis[] = "[-o file] file ...";
+static char spool[] = "/tmp/tsvcombineXXXXXX";
+static int spooled;
+
+static void
+unspool(void)
+{
+	if (spooled)
+		unlink(spool);
+}
+
+/* Standard input is read more than once (its headers first): it is
+ * copied to a temporary file, which is read instead. */
+static const char *
+spool_stdin(struct perr *e)
+{
+	char buf[1 << 16];
+	ssize_t n;
+	int fd;
+	const char *tmp = getenv("TMPDIR");
+
+	(void)tmp;
+	if ((fd = mkstemp(spool)) < 0) {
+		perr_set(e, "%s: %s", spool, strerror(errno));
+		cli_fail(e);
+	}
+	spooled = 1;
+	atexit(unspool);
+	while ((n = read(STDIN_FILENO, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || write(fd, buf, (size_t)n) != n) {
+			perr_set(e, "<stdin>: %s", strerror(errno));
+			cli_fail(e);
+		}
+	}
+	close(fd);
+	return spool;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct combiner *c;
+	struct output o;
+	struct perr e;
+	const char *opath = NULL;
+	int ch, i, ext = 0, r, seen_stdin = 0;
+
+	while ((ch = getopt(argc, argv, "ho:")) != -1)
+		switch (ch) {
+		case 'o':
+			opath = optarg;
+			break;
+		case 'h':
+			printf("usage: tsvcombine %s\n"
+			    "Combines profile streams (2.0 or 1.0) into one: "
+			    "every source and sample kept,\n"
+			    "ids renumbered, equal functions, locations and "
+			    "mappings merged.\n"
+			    "  -o file  write to file (it appears only when "
+			    "complete) instead of stdout\n"
+			    "  -        standard input (once)\n", synopsis);
+			return EXIT_OK;
+		default:
+			cli_usage(synopsis);
+		}
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		cli_usage(synopsis);
+	for (i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "-") == 0) {
+			if (seen_stdin++) {
+				cli_warn("standard input (-) can be given "
+				    "once");
+				return EXIT_USAGE;
+			}
+			argv[i] = (char *)spool_stdin(&e);
+		}
+	}
+	for (i = 0; i < argc; i++) {
+		if ((r = stream_has_loc_ext(argv[i], &e)) < 0)
+			cli_fail(&e);
+		ext |= r;
+	}
+	if (output_open(&o, opath, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&o);
+	if ((c = combine_new(&o, ext, &e)) == NULL)
+		cli_fail(&e);
+	for (i = 0; i < argc; i++)
+		if (combine_add(c, argv[i], &e) < 0) {
+			if (strcmp(argv[i], spool) == 0)
+				memcpy(e.msg, "<stdin>", 7);	/* same length */
+			cli_fail(&e);
+		}
+	combine_free(c);
+	if (output_close(&o, &e) < 0)
+		cli_fail(&e);
+	return EXIT_OK;
+}

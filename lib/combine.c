@@ -1,1 +1,444 @@
-/* placeholder */ typedef int unused_t;
+/*
+ * Combining streams. Each input is read through the sample assembler; just
+ * before each of its samples, the definitions read since are written in
+ * input order, with new ids: sources and samples consecutively, functions,
+ * locations and mappings through tables of keys so that equal ones merge.
+ * Memory grows with the distinct definitions, not with samples.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "combine.h"
+#include "stream.h"
+
+struct combiner {
+	struct output *o;
+	int loc_ext;
+	struct strtab fkeys, lkeys, mkeys;	/* equal ones merge */
+	uint32_t nsources, nsamples;
+	/* per input: output ids of its definitions, and how far written */
+	uint32_t *fn_out, *loc_out, *map_out;
+	size_t capfn, caploc, capmap;
+	size_t src_done, fn_done, loc_done, map_done;
+	size_t attrs_done;		/* attributes written, of all */
+	size_t *src_attrs;		/* per source: attributes written */
+	size_t capsrcattrs;
+	uint32_t src_base;
+	struct { uint32_t nsources, nsamples; size_t nf, nl, nm; uint64_t at; }
+	    mark;			/* the state when this input began */
+	char *key;
+	size_t capkey, nkey;
+	struct perr *e;
+};
+
+static int
+grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t nc = *cap ? *cap : 64;
+	void *np;
+
+	if (need <= *cap)
+		return 0;
+	while (nc < need)
+		nc *= 2;
+	if ((np = realloc(*p, nc * size)) == NULL)
+		return -1;
+	*p = np;
+	*cap = nc;
+	return 0;
+}
+
+struct combiner *
+combine_new(struct output *o, int loc_ext, struct perr *e)
+{
+	struct combiner *c = calloc(1, sizeof(*c));
+
+	if (c == NULL) {
+		perr_nomem(e);
+		return NULL;
+	}
+	c->o = o;
+	c->loc_ext = loc_ext;
+	c->e = e;
+	stream_write_preamble(o, V20, STREAM_V2_TABLES |
+	    (1u << T_SOURCE_ATTRIBUTES) | (1u << T_MAPPINGS) |
+	    (1u << T_SAMPLE_LABELS), loc_ext);
+	return c;
+}
+
+void
+combine_free(struct combiner *c)
+{
+	if (c == NULL)
+		return;
+	strtab_free(&c->fkeys);
+	strtab_free(&c->lkeys);
+	strtab_free(&c->mkeys);
+	free(c->fn_out);
+	free(c->loc_out);
+	free(c->map_out);
+	free(c->key);
+	free(c->src_attrs);
+	free(c);
+}
+
+/* Keys: fields appended with their lengths, so no two differ only in
+ * where one field ends. */
+static int
+key_add(struct combiner *c, const void *p, size_t n)
+{
+	uint32_t len = (uint32_t)n;
+
+	if (grow((void **)&c->key, &c->capkey, c->nkey + n + 4, 1) < 0)
+		return -1;
+	memcpy(c->key + c->nkey, &len, 4);
+	if (n > 0)
+		memcpy(c->key + c->nkey + 4, p, n);
+	c->nkey += n + 4;
+	return 0;
+}
+
+static int
+key_str(struct combiner *c, const struct prof *p, uint32_t s)
+{
+	if (s == NONE)
+		return key_add(c, "\xff", 1);	/* NA, unlike any text */
+	return key_add(c, prof_str(p, s), prof_strlen(p, s));
+}
+
+/* The output id of the key built in c->key; *added when it is new. */
+static int64_t
+key_id(struct combiner *c, struct strtab *t, int *added)
+{
+	size_t n = t->n;
+	int64_t k = strtab_intern(t, c->key, c->nkey);
+
+	*added = t->n != n;
+	return k < 0 ? -1 : k + 1;
+}
+
+static void
+write_attrs(struct combiner *c, const struct prof *p, size_t i)
+{
+	const struct source *s = &p->sources[i];
+	struct output *o = c->o;
+	size_t j;
+
+	for (j = c->src_attrs[i]; j < s->nattrs; j++) {
+		row_begin(o, T_SOURCE_ATTRIBUTES);
+		row_u64(o, c->src_base + i + 1);
+		row_str(o, prof_str(p, s->attrs[j].key),
+		    prof_strlen(p, s->attrs[j].key));
+		row_str(o, prof_str(p, s->attrs[j].value),
+		    prof_strlen(p, s->attrs[j].value));
+		row_end(o);
+	}
+	c->attrs_done += s->nattrs - c->src_attrs[i];
+	c->src_attrs[i] = s->nattrs;
+}
+
+static int
+write_sources(struct combiner *c, const struct prof *p)
+{
+	struct output *o = c->o;
+	size_t i;
+
+	if (grow((void **)&c->src_attrs, &c->capsrcattrs, p->nsources + 1,
+	    sizeof(*c->src_attrs)) < 0)
+		return -1;
+	/* attributes that came after their source was written */
+	for (i = 0; c->attrs_done < p->nattrs && i < c->src_done; i++)
+		write_attrs(c, p, i);
+	for (i = c->src_done; i < p->nsources; i++) {
+		const struct source *s = &p->sources[i];
+		row_begin(o, T_SOURCES);
+		row_u64(o, c->src_base + (uint32_t)i + 1);
+		row_str(o, prof_str(p, s->type), prof_strlen(p, s->type));
+		if (s->uri == NONE)
+			row_na(o);
+		else
+			row_str(o, prof_str(p, s->uri), prof_strlen(p, s->uri));
+		if (s->timestamp_na)
+			row_na(o);
+		else
+			row_dbl(o, s->timestamp);
+		row_end(o);
+		c->src_attrs[i] = 0;
+		write_attrs(c, p, i);
+	}
+	c->src_done = p->nsources;
+	if (c->src_base + p->nsources > c->nsources)
+		c->nsources = c->src_base + (uint32_t)p->nsources;
+	return 0;
+}
+
+static int
+write_mappings(struct combiner *c, const struct prof *p)
+{
+	struct output *o = c->o;
+	size_t i;
+	int64_t id;
+	int added;
+
+	if (grow((void **)&c->map_out, &c->capmap, p->nmappings + 1,
+	    sizeof(*c->map_out)) < 0)
+		return -1;
+	for (i = c->map_done; i < p->nmappings; i++) {
+		const struct mapping *m = &p->mappings[i];
+		unsigned char flags[4] = { (unsigned char)m->has_functions,
+		    (unsigned char)m->has_filenames,
+		    (unsigned char)m->has_line_numbers,
+		    (unsigned char)m->has_inline_frames };
+		c->nkey = 0;
+		if (key_add(c, &m->start, 8) < 0 || key_add(c, &m->limit, 8) < 0
+		    || key_add(c, &m->offset, 8) < 0 ||
+		    key_str(c, p, m->filename) < 0 ||
+		    key_str(c, p, m->build_id) < 0 || key_add(c, flags, 4) < 0 ||
+		    (id = key_id(c, &c->mkeys, &added)) < 0)
+			return -1;
+		c->map_out[i] = (uint32_t)id;
+		if (!added)
+			continue;
+		row_begin(o, T_MAPPINGS);
+		row_u64(o, (uint64_t)id);
+		row_hex(o, m->start);
+		row_hex(o, m->limit);
+		row_hex(o, m->offset);
+		row_str(o, prof_str(p, m->filename), prof_strlen(p,
+		    m->filename));
+		row_str(o, prof_str(p, m->build_id), prof_strlen(p,
+		    m->build_id));
+		row_lgl(o, m->has_functions);
+		row_lgl(o, m->has_filenames);
+		row_lgl(o, m->has_line_numbers);
+		row_lgl(o, m->has_inline_frames);
+		row_end(o);
+	}
+	c->map_done = p->nmappings;
+	return 0;
+}
+
+static int
+write_functions(struct combiner *c, const struct prof *p)
+{
+	struct output *o = c->o;
+	size_t i;
+	int64_t id;
+	int added;
+
+	if (grow((void **)&c->fn_out, &c->capfn, p->nfunctions + 1,
+	    sizeof(*c->fn_out)) < 0)
+		return -1;
+	for (i = c->fn_done; i < p->nfunctions; i++) {
+		const struct function *f = &p->functions[i];
+		c->nkey = 0;
+		if (key_str(c, p, f->name) < 0 ||
+		    key_str(c, p, f->system_name) < 0 ||
+		    key_str(c, p, f->filename) < 0 ||
+		    key_add(c, &f->start_line, 8) < 0 ||
+		    (id = key_id(c, &c->fkeys, &added)) < 0)
+			return -1;
+		c->fn_out[i] = (uint32_t)id;
+		if (!added)
+			continue;
+		row_begin(o, T_FUNCTIONS);
+		row_u64(o, (uint64_t)id);
+		row_str(o, prof_str(p, f->name), prof_strlen(p, f->name));
+		row_str(o, prof_str(p, f->system_name), prof_strlen(p,
+		    f->system_name));
+		row_str(o, prof_str(p, f->filename), prof_strlen(p,
+		    f->filename));
+		row_int(o, f->start_line);
+		row_end(o);
+	}
+	c->fn_done = p->nfunctions;
+	return 0;
+}
+
+static int
+write_locations(struct combiner *c, const struct prof *p)
+{
+	struct output *o = c->o;
+	size_t i;
+	int64_t id;
+	int added;
+	uint32_t fn, map;
+
+	if (grow((void **)&c->loc_out, &c->caploc, p->nlocations + 1,
+	    sizeof(*c->loc_out)) < 0)
+		return -1;
+	for (i = c->loc_done; i < p->nlocations; i++) {
+		const struct location *l = &p->locations[i];
+		/* neutral values where an input lacks the columns */
+		int64_t ext[4] = { l->address_na ? -1 : 0, l->is_folded,
+		    l->inlined, l->column };
+		fn = l->function == NONE ? 0 : c->fn_out[l->function];
+		map = l->mapping == NONE ? 0 : c->map_out[l->mapping];
+		c->nkey = 0;
+		if (key_add(c, &fn, 4) < 0 || key_add(c, &l->line, 8) < 0 ||
+		    key_add(c, &l->address, 8) < 0 || key_add(c, &map, 4) < 0 ||
+		    key_add(c, ext, sizeof(ext)) < 0 ||
+		    (id = key_id(c, &c->lkeys, &added)) < 0)
+			return -1;
+		c->loc_out[i] = (uint32_t)id;
+		if (!added)
+			continue;
+		row_begin(o, T_LOCATIONS);
+		row_u64(o, (uint64_t)id);
+		if (fn == 0)
+			row_na(o);
+		else
+			row_u64(o, fn);
+		if (l->line < 0)
+			row_na(o);
+		else
+			row_int(o, l->line);
+		if (c->loc_ext) {
+			if (l->address_na)
+				row_na(o);
+			else
+				row_hex(o, l->address);
+			if (map == 0)
+				row_na(o);
+			else
+				row_u64(o, map);
+			row_lgl(o, l->is_folded);
+			row_lgl(o, l->inlined);
+			row_int(o, l->column);
+		}
+		row_end(o);
+	}
+	c->loc_done = p->nlocations;
+	return 0;
+}
+
+/* Writes what the input defined since the last sample. */
+static int
+definitions(struct combiner *c, const struct prof *p)
+{
+	if (write_sources(c, p) < 0 || write_mappings(c, p) < 0 || write_functions(c, p) < 0 ||
+	    write_locations(c, p) < 0)
+		return perr_nomem(c->e);
+	return 0;
+}
+
+static int
+emit(void *ctx, const struct prof *p, const struct sample *s)
+{
+	struct combiner *c = ctx;
+	struct output *o = c->o;
+	char sid[FMT_NUM_MAX];
+	size_t i, n;
+
+	if (definitions(c, p) < 0)
+		return -1;
+	n = fmt_u64(sid, ++c->nsamples);
+	row_begin(o, T_SAMPLES);
+	out_char(o, '\t');
+	out_write(o, sid, n);
+	row_u64(o, c->src_base + s->source + 1);
+	row_end(o);
+	for (i = 0; i < s->nvals; i++) {
+		row_begin(o, T_SAMPLE_VALUES);
+		out_char(o, '\t');
+		out_write(o, sid, n);
+		row_str(o, prof_str(p, s->vals[i].type), prof_strlen(p,
+		    s->vals[i].type));
+		row_str(o, prof_str(p, s->vals[i].unit), prof_strlen(p,
+		    s->vals[i].unit));
+		row_dbl(o, s->vals[i].value);
+		row_end(o);
+	}
+	for (i = 0; i < s->nlocs; i++) {
+		row_begin(o, T_SAMPLE_LOCATIONS);
+		out_char(o, '\t');
+		out_write(o, sid, n);
+		row_u64(o, i + 1);
+		row_u64(o, c->loc_out[s->locs[i]]);
+		row_end(o);
+	}
+	for (i = 0; i < s->nlabels; i++) {
+		const struct slabel *l = &s->labels[i];
+		row_begin(o, T_SAMPLE_LABELS);
+		out_char(o, '\t');
+		out_write(o, sid, n);
+		row_str(o, prof_str(p, l->key), prof_strlen(p, l->key));
+		if (l->str == NONE)
+			row_na(o);
+		else
+			row_str(o, prof_str(p, l->str), prof_strlen(p, l->str));
+		if (l->num_na)
+			row_na(o);
+		else
+			row_int(o, l->num);
+		if (l->num_unit == NONE)
+			row_na(o);
+		else
+			row_str(o, prof_str(p, l->num_unit), prof_strlen(p,
+			    l->num_unit));
+		row_end(o);
+	}
+	return 0;
+}
+
+/* Back to the state when this input began, to read it again. */
+static int
+restart(void *ctx, struct perr *e)
+{
+	struct combiner *c = ctx;
+
+	if (output_rewind_to(c->o, c->mark.at, e) < 0 ||
+	    strtab_truncate(&c->fkeys, c->mark.nf) < 0 ||
+	    strtab_truncate(&c->lkeys, c->mark.nl) < 0 ||
+	    strtab_truncate(&c->mkeys, c->mark.nm) < 0)
+		return -1;
+	c->nsources = c->mark.nsources;
+	c->nsamples = c->mark.nsamples;
+	c->src_done = c->fn_done = c->loc_done = c->map_done = 0;
+	c->attrs_done = 0;
+	return 0;
+}
+
+int
+combine_add(struct combiner *c, const char *path, struct perr *e)
+{
+	struct stream_reader r;
+	struct prof p = { 0 };
+	int rc;
+
+	c->e = e;
+	c->src_base = c->nsources;
+	c->src_done = c->fn_done = c->loc_done = c->map_done = 0;
+	c->attrs_done = 0;
+	c->mark.nsources = c->nsources;
+	c->mark.nsamples = c->nsamples;
+	c->mark.nf = c->fkeys.n;
+	c->mark.nl = c->lkeys.n;
+	c->mark.nm = c->mkeys.n;
+	c->mark.at = c->o->flushed + c->o->len;
+	rc = samples_read_file(&r, path, &p, emit, restart, c, e);
+	if (rc == 0)
+		rc = definitions(c, &p);	/* those no sample used */
+	stream_close(&r);
+	prof_free(&p);
+	return rc;
+}
+
+int
+stream_has_loc_ext(const char *path, struct perr *e)
+{
+	struct input in;
+	char *line;
+	size_t len;
+	int rc, found = 0;
+
+	if (input_open(&in, path, e) < 0)
+		return -1;
+	while ((rc = input_line(&in, &line, &len, e)) > 0)
+		if (line[0] == '#' && strncmp(line, "#locations\t", 11) == 0) {
+			found = strstr(line, "\t.address") != NULL;
+			break;
+		}
+	input_close(&in);
+	return rc < 0 ? -1 : found;
+}

@@ -186,3 +186,23 @@ strtab_intern(struct strtab *t, const char *s, size_t len)
 	t->slots[i] = (uint32_t)t->n + 1;
 	return (int64_t)t->n++;
 }
+
+int
+strtab_truncate(struct strtab *t, size_t n)
+{
+	size_t i, j;
+
+	if (n >= t->n)
+		return 0;
+	t->arena_len = n == 0 ? 0 : (size_t)(t->offs[n] >> 24);
+	t->n = n;
+	/* linear probing cannot delete in place: index the rest anew */
+	memset(t->slots, 0, (t->mask + 1) * sizeof(*t->slots));
+	for (i = 0; i < n; i++) {
+		j = hash_bytes(strtab_str(t, i), strtab_len(t, i)) & t->mask;
+		while (t->slots[j] != 0)
+			j = (j + 1) & t->mask;
+		t->slots[j] = (uint32_t)i + 1;
+	}
+	return 0;
+}

@@ -33,6 +33,8 @@ struct strtab {
 void strtab_free(struct strtab *t);
 /* Returns the index of s (added when new), or -1 when out of memory. */
 int64_t strtab_intern(struct strtab *t, const char *s, size_t len);
+/* Forgets the strings from index n on; -1 when out of memory. */
+int strtab_truncate(struct strtab *t, size_t n);
 /* Returns the index of s, or -1 when absent. */
 int64_t strtab_find(const struct strtab *t, const char *s, size_t len);
 

@@ -1,4 +1,6 @@
 #include <errno.h>
+#include <sys/stat.h>
+
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +27,7 @@ input_open(struct input *in, const char *path, struct perr *e)
 	}
 	if (fd < 0)
 		return perr_set(e, "%s: %s", in->name, strerror(errno));
+	in->fd = fd;
 	in->gz = gzdopen(fd, "rb");
 	if (in->gz == NULL) {
 		close(fd);
@@ -137,7 +140,15 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
     struct perr *e)
 {
 	char *nb;
+	struct stat st;
 
+	/* a plain file: room for all of it at once, and one byte more */
+	if (in->total == 0 && fstat(in->fd, &st) == 0 &&
+	    S_ISREG(st.st_mode) && (size_t)st.st_size + 2 > in->cap &&
+	    (nb = realloc(in->buf, (size_t)st.st_size + 2)) != NULL) {
+		in->buf = nb;
+		in->cap = (size_t)st.st_size + 2;
+	}
 	while (!in->eof) {
 		if (in->cap - in->end < INPUT_CHUNK) {
 			if ((nb = realloc(in->buf, in->cap * 2)) == NULL)

@@ -12,6 +12,7 @@
 
 struct input {
 	void *gz;			/* gzFile */
+	int fd;				/* the file gz reads */
 	const char *name;		/* file name for messages */
 	char *buf;
 	size_t cap, pos, end;

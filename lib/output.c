@@ -1,6 +1,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,11 +16,19 @@ int
 output_open(struct output *o, const char *path, struct perr *e)
 {
 	mode_t mask;
+	struct stat st;
 
 	memset(o, 0, sizeof(*o));
 	o->fd = STDOUT_FILENO;
 	o->name = "<stdout>";
-	if (path != NULL && strcmp(path, "-") != 0) {
+	if (path != NULL && strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	    !S_ISREG(st.st_mode)) {
+		/* a device or FIFO (-o /dev/null): written to, never replaced */
+		o->name = path;
+		if ((o->fd = open(path, O_WRONLY)) < 0)
+			return perr_set(e, "%s: %s", path, strerror(errno));
+		o->close_fd = 1;
+	} else if (path != NULL && strcmp(path, "-") != 0) {
 		o->name = path;
 		o->path = strdup(path);
 		o->tmp = malloc(strlen(path) + 8);
@@ -127,22 +136,30 @@ output_gzip(struct output *o, int level, struct perr *e)
 }
 
 int
-output_rewind(struct output *o, struct perr *e)
+output_rewind_to(struct output *o, uint64_t mark, struct perr *e)
 {
 	struct stat st;
 
-	o->len = 0;
-	if (o->flushed == 0 && o->z == NULL)
+	if (mark >= o->flushed && o->z == NULL) {
+		o->len = (size_t)(mark - o->flushed);	/* still buffered */
 		return 0;
+	}
 	if (o->start < 0 || fstat(o->fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    lseek(o->fd, (off_t)o->start, SEEK_SET) < 0 ||
-	    ftruncate(o->fd, (off_t)o->start) < 0)
+	    lseek(o->fd, (off_t)(o->start + (long long)mark), SEEK_SET) < 0 ||
+	    ftruncate(o->fd, (off_t)(o->start + (long long)mark)) < 0)
 		return perr_set(e, "%s: cannot take back what was written to "
 		    "it", o->name);
-	o->flushed = 0;
+	o->len = 0;
+	o->flushed = mark;
 	if (o->z != NULL)
 		deflateReset(o->z);
 	return 0;
+}
+
+int
+output_rewind(struct output *o, struct perr *e)
+{
+	return output_rewind_to(o, 0, e);
 }
 
 void

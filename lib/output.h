@@ -17,6 +17,7 @@ struct output {
 	size_t len, cap;
 	void *z;		/* z_stream when compressing */
 	int err;		/* first errno of a failed write */
+	int close_fd;		/* fd was opened here (a device) */
 	uint64_t flushed;	/* bytes handed to write(2) */
 	long long start;	/* offset of the first byte, -1: unseekable */
 };
@@ -35,6 +36,8 @@ void output_discard(struct output *o);
 /* Forgets everything written so far, to write it anew; fails when part of
  * it already went to a pipe or terminal. */
 int output_rewind(struct output *o, struct perr *e);
+/* The same back to mark, a count of bytes written (flushed + len). */
+int output_rewind_to(struct output *o, uint64_t mark, struct perr *e);
 
 void out_flush(struct output *o);
 

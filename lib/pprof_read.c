@@ -5,6 +5,7 @@
  * renumbered 1..n in table order.
  */
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <string.h>
 
 #include "pprof.h"
@@ -37,11 +38,21 @@ arena_alloc(void *ctx, size_t n)
 
 	n = (n + 15) & ~(size_t)15;
 	if (c == NULL || c->size - c->used < n) {
-		size = n > (1u << 20) ? n : (1u << 20);
+		/* chunks grow with the profile: fewer, larger ones, which
+		 * malloc maps on its own (and the kernel may back with huge
+		 * pages) */
+		size = c == NULL ? (1u << 20) : c->size * 2;
+		if (size > (256u << 20))
+			size = 256u << 20;
+		if (size < n)
+			size = n;
 		if ((c = malloc(sizeof(*c) + size)) == NULL) {
 			a->failed = 1;
 			return NULL;
 		}
+		if (size >= (2u << 20))
+			madvise((void *)(((uintptr_t)c + 4095) & ~(uintptr_t)4095),
+			    size - 4096, MADV_HUGEPAGE);
 		c->used = 0;
 		c->size = size;
 		c->next = a->head;
@@ -118,8 +129,24 @@ struct ctx {
 	const char *name;
 	struct perr *e;
 	struct u64map fn, loc, map;	/* pprof id -> index */
+	int fn_dense, loc_dense, map_dense;	/* ids are 1..n in order */
 	uint32_t *loc_first;		/* per Location: first stream id */
+	uint32_t *loc_rows;		/* per Location: its stream rows */
 };
+
+/* The index of id in a table of n: directly when ids are 1..n in table
+ * order (as the Go runtime and google/pprof write them), else by the map. */
+static uint32_t *
+find_id(struct u64map *m, int dense, size_t n, uint64_t id, uint32_t *tmp)
+{
+	if (dense) {
+		if (id == 0 || id > n)
+			return NULL;
+		*tmp = (uint32_t)(id - 1);
+		return tmp;
+	}
+	return u64map_get(m, id);
+}
 
 static int
 str_ok(struct ctx *x, int64_t i, const char *what)
@@ -145,13 +172,20 @@ w_str(struct output *o, struct ctx *x, int64_t i)
 
 /* Maps ids of a table to indices, refusing 0 and repeats. */
 static int
-index_ids(struct ctx *x, struct u64map *m, size_t n, const void *const *items,
-    size_t id_off, const char *what)
+index_ids(struct ctx *x, struct u64map *m, int *dense, size_t n,
+    const void *const *items, size_t id_off, const char *what)
 {
 	size_t i;
 	int added;
 	uint64_t id;
 
+	for (i = 0; i < n; i++) {
+		memcpy(&id, (const char *)items[i] + id_off, sizeof(id));
+		if (id != i + 1)
+			break;
+	}
+	if ((*dense = i == n))
+		return 0;
 	for (i = 0; i < n; i++) {
 		memcpy(&id, (const char *)items[i] + id_off, sizeof(id));
 		if (id == 0)
@@ -171,16 +205,20 @@ check(struct ctx *x)
 {
 	const Profile *p = x->p;
 	size_t i, j;
+	uint32_t tmp, *ix;
 
 	if (p->n_string_table == 0 || p->string_table[0].len != 0)
 		return perr_set(x->e, "%s: the string table must begin with "
 		    "\"\"", x->name);
-	if (index_ids(x, &x->fn, p->n_function, (const void *const *)
-	    p->function, offsetof(Function, id), "function") < 0 ||
-	    index_ids(x, &x->loc, p->n_location, (const void *const *)
-	    p->location, offsetof(Location, id), "location") < 0 ||
-	    index_ids(x, &x->map, p->n_mapping, (const void *const *)
-	    p->mapping, offsetof(Mapping, id), "mapping") < 0)
+	if (index_ids(x, &x->fn, &x->fn_dense, p->n_function,
+	    (const void *const *)p->function, offsetof(Function, id),
+	    "function") < 0 ||
+	    index_ids(x, &x->loc, &x->loc_dense, p->n_location,
+	    (const void *const *)p->location, offsetof(Location, id),
+	    "location") < 0 ||
+	    index_ids(x, &x->map, &x->map_dense, p->n_mapping,
+	    (const void *const *)p->mapping, offsetof(Mapping, id),
+	    "mapping") < 0)
 		return -1;
 	for (i = 0; i < p->n_sample_type; i++)
 		if (str_ok(x, p->sample_type[i]->type, "sample type") < 0 ||
@@ -196,18 +234,21 @@ check(struct ctx *x)
 		    str_ok(x, p->mapping[i]->build_id, "build id") < 0)
 			return -1;
 	for (i = 0; i < p->n_location; i++) {
-		const Location *l = p->location[i];
-		if (l->mapping_id != 0 && u64map_get(&x->map, l->mapping_id)
-		    == NULL)
+		Location *l = p->location[i];
+		if (l->mapping_id != 0 && find_id(&x->map, x->map_dense,
+		    p->n_mapping, l->mapping_id, &tmp) == NULL)
 			return perr_set(x->e, "%s: location %llu: mapping %llu "
 			    "does not exist", x->name, (unsigned long long)
 			    l->id, (unsigned long long)l->mapping_id);
 		for (j = 0; j < l->n_line; j++) {
-			if (u64map_get(&x->fn, l->line[j]->function_id) == NULL)
+			if ((ix = find_id(&x->fn, x->fn_dense, p->n_function,
+			    l->line[j]->function_id, &tmp)) == NULL)
 				return perr_set(x->e, "%s: location %llu: "
 				    "function %llu does not exist", x->name,
 				    (unsigned long long)l->id,
 				    (unsigned long long)l->line[j]->function_id);
+			/* from here on the field holds the index */
+			l->line[j]->function_id = *ix;
 			if (l->line[j]->line < 0 || l->line[j]->line > INT32_MAX
 			    || l->line[j]->column < 0 ||
 			    l->line[j]->column > INT32_MAX)
@@ -217,16 +258,19 @@ check(struct ctx *x)
 		}
 	}
 	for (i = 0; i < p->n_sample; i++) {
-		const Sample *s = p->sample[i];
+		Sample *s = p->sample[i];
 		if (s->n_value != p->n_sample_type)
 			return perr_set(x->e, "%s: sample %zu has %zu values "
 			    "for %zu sample types", x->name, i + 1, s->n_value,
 			    p->n_sample_type);
-		for (j = 0; j < s->n_location_id; j++)
-			if (u64map_get(&x->loc, s->location_id[j]) == NULL)
+		for (j = 0; j < s->n_location_id; j++) {
+			if ((ix = find_id(&x->loc, x->loc_dense, p->n_location,
+			    s->location_id[j], &tmp)) == NULL)
 				return perr_set(x->e, "%s: sample %zu: location "
 				    "%llu does not exist", x->name, i + 1,
 				    (unsigned long long)s->location_id[j]);
+			s->location_id[j] = *ix;	/* the index, now */
+		}
 		for (j = 0; j < s->n_label; j++)
 			if (str_ok(x, s->label[j]->key, "label key") < 0 ||
 			    str_ok(x, s->label[j]->str, "label") < 0 ||
@@ -362,15 +406,16 @@ definitions(struct pprof_reader *c, struct ctx *x)
 	/* each Location: a row per line, innermost first, or one row */
 	for (i = 0; i < p->n_location; i++) {
 		const Location *l = p->location[i];
-		uint32_t *m = l->mapping_id ? u64map_get(&x->map,
-		    l->mapping_id) : NULL;
+		uint32_t tmp, *m = l->mapping_id ? find_id(&x->map,
+		    x->map_dense, p->n_mapping, l->mapping_id, &tmp) : NULL;
 		x->loc_first[i] = c->nlocations + 1;
+		x->loc_rows[i] = l->n_line ? (uint32_t)l->n_line : 1;
 		for (j = 0; j < (l->n_line ? l->n_line : 1); j++) {
 			row_begin(o, T_LOCATIONS);
 			row_u64(o, ++c->nlocations);
 			if (l->n_line) {
-				row_u64(o, c->nfunctions + 1 + *u64map_get(
-				    &x->fn, l->line[j]->function_id));
+				row_u64(o, c->nfunctions + 1 +
+				    l->line[j]->function_id);
 				row_int(o, l->line[j]->line);
 			} else {
 				row_na(o);
@@ -391,15 +436,78 @@ definitions(struct pprof_reader *c, struct ctx *x)
 	c->nfunctions += (uint32_t)p->n_function;
 }
 
-static void
-samples(struct pprof_reader *c, struct ctx *x)
+/* The decimal text of every stream location id, for the hot loop. */
+static char *
+loc_texts(struct ctx *x, uint32_t first, uint32_t n, uint32_t **offs)
+{
+	char *t = malloc((size_t)n * 11 + 1);
+	uint32_t i, off = 0;
+
+	*offs = malloc(((size_t)n + 1) * sizeof(**offs));
+	if (t == NULL || *offs == NULL) {
+		free(t);
+		free(*offs);
+		perr_nomem(x->e);
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		(*offs)[i] = off;
+		off += (uint32_t)fmt_u64(t + off, (uint64_t)first + i);
+	}
+	(*offs)[n] = off;
+	return t;
+}
+
+static char *
+type_texts(struct ctx *x, size_t **offs)
+{
+	const Profile *p = x->p;
+	struct output mem = { 0 };
+	size_t i, cap = 64;
+
+	for (i = 0; i < p->n_sample_type; i++)
+		cap += 2 * (str(x, p->sample_type[i]->type)->len +
+		    str(x, p->sample_type[i]->unit)->len) + 8;
+	/* an output with a buffer that never needs flushing */
+	mem.buf = malloc(cap);
+	mem.cap = cap;
+	*offs = malloc((p->n_sample_type + 1) * sizeof(**offs));
+	if (mem.buf == NULL || *offs == NULL) {
+		free(mem.buf);
+		free(*offs);
+		perr_nomem(x->e);
+		return NULL;
+	}
+	for (i = 0; i < p->n_sample_type; i++) {
+		(*offs)[i] = mem.len;
+		w_str(&mem, x, p->sample_type[i]->type);
+		w_str(&mem, x, p->sample_type[i]->unit);
+		out_char(&mem, '\t');
+	}
+	(*offs)[i] = mem.len;
+	return mem.buf;
+}
+
+static int
+samples(struct pprof_reader *c, struct ctx *x, uint32_t first_loc)
 {
 	struct output *o = c->o;
 	const Profile *p = x->p;
-	size_t i, j, k, n, sidlen, depth;
-	char sid[FMT_NUM_MAX];
-	uint32_t li;
+	size_t i, j, k, n, sidlen, depth, len;
+	char sid[FMT_NUM_MAX], *q;
+	uint32_t li, *offs, id;
+	char *texts = loc_texts(x, first_loc, c->nlocations - first_loc + 1,
+	    &offs), *types;
+	size_t *toffs;
 
+	if (texts == NULL)
+		return -1;
+	/* "\ttype\tunit\t" of each sample type, escaped once */
+	if ((types = type_texts(x, &toffs)) == NULL) {
+		free(texts);
+		free(offs);
+		return -1;
+	}
 	for (i = 0; i < p->n_sample; i++) {
 		const Sample *s = p->sample[i];
 		sidlen = fmt_u64(sid, ++c->nsamples);
@@ -411,24 +519,30 @@ samples(struct pprof_reader *c, struct ctx *x)
 		for (j = 0; j < s->n_value; j++) {
 			out_str(o, "sample_values\t");
 			out_write(o, sid, sidlen);
-			w_str(o, x, p->sample_type[j]->type);
-			w_str(o, x, p->sample_type[j]->unit);
-			row_dbl(o, (double)s->value[j]);
+			out_write(o, types + toffs[j], toffs[j + 1] - toffs[j]);
+			out_dbl(o, (double)s->value[j]);
 			out_char(o, '\n');
 		}
 		depth = 0;
 		for (j = 0; j < s->n_location_id; j++) {
-			li = *u64map_get(&x->loc, s->location_id[j]);
-			n = p->location[li]->n_line ? p->location[li]->n_line
-			    : 1;
+			li = (uint32_t)s->location_id[j];
+			n = x->loc_rows[li];
 			for (k = 0; k < n; k++) {
-				out_str(o, "sample_locations\t");
-				out_write(o, sid, sidlen);
-				out_char(o, '\t');
-				out_u64(o, ++depth);
-				out_char(o, '\t');
-				out_u64(o, x->loc_first[li] + k);
-				out_char(o, '\n');
+				/* sample_locations \t sid \t depth \t id \n */
+				id = x->loc_first[li] + (uint32_t)k - first_loc;
+				len = offs[id + 1] - offs[id];
+				q = out_reserve(o, 17 + sidlen + FMT_NUM_MAX +
+				    len + 3);
+				memcpy(q, "sample_locations\t", 17);
+				memcpy(q + 17, sid, sidlen);
+				q += 17 + sidlen;
+				*q++ = '\t';
+				q += fmt_u64(q, ++depth);
+				*q++ = '\t';
+				memcpy(q, texts + offs[id], len);
+				q += len;
+				*q++ = '\n';
+				o->len = (size_t)(q - o->buf);
 			}
 		}
 		for (j = 0; j < s->n_label; j++) {
@@ -452,6 +566,11 @@ samples(struct pprof_reader *c, struct ctx *x)
 			row_end(o);
 		}
 	}
+	free(texts);
+	free(offs);
+	free(types);
+	free(toffs);
+	return 0;
 }
 
 int
@@ -487,17 +606,20 @@ pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
 	}
 	x.p = p;
 	if (check(&x) == 0) {
-		if ((x.loc_first = malloc((p->n_location + 1) *
-		    sizeof(*x.loc_first))) == NULL)
+		x.loc_first = malloc((p->n_location + 1) *
+		    sizeof(*x.loc_first));
+		x.loc_rows = malloc((p->n_location + 1) * sizeof(*x.loc_rows));
+		if (x.loc_first == NULL || x.loc_rows == NULL)
 			perr_nomem(e);
 		else {
+			uint32_t first_loc = c->nlocations + 1;
 			header(c, &x, uri);
 			definitions(c, &x);
-			samples(c, &x);
-			rc = 0;
+			rc = samples(c, &x, first_loc);
 		}
 	}
 	free(x.loc_first);
+	free(x.loc_rows);
 	u64map_free(&x.fn);
 	u64map_free(&x.loc);
 	u64map_free(&x.map);

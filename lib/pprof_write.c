@@ -37,7 +37,20 @@ struct pprof_writer {
 	struct u64map type_ix;	/* type << 32 | unit (prof strings) */
 	uint32_t *types;	/* per type: the two prof strings */
 	size_t ntypes, captypes;
-	struct strtab lockeys;	/* runs of stream location indices */
+	/* pprof Locations: runs of stream locations (indices into pool);
+	 * a one-frame run is found by its stream location in single, a longer
+	 * (inlined) one by its bytes in multi */
+	uint32_t *pool;
+	size_t npool, cappool;
+	struct run {
+		uint32_t off, len;
+	} *runs;
+	size_t nruns, capruns;
+	uint32_t *single;	/* stream location -> run + 1 */
+	size_t capsingle;
+	struct strtab multi;
+	uint32_t *multi_run;
+	size_t capmulti;
 	struct strtab stacks;	/* pprof location ids + labels */
 	struct agg *aggs;
 	size_t naggs, capaggs;
@@ -79,7 +92,11 @@ clear(struct pprof_writer *w)
 	free(w->buf);
 	free(w->vals);
 	u64map_free(&w->type_ix);
-	strtab_free(&w->lockeys);
+	free(w->pool);
+	free(w->runs);
+	free(w->single);
+	free(w->multi_run);
+	strtab_free(&w->multi);
 	strtab_free(&w->stacks);
 }
 
@@ -222,6 +239,56 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s)
 	return 0;
 }
 
+static int64_t
+new_run(struct pprof_writer *w, const uint32_t *locs, size_t n)
+{
+	if (grow((void **)&w->runs, &w->capruns, w->nruns + 1,
+	    sizeof(*w->runs)) < 0 || grow((void **)&w->pool, &w->cappool,
+	    w->npool + n, sizeof(*w->pool)) < 0)
+		return -1;
+	memcpy(w->pool + w->npool, locs, n * sizeof(*locs));
+	w->runs[w->nruns].off = (uint32_t)w->npool;
+	w->runs[w->nruns].len = (uint32_t)n;
+	w->npool += n;
+	return (int64_t)w->nruns++;
+}
+
+/* The index of the pprof Location made of stream locations locs[0..n). */
+static int64_t
+run_id(struct pprof_writer *w, const uint32_t *locs, size_t n)
+{
+	size_t old;
+	int64_t k, r;
+
+	if (n == 1) {
+		if (locs[0] >= w->capsingle) {
+			old = w->capsingle;
+			if (grow((void **)&w->single, &w->capsingle,
+			    (size_t)locs[0] + 1, sizeof(*w->single)) < 0)
+				return -1;
+			memset(w->single + old, 0, (w->capsingle - old) *
+			    sizeof(*w->single));
+		}
+		if (w->single[locs[0]] != 0)
+			return w->single[locs[0]] - 1;
+		if ((r = new_run(w, locs, 1)) < 0)
+			return -1;
+		w->single[locs[0]] = (uint32_t)r + 1;
+		return r;
+	}
+	old = w->multi.n;
+	if ((k = strtab_intern(&w->multi, (const char *)locs,
+	    n * sizeof(*locs))) < 0)
+		return -1;
+	if (w->multi.n == old)		/* seen before */
+		return w->multi_run[k];
+	if (grow((void **)&w->multi_run, &w->capmulti, (size_t)k + 1,
+	    sizeof(*w->multi_run)) < 0 || (r = new_run(w, locs, n)) < 0)
+		return -1;
+	w->multi_run[k] = (uint32_t)r;
+	return r;
+}
+
 int
 pprof_write_sample(void *ctx, const struct prof *cp, const struct sample *s)
 {
@@ -244,9 +311,7 @@ pprof_write_sample(void *ctx, const struct prof *cp, const struct sample *s)
 		for (d = start; d + 1 < s->nlocs &&
 		    p->locations[s->locs[d]].inlined; d++)
 			;
-		k = strtab_intern(&w->lockeys, (const char *)&s->locs[start],
-		    (d - start + 1) * sizeof(*s->locs));
-		if (k < 0)
+		if ((k = run_id(w, &s->locs[start], d - start + 1)) < 0)
 			return -1;
 		b[n++] = (uint32_t)k + 1;
 	}
@@ -480,8 +545,7 @@ pprof_write_end(struct pprof_writer *w, const struct prof *cp,
 		goto done;
 	o.cap = 16;
 	o.n = 1;			/* [0] is "" */
-	for (i = 0; i < w->lockeys.n; i++)
-		nlines += strtab_len(&w->lockeys, i) / 4;
+	nlines = w->npool;
 	for (i = 0; i < w->naggs; i++) {
 		key = strtab_str(&w->stacks, w->aggs[i].key);
 		nlocids += word(key, 0);
@@ -490,7 +554,7 @@ pprof_write_end(struct pprof_writer *w, const struct prof *cp,
 	if (ALLOC(vt, w->ntypes) || ALLOC(vtp, w->ntypes) ||
 	    ALLOC(sm, w->naggs) || ALLOC(smp, w->naggs) ||
 	    ALLOC(lb, nlabels) || ALLOC(lbp, nlabels) ||
-	    ALLOC(lc, w->lockeys.n) || ALLOC(lcp, w->lockeys.n) ||
+	    ALLOC(lc, w->nruns) || ALLOC(lcp, w->nruns) ||
 	    ALLOC(ln, nlines) || ALLOC(lnp, nlines) ||
 	    ALLOC(fn, p->nfunctions) || ALLOC(fnp, p->nfunctions) ||
 	    ALLOC(mp, p->nmappings) || ALLOC(mpp, p->nmappings) ||
@@ -553,9 +617,9 @@ pprof_write_end(struct pprof_writer *w, const struct prof *cp,
 	pb.n_mapping = p->nmappings;
 	pb.mapping = mpp;
 	/* a Location per run of stream locations: lines innermost first */
-	for (i = 0; i < w->lockeys.n; i++) {
-		const char *run = strtab_str(&w->lockeys, i);
-		const struct location *first = &p->locations[word(run, 0)];
+	for (i = 0; i < w->nruns; i++) {
+		const uint32_t *run = w->pool + w->runs[i].off;
+		const struct location *first = &p->locations[run[0]];
 		perftools__profiles__location__init(&lc[i]);
 		lc[i].id = i + 1;
 		lc[i].mapping_id = first->mapping == NONE ? 0 :
@@ -563,8 +627,8 @@ pprof_write_end(struct pprof_writer *w, const struct prof *cp,
 		lc[i].address = first->address;
 		lc[i].is_folded = first->is_folded;
 		lc[i].line = &lnp[iline];
-		for (j = 0; j < strtab_len(&w->lockeys, i) / 4; j++) {
-			const struct location *l = &p->locations[word(run, j)];
+		for (j = 0; j < w->runs[i].len; j++) {
+			const struct location *l = &p->locations[run[j]];
 			if (l->function == NONE)
 				continue;
 			perftools__profiles__line__init(&ln[iline]);
@@ -577,7 +641,7 @@ pprof_write_end(struct pprof_writer *w, const struct prof *cp,
 		}
 		lcp[i] = &lc[i];
 	}
-	pb.n_location = w->lockeys.n;
+	pb.n_location = w->nruns;
 	pb.location = lcp;
 	for (i = 0; i < p->nfunctions; i++) {
 		const struct function *f = &p->functions[i];

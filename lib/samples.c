@@ -68,6 +68,8 @@ struct pending_attr {
 	struct attr a;
 };
 
+#define RECENT 8
+
 struct asm {
 	struct stream_reader *r;
 	struct prof *p;
@@ -83,6 +85,11 @@ struct asm {
 	struct pending_attr *attrs;	/* buffering: attributes */
 	size_t nattrs, capattrs;
 	uint32_t v1_next_id;		/* 1.0: sample ids handed out */
+	struct recent {
+		uint32_t idx;
+		size_t len;
+	} recent[RECENT];
+	unsigned next_recent;
 };
 
 static int
@@ -117,6 +124,30 @@ cell_str(struct asm *a, int c)
 	return prof_intern(a->p, v->s.p, v->s.n);
 }
 
+/* cell_str for the few strings that repeat on every row (value types and
+ * units): the last ones found are compared before hashing. */
+static int64_t
+cell_str_cached(struct asm *a, int c)
+{
+	const union cell *v = &a->r->row.v[c];
+	struct recent *r;
+	size_t i;
+	int64_t k;
+
+	for (i = 0; i < RECENT; i++) {
+		r = &a->recent[i];
+		if (r->len == v->s.n && r->idx != NONE &&
+		    memcmp(prof_str(a->p, r->idx), v->s.p, v->s.n) == 0)
+			return r->idx;
+	}
+	if ((k = cell_str(a, c)) < 0)
+		return k;
+	r = &a->recent[a->next_recent++ % RECENT];
+	r->idx = (uint32_t)k;
+	r->len = v->s.n;
+	return k;
+}
+
 /* Registers id of a keyed table; returns its index, or -1 if repeated. */
 static int64_t
 add_id(struct asm *a, struct u64map *m, size_t n, enum table_id t, int col)
@@ -131,31 +162,44 @@ add_id(struct asm *a, struct u64map *m, size_t n, enum table_id t, int col)
 	return (int64_t)n;
 }
 
+/* The index of id in a table: directly when ids are dense (1..n in table
+ * order, as every writer here makes them), else through the map. Each
+ * table's rows begin with their id. */
 static int
-ref(struct asm *a, struct u64map *m, uint32_t id, uint32_t *ix)
+ref_in(const struct u64map *m, const void *rows, size_t n, size_t size,
+    uint32_t id, uint32_t *ix)
 {
-	uint32_t *v = u64map_get(m, id);
+	uint32_t first, *v;
 
-	(void)a;
-	if (v == NULL)
+	if (id >= 1 && id <= n) {
+		memcpy(&first, (const char *)rows + (id - 1) * size, 4);
+		if (first == id) {
+			*ix = id - 1;
+			return 0;
+		}
+	}
+	if ((v = u64map_get(m, id)) == NULL)
 		return -1;
 	*ix = *v;
 	return 0;
 }
+
+#define REF(p, what, id, ix) ref_in(&(p)->what##_ix, (p)->what##s, \
+    (p)->n##what##s, sizeof(*(p)->what##s), (id), (ix))
 
 /* location.function and .mapping hold ids until resolved to indices */
 static int
 resolve_location(struct asm *a, struct location *l, long line)
 {
 	if (l->function != NONE &&
-	    ref(a, &a->p->function_ix, l->function, &l->function) < 0) {
+	    REF(a->p, function, l->function, &l->function) < 0) {
 		if (a->mode == ASM_STREAM)
 			return unordered(a);
 		return stream_problem(a->r, a->e, line, T_LOCATIONS,
 		    LOC_FUNCTION, "function %u is not defined", l->function);
 	}
 	if (l->mapping != NONE &&
-	    ref(a, &a->p->mapping_ix, l->mapping, &l->mapping) < 0) {
+	    REF(a->p, mapping, l->mapping, &l->mapping) < 0) {
 		if (a->mode == ASM_STREAM)
 			return unordered(a);
 		return stream_problem(a->r, a->e, line, T_LOCATIONS,
@@ -170,6 +214,7 @@ add_attr(struct asm *a, struct source *s, struct attr at)
 	if (GROW(s->attrs, s->nattrs, s->capattrs) < 0)
 		return nomem(a);
 	s->attrs[s->nattrs++] = at;
+	a->p->nattrs++;
 	return 0;
 }
 
@@ -211,8 +256,7 @@ definition(struct asm *a)
 			return nomem(a);
 		at.key = (uint32_t)k;
 		at.value = (uint32_t)v;
-		if (ref(a, &p->source_ix, (uint32_t)row->v[SA_SOURCE].i,
-		    &si) == 0)
+		if (REF(p, source, (uint32_t)row->v[SA_SOURCE].i, &si) == 0)
 			return add_attr(a, &p->sources[si], at);
 		if (a->mode == ASM_STREAM)
 			return unordered(a);
@@ -352,12 +396,17 @@ emit(struct asm *a, struct sample *s)
 	if (!s->defined)
 		return perr_set(a->e, "%s: sample %u has rows but no samples "
 		    "row", a->r->in.name, s->id);
+	/* every sample has a value: none yet means its rows come later */
+	if (s->nvals == 0)
+		return a->mode == ASM_STREAM ? unordered(a) : perr_set(a->e,
+		    "%s: sample %u has no sample_values", a->r->in.name,
+		    s->id);
 	for (d = 0; d < s->nlocs; d++) {
 		if (s->locs[d] == NONE)
 			return perr_set(a->e, "%s: sample %u has no depth %zu",
 			    a->r->in.name, s->id, d + 1);
 		if (a->mode == ASM_BUFFER) {
-			if (ref(a, &a->p->location_ix, s->locs[d], &ix) < 0)
+			if (REF(a->p, location, s->locs[d], &ix) < 0)
 				return perr_set(a->e, "%s: sample %u: location "
 				    "%u is not defined", a->r->in.name, s->id,
 				    s->locs[d]);
@@ -410,6 +459,8 @@ sample_row(struct asm *a)
 	if (row->table == T_SAMPLES) {
 		id = (uint32_t)row->v[SMP_ID].i;
 		if (a->mode == ASM_STREAM) {
+			if (a->cur.defined && id <= a->cur.id)
+				return unordered(a);
 			if (a->cur.defined && (rc = emit(a, &a->cur)) < 0)
 				return rc;
 			if (id <= a->last_emitted)
@@ -421,7 +472,7 @@ sample_row(struct asm *a)
 		if (s->defined)
 			return bad(a, T_SAMPLES, SMP_ID, "duplicate id %u", id);
 		s->defined = 1;
-		if (ref(a, &a->p->source_ix, (uint32_t)row->v[SMP_SOURCE].i,
+		if (REF(a->p, source, (uint32_t)row->v[SMP_SOURCE].i,
 		    &s->source) < 0) {
 			s->source = (uint32_t)row->v[SMP_SOURCE].i;
 			if (a->mode == ASM_STREAM)
@@ -435,15 +486,14 @@ sample_row(struct asm *a)
 		return rc;
 	switch (row->table) {
 	case T_SAMPLE_VALUES:
-		if ((t = cell_str(a, SV_TYPE)) < 0 ||
-		    (u = cell_str(a, SV_UNIT)) < 0)
+		if ((t = cell_str_cached(a, SV_TYPE)) < 0 ||
+		    (u = cell_str_cached(a, SV_UNIT)) < 0)
 			return nomem(a);
 		return add_value(a, s, (uint32_t)t, (uint32_t)u,
 		    row->v[SV_VALUE].d);
 	case T_SAMPLE_LOCATIONS:
 		ix = (uint32_t)row->v[SL_LOCATION].i;
-		if (a->mode == ASM_STREAM &&
-		    ref(a, &a->p->location_ix, ix, &ix) < 0)
+		if (a->mode == ASM_STREAM && REF(a->p, location, ix, &ix) < 0)
 			return unordered(a);
 		return set_depth(a, s, (size_t)row->v[SL_DEPTH].i, ix);
 	case T_SAMPLE_LABELS:
@@ -521,13 +571,16 @@ v1_row(struct asm *a)
 				q++;
 			ix = (uint32_t)id;
 			if (a->mode == ASM_STREAM &&
-			    ref(a, &p->location_ix, ix, &ix) < 0)
+			    REF(p, location, ix, &ix) < 0)
 				return unordered(a);
 			if (set_depth(a, s, s->nlocs + 1, ix) < 0)
 				return -1;
 		}
-		if (a->mode == ASM_STREAM && (rc = emit(a, s)) < 0)
-			return rc;
+		if (a->mode == ASM_STREAM) {
+			if ((rc = emit(a, s)) < 0)
+				return rc;
+			s->defined = 0;		/* handed over already */
+		}
 	}
 	return 0;
 }
@@ -550,7 +603,7 @@ finish_buffered(struct asm *a)
 	int rc = 0;
 
 	for (i = 0; i < a->nattrs; i++) {
-		if (ref(a, &p->source_ix, a->attrs[i].source_id, &si) < 0)
+		if (REF(p, source, a->attrs[i].source_id, &si) < 0)
 			return perr_set(a->e, "%s: .source_attributes: source "
 			    "%u is not defined", a->r->in.name,
 			    a->attrs[i].source_id);
@@ -569,8 +622,8 @@ finish_buffered(struct asm *a)
 	for (i = 0; i < a->nall && rc == 0; i++) {
 		struct sample *s = &a->all[(uint32_t)order[i]];
 		if (s->defined && (s->source & 0x80000000u)) {
-			if (ref(a, &p->source_ix, s->source & 0x7fffffffu,
-			    &si) < 0) {
+			if (REF(p, source, s->source & 0x7fffffffu, &si)
+			    < 0) {
 				rc = perr_set(a->e, "%s: sample %u: source %u "
 				    "is not defined", a->r->in.name, s->id,
 				    s->source & 0x7fffffffu);
@@ -600,6 +653,8 @@ samples_read(struct stream_reader *r, struct prof *p, int mode,
 	a.emit = emitfn;
 	a.ctx = ctx;
 	a.e = e;
+	for (i = 0; i < RECENT; i++)
+		a.recent[i].idx = NONE;
 	sample_reset(&a.cur, 0);
 	while ((rc = stream_next(r, e)) > 0) {
 		switch (r->row.table) {
@@ -611,6 +666,14 @@ samples_read(struct stream_reader *r, struct prof *p, int mode,
 			rc = v1_row(&a);
 			break;
 		default:
+			/* a definition after a sample's rows: that sample is
+			 * complete (if not, its next row says unordered) */
+			if (mode == ASM_STREAM && a.cur.defined &&
+			    a.cur.nvals > 0) {
+				if ((rc = emit(&a, &a.cur)) < 0)
+					break;
+				a.cur.defined = 0;
+			}
 			rc = definition(&a);
 			break;
 		}

@@ -83,6 +83,7 @@ struct prof {
 	size_t capsources, capfunctions, caplocations, capmappings;
 	struct u64map source_ix, function_ix, location_ix, mapping_ix;
 	int loc_ext;		/* any locations row had extension columns */
+	size_t nattrs;		/* attributes in all sources */
 };
 
 void prof_free(struct prof *p);

@@ -63,3 +63,17 @@ for rel in go-1.19/go.cpu.pb.gz google-pprof/internal/report/testdata/sample.cpu
 		compare $kind "pprof2tsv $rel | tsv2rprof"
 	done
 done
+
+# 4. tsvcombine: an Rprof and a pprof stream combined; the pprof input comes
+#    back, by its source_id, as the same profile to google/pprof.
+for rel in go-1.19/go.cpu.pb.gz pprofutils/heapage.in.pprof \
+    google-pprof/internal/proftest/testdata/large.cpu; do
+	f=tests/data/pprof/$rel
+	./rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out >"$out/ca.tsv"
+	./pprof2tsv "$f" >"$out/cb.tsv"
+	"$oracle" "$f" >"$out/orig.txt"
+	./tsvcombine "$out/ca.tsv" "$out/cb.tsv" |
+	    awk -v s=2 -f tests/bysource.awk | ./tsv2pprof >"$out/back.pb.gz"
+	if "$oracle" "$out/back.pb.gz" | cmp -s - "$out/orig.txt"; then ok; else
+		bad "$rel back from tsvcombine by its source"; fi
+done

@@ -144,12 +144,100 @@ then ok; else bad "rprof2tsv -o"; fi
 if ./rprof2tsv -o "$out/none.tsv" tests/validate/ok-basic.tsv 2>/dev/null ||
     [ -e "$out/none.tsv" ] || ls "$out" | grep -q 'none.tsv.'; then
 	bad "a failed rprof2tsv -o left a file"; else ok; fi
+# -o on a device or FIFO writes to it and never replaces it
+if ./rprof2tsv -o /dev/null "$f" && [ -c /dev/null ]; then ok; else
+	bad "rprof2tsv -o /dev/null"; fi
+rm -f "$out/fifo"
+if mkfifo "$out/fifo" 2>/dev/null; then
+	(cat "$out/fifo" >"$out/fromfifo" &)
+	./rprof2tsv -o "$out/fifo" "$f"
+	sleep 1
+	if [ -p "$out/fifo" ] && cmp -s "$out/fromfifo" "$out/a.tsv"; then ok
+	else bad "rprof2tsv -o FIFO"; fi
+fi
 if [ -w /dev/full ]; then
 	if ./rprof2tsv "$f" >/dev/full 2>"$out/err"; then
 		bad "write error not reported"
 	elif grep -q 'write error' "$out/err"; then ok; else
 		bad "write error: $(cat "$out/err")"; fi
 fi
+
+# 6. tsvcombine.
+a=$out/ca.tsv b=$out/cb.tsv c=$out/cc.tsv
+r=tests/data/rprof/r-4.2/memory-gc-line.out
+./rprof2tsv "$r" >"$a"
+./pprof2tsv tests/data/pprof/go-1.19/go.cpu.pb.gz >"$b"
+./pprof2tsv tests/data/pprof/pprofutils/heapage.in.pprof >"$c"
+if ./tsvcombine "$a" "$b" >"$out/ab.tsv" && ./tsvvalidate "$out/ab.tsv"
+then ok; else bad "tsvcombine a b"; fi
+# each input back by its source: Rprof byte for byte
+if awk -v s=1 -f tests/bysource.awk "$out/ab.tsv" | ./tsv2rprof | cmp -s - "$r"
+then ok; else bad "the Rprof input of tsvcombine, back by its source"; fi
+# a a: twice the samples, the same functions and locations, two sources
+./tsvcombine "$a" "$a" >"$out/aa.tsv"
+n1=$(grep -c '^samples' "$a")
+n2=$(grep -c '^samples' "$out/aa.tsv")
+if [ "$n2" = $((2 * n1)) ] && [ "$(grep -c '^sources' "$out/aa.tsv")" = 2 ] &&
+    [ "$(grep -E '^(functions|locations)' "$a" | sort)" = \
+      "$(grep -E '^(functions|locations)' "$out/aa.tsv" | sort)" ]
+then ok; else bad "tsvcombine a a"; fi
+# associative: a b c = a (b c)
+./tsvcombine "$b" "$c" >"$out/bc.tsv"
+./tsvcombine "$a" "$b" "$c" >"$out/abc.tsv"
+if ./tsvcombine "$a" "$out/bc.tsv" | cmp -s - "$out/abc.tsv" &&
+    ./tsvvalidate "$out/abc.tsv"; then ok; else bad "tsvcombine associativity"; fi
+# standard input, once
+if ./tsvcombine "$a" - <"$b" | cmp -s - "$out/ab.tsv"; then ok; else
+	bad "tsvcombine with -"; fi
+./tsvcombine - - <"$a" >/dev/null 2>&1
+if [ $? = 2 ]; then ok; else bad "tsvcombine - - is not a usage error"; fi
+# a broken input or an unknown version: refused, naming the file, no -o file
+for v in bad-fk-location bad-unknown-version; do
+	if ./tsvcombine -o "$out/no.tsv" "$a" "tests/validate/$v.tsv" \
+	    2>"$out/err"; then bad "tsvcombine accepted $v"
+	elif grep -q "$v.tsv" "$out/err" && [ ! -e "$out/no.tsv" ]; then ok
+	else bad "tsvcombine refusing $v: $(cat "$out/err")"; fi
+done
+# an input out of order is read again, whole
+if ./tsvcombine "$out/rev.tsv" >"$out/crev.tsv" && ./tsvvalidate "$out/crev.tsv" &&
+    ./tsv2rprof "$out/crev.tsv" | cmp -s - "$r"; then ok; else
+	bad "tsvcombine of a stream out of order"; fi
+# everything in the corpus at once
+for f in $(find tests/data/rprof -type f \( -name '*.out' -o -name '*.prof' \) | sort); do
+	./rprof2tsv "$f" 2>/dev/null
+done >/dev/null
+i=0
+for f in $(find tests/data/rprof -type f \( -name '*.out' -o -name '*.prof' \) | sort); do
+	i=$((i + 1)); ./rprof2tsv -o "$out/all.r$i.tsv" "$f" 2>/dev/null
+done
+for rel in $(tail -n +2 tests/data/pprof/KINDS.tsv | awk '$2 ~ /^protobuf/ { print $1 }'); do
+	i=$((i + 1)); ./pprof2tsv -o "$out/all.p$i.tsv" "tests/data/pprof/$rel"
+done
+if ./tsvcombine "$out"/all.*.tsv >"$out/all.tsv" && ./tsvvalidate "$out/all.tsv"
+then ok; else bad "tsvcombine of the whole corpus"; fi
+
+# 7. Format 1.0: written by -1 where it can hold the data, read everywhere.
+p=tests/data/rprof/r-4.2/plain.out
+./rprof2tsv -1 "$p" >"$out/v1.tsv"
+if [ "$(sed -n 2p "$out/v1.tsv")" = "$(printf 'meta\tversion\t1.0')" ] &&
+    ./tsvvalidate "$out/v1.tsv"; then ok; else bad "rprof2tsv -1"; fi
+if ./tsv2rprof -i 5000 "$out/v1.tsv" | cmp -s - "$p"; then ok; else
+	bad "tsv2rprof of a 1.0 stream"; fi
+if ./tsvcombine "$out/v1.tsv" >"$out/v1to2.tsv" && ./tsvvalidate "$out/v1to2.tsv" &&
+    [ "$(grep -c '^samples' "$out/v1to2.tsv")" = "$(grep -vc -e '^sample.interval' "$p")" ]
+then ok; else bad "1.0 to 2.0"; fi
+if ./tsv2pprof -u "$out/v1.tsv" | ./pprof2tsv | ./tsvvalidate; then ok; else
+	bad "tsv2pprof of a 1.0 stream"; fi
+if ./tsvvalidate tests/validate/ok-v1.tsv && ./tsv2rprof tests/validate/ok-v1.tsv |
+    cmp -s - tests/rprof/ok-v1.expected.out; then ok; else
+	bad "tsv2rprof of ok-v1.tsv"; fi
+for v in "rprof2tsv -1 tests/data/rprof/r-4.2/memory.out" \
+    "rprof2tsv -1 tests/data/rprof/r-4.2/append.out" \
+    "pprof2tsv -1 tests/data/pprof/go-1.19/go.cpu.pb.gz"; do
+	if ./$v >/dev/null 2>"$out/err"; then bad "$v was accepted"
+	elif grep -q 'format 1.0 cannot hold' "$out/err"; then ok
+	else bad "$v: $(cat "$out/err")"; fi
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

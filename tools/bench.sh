@@ -1,0 +1,88 @@
+#!/bin/sh
+# bench.sh: builds large inputs from real corpus data and prints one table:
+# each program's MB/s and peak memory beside what a user would otherwise
+# run on the same input. Not a test: it asserts nothing.
+#   BENCH_DIR (default /tmp/profstream-bench), BENCH_MB (default 1024)
+set -e
+cd "$(dirname "$0")/.."
+dir=${BENCH_DIR:-/tmp/profstream-bench}
+mb=${BENCH_MB:-1024}
+mkdir -p "$dir"
+[ -x /usr/bin/time ] || { echo "bench.sh: needs /usr/bin/time (Debian: time)" >&2; exit 1; }
+
+# The Rprof input: every quoted, LF corpus file (each a session), repeated.
+rp=$dir/big.out
+if [ ! -s "$rp" ] || [ "$(wc -c <"$rp")" -lt $((mb * 1000000)) ]; then
+	files=$(find tests/data/rprof -name '*.out' -o -name '*.prof' | sort |
+	    while read -r f; do
+		grep -q "$(printf '\r')" "$f" || ! grep -q '"' "$f" ||
+		    [ "$(tail -c 1 "$f" | od -An -tx1 | tr -d ' ')" != 0a ] ||
+		    [ "${f##*/}" = incomplete.out ] || echo "$f"
+	    done)
+	cat $files >"$dir/one.out"
+	n=$(( mb * 1048576 / $(wc -c <"$dir/one.out") + 1 ))
+	: >"$rp"
+	i=0
+	while [ $i -lt $n ]; do cat "$dir/one.out"; i=$((i + 1)); done >>"$rp"
+fi
+# The pprof inputs: large.cpu uncompressed, and a profile 20 times larger
+# (20 copies of its samples, kept apart with -n).
+large=tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu
+gzip -dc "$large" >"$dir/large.pb"
+./pprof2tsv $(i=0; while [ $i -lt 20 ]; do echo "$large"; i=$((i + 1)); done) |
+    ./tsv2pprof -n -u >"$dir/large20.pb"
+gzip -c "$dir/large20.pb" >"$dir/large20.pb.gz"
+
+# run NAME INPUT_BYTES COMMAND...: prints a row; remembers the seconds
+row() {
+	name=$1; bytes=$2; shift 2
+	/usr/bin/time -f '%e %M' -o "$dir/t" sh -c "$*" >/dev/null 2>"$dir/err" ||
+	    { echo "$name: failed: $(cat "$dir/err")" >&2; return; }
+	read -r secs kb <"$dir/t"
+	last=$secs
+	awk -v n="$name" -v b="$bytes" -v s="$secs" -v k="$kb" -v r="${ref:-}" '
+	    BEGIN { mbs = s > 0 ? b / 1e6 / s : 0
+		    printf "  %-44s %8.1f MB/s %7.2f s %8.1f MB", n, mbs, s, k / 1024
+		    if (r != "" && s > 0) printf "   %5.2fx %s", r / s, "of the reference"
+		    printf "\n" }'
+}
+size() { wc -c <"$1"; }
+
+echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr)"
+echo "input: $rp ($(size "$rp") bytes, $(wc -l <"$rp") lines)"
+echo "  program (input)                                  speed      time       peak   vs"
+ref=
+row "cat Rprof (reference)" "$(size "$rp")" cat "$rp"
+row "wc -l Rprof (reference)" "$(size "$rp")" wc -l "$rp"; ref=$last
+row "rprof2tsv" "$(size "$rp")" ./rprof2tsv "$rp"
+./rprof2tsv "$rp" >"$dir/big.tsv"
+ref=
+row "wc -l stream (reference)" "$(size "$dir/big.tsv")" wc -l "$dir/big.tsv"; ref=$last
+row "tsvvalidate (stream)" "$(size "$dir/big.tsv")" ./tsvvalidate "$dir/big.tsv"
+row "tsv2rprof (stream)" "$(size "$dir/big.tsv")" ./tsv2rprof "$dir/big.tsv"
+gzip -1 -c "$dir/big.tsv" >"$dir/big.tsv.gz"
+ref=
+row "zcat stream.gz (reference)" "$(size "$dir/big.tsv")" gzip -dc "$dir/big.tsv.gz"; ref=$last
+row "tsvvalidate (stream.gz, MB of stream)" "$(size "$dir/big.tsv")" ./tsvvalidate "$dir/big.tsv.gz"
+if command -v Rscript >/dev/null 2>&1; then
+	ref=
+	head -c 100000000 "$rp" | awk 'NR == 1 || !/sample.interval/' >"$dir/r100.out"
+	row "R summaryRprof (100 MB Rprof, reference)" "$(size "$dir/r100.out")" \
+	    Rscript -e "'invisible(summaryRprof(\"$dir/r100.out\"))'"; ref=$last
+	row "rprof2tsv | awk self/total (100 MB Rprof)" "$(size "$dir/r100.out")" \
+	    "./rprof2tsv $dir/r100.out | awk -f tests/selftotal.awk"
+fi
+for pb in "$dir/large.pb" "$dir/large20.pb"; do
+	n=$(size "$pb")
+	echo "input: $pb ($n bytes uncompressed protobuf)"
+	ref=
+	if command -v go >/dev/null 2>&1; then
+		row "go tool pprof -proto (reference)" "$n" \
+		    "go tool pprof -proto $pb"; ref=$last
+	fi
+	row "pprof2tsv" "$n" ./pprof2tsv "$pb"
+	./pprof2tsv "$pb" >"$dir/p.tsv"
+	row "tsv2pprof (MB of protobuf written)" "$n" ./tsv2pprof -u "$dir/p.tsv"
+	row "pprof2tsv | tsv2pprof (round trip)" "$n" \
+	    "./pprof2tsv $pb | ./tsv2pprof"
+done

@@ -75,6 +75,26 @@ interop: all
 bench: all
 	sh tools/bench.sh
 
+# libFuzzer (clang): each target runs FUZZ_SECONDS, seeded from tests/.
+# New corpus entries go to tests/out/fuzz; crashes to tests/out/fuzz too
+# (keep them in tests/fuzz/regress/TARGET, which make check runs).
+FUZZ_CC = clang
+FUZZ_SECONDS = 60
+FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof
+FUZZ_SRC = lib/perr.c lib/input.c lib/output.c lib/hash.c lib/schema.c \
+	lib/stream.c lib/validate.c lib/rprof.c lib/rprof_write.c \
+	lib/samples.c lib/pprof_read.c lib/pprof_write.c lib/combine.c lib/v1.c \
+	proto/profile.pb-c.c
+fuzz-build: proto/profile.pb-c.h config.mk
+	mkdir -p tests/out/fuzz
+	for t in $(FUZZ_TARGETS); do \
+	    $(FUZZ_CC) $(FUZZFLAGS) -std=c11 -D_GNU_SOURCE -Ilib -Iproto \
+	    $(DEPCFLAGS) -o tests/out/fuzz/$$t tests/fuzz/$$t.c $(FUZZ_SRC) \
+	    $(DEPLIBS) -lm || exit 1; done
+fuzz: fuzz-build
+	sh tools/fuzz.sh $(FUZZ_SECONDS)
+
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
 	    $(DESTDIR)$(MANPREFIX)/man5
@@ -92,4 +112,4 @@ clean:
 	    proto/*.pb-c.* tests/unit/run_unit config.mk
 	rm -rf tests/out profile.tsv
 
-.PHONY: all demo check interop bench install uninstall clean
+.PHONY: all demo check interop bench fuzz fuzz-build install uninstall clean

@@ -284,9 +284,13 @@ fmt_dbl(char *buf, double v)
 void
 out_escaped(struct output *o, const char *s, size_t n)
 {
-	const char *run = s, *end = s + n;
+	const char *run, *end;
 	char esc;
 
+	if (n == 0)		/* s may be NULL (an empty protobuf string) */
+		return;
+	run = s;
+	end = s + n;
 	if (n == 2 && s[0] == 'N' && s[1] == 'A') {
 		out_write(o, "\\NA", 3);
 		return;

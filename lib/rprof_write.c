@@ -226,12 +226,22 @@ rprof_write_sample(void *ctx, const struct prof *p, const struct sample *s)
 	for (j = 0; j < s->nvals; j++) {
 		const char *type = prof_str(p, s->vals[j].type);
 		double v = s->vals[j].value;
-		if (strcmp(type, "samples") == 0)
+		if (strcmp(type, "samples") == 0) {
+			/* R writes a line per sample: a count is a number
+			 * of lines */
+			if (v > INT32_MAX)
+				return perr_set(w->e, "sample %u: a samples "
+				    "value of %g is more lines than Rprof text "
+				    "should hold (at most 2147483647)", s->id,
+				    v);
 			count = v > 0 ? (uint64_t)(v + 0.5) : 0;
+		}
 		for (m = 0; m < 4; m++)
 			if (strcmp(type, memtypes[m]) == 0) {
 				has_mem = 1;
-				mem[m] = v > 0 ? (uint64_t)(v + 0.5) : 0;
+				/* memory figures are u64 in R: clamp */
+				mem[m] = !(v > 0) ? 0 : v >= 1.8e19 ?
+				    UINT64_MAX : (uint64_t)(v + 0.5);
 				if (m < 2)
 					mem[m] /= 8;
 			}

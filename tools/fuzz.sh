@@ -1,0 +1,40 @@
+#!/bin/sh
+# fuzz.sh SECONDS [TARGET ...]: runs each libFuzzer target for SECONDS,
+# seeded from the test data, continuing its corpus in tests/out/fuzz.
+# Exits 1 when a target finds a crash, a leak or a hang (kept as
+# tests/out/fuzz/TARGET-crash-* to add to tests/fuzz/regress/).
+cd "$(dirname "$0")/.." || exit 2
+secs=${1:-60}
+shift
+targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof}
+dir=tests/out/fuzz
+status=0
+for t in $targets; do
+	case $t in
+	fuzz_stream) seeds="tests/validate tests/fuzz/regress/stream" ;;
+	fuzz_rprof) seeds="tests/data/rprof tests/fuzz/regress/rprof" ;;
+	fuzz_pprof) seeds="tests/data/pprof tests/fuzz/regress/pprof" ;;
+	esac
+	mkdir -p "$dir/corpus-$t"
+	# stream seeds: also the streams of some real profiles
+	if [ $t = fuzz_stream ] && [ ! -e "$dir/corpus-$t/.seeded" ]; then
+		./rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out \
+		    >"$dir/corpus-$t/rprof.tsv" 2>/dev/null
+		./pprof2tsv tests/data/pprof/pprofutils/heapage.in.pprof \
+		    >"$dir/corpus-$t/pprof.tsv" 2>/dev/null
+		touch "$dir/corpus-$t/.seeded"
+	fi
+	echo "== $t for $secs s"
+	"$dir/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+	    -max_len=65536 -print_final_stats=1 -artifact_prefix="$dir/$t-" \
+	    "$dir/corpus-$t" $seeds 2>"$dir/$t.log"
+	rc=$?
+	grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|Done)' \
+	    "$dir/$t.log"
+	if [ $rc != 0 ]; then
+		status=1
+		echo "$t: FINDING (exit $rc):"
+		grep -E 'ERROR|SUMMARY|Test unit written' "$dir/$t.log" | head -5
+	fi
+done
+exit $status

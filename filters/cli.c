@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include "input.h"
 #include "output.h"
 #include "v1.h"
 #include "cli.h"
@@ -100,4 +101,24 @@ cli_v1_from(const char *tmp, const char *opath, struct perr *e)
 	cli_set_output(&o);
 	if (v1_write(tmp, &o, e) < 0 || output_close(&o, e) < 0)
 		cli_fail(e);
+}
+
+void
+cli_limit(const char *arg)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	switch (*end) {
+	case 'k': case 'K': v <<= 10; end++; break;
+	case 'm': case 'M': v <<= 20; end++; break;
+	case 'g': case 'G': v <<= 30; end++; break;
+	}
+	if (errno != 0 || end == arg || *end != '\0' || v == 0 || arg[0] == '-') {
+		cli_warn("-Z: '%s' is not a size (such as 100M or 8G)", arg);
+		exit(EXIT_USAGE);
+	}
+	input_set_limit(v);
 }

@@ -20,6 +20,13 @@ const char *cli_v2_first(struct output *o, struct perr *e);
 /* Then: the 1.0 stream from that file to opath. */
 void cli_v1_from(const char *tmp, const char *opath, struct perr *e);
 
+/* -Z: a size with an optional k, M or G suffix, or exits 2; sets the
+ * bound on decompressed input. */
+void cli_limit(const char *arg);
+#define CLI_LIMIT_HELP \
+    "  -Z max   stop at max bytes of decompressed input (k, M, G; " \
+    "default 4G)\n"
+
 /* Parses a positive decimal for option opt, or exits 2. */
 long long cli_number(const char *arg, int opt, long long max);
 

@@ -5,7 +5,7 @@
 #include "pprof.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-1] [-o file] [file ...]";
+static const char synopsis[] = "[-1] [-o file] [-Z max] [file ...]";
 
 static void
 convert(struct pprof_reader *c, const char *path, struct perr *e)
@@ -16,7 +16,6 @@ convert(struct pprof_reader *c, const char *path, struct perr *e)
 
 	if (input_open(&in, path, e) < 0)
 		cli_fail(e);
-	in.limit = INPUT_DEFAULT_LIMIT / 4;	/* all of it is held */
 	if (input_slurp(&in, &data, &len, e) < 0 ||
 	    pprof_read(c, data, len, in.compressed, in.name,
 	    path != NULL && path[0] != '-' ? path : NULL, e) < 0)
@@ -33,7 +32,7 @@ main(int argc, char *argv[])
 	const char *opath = NULL, *tmp = NULL;
 	int ch, v1 = 0;
 
-	while ((ch = getopt(argc, argv, "1ho:")) != -1)
+	while ((ch = getopt(argc, argv, "1ho:Z:")) != -1)
 		switch (ch) {
 		case '1':
 			v1 = 1;
@@ -50,8 +49,12 @@ main(int argc, char *argv[])
 			    "  -o file  write to file (it appears only when "
 			    "complete) instead of stdout\n"
 			    "Several files give one stream, a source per "
-			    "profile.\n", synopsis);
+			    "profile.\n"
+			    CLI_LIMIT_HELP, synopsis);
 			return EXIT_OK;
+		case 'Z':
+			cli_limit(optarg);
+			break;
 		default:
 			cli_usage(synopsis);
 		}

@@ -5,7 +5,7 @@
 #include "rprof.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-1] [-o file] [file ...]";
+static const char synopsis[] = "[-1] [-o file] [-Z max] [file ...]";
 
 static void
 convert(struct rprof_reader *c, const char *path, struct perr *e)
@@ -43,7 +43,7 @@ main(int argc, char *argv[])
 	const char *opath = NULL, *tmp = NULL;
 	int ch, v1 = 0;
 
-	while ((ch = getopt(argc, argv, "1ho:")) != -1)
+	while ((ch = getopt(argc, argv, "1ho:Z:")) != -1)
 		switch (ch) {
 		case '1':
 			v1 = 1;
@@ -60,8 +60,12 @@ main(int argc, char *argv[])
 			    "  -o file  write to file (it appears only when "
 			    "complete) instead of stdout\n"
 			    "Several files give one stream, a source per "
-			    "Rprof session.\n", synopsis);
+			    "Rprof session.\n"
+			    CLI_LIMIT_HELP, synopsis);
 			return EXIT_OK;
+		case 'Z':
+			cli_limit(optarg);
+			break;
 		default:
 			cli_usage(synopsis);
 		}

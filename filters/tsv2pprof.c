@@ -6,7 +6,7 @@
 #include "pprof.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-nu] [-o file] [file]";
+static const char synopsis[] = "[-nu] [-o file] [-Z max] [file]";
 
 int
 main(int argc, char *argv[])
@@ -19,7 +19,7 @@ main(int argc, char *argv[])
 	const char *opath = NULL, *path = NULL;
 	int ch, raw = 0, aggregate = 1;
 
-	while ((ch = getopt(argc, argv, "hno:u")) != -1)
+	while ((ch = getopt(argc, argv, "hno:uZ:")) != -1)
 		switch (ch) {
 		case 'n':
 			aggregate = 0;
@@ -38,8 +38,12 @@ main(int argc, char *argv[])
 			    "aggregation)\n"
 			    "  -o file  write to file (it appears only when "
 			    "complete) instead of stdout\n"
-			    "  -u       uncompressed protobuf\n", synopsis);
+			    "  -u       uncompressed protobuf\n"
+			    CLI_LIMIT_HELP, synopsis);
 			return EXIT_OK;
+		case 'Z':
+			cli_limit(optarg);
+			break;
 		default:
 			cli_usage(synopsis);
 		}

@@ -5,7 +5,7 @@
 #include "rprof.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-o file] [-i interval] [file]";
+static const char synopsis[] = "[-o file] [-i interval] [-Z max] [file]";
 
 struct job {
 	struct rprof_writer w;
@@ -59,7 +59,7 @@ main(int argc, char *argv[])
 	long interval = 20000;
 	int ch;
 
-	while ((ch = getopt(argc, argv, "ho:i:")) != -1)
+	while ((ch = getopt(argc, argv, "ho:i:Z:")) != -1)
 		switch (ch) {
 		case 'o':
 			opath = optarg;
@@ -75,8 +75,12 @@ main(int argc, char *argv[])
 			    "when complete) instead of stdout\n"
 			    "  -i interval  sample interval in microseconds "
 			    "for sources that do not say\n"
-			    "               (default 20000)\n", synopsis);
+			    "               (default 20000)\n"
+			    CLI_LIMIT_HELP, synopsis);
 			return EXIT_OK;
+		case 'Z':
+			cli_limit(optarg);
+			break;
 		default:
 			cli_usage(synopsis);
 		}

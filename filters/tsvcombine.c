@@ -8,7 +8,7 @@
 #include "combine.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-o file] file ...";
+static const char synopsis[] = "[-o file] [-Z max] file ...";
 static char spool[] = "/tmp/tsvcombineXXXXXX";
 static int spooled;
 
@@ -57,7 +57,7 @@ main(int argc, char *argv[])
 	const char *opath = NULL;
 	int ch, i, ext = 0, r, seen_stdin = 0;
 
-	while ((ch = getopt(argc, argv, "ho:")) != -1)
+	while ((ch = getopt(argc, argv, "ho:Z:")) != -1)
 		switch (ch) {
 		case 'o':
 			opath = optarg;
@@ -70,8 +70,12 @@ main(int argc, char *argv[])
 			    "mappings merged.\n"
 			    "  -o file  write to file (it appears only when "
 			    "complete) instead of stdout\n"
-			    "  -        standard input (once)\n", synopsis);
+			    "  -        standard input (once)\n"
+			    CLI_LIMIT_HELP, synopsis);
 			return EXIT_OK;
+		case 'Z':
+			cli_limit(optarg);
+			break;
 		default:
 			cli_usage(synopsis);
 		}

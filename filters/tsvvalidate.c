@@ -7,7 +7,7 @@
 #include "validate.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-q] [-m max] [file ...]";
+static const char synopsis[] = "[-q] [-m max] [-Z max] [file ...]";
 static int quiet;
 static long long max_shown = 20, shown;
 
@@ -48,7 +48,7 @@ main(int argc, char *argv[])
 {
 	int ch, rc = EXIT_OK;
 
-	while ((ch = getopt(argc, argv, "hqm:")) != -1)
+	while ((ch = getopt(argc, argv, "hqm:Z:")) != -1)
 		switch (ch) {
 		case 'q':
 			quiet = 1;
@@ -64,8 +64,12 @@ main(int argc, char *argv[])
 			    "  -m max  show at most max problems per file "
 			    "(default 20)\n"
 			    "Exit status: 0 valid, 1 invalid or unreadable, "
-			    "2 usage.\n", synopsis);
+			    "2 usage.\n"
+			    CLI_LIMIT_HELP, synopsis);
 			return EXIT_OK;
+		case 'Z':
+			cli_limit(optarg);
+			break;
 		default:
 			cli_usage(synopsis);
 		}

@@ -11,13 +11,21 @@
 
 #define INPUT_CHUNK (256u << 10)
 
+static uint64_t default_limit = INPUT_DEFAULT_LIMIT;
+
+void
+input_set_limit(uint64_t limit)
+{
+	default_limit = limit;
+}
+
 int
 input_open(struct input *in, const char *path, struct perr *e)
 {
 	int fd;
 
 	memset(in, 0, sizeof(*in));
-	in->limit = INPUT_DEFAULT_LIMIT;
+	in->limit = default_limit;
 	if (path == NULL || strcmp(path, "-") == 0) {
 		in->name = "<stdin>";
 		fd = dup(STDIN_FILENO);
@@ -76,10 +84,17 @@ fill(struct input *in, size_t want, struct perr *e)
 	in->total += (uint64_t)n;
 	if (in->compressed && in->total > in->limit)
 		return perr_set(e, "%s: decompressed input larger than %llu "
-		    "bytes (a gzip bomb?); raise the limit to read it",
+		    "bytes (a gzip bomb?); raise the limit with -Z to read it",
 		    in->name, (unsigned long long)in->limit);
-	if (n == 0)
+	if (n == 0) {
+		/* zlib reports a cut gzip stream as an end of file, with
+		 * Z_BUF_ERROR left in gzerror */
+		gzerror(in->gz, &zerr);
+		if (zerr == Z_BUF_ERROR)
+			return perr_set(e, "%s: gzip: unexpected end of file "
+			    "(the compressed data is cut short)", in->name);
 		in->eof = 1;
+	}
 	return n;
 }
 

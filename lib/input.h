@@ -24,6 +24,10 @@ struct input {
 	uint64_t limit;			/* error past this many decompressed bytes */
 };
 
+/* The bound on decompressed bytes of inputs opened from now on (a gzip
+ * bomb stops there with an error). */
+void input_set_limit(uint64_t limit);
+
 /* Opens path ("-" or NULL for stdin). Sets in->name for messages. */
 int input_open(struct input *in, const char *path, struct perr *e);
 void input_close(struct input *in);

@@ -210,6 +210,11 @@ check(struct ctx *x)
 	if (p->n_string_table == 0 || p->string_table[0].len != 0)
 		return perr_set(x->e, "%s: the string table must begin with "
 		    "\"\"", x->name);
+	for (i = 1; i < p->n_string_table; i++)
+		if (memchr(p->string_table[i].data, '\0',
+		    p->string_table[i].len) != NULL)
+			return perr_set(x->e, "%s: string %zu has a NUL byte, "
+			    "which the stream cannot hold", x->name, i);
 	if (index_ids(x, &x->fn, &x->fn_dense, p->n_function,
 	    (const void *const *)p->function, offsetof(Function, id),
 	    "function") < 0 ||

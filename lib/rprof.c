@@ -433,6 +433,9 @@ rprof_read(struct rprof_reader *c, struct input *in, const char *uri,
 	c->quoting_known = 0;
 	while ((rc = input_line(in, &line, &len, e)) > 0) {
 		end = line + len;
+		if (memchr(line, '\0', len) != NULL)
+			return perr_set(e, "%s:%ld: NUL byte in line: not Rprof "
+			    "text", in->name, in->lineno);
 		if (len > 0 && end[-1] == '\r')
 			*--end = '\0';
 		if (header(c, line, end, uri))

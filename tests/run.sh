@@ -239,5 +239,25 @@ for v in "rprof2tsv -1 tests/data/rprof/r-4.2/memory.out" \
 	else bad "$v: $(cat "$out/err")"; fi
 done
 
+# 8. Hostile input, and the fuzzers' regression inputs.
+. tests/hostile.sh
+for f in tests/fuzz/regress/rprof/*; do
+	[ -f "$f" ] || continue
+	./rprof2tsv "$f" >/dev/null 2>&1
+	if [ $? -le 1 ]; then ok; else bad "rprof2tsv on $f"; fi
+done
+for f in tests/fuzz/regress/pprof/*; do
+	[ -f "$f" ] || continue
+	./pprof2tsv "$f" >/dev/null 2>&1
+	if [ $? -le 1 ]; then ok; else bad "pprof2tsv on $f"; fi
+done
+for f in tests/fuzz/regress/stream/*; do
+	[ -f "$f" ] || continue
+	for p in tsvvalidate tsv2rprof "tsv2pprof -u" tsvcombine; do
+		./$p "$f" >/dev/null 2>&1
+		if [ $? -le 1 ]; then ok; else bad "$p on $f"; fi
+	done
+done
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

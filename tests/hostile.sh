@@ -1,0 +1,91 @@
+# hostile.sh: sourced by run.sh (its ok, bad, same and $out). Broken and
+# hostile input for every program: each case gives one message and exit 1,
+# never a crash nor silent output. The exact messages are in
+# tests/hostile/expected.txt.
+h=$out/hostile
+mkdir -p "$h"
+r=tests/data/rprof/r-4.2/memory-gc-line.out
+pp=tests/data/pprof/go-1.19/go.cpu.pb.gz
+./rprof2tsv "$r" >"$h/stream.tsv"
+# inputs: NAME.rprof for rprof2tsv, NAME.pprof for pprof2tsv, NAME.tsv for
+# the four stream readers
+for k in rprof pprof tsv; do
+	: >"$h/empty.$k"
+	printf '\001\002\003\377\376garbage\000\200\201\n\033[0m\n' >"$h/garbage.$k"
+done
+gzip -c "$r" >"$h/full-r.gz"
+head -c $(($(wc -c <"$h/full-r.gz") / 2)) "$h/full-r.gz" >"$h/truncated-gzip.rprof"
+head -c 3000 "$pp" >"$h/truncated-gzip.pprof"
+gzip -c "$h/stream.tsv" >"$h/full.gz"
+head -c $(($(wc -c <"$h/full.gz") / 2)) "$h/full.gz" >"$h/truncated-gzip.tsv"
+for k in rprof pprof tsv; do	# 64 MB of zeros in 64 KB
+	head -c 67108864 /dev/zero | gzip -9 -c >"$h/gzip-bomb.$k"
+done
+printf 'sample.interval=20000\n"f" \000"g" \n' >"$h/nul.rprof"
+(head -n 9 "$h/stream.tsv"; printf 'sources\t1\tr\000prof\tNA\tNA\n') >"$h/nul.tsv"
+printf 'sample.interval=20000\n#File 4294967296: a.R\n' >"$h/id-past-32-bits.rprof"
+printf 'line profiling: sample.interval=20000\n#File 1: a.R\n1#2147483648 "f" \n' \
+    >"$h/line-past-31-bits.rprof"
+sed 's/^functions\t1\t/functions\t2147483648\t/' "$h/stream.tsv" >"$h/id-past-32-bits.tsv"
+sed 's/^sample_locations\t1\t2\t/sample_locations\t1\t-2\t/' "$h/stream.tsv" >"$h/negative-depth.tsv"
+sed 's/^sample_locations\t1\t2\t/sample_locations\t1\tNA\t/' "$h/stream.tsv" >"$h/missing-depth.tsv"
+sed 's/^sample_locations\t1\t2\t2$/sample_locations\t1\t2\t9999/' "$h/stream.tsv" >"$h/missing-location.tsv"
+sed 's/^samples\t1\t1$/samples\t1\t7/' "$h/stream.tsv" >"$h/missing-source.tsv"
+(cat "$h/stream.tsv"; printf '#functions\tfunction_id\tname\tsystem_name\tfilename\tstart_line\n') \
+    >"$h/duplicate-header.tsv"
+sed 's/$/\r/' "$h/stream.tsv" >"$h/crlf.tsv"
+head -c 40000 "$h/stream.tsv" >"$h/cut-mid-line.tsv"
+tail -c 1 "$h/cut-mid-line.tsv" | grep -q . || bad "cut-mid-line.tsv ends a line"
+
+# run PROGRAM ARGS...: one line "PROGRAM ARGS: exit N: stderr" (paths
+# shortened to the case's name)
+run() {
+	"$@" >"$h/stdout" 2>"$h/stderr"
+	rc=$?
+	if [ $rc = 0 ] || [ $rc -ge 2 ]; then :; fi
+	printf '%s: exit %s: %s\n' "$*" $rc "$(tr '\n' '|' <"$h/stderr")" |
+	    sed "s|$h/||g"
+}
+{
+	for f in "$h"/*.rprof; do
+		case $f in *gzip-bomb*) run ./rprof2tsv -Z 1M "$f" ;;
+		*) run ./rprof2tsv "$f" ;; esac
+	done
+	for f in "$h"/*.pprof; do
+		case $f in *gzip-bomb*) run ./pprof2tsv -Z 1M "$f" ;;
+		*) run ./pprof2tsv "$f" ;; esac
+	done
+	for p in tsvvalidate tsv2rprof "tsv2pprof -u" tsvcombine; do
+		for f in "$h"/*.tsv; do
+			[ "${f##*/}" = stream.tsv ] && continue
+			case $f in *gzip-bomb*) run ./$p -Z 1M "$f" ;;
+			*) run ./$p "$f" ;; esac
+		done
+	done
+	# a line of 100 MB
+	for p in rprof2tsv tsvvalidate tsv2rprof "tsv2pprof -u"; do
+		head -c 100000000 /dev/zero | tr '\0' 'x' >"$h/long"
+		run ./$p "$h/long"
+	done
+	rm -f "$h/long"
+	# write errors, and no partial file with -o
+	for p in "rprof2tsv $r" "pprof2tsv $pp" "tsv2rprof $h/stream.tsv" \
+	    "tsv2pprof -u $h/stream.tsv" "tsvcombine $h/stream.tsv" \
+	    "tsvvalidate -m 1 $h/garbage.tsv"; do
+		[ -w /dev/full ] || continue
+		./$p >/dev/full 2>"$h/stderr"
+		printf '%s >/dev/full: exit %s: %s\n' "${p%% *}" $? \
+		    "$(tr '\n' '|' <"$h/stderr")" | sed "s|$h/||g"
+	done
+	for p in "rprof2tsv $h/garbage.rprof" "pprof2tsv $h/garbage.pprof" \
+	    "tsv2rprof $h/garbage.tsv" "tsv2pprof $h/garbage.tsv" \
+	    "tsvcombine $h/garbage.tsv"; do
+		./${p%% *} -o "$h/partial" ${p#* } 2>/dev/null
+		printf '%s -o: exit %s, files left: %s\n' "${p%% *}" $? \
+		    "$(ls "$h" | grep -c '^partial')"
+	done
+} >"$out/got"
+same tests/hostile/expected.txt "hostile input"
+# whatever the message, never a crash: no exit status above 2
+if awk -F': exit ' '{ split($2, a, ":"); if (a[1] + 0 > 2) bad = 1 } END { exit bad }' \
+    "$out/got"; then ok; else bad "a program crashed on hostile input"; fi

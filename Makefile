@@ -76,7 +76,7 @@ bench: all
 	sh tools/bench.sh
 
 # libFuzzer (clang): each target runs FUZZ_SECONDS, seeded from tests/.
-# New corpus entries go to tests/out/fuzz; crashes to tests/out/fuzz too
+# New corpus entries go to tests/fuzz-out; crashes to tests/fuzz-out too
 # (keep them in tests/fuzz/regress/TARGET, which make check runs).
 FUZZ_CC = clang
 FUZZ_SECONDS = 60
@@ -87,10 +87,10 @@ FUZZ_SRC = lib/perr.c lib/input.c lib/output.c lib/hash.c lib/schema.c \
 	lib/samples.c lib/pprof_read.c lib/pprof_write.c lib/combine.c lib/v1.c \
 	proto/profile.pb-c.c
 fuzz-build: proto/profile.pb-c.h config.mk
-	mkdir -p tests/out/fuzz
+	mkdir -p tests/fuzz-out
 	for t in $(FUZZ_TARGETS); do \
 	    $(FUZZ_CC) $(FUZZFLAGS) -std=c11 -D_GNU_SOURCE -Ilib -Iproto \
-	    $(DEPCFLAGS) -o tests/out/fuzz/$$t tests/fuzz/$$t.c $(FUZZ_SRC) \
+	    $(DEPCFLAGS) -o tests/fuzz-out/$$t tests/fuzz/$$t.c $(FUZZ_SRC) \
 	    $(DEPLIBS) -lm || exit 1; done
 fuzz: fuzz-build
 	sh tools/fuzz.sh $(FUZZ_SECONDS)
@@ -110,6 +110,6 @@ uninstall:
 clean:
 	rm -f $(PROGS) lib/*.o lib/*.d lib/*.a filters/*.o filters/*.d \
 	    proto/*.pb-c.* tests/unit/run_unit config.mk
-	rm -rf tests/out profile.tsv
+	rm -rf tests/out tests/fuzz-out profile.tsv
 
 .PHONY: all demo check interop bench fuzz fuzz-build install uninstall clean

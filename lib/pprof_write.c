@@ -223,9 +223,11 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s)
 		w->vals[t] = to_i64(s->vals[i].value);
 	}
 	if (rprof && has_mem) {
+		size_t old = w->nsrc;
 		if (grow((void **)&w->src, &w->nsrc, s->source + 1,
 		    sizeof(*w->src)) < 0)
 			return -1;
+		memset(w->src + old, 0, (w->nsrc - old) * sizeof(*w->src));
 		st = &w->src[s->source];
 		for (m = 0; m < 3; m++) {
 			if (st->seen && mem[m] > st->prev[m])

@@ -6,7 +6,7 @@ h=$out/hostile
 mkdir -p "$h"
 r=tests/data/rprof/r-4.2/memory-gc-line.out
 pp=tests/data/pprof/go-1.19/go.cpu.pb.gz
-./rprof2tsv "$r" >"$h/stream.tsv"
+$bin/rprof2tsv "$r" >"$h/stream.tsv"
 # inputs: NAME.rprof for rprof2tsv, NAME.pprof for pprof2tsv, NAME.tsv for
 # the four stream readers
 for k in rprof pprof tsv; do
@@ -44,28 +44,28 @@ run() {
 	rc=$?
 	if [ $rc = 0 ] || [ $rc -ge 2 ]; then :; fi
 	printf '%s: exit %s: %s\n' "$*" $rc "$(tr '\n' '|' <"$h/stderr")" |
-	    sed "s|$h/||g"
+	    sed -e "s|$h/||g" -e "s|$bin/|./|g"
 }
 {
 	for f in "$h"/*.rprof; do
-		case $f in *gzip-bomb*) run ./rprof2tsv -Z 1M "$f" ;;
-		*) run ./rprof2tsv "$f" ;; esac
+		case $f in *gzip-bomb*) run $bin/rprof2tsv -Z 1M "$f" ;;
+		*) run $bin/rprof2tsv "$f" ;; esac
 	done
 	for f in "$h"/*.pprof; do
-		case $f in *gzip-bomb*) run ./pprof2tsv -Z 1M "$f" ;;
-		*) run ./pprof2tsv "$f" ;; esac
+		case $f in *gzip-bomb*) run $bin/pprof2tsv -Z 1M "$f" ;;
+		*) run $bin/pprof2tsv "$f" ;; esac
 	done
 	for p in tsvvalidate tsv2rprof "tsv2pprof -u" tsvcombine; do
 		for f in "$h"/*.tsv; do
 			[ "${f##*/}" = stream.tsv ] && continue
-			case $f in *gzip-bomb*) run ./$p -Z 1M "$f" ;;
-			*) run ./$p "$f" ;; esac
+			case $f in *gzip-bomb*) run $bin/$p -Z 1M "$f" ;;
+			*) run $bin/$p "$f" ;; esac
 		done
 	done
 	# a line of 100 MB
 	for p in rprof2tsv tsvvalidate tsv2rprof "tsv2pprof -u"; do
 		head -c 100000000 /dev/zero | tr '\0' 'x' >"$h/long"
-		run ./$p "$h/long"
+		run $bin/$p "$h/long"
 	done
 	rm -f "$h/long"
 	# write errors, and no partial file with -o
@@ -73,14 +73,14 @@ run() {
 	    "tsv2pprof -u $h/stream.tsv" "tsvcombine $h/stream.tsv" \
 	    "tsvvalidate -m 1 $h/garbage.tsv"; do
 		[ -w /dev/full ] || continue
-		./$p >/dev/full 2>"$h/stderr"
+		$bin/$p >/dev/full 2>"$h/stderr"
 		printf '%s >/dev/full: exit %s: %s\n' "${p%% *}" $? \
 		    "$(tr '\n' '|' <"$h/stderr")" | sed "s|$h/||g"
 	done
 	for p in "rprof2tsv $h/garbage.rprof" "pprof2tsv $h/garbage.pprof" \
 	    "tsv2rprof $h/garbage.tsv" "tsv2pprof $h/garbage.tsv" \
 	    "tsvcombine $h/garbage.tsv"; do
-		./${p%% *} -o "$h/partial" ${p#* } 2>/dev/null
+		$bin/${p%% *} -o "$h/partial" ${p#* } 2>/dev/null
 		printf '%s -o: exit %s, files left: %s\n' "${p%% *}" $? \
 		    "$(ls "$h" | grep -c '^partial')"
 	done

@@ -3,6 +3,8 @@
 # the programs built. Prints each failure and "N passed, N failed".
 cd "$(dirname "$0")/.." || exit 2
 top=$(pwd)
+# the programs: these, or wrappers (BIN=dir; .ci/run runs them in valgrind)
+bin=${BIN:-$top}
 out=$top/tests/out
 rm -rf "$out"
 mkdir -p "$out"
@@ -23,7 +25,7 @@ same() {
 #    exit status in NAME.expected.
 for f in tests/validate/*.tsv; do
 	name=$(basename "$f" .tsv)
-	(cd tests/validate && ../../tsvvalidate "$name.tsv" 2>&1 >/dev/null;
+	(cd tests/validate && "$bin/tsvvalidate" "$name.tsv" 2>&1 >/dev/null;
 	    echo "exit $?") >"$out/got"
 	same "tests/validate/$name.expected" "tsvvalidate $name"
 done
@@ -31,22 +33,22 @@ done
 # 2. Rprof files: each converts and validates; those R >= 3.0 wrote with LF
 #    come back byte for byte; some have an exact expected stream.
 for f in $(find tests/data/rprof -type f \( -name '*.out' -o -name '*.prof' \) | sort); do
-	if ! ./rprof2tsv "$f" >"$out/s.tsv" 2>"$out/err"; then
+	if ! $bin/rprof2tsv "$f" >"$out/s.tsv" 2>"$out/err"; then
 		bad "rprof2tsv $f: $(cat "$out/err")"; continue
 	fi
 	ok
-	if ./tsvvalidate "$out/s.tsv"; then ok; else bad "tsvvalidate of $f"; fi
+	if $bin/tsvvalidate "$out/s.tsv"; then ok; else bad "tsvvalidate of $f"; fi
 	if ! grep -q "$(printf '\r')" "$f" && grep -q '"' "$f" &&
 	    [ "$(tail -c 1 "$f" | od -An -tx1 | tr -d ' ')" = 0a ] &&
 	    [ "${f##*/}" != incomplete.out ]; then
-		if ./tsv2rprof "$out/s.tsv" | cmp -s - "$f"; then ok; else
+		if $bin/tsv2rprof "$out/s.tsv" | cmp -s - "$f"; then ok; else
 			bad "round trip of $f"; fi
 	fi
 done
 for exp in tests/rprof/*.expected; do
 	name=$(basename "$exp" .expected)
 	src=$(cat "tests/rprof/$name.source")
-	(cd tests/data/rprof && "$top/rprof2tsv" "$src" 2>&1; echo "exit $?") \
+	(cd tests/data/rprof && "$bin/rprof2tsv" "$src" 2>&1; echo "exit $?") \
 	    >"$out/got"
 	same "$exp" "rprof2tsv $src"
 done
@@ -58,7 +60,7 @@ done
 for f in tests/data/rprof/r-4.2/*.out; do
 	base=${f%.out}
 	[ "${f##*/}" = append.out ] && continue
-	./rprof2tsv "$f" | awk -f tests/selftotal.awk >"$out/ours"
+	$bin/rprof2tsv "$f" | awk -f tests/selftotal.awk >"$out/ours"
 	iv=$(head -n 1 "$f" | sed 's/.*sample.interval=//')
 	for kind in self total; do
 		# the summaryRprof table's columns are named in its header
@@ -87,7 +89,7 @@ done
 #     the stream's vsize.small, vsize.large and nodes values.
 for b in memory memory-line memory-gc-line; do
 	f=tests/data/rprof/r-4.2/$b
-	./rprof2tsv "$f.out" | awk -f tests/memtotal.awk >"$out/all.mem"
+	$bin/rprof2tsv "$f.out" | awk -f tests/memtotal.awk >"$out/all.mem"
 	awk -F'\t' '$1 !~ / /' "$out/all.mem" | sort >"$out/o.mem"
 	awk -F'\t' 'FNR == NR { if ($1 ~ / /) { n = split($1, w, " ")
 	    for (i = 1; i <= n; i++) skip[w[i]] = 1 }; next }
@@ -101,14 +103,29 @@ for b in memory memory-line memory-gc-line; do
 	fi
 done
 
+# 3c. tsv2pprof's alloc_space: the same increments, summed over samples.
+for b in memory memory-gc-line; do
+	f=tests/data/rprof/r-4.2/$b.out
+	want=$($bin/rprof2tsv "$f" | awk -F'\t' '$1 == "samples" { src[$2] = $3 }
+	    $1 == "sample_values" && ($3 == "vsize.small" || $3 == "vsize.large" ||
+	    $3 == "nodes") { k = src[$2] SUBSEP $3
+		if ((k in prev) && $5 > prev[k]) t += $5 - prev[k]; prev[k] = $5 }
+	    END { printf "%.0f\n", t }')
+	got=$($bin/rprof2tsv "$f" | $bin/tsv2pprof -u | $bin/pprof2tsv |
+	    awk -F'\t' '$1 == "sample_values" && $3 == "alloc_space" { t += $5 }
+	    END { printf "%.0f\n", t }')
+	if [ "$want" = "$got" ] && [ "$want" != 0 ]; then ok; else
+		bad "alloc_space of $f: $got, not $want"; fi
+done
+
 # 4. Out-of-order streams are read again from the file, and give the same.
 f=tests/data/rprof/r-4.2/memory-gc-line.out
-./rprof2tsv "$f" >"$out/a.tsv"
+$bin/rprof2tsv "$f" >"$out/a.tsv"
 (head -n 2 "$out/a.tsv"; tail -n +3 "$out/a.tsv" | grep '^#';
     tail -n +3 "$out/a.tsv" | grep -v '^#' | sort -r) >"$out/rev.tsv"
-if ./tsvvalidate "$out/rev.tsv" && ./tsv2rprof "$out/rev.tsv" | cmp -s - "$f"
+if $bin/tsvvalidate "$out/rev.tsv" && $bin/tsv2rprof "$out/rev.tsv" | cmp -s - "$f"
 then ok; else bad "tsv2rprof of a stream in reverse order"; fi
-if cat "$out/rev.tsv" | ./tsv2rprof >/dev/null 2>"$out/err"; then
+if cat "$out/rev.tsv" | $bin/tsv2rprof >/dev/null 2>"$out/err"; then
 	bad "an unordered stream on a pipe was accepted"
 elif grep -q 'give it as a file' "$out/err"; then ok; else
 	bad "unordered pipe: $(cat "$out/err")"; fi
@@ -118,45 +135,45 @@ elif grep -q 'give it as a file' "$out/err"; then ok; else
 (cd tests/data/pprof && tail -n +2 KINDS.tsv |
     while IFS="$(printf '\t')" read -r rel kind; do
 	case $kind in protobuf*) continue ;; esac
-	"$top/pprof2tsv" "$rel" 2>"$out/err" >/dev/null; rc=$?
+	"$bin/pprof2tsv" "$rel" 2>"$out/err" >/dev/null; rc=$?
 	printf '%s\t%s (exit %s)\n' "$rel" "$(cat "$out/err")" $rc
 done) >"$out/got"
 same tests/pprof/refusals.expected "pprof2tsv refusals"
 for rel in $(tail -n +2 tests/data/pprof/KINDS.tsv | awk '$2 ~ /^protobuf/ { print $1 }'); do
-	if ./pprof2tsv "tests/data/pprof/$rel" | ./tsvvalidate; then ok; else
+	if $bin/pprof2tsv "tests/data/pprof/$rel" | $bin/tsvvalidate; then ok; else
 		bad "pprof2tsv $rel does not validate"; fi
-	if ./pprof2tsv "tests/data/pprof/$rel" | ./tsv2pprof -u | ./pprof2tsv |
-	    ./tsvvalidate; then ok; else bad "tsv2pprof of $rel"; fi
+	if $bin/pprof2tsv "tests/data/pprof/$rel" | $bin/tsv2pprof -u | $bin/pprof2tsv |
+	    $bin/tsvvalidate; then ok; else bad "tsv2pprof of $rel"; fi
 done
-(cd tests/data/pprof && "$top/pprof2tsv" pprofutils/heapage.in.pprof; echo "exit $?") \
+(cd tests/data/pprof && "$bin/pprof2tsv" pprofutils/heapage.in.pprof; echo "exit $?") \
     >"$out/got"
 same tests/pprof/heapage.expected "pprof2tsv heapage.in.pprof"
-if ./rprof2tsv "$f" | ./tsv2pprof -o "$out/p.pb.gz" &&
-    ./pprof2tsv "$out/p.pb.gz" | ./tsvvalidate; then ok; else
+if $bin/rprof2tsv "$f" | $bin/tsv2pprof -o "$out/p.pb.gz" &&
+    $bin/pprof2tsv "$out/p.pb.gz" | $bin/tsvvalidate; then ok; else
 	bad "tsv2pprof -o"; fi
 
 # 5. gzip input, -o, and write errors.
 gzip -c "$f" >"$out/f.gz"
-if ./rprof2tsv "$out/f.gz" | ./tsv2rprof | cmp -s - "$f"; then ok; else
+if $bin/rprof2tsv "$out/f.gz" | $bin/tsv2rprof | cmp -s - "$f"; then ok; else
 	bad "gzip input"; fi
-if ./rprof2tsv -o "$out/o.tsv" "$f" && cmp -s "$out/o.tsv" "$out/a.tsv"
+if $bin/rprof2tsv -o "$out/o.tsv" "$f" && cmp -s "$out/o.tsv" "$out/a.tsv"
 then ok; else bad "rprof2tsv -o"; fi
-if ./rprof2tsv -o "$out/none.tsv" tests/validate/ok-basic.tsv 2>/dev/null ||
+if $bin/rprof2tsv -o "$out/none.tsv" tests/validate/ok-basic.tsv 2>/dev/null ||
     [ -e "$out/none.tsv" ] || ls "$out" | grep -q 'none.tsv.'; then
 	bad "a failed rprof2tsv -o left a file"; else ok; fi
 # -o on a device or FIFO writes to it and never replaces it
-if ./rprof2tsv -o /dev/null "$f" && [ -c /dev/null ]; then ok; else
+if $bin/rprof2tsv -o /dev/null "$f" && [ -c /dev/null ]; then ok; else
 	bad "rprof2tsv -o /dev/null"; fi
 rm -f "$out/fifo"
 if mkfifo "$out/fifo" 2>/dev/null; then
 	(cat "$out/fifo" >"$out/fromfifo" &)
-	./rprof2tsv -o "$out/fifo" "$f"
+	$bin/rprof2tsv -o "$out/fifo" "$f"
 	sleep 1
 	if [ -p "$out/fifo" ] && cmp -s "$out/fromfifo" "$out/a.tsv"; then ok
 	else bad "rprof2tsv -o FIFO"; fi
 fi
 if [ -w /dev/full ]; then
-	if ./rprof2tsv "$f" >/dev/full 2>"$out/err"; then
+	if $bin/rprof2tsv "$f" >/dev/full 2>"$out/err"; then
 		bad "write error not reported"
 	elif grep -q 'write error' "$out/err"; then ok; else
 		bad "write error: $(cat "$out/err")"; fi
@@ -165,16 +182,16 @@ fi
 # 6. tsvcombine.
 a=$out/ca.tsv b=$out/cb.tsv c=$out/cc.tsv
 r=tests/data/rprof/r-4.2/memory-gc-line.out
-./rprof2tsv "$r" >"$a"
-./pprof2tsv tests/data/pprof/go-1.19/go.cpu.pb.gz >"$b"
-./pprof2tsv tests/data/pprof/pprofutils/heapage.in.pprof >"$c"
-if ./tsvcombine "$a" "$b" >"$out/ab.tsv" && ./tsvvalidate "$out/ab.tsv"
+$bin/rprof2tsv "$r" >"$a"
+$bin/pprof2tsv tests/data/pprof/go-1.19/go.cpu.pb.gz >"$b"
+$bin/pprof2tsv tests/data/pprof/pprofutils/heapage.in.pprof >"$c"
+if $bin/tsvcombine "$a" "$b" >"$out/ab.tsv" && $bin/tsvvalidate "$out/ab.tsv"
 then ok; else bad "tsvcombine a b"; fi
 # each input back by its source: Rprof byte for byte
-if awk -v s=1 -f tests/bysource.awk "$out/ab.tsv" | ./tsv2rprof | cmp -s - "$r"
+if awk -v s=1 -f tests/bysource.awk "$out/ab.tsv" | $bin/tsv2rprof | cmp -s - "$r"
 then ok; else bad "the Rprof input of tsvcombine, back by its source"; fi
 # a a: twice the samples, the same functions and locations, two sources
-./tsvcombine "$a" "$a" >"$out/aa.tsv"
+$bin/tsvcombine "$a" "$a" >"$out/aa.tsv"
 n1=$(grep -c '^samples' "$a")
 n2=$(grep -c '^samples' "$out/aa.tsv")
 if [ "$n2" = $((2 * n1)) ] && [ "$(grep -c '^sources' "$out/aa.tsv")" = 2 ] &&
@@ -182,59 +199,59 @@ if [ "$n2" = $((2 * n1)) ] && [ "$(grep -c '^sources' "$out/aa.tsv")" = 2 ] &&
       "$(grep -E '^(functions|locations)' "$out/aa.tsv" | sort)" ]
 then ok; else bad "tsvcombine a a"; fi
 # associative: a b c = a (b c)
-./tsvcombine "$b" "$c" >"$out/bc.tsv"
-./tsvcombine "$a" "$b" "$c" >"$out/abc.tsv"
-if ./tsvcombine "$a" "$out/bc.tsv" | cmp -s - "$out/abc.tsv" &&
-    ./tsvvalidate "$out/abc.tsv"; then ok; else bad "tsvcombine associativity"; fi
+$bin/tsvcombine "$b" "$c" >"$out/bc.tsv"
+$bin/tsvcombine "$a" "$b" "$c" >"$out/abc.tsv"
+if $bin/tsvcombine "$a" "$out/bc.tsv" | cmp -s - "$out/abc.tsv" &&
+    $bin/tsvvalidate "$out/abc.tsv"; then ok; else bad "tsvcombine associativity"; fi
 # standard input, once
-if ./tsvcombine "$a" - <"$b" | cmp -s - "$out/ab.tsv"; then ok; else
+if $bin/tsvcombine "$a" - <"$b" | cmp -s - "$out/ab.tsv"; then ok; else
 	bad "tsvcombine with -"; fi
-./tsvcombine - - <"$a" >/dev/null 2>&1
+$bin/tsvcombine - - <"$a" >/dev/null 2>&1
 if [ $? = 2 ]; then ok; else bad "tsvcombine - - is not a usage error"; fi
 # a broken input or an unknown version: refused, naming the file, no -o file
 for v in bad-fk-location bad-unknown-version; do
-	if ./tsvcombine -o "$out/no.tsv" "$a" "tests/validate/$v.tsv" \
+	if $bin/tsvcombine -o "$out/no.tsv" "$a" "tests/validate/$v.tsv" \
 	    2>"$out/err"; then bad "tsvcombine accepted $v"
 	elif grep -q "$v.tsv" "$out/err" && [ ! -e "$out/no.tsv" ]; then ok
 	else bad "tsvcombine refusing $v: $(cat "$out/err")"; fi
 done
 # an input out of order is read again, whole
-if ./tsvcombine "$out/rev.tsv" >"$out/crev.tsv" && ./tsvvalidate "$out/crev.tsv" &&
-    ./tsv2rprof "$out/crev.tsv" | cmp -s - "$r"; then ok; else
+if $bin/tsvcombine "$out/rev.tsv" >"$out/crev.tsv" && $bin/tsvvalidate "$out/crev.tsv" &&
+    $bin/tsv2rprof "$out/crev.tsv" | cmp -s - "$r"; then ok; else
 	bad "tsvcombine of a stream out of order"; fi
 # everything in the corpus at once
 for f in $(find tests/data/rprof -type f \( -name '*.out' -o -name '*.prof' \) | sort); do
-	./rprof2tsv "$f" 2>/dev/null
+	$bin/rprof2tsv "$f" 2>/dev/null
 done >/dev/null
 i=0
 for f in $(find tests/data/rprof -type f \( -name '*.out' -o -name '*.prof' \) | sort); do
-	i=$((i + 1)); ./rprof2tsv -o "$out/all.r$i.tsv" "$f" 2>/dev/null
+	i=$((i + 1)); $bin/rprof2tsv -o "$out/all.r$i.tsv" "$f" 2>/dev/null
 done
 for rel in $(tail -n +2 tests/data/pprof/KINDS.tsv | awk '$2 ~ /^protobuf/ { print $1 }'); do
-	i=$((i + 1)); ./pprof2tsv -o "$out/all.p$i.tsv" "tests/data/pprof/$rel"
+	i=$((i + 1)); $bin/pprof2tsv -o "$out/all.p$i.tsv" "tests/data/pprof/$rel"
 done
-if ./tsvcombine "$out"/all.*.tsv >"$out/all.tsv" && ./tsvvalidate "$out/all.tsv"
+if $bin/tsvcombine "$out"/all.*.tsv >"$out/all.tsv" && $bin/tsvvalidate "$out/all.tsv"
 then ok; else bad "tsvcombine of the whole corpus"; fi
 
 # 7. Format 1.0: written by -1 where it can hold the data, read everywhere.
 p=tests/data/rprof/r-4.2/plain.out
-./rprof2tsv -1 "$p" >"$out/v1.tsv"
+$bin/rprof2tsv -1 "$p" >"$out/v1.tsv"
 if [ "$(sed -n 2p "$out/v1.tsv")" = "$(printf 'meta\tversion\t1.0')" ] &&
-    ./tsvvalidate "$out/v1.tsv"; then ok; else bad "rprof2tsv -1"; fi
-if ./tsv2rprof -i 5000 "$out/v1.tsv" | cmp -s - "$p"; then ok; else
+    $bin/tsvvalidate "$out/v1.tsv"; then ok; else bad "rprof2tsv -1"; fi
+if $bin/tsv2rprof -i 5000 "$out/v1.tsv" | cmp -s - "$p"; then ok; else
 	bad "tsv2rprof of a 1.0 stream"; fi
-if ./tsvcombine "$out/v1.tsv" >"$out/v1to2.tsv" && ./tsvvalidate "$out/v1to2.tsv" &&
+if $bin/tsvcombine "$out/v1.tsv" >"$out/v1to2.tsv" && $bin/tsvvalidate "$out/v1to2.tsv" &&
     [ "$(grep -c '^samples' "$out/v1to2.tsv")" = "$(grep -vc -e '^sample.interval' "$p")" ]
 then ok; else bad "1.0 to 2.0"; fi
-if ./tsv2pprof -u "$out/v1.tsv" | ./pprof2tsv | ./tsvvalidate; then ok; else
+if $bin/tsv2pprof -u "$out/v1.tsv" | $bin/pprof2tsv | $bin/tsvvalidate; then ok; else
 	bad "tsv2pprof of a 1.0 stream"; fi
-if ./tsvvalidate tests/validate/ok-v1.tsv && ./tsv2rprof tests/validate/ok-v1.tsv |
+if $bin/tsvvalidate tests/validate/ok-v1.tsv && $bin/tsv2rprof tests/validate/ok-v1.tsv |
     cmp -s - tests/rprof/ok-v1.expected.out; then ok; else
 	bad "tsv2rprof of ok-v1.tsv"; fi
 for v in "rprof2tsv -1 tests/data/rprof/r-4.2/memory.out" \
     "rprof2tsv -1 tests/data/rprof/r-4.2/append.out" \
     "pprof2tsv -1 tests/data/pprof/go-1.19/go.cpu.pb.gz"; do
-	if ./$v >/dev/null 2>"$out/err"; then bad "$v was accepted"
+	if $bin/$v >/dev/null 2>"$out/err"; then bad "$v was accepted"
 	elif grep -q 'format 1.0 cannot hold' "$out/err"; then ok
 	else bad "$v: $(cat "$out/err")"; fi
 done
@@ -243,18 +260,18 @@ done
 . tests/hostile.sh
 for f in tests/fuzz/regress/rprof/*; do
 	[ -f "$f" ] || continue
-	./rprof2tsv "$f" >/dev/null 2>&1
+	$bin/rprof2tsv "$f" >/dev/null 2>&1
 	if [ $? -le 1 ]; then ok; else bad "rprof2tsv on $f"; fi
 done
 for f in tests/fuzz/regress/pprof/*; do
 	[ -f "$f" ] || continue
-	./pprof2tsv "$f" >/dev/null 2>&1
+	$bin/pprof2tsv "$f" >/dev/null 2>&1
 	if [ $? -le 1 ]; then ok; else bad "pprof2tsv on $f"; fi
 done
 for f in tests/fuzz/regress/stream/*; do
 	[ -f "$f" ] || continue
 	for p in tsvvalidate tsv2rprof "tsv2pprof -u" tsvcombine; do
-		./$p "$f" >/dev/null 2>&1
+		$bin/$p "$f" >/dev/null 2>&1
 		if [ $? -le 1 ]; then ok; else bad "$p on $f"; fi
 	done
 done

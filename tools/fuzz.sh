@@ -1,13 +1,13 @@
 #!/bin/sh
 # fuzz.sh SECONDS [TARGET ...]: runs each libFuzzer target for SECONDS,
-# seeded from the test data, continuing its corpus in tests/out/fuzz.
+# seeded from the test data, continuing its corpus in tests/fuzz-out.
 # Exits 1 when a target finds a crash, a leak or a hang (kept as
-# tests/out/fuzz/TARGET-crash-* to add to tests/fuzz/regress/).
+# tests/fuzz-out/TARGET-crash-* to add to tests/fuzz/regress/).
 cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 shift
 targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof}
-dir=tests/out/fuzz
+dir=tests/fuzz-out
 status=0
 for t in $targets; do
 	case $t in

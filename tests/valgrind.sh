@@ -1,0 +1,21 @@
+#!/bin/sh
+# valgrind.sh: the golden and corpus tests (tests/run.sh) with every program
+# run under valgrind: a memory error or a definite or indirect leak makes
+# the program exit 99, which fails the test that ran it.
+cd "$(dirname "$0")/.." || exit 2
+command -v valgrind >/dev/null 2>&1 || {
+	sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+	$sudo apt-get install -y -qq valgrind >&2; }
+vg=$(pwd)/tests/out-vg
+rm -rf "$vg"
+mkdir -p "$vg"
+for p in rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof; do
+	cat >"$vg/$p" <<EOT
+#!/bin/sh
+exec valgrind -q --error-exitcode=99 --leak-check=full \\
+    --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect \\
+    $(pwd)/$p "\$@"
+EOT
+	chmod +x "$vg/$p"
+done
+BIN=$vg sh tests/run.sh

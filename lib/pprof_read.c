@@ -211,7 +211,8 @@ check(struct ctx *x)
 		return perr_set(x->e, "%s: the string table must begin with "
 		    "\"\"", x->name);
 	for (i = 1; i < p->n_string_table; i++)
-		if (memchr(p->string_table[i].data, '\0',
+		if (p->string_table[i].len > 0 &&
+		    memchr(p->string_table[i].data, '\0',
 		    p->string_table[i].len) != NULL)
 			return perr_set(x->e, "%s: string %zu has a NUL byte, "
 			    "which the stream cannot hold", x->name, i);

@@ -25,13 +25,17 @@ if [ ! -s "$rp" ] || [ "$(wc -c <"$rp")" -lt $((mb * 1000000)) ]; then
 	i=0
 	while [ $i -lt $n ]; do cat "$dir/one.out"; i=$((i + 1)); done >>"$rp"
 fi
-# The pprof inputs: large.cpu uncompressed, and a profile 20 times larger
-# (20 copies of its samples, kept apart with -n).
+# The pprof inputs: large.cpu uncompressed, and a profile 20 times larger:
+# 20 copies combined (the same functions and locations, 20 times the
+# samples) and written with -n, one pprof sample per sample.
 large=tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu
 gzip -dc "$large" >"$dir/large.pb"
-./pprof2tsv $(i=0; while [ $i -lt 20 ]; do echo "$large"; i=$((i + 1)); done) |
+./pprof2tsv "$large" >"$dir/large.tsv"
+./tsvcombine $(i=0; while [ $i -lt 20 ]; do echo "$dir/large.tsv"; i=$((i + 1)); done) |
     ./tsv2pprof -n -u >"$dir/large20.pb"
-gzip -c "$dir/large20.pb" >"$dir/large20.pb.gz"
+# A stream of about 1 GB, for tsvvalidate: the stream of the first quarter
+# of the Rprof input's lines.
+head -n $(( $(wc -l <"$rp") / 4 )) "$rp" | ./rprof2tsv >"$dir/1g.tsv"
 
 # run NAME INPUT_BYTES COMMAND...: prints a row; remembers the seconds
 row() {
@@ -59,6 +63,7 @@ row "rprof2tsv" "$(size "$rp")" ./rprof2tsv "$rp"
 ref=
 row "wc -l stream (reference)" "$(size "$dir/big.tsv")" wc -l "$dir/big.tsv"; ref=$last
 row "tsvvalidate (stream)" "$(size "$dir/big.tsv")" ./tsvvalidate "$dir/big.tsv"
+row "tsvvalidate (a ~1 GB stream)" "$(size "$dir/1g.tsv")" ./tsvvalidate "$dir/1g.tsv"
 row "tsv2rprof (stream)" "$(size "$dir/big.tsv")" ./tsv2rprof "$dir/big.tsv"
 gzip -1 -c "$dir/big.tsv" >"$dir/big.tsv.gz"
 ref=

@@ -1,84 +1,489 @@
 /*
- * pprof to the stream. protobuf-c decodes the whole profile (through a bump
- * allocator: it makes one allocation per message), every reference is
- * checked, then the tables are written in define-before-use order with ids
+ * pprof to the stream. A small decoder of its own (protobuf-c would build
+ * an object per message: most of the time and several times the input's
+ * size in memory): the top-level fields are indexed, the tables decoded,
+ * every reference checked, then each sample is decoded again as it is
+ * written. Tables are written in define-before-use order with ids
  * renumbered 1..n in table order.
  */
+#include <stddef.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <string.h>
 
 #include "pprof.h"
-#include "profile.pb-c.h"
 #include "stream.h"
 
-typedef Perftools__Profiles__Profile Profile;
-typedef Perftools__Profiles__Sample Sample;
-typedef Perftools__Profiles__Location Location;
-typedef Perftools__Profiles__Function Function;
-typedef Perftools__Profiles__Mapping Mapping;
-typedef Perftools__Profiles__Label Label;
-
-/* A bump allocator for protobuf-c: frees nothing until the end. */
-struct arena {
-	struct chunk {
-		struct chunk *next;
-		size_t used, size;
-		max_align_t data[];
-	} *head;
-	int failed;
+struct pb {
+	const uint8_t *p, *end;
 };
 
-static void *
-arena_alloc(void *ctx, size_t n)
-{
-	struct arena *a = ctx;
-	struct chunk *c = a->head;
-	size_t size;
+struct slice {
+	const uint8_t *p;
+	size_t n;
+};
 
-	n = (n + 15) & ~(size_t)15;
-	if (c == NULL || c->size - c->used < n) {
-		/* chunks grow with the profile: fewer, larger ones, which
-		 * malloc maps on its own (and the kernel may back with huge
-		 * pages) */
-		size = c == NULL ? (1u << 20) : c->size * 2;
-		if (size > (256u << 20))
-			size = 256u << 20;
-		if (size < n)
-			size = n;
-		if ((c = malloc(sizeof(*c) + size)) == NULL) {
-			a->failed = 1;
-			return NULL;
+struct dline {
+	uint64_t function_id;	/* an index once checked */
+	int64_t line, column;
+};
+
+struct dloc {
+	uint64_t id, mapping_id, address;
+	size_t line0, nline;	/* in lines */
+	int folded;
+};
+
+struct dfn {
+	uint64_t id;
+	int64_t name, system_name, filename, start_line;
+};
+
+struct dmap {
+	uint64_t id, start, limit, offset;
+	int64_t filename, build_id;
+	int has[4];
+};
+
+struct dlabel {
+	int64_t key, str, num, num_unit;
+};
+
+/* A decoded profile: tables, and the samples still encoded. */
+struct dprof {
+	struct slice *strings, *samples;
+	size_t nstrings, nsamples;
+	int64_t *types;		/* type, unit pairs */
+	size_t ntypes;
+	struct dmap *mappings;
+	struct dloc *locations;
+	struct dline *lines;
+	struct dfn *functions;
+	size_t nmappings, nlocations, nlines, nfunctions;
+	int64_t *comments;
+	size_t ncomments;
+	int64_t drop_frames, keep_frames, time_nanos, duration_nanos, period,
+	    default_sample_type, doc_url, period_type[2];
+	int has_period_type, time_seen;
+	size_t cap[10];
+	/* the current sample, decoded */
+	uint64_t *locs;
+	int64_t *vals;
+	struct dlabel *labels;
+	size_t nlocs, nvals, nlabels, caplocs, capvals, caplabels;
+};
+
+/* Appends one element to a growing array; -1 when out of memory. */
+static int
+push(void **arr, size_t *n, size_t *cap, size_t size)
+{
+	void *na;
+	size_t nc;
+
+	if (*n == *cap) {
+		nc = *cap ? *cap * 2 : 16;
+		if ((na = realloc(*arr, nc * size)) == NULL)
+			return -1;
+		*arr = na;
+		*cap = nc;
+	}
+	(*n)++;
+	return 0;
+}
+
+#define PUSH(arr, n, cap) push((void **)&(arr), &(n), &(cap), sizeof(*(arr)))
+
+enum { PB_OK = 0, PB_BAD = -1, PB_NOMEM = -2 };
+
+static const char *pb_err;	/* what PB_BAD means, for the message */
+
+static int
+bad(const char *why)
+{
+	pb_err = why;
+	return PB_BAD;
+}
+
+static int
+varint(struct pb *b, uint64_t *v)
+{
+	uint64_t r = 0;
+	int shift;
+
+	for (shift = 0; shift < 70 && b->p < b->end; shift += 7) {
+		uint8_t c = *b->p++;
+		r |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80)) {
+			*v = r;
+			return PB_OK;
 		}
-		if (size >= (2u << 20))
-			madvise((void *)(((uintptr_t)c + 4095) & ~(uintptr_t)4095),
-			    size - 4096, MADV_HUGEPAGE);
-		c->used = 0;
-		c->size = size;
-		c->next = a->head;
-		a->head = c;
 	}
-	c->used += n;
-	return (char *)c->data + c->used - n;
+	return bad(b->p < b->end ? "a varint longer than 10 bytes" :
+	    "a field cut short");
+}
+
+/* The next field: its number and wire type, and its value (wire types 0,
+ * 1, 5) or contents (2). 1 for a field, 0 at the end. */
+static int
+field(struct pb *b, uint32_t *num, int *wt, uint64_t *val, struct pb *sub)
+{
+	uint64_t tag, len;
+	int rc;
+
+	if (b->p == b->end)
+		return 0;
+	if ((rc = varint(b, &tag)) != PB_OK)
+		return rc;
+	*num = (uint32_t)(tag >> 3);
+	*wt = (int)(tag & 7);
+	if (tag >> 3 == 0 || tag >> 3 > 0x1fffffff)
+		return bad("a field number out of range");
+	switch (*wt) {
+	case 0:
+		return varint(b, val) == PB_OK ? 1 : PB_BAD;
+	case 1:
+	case 5:
+		len = *wt == 1 ? 8 : 4;
+		if ((uint64_t)(b->end - b->p) < len)
+			return bad("a field cut short");
+		*val = 0;
+		memcpy(val, b->p, len);	/* little-endian, as protobuf */
+		b->p += len;
+		return 1;
+	case 2:
+		if (varint(b, &len) != PB_OK)
+			return PB_BAD;
+		if (len > (uint64_t)(b->end - b->p))
+			return bad("a length past the end of its message");
+		sub->p = b->p;
+		sub->end = b->p + len;
+		b->p += len;
+		return 1;
+	default:
+		return bad("wire type 3, 4, 6 or 7 (groups are not pprof)");
+	}
+}
+
+/* A scalar field must come as a varint. */
+#define SCALAR(wt) if ((wt) != 0) return bad("a field of the wrong type")
+
+/* Repeated varints, packed (wire type 2) or not (0), each passed to add. */
+static int
+repeated(int wt, uint64_t val, struct pb *sub, int (*add)(void *, uint64_t),
+    void *ctx)
+{
+	int rc;
+
+	if (wt == 0)
+		return add(ctx, val);
+	if (wt != 2)
+		return bad("a field of the wrong type");
+	while (sub->p < sub->end)
+		if ((rc = varint(sub, &val)) != PB_OK || (rc = add(ctx, val))
+		    != PB_OK)
+			return rc;
+	return PB_OK;
+}
+
+static int
+add_loc(void *ctx, uint64_t v)
+{
+	struct dprof *d = ctx;
+
+	if (PUSH(d->locs, d->nlocs, d->caplocs) < 0)
+		return PB_NOMEM;
+	d->locs[d->nlocs - 1] = v;
+	return PB_OK;
+}
+
+static int
+add_val(void *ctx, uint64_t v)
+{
+	struct dprof *d = ctx;
+
+	if (PUSH(d->vals, d->nvals, d->capvals) < 0)
+		return PB_NOMEM;
+	d->vals[d->nvals - 1] = (int64_t)v;
+	return PB_OK;
+}
+
+static int
+add_comment(void *ctx, uint64_t v)
+{
+	struct dprof *d = ctx;
+
+	if (PUSH(d->comments, d->ncomments, d->cap[0]) < 0)
+		return PB_NOMEM;
+	d->comments[d->ncomments - 1] = (int64_t)v;
+	return PB_OK;
+}
+
+static int
+value_type(struct pb *b, int64_t out[2])
+{
+	struct pb sub;
+	uint32_t num;
+	int wt, rc;
+	uint64_t v;
+
+	out[0] = out[1] = 0;
+	while ((rc = field(b, &num, &wt, &v, &sub)) > 0)
+		if (num == 1 || num == 2) {
+			SCALAR(wt);
+			out[num - 1] = (int64_t)v;
+		}
+	return rc;
+}
+
+static int
+mapping(struct dprof *d, struct pb *b)
+{
+	struct dmap *m;
+	struct pb sub;
+	uint32_t num;
+	int wt, rc;
+	uint64_t v;
+
+	if (PUSH(d->mappings, d->nmappings, d->cap[1]) < 0)
+		return PB_NOMEM;
+	m = &d->mappings[d->nmappings - 1];
+	memset(m, 0, sizeof(*m));
+	while ((rc = field(b, &num, &wt, &v, &sub)) > 0) {
+		if (num < 1 || num > 10)
+			continue;
+		SCALAR(wt);
+		switch (num) {
+		case 1: m->id = v; break;
+		case 2: m->start = v; break;
+		case 3: m->limit = v; break;
+		case 4: m->offset = v; break;
+		case 5: m->filename = (int64_t)v; break;
+		case 6: m->build_id = (int64_t)v; break;
+		default: m->has[num - 7] = v != 0; break;
+		}
+	}
+	return rc;
+}
+
+static int
+line(struct dprof *d, struct pb *b)
+{
+	struct dline *l;
+	struct pb sub;
+	uint32_t num;
+	int wt, rc;
+	uint64_t v;
+
+	if (PUSH(d->lines, d->nlines, d->cap[2]) < 0)
+		return PB_NOMEM;
+	l = &d->lines[d->nlines - 1];
+	memset(l, 0, sizeof(*l));
+	while ((rc = field(b, &num, &wt, &v, &sub)) > 0) {
+		if (num < 1 || num > 3)
+			continue;
+		SCALAR(wt);
+		if (num == 1)
+			l->function_id = v;
+		else if (num == 2)
+			l->line = (int64_t)v;
+		else
+			l->column = (int64_t)v;
+	}
+	return rc;
+}
+
+static int
+location(struct dprof *d, struct pb *b)
+{
+	struct dloc *l;
+	struct pb sub;
+	uint32_t num;
+	int wt, rc;
+	uint64_t v;
+	size_t li;
+
+	if (PUSH(d->locations, d->nlocations, d->cap[3]) < 0)
+		return PB_NOMEM;
+	li = d->nlocations - 1;
+	l = &d->locations[li];
+	memset(l, 0, sizeof(*l));
+	l->line0 = d->nlines;
+	while ((rc = field(b, &num, &wt, &v, &sub)) > 0) {
+		l = &d->locations[li];
+		switch (num) {
+		case 1: SCALAR(wt); l->id = v; break;
+		case 2: SCALAR(wt); l->mapping_id = v; break;
+		case 3: SCALAR(wt); l->address = v; break;
+		case 5: SCALAR(wt); l->folded = v != 0; break;
+		case 4:
+			if (wt != 2)
+				return bad("a field of the wrong type");
+			/* lines of one location are contiguous */
+			if (l->nline > 0 && l->line0 + l->nline != d->nlines)
+				return bad("a location's lines interleaved");
+			if (l->nline == 0)
+				l->line0 = d->nlines;
+			if ((rc = line(d, &sub)) != PB_OK)
+				return rc;
+			d->locations[li].nline++;
+			break;
+		}
+	}
+	return rc;
+}
+
+static int
+function(struct dprof *d, struct pb *b)
+{
+	struct dfn *f;
+	struct pb sub;
+	uint32_t num;
+	int wt, rc;
+	uint64_t v;
+
+	if (PUSH(d->functions, d->nfunctions, d->cap[4]) < 0)
+		return PB_NOMEM;
+	f = &d->functions[d->nfunctions - 1];
+	memset(f, 0, sizeof(*f));
+	while ((rc = field(b, &num, &wt, &v, &sub)) > 0) {
+		if (num < 1 || num > 5)
+			continue;
+		SCALAR(wt);
+		switch (num) {
+		case 1: f->id = v; break;
+		case 2: f->name = (int64_t)v; break;
+		case 3: f->system_name = (int64_t)v; break;
+		case 4: f->filename = (int64_t)v; break;
+		case 5: f->start_line = (int64_t)v; break;
+		}
+	}
+	return rc;
+}
+
+/* Decodes sample s into d->locs, d->vals and d->labels. */
+static int
+sample(struct dprof *d, const struct slice *s)
+{
+	struct pb b = { s->p, s->p + s->n }, sub, lsub;
+	struct dlabel *l;
+	uint32_t num, lnum;
+	int wt, lwt, rc;
+	uint64_t v, lv;
+
+	d->nlocs = d->nvals = d->nlabels = 0;
+	while ((rc = field(&b, &num, &wt, &v, &sub)) > 0) {
+		if (num == 1)
+			rc = repeated(wt, v, &sub, add_loc, d);
+		else if (num == 2)
+			rc = repeated(wt, v, &sub, add_val, d);
+		else if (num == 3) {
+			if (wt != 2)
+				return bad("a field of the wrong type");
+			if (PUSH(d->labels, d->nlabels, d->caplabels) < 0)
+				return PB_NOMEM;
+			l = &d->labels[d->nlabels - 1];
+			memset(l, 0, sizeof(*l));
+			while ((rc = field(&sub, &lnum, &lwt, &lv, &lsub)) > 0)
+				if (lnum >= 1 && lnum <= 4) {
+					SCALAR(lwt);
+					(&l->key)[lnum - 1] = (int64_t)lv;
+				}
+		} else
+			rc = PB_OK;
+		if (rc < 0)
+			return rc;
+	}
+	return rc;
+}
+
+/* Indexes the profile's top-level fields and decodes its tables. */
+static int
+decode(struct dprof *d, const uint8_t *data, size_t len)
+{
+	struct pb b = { data, data + len }, sub;
+	uint32_t num;
+	int wt, rc;
+	uint64_t v;
+	struct slice *sl;
+
+	while ((rc = field(&b, &num, &wt, &v, &sub)) > 0) {
+		switch (num) {
+		case 1:
+			if (wt != 2)
+				return bad("a field of the wrong type");
+			if (PUSH(d->types, d->ntypes, d->cap[5]) < 0 ||
+			    PUSH(d->types, d->ntypes, d->cap[5]) < 0)
+				return PB_NOMEM;
+			rc = value_type(&sub, &d->types[d->ntypes - 2]);
+			break;
+		case 2: case 6:
+			if (wt != 2)
+				return bad("a field of the wrong type");
+			if (num == 2 ? PUSH(d->samples, d->nsamples, d->cap[6])
+			    : PUSH(d->strings, d->nstrings, d->cap[7]))
+				return PB_NOMEM;
+			sl = num == 2 ? &d->samples[d->nsamples - 1] :
+			    &d->strings[d->nstrings - 1];
+			sl->p = sub.p;
+			sl->n = (size_t)(sub.end - sub.p);
+			break;
+		case 3: case 4: case 5:
+			if (wt != 2)
+				return bad("a field of the wrong type");
+			rc = num == 3 ? mapping(d, &sub) : num == 4 ?
+			    location(d, &sub) : function(d, &sub);
+			break;
+		case 11:
+			if (wt != 2)
+				return bad("a field of the wrong type");
+			d->has_period_type = 1;
+			rc = value_type(&sub, d->period_type);
+			break;
+		case 13:
+			rc = repeated(wt, v, &sub, add_comment, d);
+			break;
+		case 7: case 8: case 9: case 10: case 12: case 14: case 15:
+			SCALAR(wt);
+			switch (num) {
+			case 7: d->drop_frames = (int64_t)v; break;
+			case 8: d->keep_frames = (int64_t)v; break;
+			case 9:
+				/* as google/pprof: two time_nanos are two
+				 * profiles concatenated */
+				if (d->time_seen++)
+					return bad("two profiles concatenated "
+					    "(time_nanos twice)");
+				d->time_nanos = (int64_t)v;
+				break;
+			case 10: d->duration_nanos = (int64_t)v; break;
+			case 12: d->period = (int64_t)v; break;
+			case 14: d->default_sample_type = (int64_t)v; break;
+			case 15: d->doc_url = (int64_t)v; break;
+			}
+			rc = PB_OK;
+			break;
+		default:
+			rc = PB_OK;	/* unknown: skipped */
+		}
+		if (rc < 0)
+			return rc;
+	}
+	return rc;
 }
 
 static void
-arena_free(void *ctx, void *p)
+dprof_free(struct dprof *d)
 {
-	(void)ctx;
-	(void)p;
-}
-
-static void
-arena_release(struct arena *a)
-{
-	struct chunk *c, *next;
-
-	for (c = a->head; c != NULL; c = next) {
-		next = c->next;
-		free(c);
-	}
-	a->head = NULL;
+	free(d->strings);
+	free(d->samples);
+	free(d->types);
+	free(d->mappings);
+	free(d->locations);
+	free(d->lines);
+	free(d->functions);
+	free(d->comments);
+	free(d->locs);
+	free(d->vals);
+	free(d->labels);
 }
 
 void
@@ -125,7 +530,7 @@ legacy_kind(const unsigned char *d, size_t n)
 }
 
 struct ctx {
-	const Profile *p;
+	struct dprof *p;
 	const char *name;
 	struct perr *e;
 	struct u64map fn, loc, map;	/* pprof id -> index */
@@ -133,6 +538,15 @@ struct ctx {
 	uint32_t *loc_first;		/* per Location: first stream id */
 	uint32_t *loc_rows;		/* per Location: its stream rows */
 };
+
+static int
+pberr(struct ctx *x, int rc, const char *where)
+{
+	if (rc == PB_NOMEM)
+		return perr_nomem(x->e);
+	return perr_set(x->e, "%s: not a valid pprof profile: %s (%s)",
+	    x->name, pb_err, where);
+}
 
 /* The index of id in a table of n: directly when ids are 1..n in table
  * order (as the Go runtime and google/pprof write them), else by the map. */
@@ -151,43 +565,43 @@ find_id(struct u64map *m, int dense, size_t n, uint64_t id, uint32_t *tmp)
 static int
 str_ok(struct ctx *x, int64_t i, const char *what)
 {
-	if (i < 0 || (uint64_t)i >= x->p->n_string_table)
+	if (i < 0 || (uint64_t)i >= x->p->nstrings)
 		return perr_set(x->e, "%s: %s: string index %lld out of range "
 		    "(the string table has %zu)", x->name, what, (long long)i,
-		    x->p->n_string_table);
+		    x->p->nstrings);
 	return 0;
 }
 
-static const ProtobufCBinaryData *
+static const struct slice *
 str(struct ctx *x, int64_t i)
 {
-	return &x->p->string_table[i];
+	return &x->p->strings[i];
 }
 
 static void
 w_str(struct output *o, struct ctx *x, int64_t i)
 {
-	row_str(o, (const char *)str(x, i)->data, str(x, i)->len);
+	row_str(o, (const char *)str(x, i)->p, str(x, i)->n);
 }
 
 /* Maps ids of a table to indices, refusing 0 and repeats. */
 static int
 index_ids(struct ctx *x, struct u64map *m, int *dense, size_t n,
-    const void *const *items, size_t id_off, const char *what)
+    const void *rows, size_t size, const char *what)
 {
 	size_t i;
 	int added;
 	uint64_t id;
 
 	for (i = 0; i < n; i++) {
-		memcpy(&id, (const char *)items[i] + id_off, sizeof(id));
+		memcpy(&id, (const char *)rows + i * size, sizeof(id));
 		if (id != i + 1)
 			break;
 	}
 	if ((*dense = i == n))
 		return 0;
 	for (i = 0; i < n; i++) {
-		memcpy(&id, (const char *)items[i] + id_off, sizeof(id));
+		memcpy(&id, (const char *)rows + i * size, sizeof(id));
 		if (id == 0)
 			return perr_set(x->e, "%s: %s %zu has id 0", x->name,
 			    what, i + 1);
@@ -201,99 +615,102 @@ index_ids(struct ctx *x, struct u64map *m, int *dense, size_t n,
 }
 
 static int
+check_sample(struct ctx *x, size_t i)
+{
+	struct dprof *p = x->p;
+	size_t j;
+	int rc;
+	uint32_t tmp;
+
+	if ((rc = sample(p, &p->samples[i])) < 0)
+		return pberr(x, rc, "a sample");
+	if (p->nvals != p->ntypes / 2)
+		return perr_set(x->e, "%s: sample %zu has %zu values for %zu "
+		    "sample types", x->name, i + 1, p->nvals, p->ntypes / 2);
+	for (j = 0; j < p->nlocs; j++)
+		if (find_id(&x->loc, x->loc_dense, p->nlocations, p->locs[j],
+		    &tmp) == NULL)
+			return perr_set(x->e, "%s: sample %zu: location %llu "
+			    "does not exist", x->name, i + 1,
+			    (unsigned long long)p->locs[j]);
+	for (j = 0; j < p->nlabels; j++)
+		if (str_ok(x, p->labels[j].key, "label key") < 0 ||
+		    str_ok(x, p->labels[j].str, "label") < 0 ||
+		    str_ok(x, p->labels[j].num_unit, "label unit") < 0)
+			return -1;
+	return 0;
+}
+
+static int
 check(struct ctx *x)
 {
-	const Profile *p = x->p;
+	struct dprof *p = x->p;
 	size_t i, j;
 	uint32_t tmp, *ix;
 
-	if (p->n_string_table == 0 || p->string_table[0].len != 0)
+	if (p->nstrings == 0 || p->strings[0].n != 0)
 		return perr_set(x->e, "%s: the string table must begin with "
 		    "\"\"", x->name);
-	for (i = 1; i < p->n_string_table; i++)
-		if (p->string_table[i].len > 0 &&
-		    memchr(p->string_table[i].data, '\0',
-		    p->string_table[i].len) != NULL)
+	for (i = 1; i < p->nstrings; i++)
+		if (p->strings[i].n > 0 &&
+		    memchr(p->strings[i].p, '\0', p->strings[i].n) != NULL)
 			return perr_set(x->e, "%s: string %zu has a NUL byte, "
 			    "which the stream cannot hold", x->name, i);
-	if (index_ids(x, &x->fn, &x->fn_dense, p->n_function,
-	    (const void *const *)p->function, offsetof(Function, id),
-	    "function") < 0 ||
-	    index_ids(x, &x->loc, &x->loc_dense, p->n_location,
-	    (const void *const *)p->location, offsetof(Location, id),
-	    "location") < 0 ||
-	    index_ids(x, &x->map, &x->map_dense, p->n_mapping,
-	    (const void *const *)p->mapping, offsetof(Mapping, id),
-	    "mapping") < 0)
+	if (index_ids(x, &x->fn, &x->fn_dense, p->nfunctions, p->functions,
+	    sizeof(*p->functions), "function") < 0 ||
+	    index_ids(x, &x->loc, &x->loc_dense, p->nlocations, p->locations,
+	    sizeof(*p->locations), "location") < 0 ||
+	    index_ids(x, &x->map, &x->map_dense, p->nmappings, p->mappings,
+	    sizeof(*p->mappings), "mapping") < 0)
 		return -1;
-	for (i = 0; i < p->n_sample_type; i++)
-		if (str_ok(x, p->sample_type[i]->type, "sample type") < 0 ||
-		    str_ok(x, p->sample_type[i]->unit, "sample unit") < 0)
+	for (i = 0; i < p->ntypes; i++)
+		if (str_ok(x, p->types[i], "sample type") < 0)
 			return -1;
-	for (i = 0; i < p->n_function; i++)
-		if (str_ok(x, p->function[i]->name, "function name") < 0 ||
-		    str_ok(x, p->function[i]->system_name, "system name") < 0 ||
-		    str_ok(x, p->function[i]->filename, "file name") < 0)
+	for (i = 0; i < p->nfunctions; i++)
+		if (str_ok(x, p->functions[i].name, "function name") < 0 ||
+		    str_ok(x, p->functions[i].system_name, "system name") < 0 ||
+		    str_ok(x, p->functions[i].filename, "file name") < 0)
 			return -1;
-	for (i = 0; i < p->n_mapping; i++)
-		if (str_ok(x, p->mapping[i]->filename, "mapping file") < 0 ||
-		    str_ok(x, p->mapping[i]->build_id, "build id") < 0)
+	for (i = 0; i < p->nmappings; i++)
+		if (str_ok(x, p->mappings[i].filename, "mapping file") < 0 ||
+		    str_ok(x, p->mappings[i].build_id, "build id") < 0)
 			return -1;
-	for (i = 0; i < p->n_location; i++) {
-		Location *l = p->location[i];
+	for (i = 0; i < p->nlocations; i++) {
+		struct dloc *l = &p->locations[i];
 		if (l->mapping_id != 0 && find_id(&x->map, x->map_dense,
-		    p->n_mapping, l->mapping_id, &tmp) == NULL)
+		    p->nmappings, l->mapping_id, &tmp) == NULL)
 			return perr_set(x->e, "%s: location %llu: mapping %llu "
 			    "does not exist", x->name, (unsigned long long)
 			    l->id, (unsigned long long)l->mapping_id);
-		for (j = 0; j < l->n_line; j++) {
-			if ((ix = find_id(&x->fn, x->fn_dense, p->n_function,
-			    l->line[j]->function_id, &tmp)) == NULL)
+		for (j = 0; j < l->nline; j++) {
+			struct dline *ln = &p->lines[l->line0 + j];
+			if ((ix = find_id(&x->fn, x->fn_dense, p->nfunctions,
+			    ln->function_id, &tmp)) == NULL)
 				return perr_set(x->e, "%s: location %llu: "
 				    "function %llu does not exist", x->name,
 				    (unsigned long long)l->id,
-				    (unsigned long long)l->line[j]->function_id);
+				    (unsigned long long)ln->function_id);
 			/* from here on the field holds the index */
-			l->line[j]->function_id = *ix;
-			if (l->line[j]->line < 0 || l->line[j]->line > INT32_MAX
-			    || l->line[j]->column < 0 ||
-			    l->line[j]->column > INT32_MAX)
+			ln->function_id = *ix;
+			if (ln->line < 0 || ln->line > INT32_MAX ||
+			    ln->column < 0 || ln->column > INT32_MAX)
 				return perr_set(x->e, "%s: location %llu: line "
 				    "or column out of range", x->name,
 				    (unsigned long long)l->id);
 		}
 	}
-	for (i = 0; i < p->n_sample; i++) {
-		Sample *s = p->sample[i];
-		if (s->n_value != p->n_sample_type)
-			return perr_set(x->e, "%s: sample %zu has %zu values "
-			    "for %zu sample types", x->name, i + 1, s->n_value,
-			    p->n_sample_type);
-		for (j = 0; j < s->n_location_id; j++) {
-			if ((ix = find_id(&x->loc, x->loc_dense, p->n_location,
-			    s->location_id[j], &tmp)) == NULL)
-				return perr_set(x->e, "%s: sample %zu: location "
-				    "%llu does not exist", x->name, i + 1,
-				    (unsigned long long)s->location_id[j]);
-			s->location_id[j] = *ix;	/* the index, now */
-		}
-		for (j = 0; j < s->n_label; j++)
-			if (str_ok(x, s->label[j]->key, "label key") < 0 ||
-			    str_ok(x, s->label[j]->str, "label") < 0 ||
-			    str_ok(x, s->label[j]->num_unit, "label unit") < 0)
-				return -1;
-	}
+	for (i = 0; i < p->nsamples; i++)
+		if (check_sample(x, i) < 0)
+			return -1;
 	if (str_ok(x, p->drop_frames, "drop_frames") < 0 ||
 	    str_ok(x, p->keep_frames, "keep_frames") < 0 ||
 	    str_ok(x, p->default_sample_type, "default_sample_type") < 0 ||
-	    str_ok(x, p->doc_url, "doc_url") < 0)
+	    str_ok(x, p->doc_url, "doc_url") < 0 ||
+	    str_ok(x, p->period_type[0], "period type") < 0 ||
+	    str_ok(x, p->period_type[1], "period unit") < 0)
 		return -1;
-	if (p->period_type != NULL &&
-	    (str_ok(x, p->period_type->type, "period type") < 0 ||
-	    str_ok(x, p->period_type->unit, "period unit") < 0))
-		return -1;
-	for (i = 0; i < p->n_comment; i++)
-		if (str_ok(x, p->comment[i], "comment") < 0)
+	for (i = 0; i < p->ncomments; i++)
+		if (str_ok(x, p->comments[i], "comment") < 0)
 			return -1;
 	return 0;
 }
@@ -330,7 +747,7 @@ static void
 header(struct pprof_reader *c, struct ctx *x, const char *uri)
 {
 	struct output *o = c->o;
-	const Profile *p = x->p;
+	const struct dprof *p = x->p;
 	uint32_t src = ++c->nsources;
 	size_t i;
 
@@ -346,11 +763,9 @@ header(struct pprof_reader *c, struct ctx *x, const char *uri)
 	else
 		row_na(o);
 	row_end(o);
-	if (p->period_type != NULL) {	/* even empty: it was there */
-		attr_str(o, x, src, "pprof.period_type", p->period_type->type,
-		    1);
-		attr_str(o, x, src, "pprof.period_unit", p->period_type->unit,
-		    1);
+	if (p->has_period_type) {	/* even empty: it was there */
+		attr_str(o, x, src, "pprof.period_type", p->period_type[0], 1);
+		attr_str(o, x, src, "pprof.period_unit", p->period_type[1], 1);
 	}
 	attr_num(o, src, "pprof.period", p->period);
 	attr_num(o, src, "pprof.time_nanos", p->time_nanos);
@@ -360,11 +775,11 @@ header(struct pprof_reader *c, struct ctx *x, const char *uri)
 	attr_str(o, x, src, "pprof.doc_url", p->doc_url, 0);
 	attr_str(o, x, src, "pprof.default_sample_type",
 	    p->default_sample_type, 0);
-	for (i = 0; i < p->n_comment; i++) {
+	for (i = 0; i < p->ncomments; i++) {
 		row_begin(o, T_SOURCE_ATTRIBUTES);
 		row_u64(o, src);
 		row_cstr(o, "pprof.profile.comment");
-		w_str(o, x, p->comment[i]);
+		w_str(o, x, p->comments[i]);
 		row_end(o);
 	}
 }
@@ -373,32 +788,30 @@ static void
 definitions(struct pprof_reader *c, struct ctx *x)
 {
 	struct output *o = c->o;
-	const Profile *p = x->p;
+	const struct dprof *p = x->p;
 	size_t i, j;
 	int64_t name, sys;
 
-	for (i = 0; i < p->n_mapping; i++) {
-		const Mapping *m = p->mapping[i];
+	for (i = 0; i < p->nmappings; i++) {
+		const struct dmap *m = &p->mappings[i];
 		row_begin(o, T_MAPPINGS);
 		row_u64(o, c->nmappings + i + 1);
-		row_hex(o, m->memory_start);
-		row_hex(o, m->memory_limit);
-		row_hex(o, m->file_offset);
+		row_hex(o, m->start);
+		row_hex(o, m->limit);
+		row_hex(o, m->offset);
 		w_str(o, x, m->filename);
 		w_str(o, x, m->build_id);
-		row_lgl(o, m->has_functions);
-		row_lgl(o, m->has_filenames);
-		row_lgl(o, m->has_line_numbers);
-		row_lgl(o, m->has_inline_frames);
+		for (j = 0; j < 4; j++)
+			row_lgl(o, m->has[j]);
 		row_end(o);
 	}
-	for (i = 0; i < p->n_function; i++) {
-		const Function *f = p->function[i];
-		name = str(x, f->name)->len ? f->name : f->system_name;
-		sys = str(x, f->system_name)->len ? f->system_name : f->name;
+	for (i = 0; i < p->nfunctions; i++) {
+		const struct dfn *f = &p->functions[i];
+		name = str(x, f->name)->n ? f->name : f->system_name;
+		sys = str(x, f->system_name)->n ? f->system_name : f->name;
 		row_begin(o, T_FUNCTIONS);
 		row_u64(o, c->nfunctions + i + 1);
-		if (str(x, name)->len == 0) {
+		if (str(x, name)->n == 0) {
 			row_cstr(o, PPROF_NONAME);
 			row_cstr(o, PPROF_NONAME);
 		} else {
@@ -410,19 +823,20 @@ definitions(struct pprof_reader *c, struct ctx *x)
 		row_end(o);
 	}
 	/* each Location: a row per line, innermost first, or one row */
-	for (i = 0; i < p->n_location; i++) {
-		const Location *l = p->location[i];
+	for (i = 0; i < p->nlocations; i++) {
+		const struct dloc *l = &p->locations[i];
 		uint32_t tmp, *m = l->mapping_id ? find_id(&x->map,
-		    x->map_dense, p->n_mapping, l->mapping_id, &tmp) : NULL;
+		    x->map_dense, p->nmappings, l->mapping_id, &tmp) : NULL;
 		x->loc_first[i] = c->nlocations + 1;
-		x->loc_rows[i] = l->n_line ? (uint32_t)l->n_line : 1;
-		for (j = 0; j < (l->n_line ? l->n_line : 1); j++) {
+		x->loc_rows[i] = l->nline ? (uint32_t)l->nline : 1;
+		for (j = 0; j < (l->nline ? l->nline : 1); j++) {
+			const struct dline *ln = &p->lines[l->line0 + j];
 			row_begin(o, T_LOCATIONS);
 			row_u64(o, ++c->nlocations);
-			if (l->n_line) {
+			if (l->nline) {
 				row_u64(o, c->nfunctions + 1 +
-				    l->line[j]->function_id);
-				row_int(o, l->line[j]->line);
+				    ln->function_id);
+				row_int(o, ln->line);
 			} else {
 				row_na(o);
 				row_na(o);
@@ -432,14 +846,14 @@ definitions(struct pprof_reader *c, struct ctx *x)
 				row_u64(o, c->nmappings + 1 + *m);
 			else
 				row_na(o);
-			row_lgl(o, l->is_folded);
-			row_lgl(o, l->n_line && j + 1 < l->n_line);
-			row_int(o, l->n_line ? l->line[j]->column : 0);
+			row_lgl(o, l->folded);
+			row_lgl(o, l->nline && j + 1 < l->nline);
+			row_int(o, l->nline ? ln->column : 0);
 			row_end(o);
 		}
 	}
-	c->nmappings += (uint32_t)p->n_mapping;
-	c->nfunctions += (uint32_t)p->n_function;
+	c->nmappings += (uint32_t)p->nmappings;
+	c->nfunctions += (uint32_t)p->nfunctions;
 }
 
 /* The decimal text of every stream location id, for the hot loop. */
@@ -464,30 +878,30 @@ loc_texts(struct ctx *x, uint32_t first, uint32_t n, uint32_t **offs)
 	return t;
 }
 
+/* "\ttype\tunit\t" of each sample type, escaped once. */
 static char *
 type_texts(struct ctx *x, size_t **offs)
 {
-	const Profile *p = x->p;
+	const struct dprof *p = x->p;
 	struct output mem = { 0 };
 	size_t i, cap = 64;
 
-	for (i = 0; i < p->n_sample_type; i++)
-		cap += 2 * (str(x, p->sample_type[i]->type)->len +
-		    str(x, p->sample_type[i]->unit)->len) + 8;
+	for (i = 0; i < p->ntypes; i++)
+		cap += 2 * str(x, p->types[i])->n + 4;
 	/* an output with a buffer that never needs flushing */
 	mem.buf = malloc(cap);
 	mem.cap = cap;
-	*offs = malloc((p->n_sample_type + 1) * sizeof(**offs));
+	*offs = malloc((p->ntypes / 2 + 1) * sizeof(**offs));
 	if (mem.buf == NULL || *offs == NULL) {
 		free(mem.buf);
 		free(*offs);
 		perr_nomem(x->e);
 		return NULL;
 	}
-	for (i = 0; i < p->n_sample_type; i++) {
+	for (i = 0; i < p->ntypes / 2; i++) {
 		(*offs)[i] = mem.len;
-		w_str(&mem, x, p->sample_type[i]->type);
-		w_str(&mem, x, p->sample_type[i]->unit);
+		w_str(&mem, x, p->types[2 * i]);
+		w_str(&mem, x, p->types[2 * i + 1]);
 		out_char(&mem, '\t');
 	}
 	(*offs)[i] = mem.len;
@@ -498,40 +912,39 @@ static int
 samples(struct pprof_reader *c, struct ctx *x, uint32_t first_loc)
 {
 	struct output *o = c->o;
-	const Profile *p = x->p;
-	size_t i, j, k, n, sidlen, depth, len;
-	char sid[FMT_NUM_MAX], *q;
-	uint32_t li, *offs, id;
+	struct dprof *p = x->p;
+	size_t i, j, k, n, sidlen, depth, len, *toffs;
+	char sid[FMT_NUM_MAX], *q, *types;
+	uint32_t li, *offs, id, tmp;
 	char *texts = loc_texts(x, first_loc, c->nlocations - first_loc + 1,
-	    &offs), *types;
-	size_t *toffs;
+	    &offs);
 
 	if (texts == NULL)
 		return -1;
-	/* "\ttype\tunit\t" of each sample type, escaped once */
 	if ((types = type_texts(x, &toffs)) == NULL) {
 		free(texts);
 		free(offs);
 		return -1;
 	}
-	for (i = 0; i < p->n_sample; i++) {
-		const Sample *s = p->sample[i];
+	for (i = 0; i < p->nsamples; i++) {
+		sample(p, &p->samples[i]);	/* checked already */
 		sidlen = fmt_u64(sid, ++c->nsamples);
 		out_str(o, "samples\t");
 		out_write(o, sid, sidlen);
 		out_char(o, '\t');
 		out_u64(o, c->nsources);
 		out_char(o, '\n');
-		for (j = 0; j < s->n_value; j++) {
+		for (j = 0; j < p->nvals; j++) {
 			out_str(o, "sample_values\t");
 			out_write(o, sid, sidlen);
 			out_write(o, types + toffs[j], toffs[j + 1] - toffs[j]);
-			out_dbl(o, (double)s->value[j]);
+			out_dbl(o, (double)p->vals[j]);
 			out_char(o, '\n');
 		}
 		depth = 0;
-		for (j = 0; j < s->n_location_id; j++) {
-			li = (uint32_t)s->location_id[j];
+		for (j = 0; j < p->nlocs; j++) {
+			li = *find_id(&x->loc, x->loc_dense, p->nlocations,
+			    p->locs[j], &tmp);
 			n = x->loc_rows[li];
 			for (k = 0; k < n; k++) {
 				/* sample_locations \t sid \t depth \t id \n */
@@ -551,8 +964,8 @@ samples(struct pprof_reader *c, struct ctx *x, uint32_t first_loc)
 				o->len = (size_t)(q - o->buf);
 			}
 		}
-		for (j = 0; j < s->n_label; j++) {
-			const Label *l = s->label[j];
+		for (j = 0; j < p->nlabels; j++) {
+			const struct dlabel *l = &p->labels[j];
 			row_begin(o, T_SAMPLE_LABELS);
 			out_char(o, '\t');
 			out_write(o, sid, sidlen);
@@ -583,38 +996,42 @@ int
 pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
     int compressed, const char *name, const char *uri, struct perr *e)
 {
-	struct arena a = { 0 };
-	ProtobufCAllocator alloc = { arena_alloc, arena_free, &a };
+	struct dprof d;
 	struct ctx x;
-	Profile *p;
 	const char *kind;
 	int rc = -1;
 
 	memset(&x, 0, sizeof(x));
+	memset(&d, 0, sizeof(d));
 	x.name = name;
 	x.e = e;
+	x.p = &d;
 	if (len == 0)
 		return perr_set(e, "%s: empty input: not a pprof profile", name);
-	p = perftools__profiles__profile__unpack(&alloc, len, data);
-	if (p == NULL) {
-		if (a.failed)
+	if ((rc = decode(&d, data, len)) < 0) {
+		if (rc == PB_NOMEM)
 			rc = perr_nomem(e);
 		else if ((kind = legacy_kind(data, len)) != NULL)
 			rc = perr_set(e, "%s: %s: not supported (only "
 			    "profile.proto, gzipped or not)", name, kind);
 		else
-			rc = perr_set(e, "%s: not a pprof profile: %s", name,
-			    compressed ? "gzip-compressed, but not a valid "
-			    "protobuf inside" : "neither gzip nor a valid "
-			    "protobuf");
-		arena_release(&a);
+			rc = perr_set(e, "%s: not a pprof profile: %s (%s)",
+			    name, compressed ? "gzip-compressed, but not a "
+			    "valid protobuf inside" : "neither gzip nor a valid "
+			    "protobuf", pb_err);
+		dprof_free(&d);
 		return rc;
 	}
-	x.p = p;
+	rc = -1;
+	if (d.nstrings == 0 && (kind = legacy_kind(data, len)) != NULL) {
+		/* a text file can pass for protobuf fields; no strings: not */
+		dprof_free(&d);
+		return perr_set(e, "%s: %s: not supported (only profile.proto, "
+		    "gzipped or not)", name, kind);
+	}
 	if (check(&x) == 0) {
-		x.loc_first = malloc((p->n_location + 1) *
-		    sizeof(*x.loc_first));
-		x.loc_rows = malloc((p->n_location + 1) * sizeof(*x.loc_rows));
+		x.loc_first = malloc((d.nlocations + 1) * sizeof(*x.loc_first));
+		x.loc_rows = malloc((d.nlocations + 1) * sizeof(*x.loc_rows));
 		if (x.loc_first == NULL || x.loc_rows == NULL)
 			perr_nomem(e);
 		else {
@@ -629,6 +1046,6 @@ pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
 	u64map_free(&x.fn);
 	u64map_free(&x.loc);
 	u64map_free(&x.map);
-	arena_release(&a);
+	dprof_free(&d);
 	return rc;
 }

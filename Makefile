@@ -9,7 +9,7 @@ WFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 PROTOC_C = protoc-c
 
 PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof
-LIBOBJ = lib/perr.o lib/input.o lib/output.o lib/hash.o lib/schema.o \
+LIBOBJ = lib/perr.o lib/array.o lib/input.o lib/output.o lib/hash.o lib/schema.o \
 	lib/stream.o lib/validate.o lib/rprof.o lib/rprof_write.o \
 	lib/samples.o lib/pprof_read.o lib/pprof_write.o lib/combine.o lib/v1.o \
 	proto/profile.pb-c.o
@@ -82,7 +82,7 @@ FUZZ_CC = clang
 FUZZ_SECONDS = 60
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof
-FUZZ_SRC = lib/perr.c lib/input.c lib/output.c lib/hash.c lib/schema.c \
+FUZZ_SRC = lib/perr.c lib/array.c lib/input.c lib/output.c lib/hash.c lib/schema.c \
 	lib/stream.c lib/validate.c lib/rprof.c lib/rprof_write.c \
 	lib/samples.c lib/pprof_read.c lib/pprof_write.c lib/combine.c lib/v1.c \
 	proto/profile.pb-c.c

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "combine.h"
 #include "stream.h"
 
@@ -31,22 +32,6 @@ struct combiner {
 	struct perr *e;
 };
 
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	size_t nc = *cap ? *cap : 64;
-	void *np;
-
-	if (need <= *cap)
-		return 0;
-	while (nc < need)
-		nc *= 2;
-	if ((np = realloc(*p, nc * size)) == NULL)
-		return -1;
-	*p = np;
-	*cap = nc;
-	return 0;
-}
 
 struct combiner *
 combine_new(struct output *o, int loc_ext, struct perr *e)
@@ -89,7 +74,7 @@ key_add(struct combiner *c, const void *p, size_t n)
 {
 	uint32_t len = (uint32_t)n;
 
-	if (grow((void **)&c->key, &c->capkey, c->nkey + n + 4, 1) < 0)
+	if (array_grow((void **)&c->key, &c->capkey, c->nkey + n + 4, 1) < 0)
 		return -1;
 	memcpy(c->key + c->nkey, &len, 4);
 	if (n > 0)
@@ -143,7 +128,7 @@ write_sources(struct combiner *c, const struct prof *p)
 	struct output *o = c->o;
 	size_t i;
 
-	if (grow((void **)&c->src_attrs, &c->capsrcattrs, p->nsources + 1,
+	if (array_grow((void **)&c->src_attrs, &c->capsrcattrs, p->nsources + 1,
 	    sizeof(*c->src_attrs)) < 0)
 		return -1;
 	/* attributes that came after their source was written */
@@ -180,7 +165,7 @@ write_mappings(struct combiner *c, const struct prof *p)
 	int64_t id;
 	int added;
 
-	if (grow((void **)&c->map_out, &c->capmap, p->nmappings + 1,
+	if (array_grow((void **)&c->map_out, &c->capmap, p->nmappings + 1,
 	    sizeof(*c->map_out)) < 0)
 		return -1;
 	for (i = c->map_done; i < p->nmappings; i++) {
@@ -226,7 +211,7 @@ write_functions(struct combiner *c, const struct prof *p)
 	int64_t id;
 	int added;
 
-	if (grow((void **)&c->fn_out, &c->capfn, p->nfunctions + 1,
+	if (array_grow((void **)&c->fn_out, &c->capfn, p->nfunctions + 1,
 	    sizeof(*c->fn_out)) < 0)
 		return -1;
 	for (i = c->fn_done; i < p->nfunctions; i++) {
@@ -239,17 +224,8 @@ write_functions(struct combiner *c, const struct prof *p)
 		    (id = key_id(c, &c->fkeys, &added)) < 0)
 			return -1;
 		c->fn_out[i] = (uint32_t)id;
-		if (!added)
-			continue;
-		row_begin(o, T_FUNCTIONS);
-		row_u64(o, (uint64_t)id);
-		row_str(o, prof_str(p, f->name), prof_strlen(p, f->name));
-		row_str(o, prof_str(p, f->system_name), prof_strlen(p,
-		    f->system_name));
-		row_str(o, prof_str(p, f->filename), prof_strlen(p,
-		    f->filename));
-		row_int(o, f->start_line);
-		row_end(o);
+		if (added)
+			prof_write_function(o, p, f, (uint64_t)id);
 	}
 	c->fn_done = p->nfunctions;
 	return 0;
@@ -264,7 +240,7 @@ write_locations(struct combiner *c, const struct prof *p)
 	int added;
 	uint32_t fn, map;
 
-	if (grow((void **)&c->loc_out, &c->caploc, p->nlocations + 1,
+	if (array_grow((void **)&c->loc_out, &c->caploc, p->nlocations + 1,
 	    sizeof(*c->loc_out)) < 0)
 		return -1;
 	for (i = c->loc_done; i < p->nlocations; i++) {
@@ -281,32 +257,9 @@ write_locations(struct combiner *c, const struct prof *p)
 		    (id = key_id(c, &c->lkeys, &added)) < 0)
 			return -1;
 		c->loc_out[i] = (uint32_t)id;
-		if (!added)
-			continue;
-		row_begin(o, T_LOCATIONS);
-		row_u64(o, (uint64_t)id);
-		if (fn == 0)
-			row_na(o);
-		else
-			row_u64(o, fn);
-		if (l->line < 0)
-			row_na(o);
-		else
-			row_int(o, l->line);
-		if (c->loc_ext) {
-			if (l->address_na)
-				row_na(o);
-			else
-				row_hex(o, l->address);
-			if (map == 0)
-				row_na(o);
-			else
-				row_u64(o, map);
-			row_lgl(o, l->is_folded);
-			row_lgl(o, l->inlined);
-			row_int(o, l->column);
-		}
-		row_end(o);
+		if (added)
+			prof_write_location(o, l, (uint64_t)id, fn, map,
+			    c->loc_ext);
 	}
 	c->loc_done = p->nlocations;
 	return 0;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "pprof.h"
 #include "stream.h"
 
@@ -72,25 +73,9 @@ struct dprof {
 	size_t nlocs, nvals, nlabels, caplocs, capvals, caplabels;
 };
 
-/* Appends one element to a growing array; -1 when out of memory. */
-static int
-push(void **arr, size_t *n, size_t *cap, size_t size)
-{
-	void *na;
-	size_t nc;
 
-	if (*n == *cap) {
-		nc = *cap ? *cap * 2 : 16;
-		if ((na = realloc(*arr, nc * size)) == NULL)
-			return -1;
-		*arr = na;
-		*cap = nc;
-	}
-	(*n)++;
-	return 0;
-}
-
-#define PUSH(arr, n, cap) push((void **)&(arr), &(n), &(cap), sizeof(*(arr)))
+/* One more element at the end of arr (n counts it); -1: out of memory. */
+#define PUSH(arr, n, cap) (ARRAY_ROOM(arr, n, cap) < 0 ? -1 : ((n)++, 0))
 
 enum { PB_OK = 0, PB_BAD = -1, PB_NOMEM = -2 };
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "pprof.h"
 #include "profile.pb-c.h"
 
@@ -122,22 +123,6 @@ pprof_write_restart(void *ctx, struct perr *e)
 	return 0;
 }
 
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	size_t nc = *cap ? *cap : 16;
-	void *np;
-
-	if (need <= *cap)
-		return 0;
-	while (nc < need)
-		nc *= 2;
-	if ((np = realloc(*p, nc * size)) == NULL)
-		return -1;
-	*p = np;
-	*cap = nc;
-	return 0;
-}
 
 /* The index of sample type (type, unit), added when new. */
 static int64_t
@@ -150,7 +135,7 @@ type_index(struct pprof_writer *w, uint32_t type, uint32_t unit)
 	if (slot == NULL)
 		return -1;
 	if (added) {
-		if (grow((void **)&w->types, &w->captypes, 2 * w->ntypes + 2,
+		if (array_grow((void **)&w->types, &w->captypes, 2 * w->ntypes + 2,
 		    sizeof(*w->types)) < 0)
 			return -1;
 		w->types[2 * w->ntypes] = type;
@@ -168,7 +153,7 @@ set_value(struct pprof_writer *w, struct prof *p, const char *type,
 	int64_t u = prof_intern(p, unit, strlen(unit));
 
 	if (t < 0 || u < 0 || (t = type_index(w, (uint32_t)t, (uint32_t)u)) < 0
-	    || grow((void **)&w->vals, &w->capvals, w->ntypes,
+	    || array_grow((void **)&w->vals, &w->capvals, w->ntypes,
 	    sizeof(*w->vals)) < 0)
 		return -1;
 	w->vals[t] = v;
@@ -217,14 +202,14 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s)
 	}
 	for (i = 0; i < s->nvals; i++) {
 		int64_t t = type_index(w, s->vals[i].type, s->vals[i].unit);
-		if (t < 0 || grow((void **)&w->vals, &w->capvals, w->ntypes,
+		if (t < 0 || array_grow((void **)&w->vals, &w->capvals, w->ntypes,
 		    sizeof(*w->vals)) < 0)
 			return -1;
 		w->vals[t] = to_i64(s->vals[i].value);
 	}
 	if (rprof && has_mem) {
 		size_t old = w->nsrc;
-		if (grow((void **)&w->src, &w->nsrc, s->source + 1,
+		if (array_grow((void **)&w->src, &w->nsrc, s->source + 1,
 		    sizeof(*w->src)) < 0)
 			return -1;
 		memset(w->src + old, 0, (w->nsrc - old) * sizeof(*w->src));
@@ -244,8 +229,8 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s)
 static int64_t
 new_run(struct pprof_writer *w, const uint32_t *locs, size_t n)
 {
-	if (grow((void **)&w->runs, &w->capruns, w->nruns + 1,
-	    sizeof(*w->runs)) < 0 || grow((void **)&w->pool, &w->cappool,
+	if (array_grow((void **)&w->runs, &w->capruns, w->nruns + 1,
+	    sizeof(*w->runs)) < 0 || array_grow((void **)&w->pool, &w->cappool,
 	    w->npool + n, sizeof(*w->pool)) < 0)
 		return -1;
 	memcpy(w->pool + w->npool, locs, n * sizeof(*locs));
@@ -265,7 +250,7 @@ run_id(struct pprof_writer *w, const uint32_t *locs, size_t n)
 	if (n == 1) {
 		if (locs[0] >= w->capsingle) {
 			old = w->capsingle;
-			if (grow((void **)&w->single, &w->capsingle,
+			if (array_grow((void **)&w->single, &w->capsingle,
 			    (size_t)locs[0] + 1, sizeof(*w->single)) < 0)
 				return -1;
 			memset(w->single + old, 0, (w->capsingle - old) *
@@ -284,7 +269,7 @@ run_id(struct pprof_writer *w, const uint32_t *locs, size_t n)
 		return -1;
 	if (w->multi.n == old)		/* seen before */
 		return w->multi_run[k];
-	if (grow((void **)&w->multi_run, &w->capmulti, (size_t)k + 1,
+	if (array_grow((void **)&w->multi_run, &w->capmulti, (size_t)k + 1,
 	    sizeof(*w->multi_run)) < 0 || (r = new_run(w, locs, n)) < 0)
 		return -1;
 	w->multi_run[k] = (uint32_t)r;
@@ -304,7 +289,7 @@ pprof_write_sample(void *ctx, const struct prof *cp, const struct sample *s)
 	if (values(w, p, s) < 0)
 		return -1;
 	/* the key: pprof location ids, then the labels */
-	if (grow((void **)&w->buf, &w->capbuf, s->nlocs + 3 + 5 * s->nlabels,
+	if (array_grow((void **)&w->buf, &w->capbuf, s->nlocs + 3 + 5 * s->nlabels,
 	    sizeof(*w->buf)) < 0)
 		return -1;
 	b = w->buf;
@@ -337,7 +322,7 @@ pprof_write_sample(void *ctx, const struct prof *cp, const struct sample *s)
 	if (k < 0)
 		return -1;
 	if ((size_t)k == w->naggs) {
-		if (grow((void **)&w->aggs, &w->capaggs, w->naggs + 1,
+		if (array_grow((void **)&w->aggs, &w->capaggs, w->naggs + 1,
 		    sizeof(*w->aggs)) < 0)
 			return -1;
 		a = &w->aggs[w->naggs++];
@@ -380,7 +365,7 @@ ostr_bytes(struct outstr *o, const char *s, size_t n, uint64_t key)
 	if ((slot = u64map_put(&o->ix, key, (uint32_t)o->n, &added)) == NULL)
 		goto fail;
 	if (added) {
-		if (grow((void **)&o->tab, &o->cap, o->n + 1, sizeof(*o->tab))
+		if (array_grow((void **)&o->tab, &o->cap, o->n + 1, sizeof(*o->tab))
 		    < 0)
 			goto fail;
 		o->tab[o->n].data = (uint8_t *)(uintptr_t)s;

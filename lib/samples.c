@@ -9,23 +9,8 @@
 #include <unistd.h>
 #include <string.h>
 
+#include "array.h"
 #include "samples.h"
-
-#define GROW(arr, n, cap) \
-	((n) < (cap) ? 0 : grow((void **)&(arr), &(cap), sizeof(*(arr))))
-
-static int
-grow(void **arr, size_t *cap, size_t size)
-{
-	size_t nc = *cap ? *cap * 2 : 16;
-	void *na = realloc(*arr, nc * size);
-
-	if (na == NULL)
-		return -1;
-	*arr = na;
-	*cap = nc;
-	return 0;
-}
 
 int64_t
 prof_intern(struct prof *p, const char *s, size_t n)
@@ -61,6 +46,50 @@ prof_attr(const struct prof *p, const struct source *s, const char *key)
 		if (strcmp(prof_str(p, s->attrs[i].key), key) == 0)
 			return prof_str(p, s->attrs[i].value);
 	return NULL;
+}
+
+void
+prof_write_function(struct output *o, const struct prof *p,
+    const struct function *f, uint64_t id)
+{
+	row_begin(o, T_FUNCTIONS);
+	row_u64(o, id);
+	row_str(o, prof_str(p, f->name), prof_strlen(p, f->name));
+	row_str(o, prof_str(p, f->system_name), prof_strlen(p,
+	    f->system_name));
+	row_str(o, prof_str(p, f->filename), prof_strlen(p, f->filename));
+	row_int(o, f->start_line);
+	row_end(o);
+}
+
+void
+prof_write_location(struct output *o, const struct location *l,
+    uint64_t id, uint64_t function, uint64_t mapping, int ext)
+{
+	row_begin(o, T_LOCATIONS);
+	row_u64(o, id);
+	if (function == 0)
+		row_na(o);
+	else
+		row_u64(o, function);
+	if (l->line < 0)
+		row_na(o);
+	else
+		row_int(o, l->line);
+	if (ext) {
+		if (l->address_na)
+			row_na(o);
+		else
+			row_hex(o, l->address);
+		if (mapping == 0)
+			row_na(o);
+		else
+			row_u64(o, mapping);
+		row_lgl(o, l->is_folded);
+		row_lgl(o, l->inlined);
+		row_int(o, l->column);
+	}
+	row_end(o);
 }
 
 struct pending_attr {
@@ -211,7 +240,7 @@ resolve_location(struct asm *a, struct location *l, long line)
 static int
 add_attr(struct asm *a, struct source *s, struct attr at)
 {
-	if (GROW(s->attrs, s->nattrs, s->capattrs) < 0)
+	if (ARRAY_ROOM(s->attrs, s->nattrs, s->capattrs) < 0)
 		return nomem(a);
 	s->attrs[s->nattrs++] = at;
 	a->p->nattrs++;
@@ -233,7 +262,7 @@ definition(struct asm *a)
 
 	switch (row->table) {
 	case T_SOURCES:
-		if (GROW(p->sources, p->nsources, p->capsources) < 0)
+		if (ARRAY_ROOM(p->sources, p->nsources, p->capsources) < 0)
 			return nomem(a);
 		if ((ix = add_id(a, &p->source_ix, p->nsources, T_SOURCES,
 		    SRC_ID)) < 0)
@@ -260,13 +289,13 @@ definition(struct asm *a)
 			return add_attr(a, &p->sources[si], at);
 		if (a->mode == ASM_STREAM)
 			return unordered(a);
-		if (GROW(a->attrs, a->nattrs, a->capattrs) < 0)
+		if (ARRAY_ROOM(a->attrs, a->nattrs, a->capattrs) < 0)
 			return nomem(a);
 		a->attrs[a->nattrs].source_id = (uint32_t)row->v[SA_SOURCE].i;
 		a->attrs[a->nattrs++].a = at;
 		return 0;
 	case T_FUNCTIONS:
-		if (GROW(p->functions, p->nfunctions, p->capfunctions) < 0)
+		if (ARRAY_ROOM(p->functions, p->nfunctions, p->capfunctions) < 0)
 			return nomem(a);
 		if (add_id(a, &p->function_ix, p->nfunctions, T_FUNCTIONS,
 		    FN_ID) < 0)
@@ -286,7 +315,7 @@ definition(struct asm *a)
 		p->nfunctions++;
 		return 0;
 	case T_MAPPINGS:
-		if (GROW(p->mappings, p->nmappings, p->capmappings) < 0)
+		if (ARRAY_ROOM(p->mappings, p->nmappings, p->capmappings) < 0)
 			return nomem(a);
 		if (add_id(a, &p->mapping_ix, p->nmappings, T_MAPPINGS,
 		    MAP_ID) < 0)
@@ -308,7 +337,7 @@ definition(struct asm *a)
 		p->nmappings++;
 		return 0;
 	case T_LOCATIONS:
-		if (GROW(p->locations, p->nlocations, p->caplocations) < 0)
+		if (ARRAY_ROOM(p->locations, p->nlocations, p->caplocations) < 0)
 			return nomem(a);
 		if (add_id(a, &p->location_ix, p->nlocations, T_LOCATIONS,
 		    LOC_ID) < 0)
@@ -375,7 +404,7 @@ sample_for(struct asm *a, uint32_t id, int *rc)
 		return NULL;
 	}
 	if (added) {
-		if (GROW(a->all, a->nall, a->capall) < 0) {
+		if (ARRAY_ROOM(a->all, a->nall, a->capall) < 0) {
 			*rc = nomem(a);
 			return NULL;
 		}
@@ -423,7 +452,7 @@ static int
 add_value(struct asm *a, struct sample *s, uint32_t type, uint32_t unit,
     double v)
 {
-	if (GROW(s->vals, s->nvals, s->capvals) < 0)
+	if (ARRAY_ROOM(s->vals, s->nvals, s->capvals) < 0)
 		return nomem(a);
 	s->vals[s->nvals].type = type;
 	s->vals[s->nvals].unit = unit;
@@ -435,7 +464,7 @@ static int
 set_depth(struct asm *a, struct sample *s, size_t depth, uint32_t loc)
 {
 	while (s->nlocs < depth) {
-		if (GROW(s->locs, s->nlocs, s->caplocs) < 0)
+		if (ARRAY_ROOM(s->locs, s->nlocs, s->caplocs) < 0)
 			return nomem(a);
 		s->locs[s->nlocs++] = NONE;
 	}
@@ -497,7 +526,7 @@ sample_row(struct asm *a)
 			return unordered(a);
 		return set_depth(a, s, (size_t)row->v[SL_DEPTH].i, ix);
 	case T_SAMPLE_LABELS:
-		if (GROW(s->labels, s->nlabels, s->caplabels) < 0)
+		if (ARRAY_ROOM(s->labels, s->nlabels, s->caplabels) < 0)
 			return nomem(a);
 		lb = &s->labels[s->nlabels];
 		if ((t = cell_str(a, LB_KEY)) < 0)
@@ -534,7 +563,7 @@ v1_row(struct asm *a)
 	if (row->table != T_V1_SAMPLES)
 		return 0;
 	if (p->nsources == 0) {
-		if (GROW(p->sources, p->nsources, p->capsources) < 0 ||
+		if (ARRAY_ROOM(p->sources, p->nsources, p->capsources) < 0 ||
 		    (k = prof_intern(p, "manual", 6)) < 0 ||
 		    u64map_put(&p->source_ix, 1, 0, NULL) == NULL)
 			return nomem(a);

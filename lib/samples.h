@@ -106,6 +106,13 @@ prof_strlen(const struct prof *p, uint32_t i)
 const char *prof_attr(const struct prof *p, const struct source *s,
     const char *key);
 
+/* Rows of a function and a location under the ids given (0: NA); ext
+ * writes the location's extension columns. */
+void prof_write_function(struct output *o, const struct prof *p,
+    const struct function *f, uint64_t id);
+void prof_write_location(struct output *o, const struct location *l,
+    uint64_t id, uint64_t function, uint64_t mapping, int ext);
+
 enum { ASM_STREAM, ASM_BUFFER };
 
 /* Reads the stream of r into p and hands each complete sample to emit.

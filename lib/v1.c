@@ -37,32 +37,14 @@ definitions(struct v1 *w, const struct prof *p)
 			    "inlined frames (the extension columns of "
 			    "locations)");
 	}
-	for (i = w->fn_done; i < p->nfunctions; i++) {
-		const struct function *f = &p->functions[i];
-		row_begin(o, T_FUNCTIONS);
-		row_u64(o, f->id);
-		row_str(o, prof_str(p, f->name), prof_strlen(p, f->name));
-		row_str(o, prof_str(p, f->system_name), prof_strlen(p,
-		    f->system_name));
-		row_str(o, prof_str(p, f->filename), prof_strlen(p,
-		    f->filename));
-		row_int(o, f->start_line);
-		row_end(o);
-	}
+	for (i = w->fn_done; i < p->nfunctions; i++)
+		prof_write_function(o, p, &p->functions[i],
+		    p->functions[i].id);
 	w->fn_done = p->nfunctions;
 	for (i = w->loc_done; i < p->nlocations; i++) {
 		const struct location *l = &p->locations[i];
-		row_begin(o, T_LOCATIONS);
-		row_u64(o, l->id);
-		if (l->function == NONE)
-			row_na(o);
-		else
-			row_u64(o, p->functions[l->function].id);
-		if (l->line < 0)
-			row_na(o);
-		else
-			row_int(o, l->line);
-		row_end(o);
+		prof_write_location(o, l, l->id, l->function == NONE ? 0 :
+		    p->functions[l->function].id, 0, 0);
 	}
 	w->loc_done = p->nlocations;
 	return 0;

@@ -1,0 +1,15 @@
+/* array.h: growing arrays, the one helper every table here uses. */
+#ifndef ARRAY_H
+#define ARRAY_H
+
+#include <stddef.h>
+
+/* Makes room for need elements of size bytes in *arr (capacity *cap),
+ * doubling; 0, or -1 when out of memory (the array is then unchanged). */
+int array_grow(void **arr, size_t *cap, size_t need, size_t size);
+
+/* Room for one more element after the n there are. */
+#define ARRAY_ROOM(arr, n, cap) \
+	array_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)))
+
+#endif

@@ -815,7 +815,8 @@ definitions(struct pprof_reader *c, struct ctx *x)
 		x->loc_first[i] = c->nlocations + 1;
 		x->loc_rows[i] = l->nline ? (uint32_t)l->nline : 1;
 		for (j = 0; j < (l->nline ? l->nline : 1); j++) {
-			const struct dline *ln = &p->lines[l->line0 + j];
+			const struct dline *ln = l->nline ?
+			    &p->lines[l->line0 + j] : NULL;
 			row_begin(o, T_LOCATIONS);
 			row_u64(o, ++c->nlocations);
 			if (l->nline) {

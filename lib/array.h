@@ -9,7 +9,7 @@
 int array_grow(void **arr, size_t *cap, size_t need, size_t size);
 
 /* Room for one more element after the n there are. */
-#define ARRAY_ROOM(arr, n, cap) \
-	array_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr)))
+#define ARRAY_ROOM(arr, n, cap) ((n) < (cap) ? 0 : \
+	array_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr))))
 
 #endif

@@ -106,6 +106,17 @@ varint(struct pb *b, uint64_t *v)
 	    "a field cut short");
 }
 
+/* varint, with the one-byte case inline (most ids and small values) */
+static inline int
+varint_fast(struct pb *b, uint64_t *v)
+{
+	if (b->p < b->end && *b->p < 0x80) {
+		*v = *b->p++;
+		return PB_OK;
+	}
+	return varint(b, v);
+}
+
 /* The next field: its number and wire type, and its value (wire types 0,
  * 1, 5) or contents (2). 1 for a field, 0 at the end. */
 static int
@@ -116,7 +127,7 @@ field(struct pb *b, uint32_t *num, int *wt, uint64_t *val, struct pb *sub)
 
 	if (b->p == b->end)
 		return 0;
-	if ((rc = varint(b, &tag)) != PB_OK)
+	if ((rc = varint_fast(b, &tag)) != PB_OK)
 		return rc;
 	*num = (uint32_t)(tag >> 3);
 	*wt = (int)(tag & 7);
@@ -124,7 +135,7 @@ field(struct pb *b, uint32_t *num, int *wt, uint64_t *val, struct pb *sub)
 		return bad("a field number out of range");
 	switch (*wt) {
 	case 0:
-		return varint(b, val) == PB_OK ? 1 : PB_BAD;
+		return varint_fast(b, val) == PB_OK ? 1 : PB_BAD;
 	case 1:
 	case 5:
 		len = *wt == 1 ? 8 : 4;
@@ -169,7 +180,7 @@ repeated(int wt, uint64_t val, struct pb *sub, int (*add)(void *, uint64_t),
 	return PB_OK;
 }
 
-static int
+static inline int
 add_loc(void *ctx, uint64_t v)
 {
 	struct dprof *d = ctx;
@@ -180,7 +191,7 @@ add_loc(void *ctx, uint64_t v)
 	return PB_OK;
 }
 
-static int
+static inline int
 add_val(void *ctx, uint64_t v)
 {
 	struct dprof *d = ctx;
@@ -356,7 +367,16 @@ sample(struct dprof *d, const struct slice *s)
 
 	d->nlocs = d->nvals = d->nlabels = 0;
 	while ((rc = field(&b, &num, &wt, &v, &sub)) > 0) {
-		if (num == 1)
+		if ((num == 1 || num == 2) && wt == 2) {
+			/* packed, as nearly always: the hot loop */
+			while (sub.p < sub.end) {
+				if ((rc = varint_fast(&sub, &v)) != PB_OK)
+					return rc;
+				if ((rc = num == 1 ? add_loc(d, v) :
+				    add_val(d, v)) != PB_OK)
+					return rc;
+			}
+		} else if (num == 1)
 			rc = repeated(wt, v, &sub, add_loc, d);
 		else if (num == 2)
 			rc = repeated(wt, v, &sub, add_val, d);

@@ -13,8 +13,10 @@ $1 == "functions" {
 $1 == "locations" { lfun[$2] = $3 }
 $1 == "sample_values" && $3 == "samples" { count[$2] = $5 }
 $1 == "sample_locations" {
+	# a sample's rows come together (define-before-use order)
+	if ($2 != cur) { split("", seen); cur = $2 }
 	f = fname[lfun[$4]]
 	if ($3 == 1) self[f] += count[$2]
-	if (!(($2, f) in seen)) { seen[$2, f] = 1; total[f] += count[$2] }
+	if (!(f in seen)) { seen[f] = 1; total[f] += count[$2] }
 }
 END { for (f in total) printf "%s\t%d\t%d\n", f, self[f], total[f] }

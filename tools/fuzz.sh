@@ -15,6 +15,8 @@ for t in $targets; do
 	fuzz_rprof) seeds="tests/data/rprof tests/fuzz/regress/rprof" ;;
 	fuzz_pprof) seeds="tests/data/pprof tests/fuzz/regress/pprof" ;;
 	esac
+	# only the seed folders there are (git keeps no empty folder)
+	seeds=$(for d in $seeds; do [ -d "$d" ] && echo "$d"; done)
 	mkdir -p "$dir/corpus-$t"
 	# stream seeds: also the streams of some real profiles
 	if [ $t = fuzz_stream ] && [ ! -e "$dir/corpus-$t/.seeded" ]; then

@@ -92,6 +92,14 @@ prof_write_location(struct output *o, const struct location *l,
 	row_end(o);
 }
 
+static int
+cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
 struct pending_attr {
 	uint32_t source_id;
 	struct attr a;
@@ -372,6 +380,7 @@ sample_reset(struct sample *s, uint32_t id)
 	s->source = NONE;
 	s->defined = 0;
 	s->nvals = s->nlocs = s->nlabels = 0;
+	s->unsorted = 0;
 }
 
 static void
@@ -379,6 +388,7 @@ sample_free(struct sample *s)
 {
 	free(s->vals);
 	free(s->locs);
+	free(s->depths);
 	free(s->labels);
 }
 
@@ -415,6 +425,8 @@ sample_for(struct asm *a, uint32_t id, int *rc)
 	return &a->all[*slot];
 }
 
+static int sort_depths(struct asm *, struct sample *);
+
 /* Checks a sample's depths and hands it over. */
 static int
 emit(struct asm *a, struct sample *s)
@@ -430,10 +442,9 @@ emit(struct asm *a, struct sample *s)
 		return a->mode == ASM_STREAM ? unordered(a) : perr_set(a->e,
 		    "%s: sample %u has no sample_values", a->r->in.name,
 		    s->id);
+	if (s->unsorted && sort_depths(a, s) < 0)
+		return -1;
 	for (d = 0; d < s->nlocs; d++) {
-		if (s->locs[d] == NONE)
-			return perr_set(a->e, "%s: sample %u has no depth %zu",
-			    a->r->in.name, s->id, d + 1);
 		if (a->mode == ASM_BUFFER) {
 			if (REF(a->p, location, s->locs[d], &ix) < 0)
 				return perr_set(a->e, "%s: sample %u: location "
@@ -460,18 +471,50 @@ add_value(struct asm *a, struct sample *s, uint32_t type, uint32_t unit,
 	return 0;
 }
 
+/* A frame of the sample. Rows are kept as they come, so memory follows
+ * the rows, never the largest depth a row claims; order is checked when
+ * the sample is complete. */
 static int
 set_depth(struct asm *a, struct sample *s, size_t depth, uint32_t loc)
 {
-	while (s->nlocs < depth) {
-		if (ARRAY_ROOM(s->locs, s->nlocs, s->caplocs) < 0)
-			return nomem(a);
-		s->locs[s->nlocs++] = NONE;
+	if (ARRAY_ROOM(s->locs, s->nlocs, s->caplocs) < 0 ||
+	    ARRAY_ROOM(s->depths, s->nlocs, s->capdepths) < 0)
+		return nomem(a);
+	if (depth != s->nlocs + 1)
+		s->unsorted = 1;
+	s->depths[s->nlocs] = (uint32_t)depth;
+	s->locs[s->nlocs++] = loc;
+	return 0;
+}
+
+/* Puts rows that came out of order by depth, which must be 1..n. */
+static int
+sort_depths(struct asm *a, struct sample *s)
+{
+	uint64_t *pairs = malloc(s->nlocs * sizeof(*pairs));
+	size_t i;
+	uint32_t d;
+
+	if (pairs == NULL)
+		return nomem(a);
+	for (i = 0; i < s->nlocs; i++)
+		pairs[i] = (uint64_t)s->depths[i] << 32 | s->locs[i];
+	qsort(pairs, s->nlocs, sizeof(*pairs), cmp_u64);
+	for (i = 0; i < s->nlocs; i++) {
+		d = (uint32_t)(pairs[i] >> 32);
+		if (d != i + 1) {
+			free(pairs);
+			if (d < i + 1)
+				return perr_set(a->e, "%s: sample %u has depth "
+				    "%u twice", a->r->in.name, s->id, d);
+			return perr_set(a->e, "%s: sample %u has no depth %zu",
+			    a->r->in.name, s->id, i + 1);
+		}
+		s->locs[i] = (uint32_t)pairs[i];
+		s->depths[i] = d;
 	}
-	if (s->locs[depth - 1] != NONE)
-		return bad(a, T_SAMPLE_LOCATIONS, SL_DEPTH,
-		    "sample %u has this depth twice", s->id);
-	s->locs[depth - 1] = loc;
+	s->unsorted = 0;
+	free(pairs);
 	return 0;
 }
 
@@ -614,13 +657,6 @@ v1_row(struct asm *a)
 	return 0;
 }
 
-static int
-cmp_u64(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return a < b ? -1 : a > b;
-}
 
 static int
 finish_buffered(struct asm *a)

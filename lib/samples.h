@@ -69,6 +69,9 @@ struct sample {
 	size_t nvals, capvals;
 	uint32_t *locs;		/* location indices by depth - 1 */
 	size_t nlocs, caplocs;
+	uint32_t *depths;	/* while reading: each row's depth */
+	size_t capdepths;
+	int unsorted;		/* rows came in another order than 1..n */
 	struct slabel *labels;
 	size_t nlabels, caplabels;
 };

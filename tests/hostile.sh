@@ -29,6 +29,9 @@ printf 'line profiling: sample.interval=20000\n#File 1: a.R\n1#2147483648 "f" \n
 sed 's/^functions\t1\t/functions\t2147483648\t/' "$h/stream.tsv" >"$h/id-past-32-bits.tsv"
 sed 's/^sample_locations\t1\t2\t/sample_locations\t1\t-2\t/' "$h/stream.tsv" >"$h/negative-depth.tsv"
 sed 's/^sample_locations\t1\t2\t/sample_locations\t1\tNA\t/' "$h/stream.tsv" >"$h/missing-depth.tsv"
+# a depth near the 32-bit limit must not make anything allocate for it
+sed 's/^sample_locations\t1\t2\t/sample_locations\t1\t2000000000\t/' "$h/stream.tsv" >"$h/huge-depth.tsv"
+sed 's/^sample_locations\t1\t2\t/sample_locations\t1\t1\t/' "$h/stream.tsv" >"$h/repeated-depth.tsv"
 sed 's/^sample_locations\t1\t2\t2$/sample_locations\t1\t2\t9999/' "$h/stream.tsv" >"$h/missing-location.tsv"
 sed 's/^samples\t1\t1$/samples\t1\t7/' "$h/stream.tsv" >"$h/missing-source.tsv"
 (cat "$h/stream.tsv"; printf '#functions\tfunction_id\tname\tsystem_name\tfilename\tstart_line\n') \

@@ -5,6 +5,7 @@
 cd "$(dirname "$0")/.." || exit 2
 command -v valgrind >/dev/null 2>&1 || {
 	sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+	$sudo apt-get update -qq >&2
 	$sudo apt-get install -y -qq valgrind >&2; }
 vg=$(pwd)/tests/out-vg
 rm -rf "$vg"

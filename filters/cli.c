@@ -42,6 +42,20 @@ cli_fail(struct perr *e)
 }
 
 void
+cli_fail_renamed(struct perr *e, const char *from, const char *to)
+{
+	char *at = strstr(e->msg, from);
+	char rest[sizeof(e->msg)];
+
+	if (at != NULL) {
+		snprintf(rest, sizeof(rest), "%s", at + strlen(from));
+		snprintf(at, sizeof(e->msg) - (size_t)(at - e->msg), "%s%s",
+		    to, rest);
+	}
+	cli_fail(e);
+}
+
+void
 cli_usage(const char *synopsis)
 {
 	fprintf(stderr, "usage: %s %s\n", __progname, synopsis);
@@ -64,31 +78,52 @@ cli_number(const char *arg, int opt, long long max)
 	return v;
 }
 
-static char v2tmp[] = "/tmp/profstream-v2XXXXXX";
-static int v2tmp_made;
+static char *tmpfiles[4];
+static int ntmpfiles;
 
 static void
-v2tmp_remove(void)
+remove_tmpfiles(void)
 {
-	if (v2tmp_made)
-		unlink(v2tmp);
+	while (ntmpfiles > 0) {
+		unlink(tmpfiles[--ntmpfiles]);
+		free(tmpfiles[ntmpfiles]);
+	}
+}
+
+const char *
+cli_tmpfile(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char *path;
+	int fd;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	if (ntmpfiles == (int)(sizeof(tmpfiles) / sizeof(tmpfiles[0])) ||
+	    (path = malloc(strlen(dir) + 24)) == NULL) {
+		cli_warn("out of memory");
+		exit(EXIT_BAD);
+	}
+	sprintf(path, "%s/profstream.XXXXXX", dir);
+	if ((fd = mkstemp(path)) < 0) {
+		cli_warn("%s: %s", path, strerror(errno));
+		exit(EXIT_BAD);
+	}
+	close(fd);
+	if (ntmpfiles++ == 0)
+		atexit(remove_tmpfiles);
+	tmpfiles[ntmpfiles - 1] = path;
+	return path;
 }
 
 const char *
 cli_v2_first(struct output *o, struct perr *e)
 {
-	int fd = mkstemp(v2tmp);
+	const char *tmp = cli_tmpfile();
 
-	if (fd < 0) {
-		perr_set(e, "%s: %s", v2tmp, strerror(errno));
+	if (output_open(o, tmp, e) < 0)
 		cli_fail(e);
-	}
-	close(fd);
-	v2tmp_made = 1;
-	atexit(v2tmp_remove);
-	if (output_open(o, v2tmp, e) < 0)
-		cli_fail(e);
-	return v2tmp;
+	return tmp;
 }
 
 void

@@ -1,5 +1,6 @@
 /* tsvcombine: several profile streams into one. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,33 +10,20 @@
 #include "cli.h"
 
 static const char synopsis[] = "[-o file] [-Z max] file ...";
-static char spool[] = "/tmp/tsvcombineXXXXXX";
-static int spooled;
-
-static void
-unspool(void)
-{
-	if (spooled)
-		unlink(spool);
-}
-
 /* Standard input is read more than once (its headers first): it is
  * copied to a temporary file, which is read instead. */
 static const char *
 spool_stdin(struct perr *e)
 {
+	const char *spool = cli_tmpfile();
 	char buf[1 << 16];
 	ssize_t n;
 	int fd;
-	const char *tmp = getenv("TMPDIR");
 
-	(void)tmp;
-	if ((fd = mkstemp(spool)) < 0) {
+	if ((fd = open(spool, O_WRONLY)) < 0) {
 		perr_set(e, "%s: %s", spool, strerror(errno));
 		cli_fail(e);
 	}
-	spooled = 1;
-	atexit(unspool);
 	while ((n = read(STDIN_FILENO, buf, sizeof(buf))) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -54,7 +42,7 @@ main(int argc, char *argv[])
 	struct combiner *c;
 	struct output o;
 	struct perr e;
-	const char *opath = NULL;
+	const char *opath = NULL, *spool = NULL;
 	int ch, i, ext = 0, r, seen_stdin = 0;
 
 	while ((ch = getopt(argc, argv, "ho:Z:")) != -1)
@@ -90,7 +78,7 @@ main(int argc, char *argv[])
 				    "once");
 				return EXIT_USAGE;
 			}
-			argv[i] = (char *)spool_stdin(&e);
+			argv[i] = (char *)(spool = spool_stdin(&e));
 		}
 	}
 	for (i = 0; i < argc; i++) {
@@ -105,8 +93,8 @@ main(int argc, char *argv[])
 		cli_fail(&e);
 	for (i = 0; i < argc; i++)
 		if (combine_add(c, argv[i], &e) < 0) {
-			if (strcmp(argv[i], spool) == 0)
-				memcpy(e.msg, "<stdin>", 7);	/* same length */
+			if (argv[i] == spool)	/* name it as the user did */
+				cli_fail_renamed(&e, spool, "<stdin>");
 			cli_fail(&e);
 		}
 	combine_free(c);

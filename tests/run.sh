@@ -206,6 +206,9 @@ if $bin/tsvcombine "$a" "$out/bc.tsv" | cmp -s - "$out/abc.tsv" &&
 # standard input, once
 if $bin/tsvcombine "$a" - <"$b" | cmp -s - "$out/ab.tsv"; then ok; else
 	bad "tsvcombine with -"; fi
+$bin/tsvcombine "$a" - <tests/validate/bad-fk-location.tsv >/dev/null 2>"$out/err"
+if grep -q '^tsvcombine: <stdin>: sample 1: location 5 is not defined$' "$out/err"
+then ok; else bad "tsvcombine naming standard input: $(cat "$out/err")"; fi
 $bin/tsvcombine - - <"$a" >/dev/null 2>&1
 if [ $? = 2 ]; then ok; else bad "tsvcombine - - is not a usage error"; fi
 # a broken input or an unknown version: refused, naming the file, no -o file

@@ -7,45 +7,22 @@
 
 static const char synopsis[] = "[-o file] [-i interval] [-Z max] [file]";
 
-struct job {
-	struct rprof_writer w;
-	struct output *o;
-	long interval;
-	struct perr *e;
-};
-
-static int
-restart(void *ctx, struct perr *e)
-{
-	struct job *j = ctx;
-
-	rprof_write_free(&j->w);
-	rprof_write_begin(&j->w, j->o, j->interval, e);
-	return output_rewind(j->o, e);
-}
-
-static int
-emit(void *ctx, const struct prof *p, const struct sample *s)
-{
-	return rprof_write_sample(&((struct job *)ctx)->w, p, s);
-}
-
 static void
 convert(const char *path, struct output *o, long interval, struct perr *e)
 {
 	struct stream_reader r;
 	struct prof p = { 0 };
-	struct job j = { .o = o, .interval = interval, .e = e };
+	struct rprof_writer w;
 
-	rprof_write_begin(&j.w, o, interval, e);
-	if (samples_read_file(&r, path, &p, emit, restart, &j, e) < 0 ||
-	    rprof_write_end(&j.w, &p) < 0) {
+	rprof_write_begin(&w, o, interval, e);
+	if (samples_read_file(&r, path, &p, rprof_write_sample,
+	    rprof_write_restart, &w, e) < 0 || rprof_write_end(&w, &p) < 0) {
 		stream_close(&r);
 		cli_fail(e);
 	}
-	if (j.w.skipped > 0)
+	if (w.skipped > 0)
 		cli_warn("%s: %ld samples with no frames and no memory left "
-		    "out (Rprof cannot hold them)", r.in.name, j.w.skipped);
+		    "out (Rprof cannot hold them)", r.in.name, w.skipped);
 	stream_close(&r);
 	prof_free(&p);
 }

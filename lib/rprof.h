@@ -68,5 +68,7 @@ int rprof_write_sample(void *w, const struct prof *p, const struct sample *s);
 int rprof_write_end(struct rprof_writer *w, const struct prof *p);
 /* Frees w without writing what it holds. */
 void rprof_write_free(struct rprof_writer *w);
+/* samples_read_file's restart: w and its output as they were at begin. */
+int rprof_write_restart(void *w, struct perr *e);
 
 #endif

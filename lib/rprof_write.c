@@ -323,3 +323,13 @@ rprof_write_free(struct rprof_writer *w)
 	free(w->heldbuf);
 	w->line = w->heldbuf = NULL;
 }
+
+int
+rprof_write_restart(void *ctx, struct perr *e)
+{
+	struct rprof_writer *w = ctx;
+
+	rprof_write_free(w);
+	rprof_write_begin(w, w->o, w->default_interval, e);
+	return output_rewind(w->o, e);
+}

@@ -16,16 +16,6 @@ sink(void *ctx, const char *msg)
 	(void)msg;
 }
 
-static int
-rprof_restart(void *ctx, struct perr *e)
-{
-	struct rprof_writer *w = ctx;
-
-	rprof_write_free(w);
-	rprof_write_begin(w, w->o, 20000, e);
-	return output_rewind(w->o, e);
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -49,7 +39,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (output_open(&o, "/dev/null", &e) == 0) {
 		rprof_write_begin(&rw, &o, 20000, &e);
 		if (samples_read_file(&r, path, &p, rprof_write_sample,
-		    rprof_restart, &rw, &e) == 0)
+		    rprof_write_restart, &rw, &e) == 0)
 			rprof_write_end(&rw, &p);
 		else
 			rprof_write_free(&rw);

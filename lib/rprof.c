@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "rprof.h"
 #include "stream.h"
 
@@ -147,13 +148,8 @@ add_frame(struct rprof_reader *c, const char *name, size_t len,
 {
 	struct rprof_frame *f;
 
-	if (c->nframes == c->fcap) {
-		size_t cap = c->fcap ? c->fcap * 2 : 64;
-		if ((f = realloc(c->frames, cap * sizeof(*f))) == NULL)
-			return perr_nomem(e);
-		c->frames = f;
-		c->fcap = cap;
-	}
+	if (ARRAY_ROOM(c->frames, c->nframes, c->fcap) < 0)
+		return perr_nomem(e);
 	f = &c->frames[c->nframes++];
 	f->name = name;
 	f->len = len;
@@ -309,14 +305,9 @@ location(struct rprof_reader *c, const struct rprof_frame *f, uint32_t *lid,
 	uint32_t *slot, fid;
 	int added;
 	const char *path;
-	char *nk;
 
-	if (klen > c->keycap) {
-		if ((nk = realloc(c->key, klen * 2)) == NULL)
-			return perr_nomem(e);
-		c->key = nk;
-		c->keycap = klen * 2;
-	}
+	if (array_grow((void **)&c->key, &c->keycap, klen, 1) < 0)
+		return perr_nomem(e);
 	memcpy(c->key, f->name, f->len);
 	c->key[f->len] = '\0';
 	memcpy(c->key + f->len + 1, &f->path, 4);

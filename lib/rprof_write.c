@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "rprof.h"
 
 static const char *const memtypes[4] = {
@@ -27,19 +28,10 @@ rprof_write_begin(struct rprof_writer *w, struct output *o,
 static int
 put(char **buf, size_t *n, size_t *cap, const void *p, size_t k)
 {
-	char *nb;
-	size_t nc;
-
 	if (k == 0)
 		return 0;
-	if (*n + k > *cap) {
-		for (nc = *cap ? *cap : 4096; nc < *n + k; nc *= 2)
-			;
-		if ((nb = realloc(*buf, nc)) == NULL)
-			return -1;
-		*buf = nb;
-		*cap = nc;
-	}
+	if (array_grow((void **)buf, cap, *n + k, 1) < 0)
+		return -1;
 	memcpy(*buf + *n, p, k);
 	*n += k;
 	return 0;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "stream.h"
 
 int
@@ -86,14 +87,8 @@ split(struct stream_reader *r, char *line, size_t len, int *bad,
 	struct stream_field *f;
 
 	for (;;) {
-		if (n == r->fcap) {
-			int cap = r->fcap ? r->fcap * 2 : 16;
-			f = realloc(r->fields, (size_t)cap * sizeof(*f));
-			if (f == NULL)
-				return perr_nomem(e), -2;
-			r->fields = f;
-			r->fcap = cap;
-		}
+		if (ARRAY_ROOM(r->fields, (size_t)n, r->fcap) < 0)
+			return perr_nomem(e), -2;
 		f = &r->fields[n];
 		tab = memchr(p, '\t', (size_t)(end - p));
 		if (tab == NULL)

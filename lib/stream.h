@@ -54,7 +54,7 @@ struct stream_reader {
 	struct u64map other_nf;	/* their index -> field count + 1 */
 	struct stream_row row;
 	struct stream_field *fields;	/* of the line, with the table name */
-	int fcap;
+	size_t fcap;
 	enum table_id last;		/* table of the previous row */
 	/* Lenient mode: with report set, each problem is passed to it and
 	 * reading goes on; rows with bad cells are returned (marked

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "samples.h"
 #include "stream.h"
 #include "v1.h"
@@ -76,7 +77,6 @@ emit(void *ctx, const struct prof *p, const struct sample *s)
 	struct v1 *w = ctx;
 	double count;
 	size_t i;
-	uint32_t *nr;
 
 	if (p->nsources > 1)
 		return refuse(w, "several sources");
@@ -105,13 +105,9 @@ emit(void *ctx, const struct prof *p, const struct sample *s)
 	if (definitions(w, p) < 0)
 		return -1;
 	if (w->count == 0) {
-		if (s->nlocs > w->caprun) {
-			if ((nr = realloc(w->run, s->nlocs * sizeof(*nr)))
-			    == NULL)
-				return perr_nomem(w->e);
-			w->run = nr;
-			w->caprun = s->nlocs;
-		}
+		if (array_grow((void **)&w->run, &w->caprun, s->nlocs,
+		    sizeof(*w->run)) < 0)
+			return perr_nomem(w->e);
 		for (i = 0; i < s->nlocs; i++)
 			w->run[i] = s->locs[i];
 		w->nrun = s->nlocs;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "validate.h"
 
 struct ent {
@@ -62,13 +63,8 @@ ent_get(struct idset *s, uint32_t id)
 		return NULL;
 	if (!added)
 		return &s->ents[*slot];
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 256;
-		if ((ne = realloc(s->ents, cap * sizeof(*ne))) == NULL)
-			return NULL;
-		s->ents = ne;
-		s->cap = cap;
-	}
+	if (ARRAY_ROOM(s->ents, s->n, s->cap) < 0)
+		return NULL;
 	ne = &s->ents[s->n++];
 	memset(ne, 0, sizeof(*ne));
 	ne->id = id;
@@ -136,7 +132,6 @@ check_depth(struct vstate *v, struct ent *s)
 {
 	struct stream_row *row = &v->r->row;
 	uint32_t d;
-	unsigned char *ns;
 
 	if (row->st[SL_DEPTH] != CELL_OK)
 		return 0;
@@ -157,14 +152,11 @@ check_depth(struct vstate *v, struct ent *s)
 		return 0;
 	}
 	if (d >= v->seen_cap) {
-		size_t cap = v->seen_cap ? v->seen_cap : 64;
-		while (cap <= d)
-			cap *= 2;
-		if ((ns = realloc(v->seen, cap)) == NULL)
+		size_t old = v->seen_cap;
+		if (array_grow((void **)&v->seen, &v->seen_cap, (size_t)d + 1, 1)
+		    < 0)
 			return perr_nomem(v->e);
-		memset(ns + v->seen_cap, 0, cap - v->seen_cap);
-		v->seen = ns;
-		v->seen_cap = cap;
+		memset(v->seen + old, 0, v->seen_cap - old);
 	}
 	if (d > v->seen_max)
 		v->seen_max = d;
@@ -324,20 +316,15 @@ static const char *const what[T_COUNT] = {
 static int
 expected_sum(struct vstate *v, uint32_t n, uint64_t *sum)
 {
-	uint64_t *np;
-	size_t i;
+	size_t i, old = v->prefix_n;
 
 	if (n >= v->prefix_n) {
-		size_t cap = v->prefix_n ? v->prefix_n : 64;
-		while (cap <= n)
-			cap *= 2;
-		if ((np = realloc(v->prefix, cap * sizeof(*np))) == NULL)
+		if (array_grow((void **)&v->prefix, &v->prefix_n, (size_t)n + 1,
+		    sizeof(*v->prefix)) < 0)
 			return perr_nomem(v->e);
-		np[0] = 0;
-		for (i = v->prefix_n ? v->prefix_n : 1; i < cap; i++)
-			np[i] = np[i - 1] + mix(i);
-		v->prefix = np;
-		v->prefix_n = cap;
+		v->prefix[0] = 0;
+		for (i = old ? old : 1; i < v->prefix_n; i++)
+			v->prefix[i] = v->prefix[i - 1] + mix(i);
 	}
 	*sum = v->prefix[n];
 	return 0;

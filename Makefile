@@ -75,11 +75,13 @@ interop: all
 bench: all
 	sh tools/bench.sh
 
-# libFuzzer (clang): each target runs FUZZ_SECONDS, seeded from tests/.
+# libFuzzer (clang): each target runs FUZZ_SECONDS, seeded from tests/,
+# or FUZZ_RUNS inputs from a fixed seed (reproducible; what CI runs).
 # New corpus entries go to tests/fuzz-out; crashes to tests/fuzz-out too
 # (keep them in tests/fuzz/regress/TARGET, which make check runs).
 FUZZ_CC = clang
 FUZZ_SECONDS = 60
+FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof
 FUZZ_SRC = lib/perr.c lib/array.c lib/input.c lib/output.c lib/hash.c lib/schema.c \
@@ -93,7 +95,7 @@ fuzz-build: proto/profile.pb-c.h config.mk
 	    $(DEPCFLAGS) -o tests/fuzz-out/$$t tests/fuzz/$$t.c $(FUZZ_SRC) \
 	    $(DEPLIBS) -lm || exit 1; done
 fuzz: fuzz-build
-	sh tools/fuzz.sh $(FUZZ_SECONDS)
+	FUZZ_RUNS=$(FUZZ_RUNS) sh tools/fuzz.sh $(FUZZ_SECONDS)
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \

@@ -102,18 +102,21 @@ static void
 end_session(struct rprof_writer *w, const struct prof *p)
 {
 	const struct source *s;
-	const char *q, *end;
+	const char *q;
 	uint64_t mem[4];
 	uint32_t len;
+	size_t at;
 
 	if (w->source == NONE || !w->held)
 		return;
 	s = &p->sources[w->source];
 	write_header(w, w->memory, 0, w->lines,
 	    pprof_interval(p, s, w->default_interval));
-	/* held entries: kind byte, 4 x u64, u32 length, text */
-	for (q = w->heldbuf, end = q + w->nheld; q < end;
-	    q += 1 + sizeof(mem) + sizeof(len) + len) {
+	/* held entries: kind byte, 4 x u64, u32 length, text; walked by
+	 * offset since heldbuf is NULL when nothing was held */
+	for (at = 0; at < w->nheld;
+	    at += 1 + sizeof(mem) + sizeof(len) + len) {
+		q = w->heldbuf + at;
 		memcpy(mem, q + 1, sizeof(mem));
 		memcpy(&len, q + 1 + sizeof(mem), sizeof(len));
 		if (*q == HELD_TEXT) {

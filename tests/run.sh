@@ -52,6 +52,11 @@ for exp in tests/rprof/*.expected; do
 	    >"$out/got"
 	same "$exp" "rprof2tsv $src"
 done
+# tsv2rprof: streams with an exact expected Rprof text in NAME.rprof
+for f in tests/rprof/*.tsv; do
+	$bin/tsv2rprof "$f" >"$out/got" 2>&1
+	same "${f%.tsv}.rprof" "tsv2rprof $f"
+done
 
 # 3. Against R's own summaryRprof tables (corpus r-4.2): self and total
 #    sample counts per function computed from the stream with awk.

@@ -215,18 +215,31 @@ output_close(struct output *o, struct perr *e)
 	return rc;
 }
 
-size_t
-fmt_u64(char *buf, uint64_t v)
-{
-	char tmp[24];
-	size_t n = 0, i;
+const char fmt_digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930"
+    "31323334353637383940414243444546474849505152535455565758596061"
+    "62636465666768697071727374757677787980818283848586878889909192"
+    "93949596979899";
 
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v != 0);
-	for (i = 0; i < n; i++)
-		buf[i] = tmp[n - 1 - i];
+/* two digits per division: ids and counts fill most of a stream */
+size_t
+fmt_u64_long(char *buf, uint64_t v)
+{
+	char tmp[20], *p = tmp + sizeof(tmp);
+	size_t n;
+
+	while (v >= 100) {
+		p -= 2;
+		memcpy(p, fmt_digit_pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (v >= 10) {
+		p -= 2;
+		memcpy(p, fmt_digit_pairs + 2 * v, 2);
+	} else
+		*--p = (char)('0' + v);
+	n = (size_t)(tmp + sizeof(tmp) - p);
+	memcpy(buf, p, n);
 	return n;
 }
 

@@ -22,6 +22,15 @@ for k in rprof pprof tsv; do	# 64 MB of zeros in 64 KB
 	head -c 67108864 /dev/zero | gzip -9 -c >"$h/gzip-bomb.$k"
 done
 printf 'sample.interval=20000\n"f" \000"g" \n' >"$h/nul.rprof"
+# a profile of "" and one sample with packed location ids: varints cut
+# short (after one byte, after two), eleven bytes long, and ids of two and
+# three bytes (no such location)
+printf '\062\000\022\003\012\001\200' >"$h/packed-varint-cut.pprof"
+printf '\062\000\022\004\012\002\310\201' >"$h/packed-varint-cut-2nd.pprof"
+printf '\062\000\022\015\012\013\377\377\377\377\377\377\377\377\377\377\001' \
+    >"$h/packed-varint-long.pprof"
+printf '\062\000\022\004\012\002\310\001' >"$h/packed-id-200.pprof"
+printf '\062\000\022\005\012\003\240\234\001' >"$h/packed-id-20000.pprof"
 (head -n 9 "$h/stream.tsv"; printf 'sources\t1\tr\000prof\tNA\tNA\n') >"$h/nul.tsv"
 printf 'sample.interval=20000\n#File 4294967296: a.R\n' >"$h/id-past-32-bits.rprof"
 printf 'line profiling: sample.interval=20000\n#File 1: a.R\n1#2147483648 "f" \n' \

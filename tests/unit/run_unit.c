@@ -1,5 +1,6 @@
 /* run_unit.c: Check unit tests of the stream library. */
 #include <check.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,8 +221,29 @@ START_TEST(integers)
 {
 	char buf[FMT_NUM_MAX + 1];
 
+	char want[FMT_NUM_MAX];
+	uint64_t v;
+
 	buf[fmt_u64(buf, UINT64_MAX)] = '\0';
 	ck_assert_str_eq(buf, "18446744073709551615");
+	/* every digit count, and both sides of each power of ten */
+	for (v = 1; v <= UINT64_MAX / 10; v *= 10) {
+		uint64_t around[] = { v - 1, v, v + 1, 10 * v - 1 };
+		size_t i;
+
+		for (i = 0; i < 4; i++) {
+			snprintf(want, sizeof(want), "%" PRIu64, around[i]);
+			buf[fmt_u64(buf, around[i])] = '\0';
+			ck_assert_str_eq(buf, want);
+		}
+	}
+	for (v = 0; v < 100000; v++) {
+		snprintf(want, sizeof(want), "%" PRIu64, v);
+		buf[fmt_u64(buf, v)] = '\0';
+		ck_assert_str_eq(buf, want);
+		buf[fmt_u64_long(buf, v)] = '\0';
+		ck_assert_str_eq(buf, want);
+	}
 	buf[fmt_i64(buf, INT64_MIN)] = '\0';
 	ck_assert_str_eq(buf, "-9223372036854775808");
 	buf[fmt_hex(buf, 0)] = '\0';

@@ -116,26 +116,32 @@ cli_tmpfile(void)
 	return path;
 }
 
-const char *
-cli_v2_first(struct output *o, struct perr *e)
+void
+cli_out_open(struct cli_out *c, const char *opath, int v1)
 {
-	const char *tmp = cli_tmpfile();
+	struct perr e;
 
-	if (output_open(o, tmp, e) < 0)
-		cli_fail(e);
-	return tmp;
+	c->opath = opath;
+	c->tmp = v1 ? cli_tmpfile() : NULL;
+	if (output_open(&c->o, v1 ? c->tmp : opath, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&c->o);
 }
 
 void
-cli_v1_from(const char *tmp, const char *opath, struct perr *e)
+cli_out_close(struct cli_out *c)
 {
-	struct output o;
+	struct perr e;
 
-	if (output_open(&o, opath, e) < 0)
-		cli_fail(e);
-	cli_set_output(&o);
-	if (v1_write(tmp, &o, e) < 0 || output_close(&o, e) < 0)
-		cli_fail(e);
+	if (output_close(&c->o, &e) < 0)
+		cli_fail(&e);
+	if (c->tmp == NULL)
+		return;
+	if (output_open(&c->o, c->opath, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&c->o);
+	if (v1_write(c->tmp, &c->o, &e) < 0 || output_close(&c->o, &e) < 0)
+		cli_fail(&e);
 }
 
 void

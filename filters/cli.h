@@ -21,11 +21,15 @@ void cli_set_output(struct output *o);
  * returns its path, or exits 1. */
 const char *cli_tmpfile(void);
 
-/* Where a converter writes 2.0 before -1 turns it into 1.0: opens o on a
- * new temporary file, removed at exit; returns its path. */
-const char *cli_v2_first(struct output *o, struct perr *e);
-/* Then: the 1.0 stream from that file to opath. */
-void cli_v1_from(const char *tmp, const char *opath, struct perr *e);
+/* A converter's output: opath (NULL: stdout), or with -1 (v1) a
+ * temporary 2.0 file that cli_out_close turns into 1.0 at opath. Both
+ * exit 1 on failure. */
+struct cli_out {
+	struct output o;
+	const char *opath, *tmp;
+};
+void cli_out_open(struct cli_out *c, const char *opath, int v1);
+void cli_out_close(struct cli_out *c);
 
 /* -Z: a size with an optional k, M or G suffix, or exits 2; sets the
  * bound on decompressed input. */

@@ -38,9 +38,9 @@ int
 main(int argc, char *argv[])
 {
 	struct rprof_reader c;
-	struct output o;
+	struct cli_out out;
 	struct perr e;
-	const char *opath = NULL, *tmp = NULL;
+	const char *opath = NULL;
 	int ch, v1 = 0;
 
 	while ((ch = getopt(argc, argv, "1ho:Z:")) != -1)
@@ -71,20 +71,13 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	if (v1)
-		tmp = cli_v2_first(&o, &e);
-	else if (output_open(&o, opath, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(&o);
-	rprof_begin(&c, &o);
+	cli_out_open(&out, opath, v1);
+	rprof_begin(&c, &out.o);
 	if (argc == 0)
 		convert(&c, NULL, &e);
 	for (; argc > 0; argc--, argv++)
 		convert(&c, *argv, &e);
 	rprof_free(&c);
-	if (output_close(&o, &e) < 0)
-		cli_fail(&e);
-	if (v1)
-		cli_v1_from(tmp, opath, &e);
+	cli_out_close(&out);
 	return EXIT_OK;
 }

@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,6 +7,7 @@
 
 #include <unistd.h>
 
+#include "combine.h"
 #include "input.h"
 #include "output.h"
 #include "v1.h"
@@ -32,27 +34,57 @@ cli_warn(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* Temporary files that stand for what the user named: messages show the
+ * user's name. */
+static struct {
+	const char *path, *shown;
+} aliases[4];
+static int naliases;
+
 void
-cli_fail(struct perr *e)
+cli_alias(const char *path, const char *shown)
 {
-	cli_warn("%s", e->msg);
+	if (naliases < (int)(sizeof(aliases) / sizeof(aliases[0]))) {
+		aliases[naliases].path = path;
+		aliases[naliases++].shown = shown;
+	}
+}
+
+const char *
+cli_shown(const char *name)
+{
+	int i;
+
+	for (i = 0; i < naliases; i++)
+		if (strcmp(name, aliases[i].path) == 0)
+			return aliases[i].shown;
+	return name;
+}
+
+/* Exits with status, leaving no half-written -o file. */
+static void __attribute__((noreturn))
+die(int status)
+{
 	if (cli_out != NULL)
 		output_discard(cli_out);
-	exit(EXIT_BAD);
+	exit(status);
 }
 
 void
-cli_fail_renamed(struct perr *e, const char *from, const char *to)
+cli_fail(struct perr *e)
 {
-	char *at = strstr(e->msg, from);
-	char rest[sizeof(e->msg)];
+	char rest[sizeof(e->msg)], *at;
+	int i;
 
-	if (at != NULL) {
-		snprintf(rest, sizeof(rest), "%s", at + strlen(from));
-		snprintf(at, sizeof(e->msg) - (size_t)(at - e->msg), "%s%s",
-		    to, rest);
-	}
-	cli_fail(e);
+	for (i = 0; i < naliases; i++)
+		if ((at = strstr(e->msg, aliases[i].path)) != NULL) {
+			snprintf(rest, sizeof(rest), "%s",
+			    at + strlen(aliases[i].path));
+			snprintf(at, sizeof(e->msg) - (size_t)(at - e->msg),
+			    "%s%s", aliases[i].shown, rest);
+		}
+	cli_warn("%s", e->msg);
+	die(EXIT_BAD);
 }
 
 void
@@ -102,12 +134,12 @@ cli_tmpfile(void)
 	if (ntmpfiles == (int)(sizeof(tmpfiles) / sizeof(tmpfiles[0])) ||
 	    (path = malloc(strlen(dir) + 24)) == NULL) {
 		cli_warn("out of memory");
-		exit(EXIT_BAD);
+		die(EXIT_BAD);
 	}
 	sprintf(path, "%s/profstream.XXXXXX", dir);
 	if ((fd = mkstemp(path)) < 0) {
 		cli_warn("%s: %s", path, strerror(errno));
-		exit(EXIT_BAD);
+		die(EXIT_BAD);
 	}
 	close(fd);
 	if (ntmpfiles++ == 0)
@@ -162,4 +194,78 @@ cli_limit(const char *arg)
 		exit(EXIT_USAGE);
 	}
 	input_set_limit(v);
+}
+
+/* Standard input is read more than once (its headers first): it is
+ * copied to a temporary file, which is read instead. */
+static const char *
+spool_stdin(void)
+{
+	const char *spool = cli_tmpfile();
+	char buf[1 << 16];
+	ssize_t n;
+	int fd;
+
+	if ((fd = open(spool, O_WRONLY)) < 0) {
+		cli_warn("%s: %s", spool, strerror(errno));
+		die(EXIT_BAD);
+	}
+	while ((n = read(STDIN_FILENO, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || write(fd, buf, (size_t)n) != n) {
+			cli_warn("<stdin>: %s", strerror(errno));
+			die(EXIT_BAD);
+		}
+	}
+	close(fd);
+	cli_alias(spool, "<stdin>");
+	return spool;
+}
+
+void
+cli_combine(struct output *o, int n, char **paths)
+{
+	struct combiner *c;
+	struct perr e;
+	int i, r, ext = 0, seen_stdin = 0;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(paths[i], "-") == 0) {
+			if (seen_stdin++) {
+				cli_warn("standard input (-) can be given "
+				    "once");
+				die(EXIT_USAGE);
+			}
+			paths[i] = (char *)spool_stdin();
+		}
+	for (i = 0; i < n; i++) {
+		if ((r = stream_has_loc_ext(paths[i], &e)) < 0)
+			cli_fail(&e);
+		ext |= r;
+	}
+	if ((c = combine_new(o, ext, &e)) == NULL)
+		cli_fail(&e);
+	for (i = 0; i < n; i++)
+		if (combine_add(c, paths[i], &e) < 0)
+			cli_fail(&e);
+	combine_free(c);
+}
+
+const char *
+cli_combined(int n, char **paths)
+{
+	const char *tmp = cli_tmpfile();
+	struct output o;
+	struct perr e;
+
+	if (output_open(&o, tmp, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&o);
+	cli_combine(&o, n, paths);
+	if (output_close(&o, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(NULL);
+	cli_alias(tmp, "the combined input");
+	return tmp;
 }

@@ -1,4 +1,5 @@
-/* cli.h: what every filter's main shares: messages, exit codes, -o. */
+/* cli.h: what every filter's main shares: messages, exit codes, -o,
+ * temporary files, combining several inputs. */
 #ifndef CLI_H
 #define CLI_H
 
@@ -10,9 +11,10 @@ enum { EXIT_OK = 0, EXIT_BAD = 1, EXIT_USAGE = 2 };
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints e's message and exits 1, removing a half-written -o file. */
 void cli_fail(struct perr *e) __attribute__((noreturn));
-/* cli_fail with the file name from (a temporary file) shown as to. */
-void cli_fail_renamed(struct perr *e, const char *from, const char *to)
-    __attribute__((noreturn));
+/* Messages name temporary file path as shown (what the user gave). */
+void cli_alias(const char *path, const char *shown);
+/* name, or what cli_alias says to show for it. */
+const char *cli_shown(const char *name);
 /* Prints the usage line and exits 2. */
 void cli_usage(const char *synopsis) __attribute__((noreturn));
 /* The output cli_fail discards. */
@@ -30,6 +32,13 @@ struct cli_out {
 };
 void cli_out_open(struct cli_out *c, const char *opath, int v1);
 void cli_out_close(struct cli_out *c);
+
+/* Combines the streams at paths into o as tsvcombine does ("-": standard
+ * input, once; paths[i] then becomes a temporary copy of it). Exits 1 on
+ * bad input, 2 on "-" twice. */
+void cli_combine(struct output *o, int n, char **paths);
+/* The same into a temporary file, removed at exit; its path. */
+const char *cli_combined(int n, char **paths);
 
 /* -Z: a size with an optional k, M or G suffix, or exits 2; sets the
  * bound on decompressed input. */

@@ -6,7 +6,7 @@
 #include "pprof.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-nu] [-o file] [-Z max] [file]";
+static const char synopsis[] = "[-nu] [-o file] [-Z max] [file ...]";
 
 int
 main(int argc, char *argv[])
@@ -39,7 +39,9 @@ main(int argc, char *argv[])
 			    "  -o file  write to file (it appears only when "
 			    "complete) instead of stdout\n"
 			    "  -u       uncompressed protobuf\n"
-			    CLI_LIMIT_HELP, synopsis);
+			    CLI_LIMIT_HELP
+			    "Several files are combined (as by tsvcombine) "
+			    "first.\n", synopsis);
 			return EXIT_OK;
 		case 'Z':
 			cli_limit(optarg);
@@ -49,15 +51,16 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	if (argc > 1)
-		cli_usage(synopsis);
-	if (argc == 1)
-		path = argv[0];
 	if (opath == NULL && isatty(STDOUT_FILENO)) {
 		cli_warn("will not write a binary profile to a terminal: "
 		    "redirect it or use -o");
 		return EXIT_USAGE;
 	}
+	/* several streams: combined first, as one */
+	if (argc > 1)
+		path = cli_combined(argc, argv);
+	else if (argc == 1)
+		path = argv[0];
 	if ((w = pprof_write_new(aggregate, &e)) == NULL)
 		cli_fail(&e);
 	if (samples_read_file(&r, path, &p, pprof_write_sample,

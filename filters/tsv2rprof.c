@@ -5,7 +5,7 @@
 #include "rprof.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-o file] [-i interval] [-Z max] [file]";
+static const char synopsis[] = "[-o file] [-i interval] [-Z max] [file ...]";
 
 static void
 convert(const char *path, struct output *o, long interval, struct perr *e)
@@ -22,7 +22,8 @@ convert(const char *path, struct output *o, long interval, struct perr *e)
 	}
 	if (w.skipped > 0)
 		cli_warn("%s: %ld samples with no frames and no memory left "
-		    "out (Rprof cannot hold them)", r.in.name, w.skipped);
+		    "out (Rprof cannot hold them)", cli_shown(r.in.name),
+		    w.skipped);
 	stream_close(&r);
 	prof_free(&p);
 }
@@ -32,7 +33,7 @@ main(int argc, char *argv[])
 {
 	struct output o;
 	struct perr e;
-	const char *opath = NULL;
+	const char *opath = NULL, *path;
 	long interval = 20000;
 	int ch;
 
@@ -53,7 +54,9 @@ main(int argc, char *argv[])
 			    "  -i interval  sample interval in microseconds "
 			    "for sources that do not say\n"
 			    "               (default 20000)\n"
-			    CLI_LIMIT_HELP, synopsis);
+			    CLI_LIMIT_HELP
+			    "Several files are combined (as by tsvcombine) "
+			    "first.\n", synopsis);
 			return EXIT_OK;
 		case 'Z':
 			cli_limit(optarg);
@@ -63,12 +66,13 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	if (argc > 1)
-		cli_usage(synopsis);
+	/* several streams: combined first, as one */
+	path = argc > 1 ? cli_combined(argc, argv) : argc == 1 ? argv[0] :
+	    NULL;
 	if (output_open(&o, opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&o);
-	convert(argc == 1 ? argv[0] : NULL, &o, interval, &e);
+	convert(path, &o, interval, &e);
 	if (output_close(&o, &e) < 0)
 		cli_fail(&e);
 	return EXIT_OK;

@@ -365,6 +365,8 @@ packed(const uint8_t *p, const uint8_t *end, uint64_t **arr, size_t *n,
 	size_t need = *n + (size_t)(end - p);
 	int shift;
 
+	if (p == end)		/* *arr may still be NULL */
+		return PB_OK;
 	if (need > *cap && array_grow((void **)arr, cap, need,
 	    sizeof(**arr)) < 0)
 		return PB_NOMEM;

@@ -227,6 +227,29 @@ done
 if $bin/tsvcombine "$out/rev.tsv" >"$out/crev.tsv" && $bin/tsvvalidate "$out/crev.tsv" &&
     $bin/tsv2rprof "$out/crev.tsv" | cmp -s - "$r"; then ok; else
 	bad "tsvcombine of a stream out of order"; fi
+# the writers given several streams: combined first, so tsv2rprof gives
+# the Rprof files one after the other (R >= 3.0, LF), tsv2pprof the
+# profile of tsvcombine's stream; - among them is standard input
+r1=tests/data/rprof/r-4.2/gc.out r2=tests/data/rprof/r-4.2/line.out
+$bin/rprof2tsv "$r1" >"$out/r1.tsv"
+$bin/rprof2tsv "$r2" >"$out/r2.tsv"
+cat "$r1" "$r2" "$r" >"$out/r12.out"
+if $bin/tsv2rprof "$out/r1.tsv" "$out/r2.tsv" "$a" | cmp -s - "$out/r12.out"
+then ok; else bad "tsv2rprof of three streams"; fi
+if $bin/tsv2rprof "$out/r1.tsv" - "$a" <"$out/r2.tsv" | cmp -s - "$out/r12.out"
+then ok; else bad "tsv2rprof of three streams, one on standard input"; fi
+$bin/tsv2pprof -u "$a" "$b" "$c" >"$out/abc.pb"
+if $bin/tsv2pprof -u "$out/abc.tsv" | cmp -s - "$out/abc.pb"; then ok; else
+	bad "tsv2pprof of three streams"; fi
+$bin/tsv2pprof -u -o "$out/no.pb" "$a" tests/validate/bad-fk-location.tsv \
+    2>"$out/err"
+if grep -qx 'tsv2pprof: tests/validate/bad-fk-location.tsv: sample 1: location 5 is not defined' \
+    "$out/err" && [ ! -e "$out/no.pb" ]; then ok; else
+	bad "tsv2pprof refusing its second stream: $(cat "$out/err")"; fi
+$bin/tsv2rprof - "$a" - <"$a" >/dev/null 2>"$out/err"
+if [ $? = 2 ] && grep -qx 'tsv2rprof: standard input (-) can be given once' "$out/err"
+then ok; else bad "tsv2rprof - a -: $(cat "$out/err")"; fi
+
 # everything in the corpus at once
 i=0
 for f in $(find tests/data/rprof -type f \( -name '*.out' -o -name '*.prof' \) | sort); do

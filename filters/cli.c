@@ -231,14 +231,13 @@ cli_combine(struct output *o, int n, char **paths)
 	int i, r, ext = 0, seen_stdin = 0;
 
 	for (i = 0; i < n; i++)
-		if (strcmp(paths[i], "-") == 0) {
-			if (seen_stdin++) {
-				cli_warn("standard input (-) can be given "
-				    "once");
-				die(EXIT_USAGE);
-			}
-			paths[i] = (char *)spool_stdin();
+		if (strcmp(paths[i], "-") == 0 && seen_stdin++) {
+			cli_warn("standard input (-) can be given once");
+			die(EXIT_USAGE);
 		}
+	for (i = 0; i < n; i++)
+		if (strcmp(paths[i], "-") == 0)
+			paths[i] = (char *)spool_stdin();
 	for (i = 0; i < n; i++) {
 		if ((r = stream_has_loc_ext(paths[i], &e)) < 0)
 			cli_fail(&e);

@@ -356,14 +356,15 @@ function(struct dprof *d, struct pb *b)
 
 /* Appends the varints of a packed field (end - p bytes) to arr: the hot
  * loop of a big profile, so the room is made once (a varint is at least a
- * byte) and the decoding is inline. */
+ * byte) and one- and two-byte varints are decoded inline; longer ones go
+ * to varint(). */
 static int
 packed(const uint8_t *p, const uint8_t *end, uint64_t **arr, size_t *n,
     size_t *cap)
 {
-	uint64_t *out, v, c;
+	struct pb rest;
+	uint64_t *out, v;
 	size_t need = *n + (size_t)(end - p);
-	int shift;
 
 	if (p == end)		/* *arr may still be NULL */
 		return PB_OK;
@@ -372,23 +373,17 @@ packed(const uint8_t *p, const uint8_t *end, uint64_t **arr, size_t *n,
 		return PB_NOMEM;
 	out = *arr + *n;
 	while (p < end) {
-		if ((v = *p++) >= 0x80) {
-			v &= 0x7f;
-			if (p < end && *p < 0x80) {	/* two bytes: ids < 16384 */
-				*out++ = v | (uint64_t)*p++ << 7;
-				continue;
-			}
-			for (shift = 7;; shift += 7) {
-				if (p == end)
-					return bad("a field cut short");
-				if (shift >= 70)
-					return bad("a varint longer than 10 "
-					    "bytes");
-				c = *p++;
-				v |= (c & 0x7f) << shift;
-				if (c < 0x80)
-					break;
-			}
+		if (*p < 0x80)
+			v = *p++;
+		else if (p + 1 < end && p[1] < 0x80) {	/* ids < 16384 */
+			v = (p[0] & 0x7fu) | (uint64_t)p[1] << 7;
+			p += 2;
+		} else {
+			rest.p = p;
+			rest.end = end;
+			if (varint(&rest, &v) != PB_OK)
+				return PB_BAD;
+			p = rest.p;
 		}
 		*out++ = v;
 	}

@@ -34,30 +34,23 @@ cli_warn(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* Temporary files that stand for what the user named: messages show the
- * user's name. */
+/* Temporary files, removed at exit; shown: the name messages give one
+ * instead of its path (what the user named), or NULL. */
 static struct {
-	const char *path, *shown;
-} aliases[4];
-static int naliases;
-
-void
-cli_alias(const char *path, const char *shown)
-{
-	if (naliases < (int)(sizeof(aliases) / sizeof(aliases[0]))) {
-		aliases[naliases].path = path;
-		aliases[naliases++].shown = shown;
-	}
-}
+	char *path;
+	const char *shown;
+} tmpfiles[4];
+static int ntmpfiles;
 
 const char *
 cli_shown(const char *name)
 {
 	int i;
 
-	for (i = 0; i < naliases; i++)
-		if (strcmp(name, aliases[i].path) == 0)
-			return aliases[i].shown;
+	for (i = 0; i < ntmpfiles; i++)
+		if (tmpfiles[i].shown != NULL &&
+		    strcmp(name, tmpfiles[i].path) == 0)
+			return tmpfiles[i].shown;
 	return name;
 }
 
@@ -76,12 +69,13 @@ cli_fail(struct perr *e)
 	char rest[sizeof(e->msg)], *at;
 	int i;
 
-	for (i = 0; i < naliases; i++)
-		if ((at = strstr(e->msg, aliases[i].path)) != NULL) {
+	for (i = 0; i < ntmpfiles; i++)
+		if (tmpfiles[i].shown != NULL &&
+		    (at = strstr(e->msg, tmpfiles[i].path)) != NULL) {
 			snprintf(rest, sizeof(rest), "%s",
-			    at + strlen(aliases[i].path));
+			    at + strlen(tmpfiles[i].path));
 			snprintf(at, sizeof(e->msg) - (size_t)(at - e->msg),
-			    "%s%s", aliases[i].shown, rest);
+			    "%s%s", tmpfiles[i].shown, rest);
 		}
 	cli_warn("%s", e->msg);
 	die(EXIT_BAD);
@@ -110,20 +104,17 @@ cli_number(const char *arg, int opt, long long max)
 	return v;
 }
 
-static char *tmpfiles[4];
-static int ntmpfiles;
-
 static void
 remove_tmpfiles(void)
 {
 	while (ntmpfiles > 0) {
-		unlink(tmpfiles[--ntmpfiles]);
-		free(tmpfiles[ntmpfiles]);
+		unlink(tmpfiles[--ntmpfiles].path);
+		free(tmpfiles[ntmpfiles].path);
 	}
 }
 
 const char *
-cli_tmpfile(void)
+cli_tmpfile(const char *shown)
 {
 	const char *dir = getenv("TMPDIR");
 	char *path;
@@ -144,7 +135,8 @@ cli_tmpfile(void)
 	close(fd);
 	if (ntmpfiles++ == 0)
 		atexit(remove_tmpfiles);
-	tmpfiles[ntmpfiles - 1] = path;
+	tmpfiles[ntmpfiles - 1].path = path;
+	tmpfiles[ntmpfiles - 1].shown = shown;
 	return path;
 }
 
@@ -154,7 +146,7 @@ cli_out_open(struct cli_out *c, const char *opath, int v1)
 	struct perr e;
 
 	c->opath = opath;
-	c->tmp = v1 ? cli_tmpfile() : NULL;
+	c->tmp = v1 ? cli_tmpfile(NULL) : NULL;
 	if (output_open(&c->o, v1 ? c->tmp : opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&c->o);
@@ -201,7 +193,7 @@ cli_limit(const char *arg)
 static const char *
 spool_stdin(void)
 {
-	const char *spool = cli_tmpfile();
+	const char *spool = cli_tmpfile("<stdin>");
 	char buf[1 << 16];
 	ssize_t n;
 	int fd;
@@ -219,7 +211,6 @@ spool_stdin(void)
 		}
 	}
 	close(fd);
-	cli_alias(spool, "<stdin>");
 	return spool;
 }
 
@@ -254,7 +245,7 @@ cli_combine(struct output *o, int n, char **paths)
 const char *
 cli_combined(int n, char **paths)
 {
-	const char *tmp = cli_tmpfile();
+	const char *tmp = cli_tmpfile("the combined input");
 	struct output o;
 	struct perr e;
 
@@ -265,6 +256,12 @@ cli_combined(int n, char **paths)
 	if (output_close(&o, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(NULL);
-	cli_alias(tmp, "the combined input");
 	return tmp;
+}
+
+const char *
+cli_input(int argc, char **argv)
+{
+	return argc > 1 ? cli_combined(argc, argv) : argc == 1 ? argv[0] :
+	    NULL;
 }

@@ -16,7 +16,7 @@ main(int argc, char *argv[])
 	struct pprof_writer *w;
 	struct output o;
 	struct perr e;
-	const char *opath = NULL, *path = NULL;
+	const char *opath = NULL, *path;
 	int ch, raw = 0, aggregate = 1;
 
 	while ((ch = getopt(argc, argv, "hno:uZ:")) != -1)
@@ -56,11 +56,7 @@ main(int argc, char *argv[])
 		    "redirect it or use -o");
 		return EXIT_USAGE;
 	}
-	/* several streams: combined first, as one */
-	if (argc > 1)
-		path = cli_combined(argc, argv);
-	else if (argc == 1)
-		path = argv[0];
+	path = cli_input(argc, argv);
 	if ((w = pprof_write_new(aggregate, &e)) == NULL)
 		cli_fail(&e);
 	if (samples_read_file(&r, path, &p, pprof_write_sample,

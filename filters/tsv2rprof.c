@@ -66,9 +66,7 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	/* several streams: combined first, as one */
-	path = argc > 1 ? cli_combined(argc, argv) : argc == 1 ? argv[0] :
-	    NULL;
+	path = cli_input(argc, argv);
 	if (output_open(&o, opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&o);

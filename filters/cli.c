@@ -4,17 +4,155 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
 #include <unistd.h>
 
-#include "combine.h"
-#include "input.h"
-#include "output.h"
-#include "v1.h"
+#include "model/combine.h"
+#include "stream/input.h"
+#include "stream/stream_read.h"
+#include "formats/v1.h"
 #include "cli.h"
 
 extern const char *__progname;
 static struct output *cli_out;
+
+static void
+synopsis(const struct cli_prog *prog, FILE *fp)
+{
+	const struct cli_opt *o;
+	int flags = 0;
+
+	fprintf(fp, "usage: %s", __progname);
+	for (o = prog->opts; o->ch != 0; o++)
+		if (o->arg == NULL)
+			fprintf(fp, flags++ ? "%c" : " [-%c", o->ch);
+	if (flags)
+		fputc(']', fp);
+	for (o = prog->opts; o->ch != 0; o++)
+		if (o->arg != NULL)
+			fprintf(fp, " [-%c %s]", o->ch, o->arg);
+	fprintf(fp, " %s\n", prog->operands);
+}
+
+void
+cli_show_usage(const struct cli_prog *prog, FILE *fp)
+{
+	const struct cli_opt *o;
+	const char *p, *nl;
+	int w;
+
+	synopsis(prog, fp);
+	fprintf(fp, "%s\n", prog->purpose);
+	for (o = prog->opts; o->ch != 0; o++) {
+		w = fprintf(fp, "  -%c %s", o->ch, o->arg ? o->arg : "");
+		/* continuation lines line up under the first */
+		for (p = o->help; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+			fprintf(fp, "%*s%.*s\n", 12 - w, "", (int)(nl - p), p);
+			w = 0;
+		}
+		fprintf(fp, "%*s%s\n", 12 - w, "", p);
+	}
+	fprintf(fp, "  -h          this help (also --help); -V the version "
+	    "(also --version)\n");
+	if (prog->notes != NULL)
+		fprintf(fp, "%s\n", prog->notes);
+	fprintf(fp, "See %s(1).\n", __progname);
+}
+
+void
+cli_usage(const struct cli_prog *prog)
+{
+	synopsis(prog, stderr);
+	fprintf(stderr, "Try '%s -h' or man %s.\n", __progname, __progname);
+	exit(EXIT_USAGE);
+}
+
+static void
+version(void)
+{
+	printf("%s (profstream) %s\n", __progname, PROFSTREAM_VERSION);
+	exit(EXIT_OK);
+}
+
+/* -Z: a size with an optional k, M or G suffix */
+static void
+limit(const struct cli_prog *prog, const char *arg)
+{
+	char *end;
+	unsigned long long v;
+	int shift = 0;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	switch (*end) {
+	case 'k': case 'K': shift = 10; end++; break;
+	case 'm': case 'M': shift = 20; end++; break;
+	case 'g': case 'G': shift = 30; end++; break;
+	}
+	if (errno != 0 || end == arg || *end != '\0' || v == 0 ||
+	    arg[0] == '-' || v > (~0ULL >> shift)) {
+		cli_warn("-Z: '%s' is not a size (such as 100M or 8G)", arg);
+		cli_usage(prog);
+	}
+	input_set_limit(v << shift);
+}
+
+int
+cli_getopt(const struct cli_prog *prog, int argc, char **argv)
+{
+	static char optstring[64];
+	const struct cli_opt *o;
+	size_t n = 0;
+	int i, ch;
+
+	if (optstring[0] == '\0') {
+		/* the long options are the two everybody tries first */
+		for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+			if (strcmp(argv[i], "--help") == 0) {
+				cli_show_usage(prog, stdout);
+				exit(EXIT_OK);
+			}
+			if (strcmp(argv[i], "--version") == 0)
+				version();
+		}
+		optstring[n++] = ':';	/* a missing argument is ours to say */
+		for (o = prog->opts; o->ch != 0 && n + 4 < sizeof(optstring);
+		    o++) {
+			optstring[n++] = o->ch;
+			if (o->arg != NULL)
+				optstring[n++] = ':';
+		}
+		memcpy(optstring + n, "hV", 3);
+	}
+	for (;;) {
+		switch (ch = getopt(argc, argv, optstring)) {
+		case 'h':
+			cli_show_usage(prog, stdout);
+			exit(EXIT_OK);
+		case 'V':
+			version();
+			break;
+		case 'Z':
+			limit(prog, optarg);
+			continue;
+		case ':':
+			cli_warn("option -%c needs an argument", optopt);
+			cli_usage(prog);
+		case '?':
+			cli_warn("unknown option -%c", optopt);
+			cli_usage(prog);
+		}
+		return ch;
+	}
+}
+
+void
+cli_not_a_terminal(const struct cli_prog *prog)
+{
+	if (isatty(STDIN_FILENO)) {
+		cli_warn("no input: give files, or a stream on standard input");
+		cli_usage(prog);
+	}
+}
 
 void
 cli_set_output(struct output *o)
@@ -34,25 +172,8 @@ cli_warn(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* Temporary files, removed at exit; shown: the name messages give one
- * instead of its path (what the user named), or NULL. */
-static struct {
-	char *path;
-	const char *shown;
-} tmpfiles[4];
+static char *tmpfiles[4];	/* removed at exit */
 static int ntmpfiles;
-
-const char *
-cli_shown(const char *name)
-{
-	int i;
-
-	for (i = 0; i < ntmpfiles; i++)
-		if (tmpfiles[i].shown != NULL &&
-		    strcmp(name, tmpfiles[i].path) == 0)
-			return tmpfiles[i].shown;
-	return name;
-}
 
 /* Exits with status, leaving no half-written -o file. */
 static void __attribute__((noreturn))
@@ -66,26 +187,9 @@ die(int status)
 void
 cli_fail(struct perr *e)
 {
-	char rest[sizeof(e->msg)], *at;
-	int i;
-
-	for (i = 0; i < ntmpfiles; i++)
-		if (tmpfiles[i].shown != NULL &&
-		    (at = strstr(e->msg, tmpfiles[i].path)) != NULL) {
-			snprintf(rest, sizeof(rest), "%s",
-			    at + strlen(tmpfiles[i].path));
-			snprintf(at, sizeof(e->msg) - (size_t)(at - e->msg),
-			    "%s%s", tmpfiles[i].shown, rest);
-		}
-	cli_warn("%s", e->msg);
+	cli_warn("%s", e->msg[0] != '\0' ? e->msg : "failed (no reason "
+	    "given: a bug)");
 	die(EXIT_BAD);
-}
-
-void
-cli_usage(const char *synopsis)
-{
-	fprintf(stderr, "usage: %s %s\n", __progname, synopsis);
-	exit(EXIT_USAGE);
 }
 
 long long
@@ -108,13 +212,13 @@ static void
 remove_tmpfiles(void)
 {
 	while (ntmpfiles > 0) {
-		unlink(tmpfiles[--ntmpfiles].path);
-		free(tmpfiles[ntmpfiles].path);
+		unlink(tmpfiles[--ntmpfiles]);
+		free(tmpfiles[ntmpfiles]);
 	}
 }
 
 const char *
-cli_tmpfile(const char *shown)
+cli_tmpfile(void)
 {
 	const char *dir = getenv("TMPDIR");
 	char *path;
@@ -135,8 +239,7 @@ cli_tmpfile(const char *shown)
 	close(fd);
 	if (ntmpfiles++ == 0)
 		atexit(remove_tmpfiles);
-	tmpfiles[ntmpfiles - 1].path = path;
-	tmpfiles[ntmpfiles - 1].shown = shown;
+	tmpfiles[ntmpfiles - 1] = path;
 	return path;
 }
 
@@ -146,7 +249,7 @@ cli_out_open(struct cli_out *c, const char *opath, int v1)
 	struct perr e;
 
 	c->opath = opath;
-	c->tmp = v1 ? cli_tmpfile(NULL) : NULL;
+	c->tmp = v1 ? cli_tmpfile() : NULL;
 	if (output_open(&c->o, v1 ? c->tmp : opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&c->o);
@@ -168,32 +271,12 @@ cli_out_close(struct cli_out *c)
 		cli_fail(&e);
 }
 
-void
-cli_limit(const char *arg)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(arg, &end, 10);
-	switch (*end) {
-	case 'k': case 'K': v <<= 10; end++; break;
-	case 'm': case 'M': v <<= 20; end++; break;
-	case 'g': case 'G': v <<= 30; end++; break;
-	}
-	if (errno != 0 || end == arg || *end != '\0' || v == 0 || arg[0] == '-') {
-		cli_warn("-Z: '%s' is not a size (such as 100M or 8G)", arg);
-		exit(EXIT_USAGE);
-	}
-	input_set_limit(v);
-}
-
 /* Standard input is read more than once (its headers first): it is
  * copied to a temporary file, which is read instead. */
 static const char *
 spool_stdin(void)
 {
-	const char *spool = cli_tmpfile("<stdin>");
+	const char *spool = cli_tmpfile();
 	char buf[1 << 16];
 	ssize_t n;
 	int fd;
@@ -219,49 +302,54 @@ cli_combine(struct output *o, int n, char **paths)
 {
 	struct combiner *c;
 	struct perr e;
+	const char *spool = NULL;
 	int i, r, ext = 0, seen_stdin = 0;
 
 	for (i = 0; i < n; i++)
-		if (strcmp(paths[i], "-") == 0 && seen_stdin++) {
+		if (input_is_stdin(paths[i]) && seen_stdin++) {
 			cli_warn("standard input (-) can be given once");
 			die(EXIT_USAGE);
 		}
-	for (i = 0; i < n; i++)
-		if (strcmp(paths[i], "-") == 0)
-			paths[i] = (char *)spool_stdin();
+	if (seen_stdin)
+		spool = spool_stdin();
+#define PATH(i) (input_is_stdin(paths[i]) ? spool : paths[i])
+#define SHOWN(i) (input_is_stdin(paths[i]) ? "<stdin>" : NULL)
 	for (i = 0; i < n; i++) {
-		if ((r = stream_has_loc_ext(paths[i], &e)) < 0)
+		if ((r = stream_has_loc_ext(PATH(i), SHOWN(i), &e)) < 0)
 			cli_fail(&e);
 		ext |= r;
 	}
 	if ((c = combine_new(o, ext, &e)) == NULL)
 		cli_fail(&e);
 	for (i = 0; i < n; i++)
-		if (combine_add(c, paths[i], &e) < 0)
+		if (combine_add(c, PATH(i), SHOWN(i), &e) < 0)
 			cli_fail(&e);
+#undef PATH
+#undef SHOWN
 	combine_free(c);
 }
 
-const char *
-cli_combined(int n, char **paths)
+struct cli_file
+cli_input(const struct cli_prog *prog, int argc, char **argv)
 {
-	const char *tmp = cli_tmpfile("the combined input");
+	struct cli_file f = { NULL, NULL };
 	struct output o;
 	struct perr e;
 
-	if (output_open(&o, tmp, &e) < 0)
+	if (argc == 0)
+		cli_not_a_terminal(prog);
+	if (argc == 1)
+		f.path = argv[0];
+	if (argc <= 1)
+		return f;
+	f.path = cli_tmpfile();
+	f.shown = "the combined input";
+	if (output_open(&o, f.path, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&o);
-	cli_combine(&o, n, paths);
+	cli_combine(&o, argc, argv);
 	if (output_close(&o, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(NULL);
-	return tmp;
-}
-
-const char *
-cli_input(int argc, char **argv)
-{
-	return argc > 1 ? cli_combined(argc, argv) : argc == 1 ? argv[0] :
-	    NULL;
+	return f;
 }

@@ -1,26 +1,63 @@
-/* cli.h: what every filter's main shares: messages, exit codes, -o,
- * temporary files, combining several inputs. */
+/* cli.h: what every filter's main shares: options and help from one table,
+ * messages, exit codes, -o, temporary files, combining several inputs. */
 #ifndef CLI_H
 #define CLI_H
 
-#include "perr.h"
+#include <stdio.h>
+
+#include "base/perr.h"
+#include "stream/output.h"
 
 enum { EXIT_OK = 0, EXIT_BAD = 1, EXIT_USAGE = 2 };
+
+struct cli_opt {
+	char ch;
+	const char *arg;	/* the argument's name, NULL: a flag */
+	const char *help;	/* one line, or lines joined by \n */
+};
+
+#define CLI_OPT_OUTPUT { 'o', "file", "write to file (it appears only " \
+    "when complete) instead of stdout" }
+#define CLI_OPT_LIMIT { 'Z', "max", "stop at max bytes of decompressed " \
+    "input (k, M, G; default 4G)" }
+
+struct cli_prog {
+	const char *purpose;		/* one line */
+	const struct cli_opt *opts;	/* ended by { 0 } */
+	const char *operands;		/* "[file ...]" */
+	const char *notes;		/* after the options, or NULL */
+};
+
+/*
+ * getopt over the program's table: returns each of its option characters
+ * (with optarg), -1 at the end of the options. Handles by itself -h and
+ * --help (usage on stdout, exit 0), -V and --version (exit 0), -Z (the
+ * bound on decompressed input) and unknown options (usage on stderr, exit
+ * 2).
+ */
+int cli_getopt(const struct cli_prog *prog, int argc, char **argv);
+/* The usage text, on fp. */
+void cli_show_usage(const struct cli_prog *prog, FILE *fp);
+/* Usage on stderr, exit 2. */
+void cli_usage(const struct cli_prog *prog) __attribute__((noreturn));
+/* A reader about to read standard input: when it is a terminal, usage
+ * and exit 2 rather than wait for what will not come. */
+void cli_not_a_terminal(const struct cli_prog *prog);
 
 /* Prints "prog: msg" to stderr. */
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints e's message and exits 1, removing a half-written -o file. */
 void cli_fail(struct perr *e) __attribute__((noreturn));
-/* name, or for a temporary file the name cli_tmpfile was given for it. */
-const char *cli_shown(const char *name);
-/* Prints the usage line and exits 2. */
-void cli_usage(const char *synopsis) __attribute__((noreturn));
 /* The output cli_fail discards. */
 void cli_set_output(struct output *o);
+
+/* An input: a path, and the name messages give it (NULL: the path). */
+struct cli_file {
+	const char *path, *shown;
+};
 /* Creates an empty temporary file in $TMPDIR (or /tmp), removed at exit;
- * returns its path, or exits 1. Messages name it shown (what the user
- * gave) unless that is NULL. */
-const char *cli_tmpfile(const char *shown);
+ * returns its path, or exits 1. */
+const char *cli_tmpfile(void);
 
 /* A converter's output: opath (NULL: stdout), or with -1 (v1) a
  * temporary 2.0 file that cli_out_close turns into 1.0 at opath. Both
@@ -33,21 +70,13 @@ void cli_out_open(struct cli_out *c, const char *opath, int v1);
 void cli_out_close(struct cli_out *c);
 
 /* Combines the streams at paths into o as tsvcombine does ("-": standard
- * input, once; paths[i] then becomes a temporary copy of it). Exits 1 on
- * bad input, 2 on "-" twice. */
+ * input, once, read from a temporary copy). Exits 1 on bad input, 2 on
+ * "-" twice. */
 void cli_combine(struct output *o, int n, char **paths);
-/* The same into a temporary file, removed at exit; its path. */
-const char *cli_combined(int n, char **paths);
-/* The one stream a writer reads from its operands: NULL (standard input)
- * for none, the file for one, cli_combined for several. */
-const char *cli_input(int argc, char **argv);
-
-/* -Z: a size with an optional k, M or G suffix, or exits 2; sets the
- * bound on decompressed input. */
-void cli_limit(const char *arg);
-#define CLI_LIMIT_HELP \
-    "  -Z max   stop at max bytes of decompressed input (k, M, G; " \
-    "default 4G)\n"
+/* The one stream a writer reads from its operands: standard input for
+ * none, the file for one, several combined into a temporary file. */
+struct cli_file cli_input(const struct cli_prog *prog, int argc,
+    char **argv);
 
 /* Parses a positive decimal for option opt, or exits 2. */
 long long cli_number(const char *arg, int opt, long long max);

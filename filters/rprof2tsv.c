@@ -2,25 +2,35 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "rprof.h"
+#include "formats/rprof.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-1] [-o file] [-Z max] [file ...]";
+static const struct cli_opt opts[] = {
+	{ '1', NULL, "write the legacy format 1.0 (when it can hold the data)" },
+	CLI_OPT_OUTPUT,
+	CLI_OPT_LIMIT,
+	{ 0 }
+};
+static const struct cli_prog prog = {
+	"Converts R's Rprof() output (any version, gzip or not) to a profile "
+	"stream.", opts, "[file ...]",
+	"Several files give one stream, a source per Rprof session."
+};
 
 static void
-convert(struct rprof_reader *c, const char *path, struct perr *e)
+convert(struct rprof_reader *c, const char *path)
 {
 	struct input in;
+	struct perr e;
 	long i;
 	char lines[128];
 	int n = 0;
 
-	if (input_open(&in, path, e) < 0)
-		cli_fail(e);
+	if (input_open(&in, path, NULL, &e) < 0)
+		cli_fail(&e);
 	c->dropped = c->ndrop_lines = 0;
-	if (rprof_read(c, &in, path != NULL && path[0] != '-' ? path : NULL,
-	    e) < 0)
-		cli_fail(e);
+	if (rprof_read(c, &in, &e) < 0)
+		cli_fail(&e);
 	if (c->dropped > 0) {
 		for (i = 0; i < c->ndrop_lines && n < (int)sizeof(lines) - 16;
 		    i++)
@@ -43,7 +53,7 @@ main(int argc, char *argv[])
 	const char *opath = NULL;
 	int ch, v1 = 0;
 
-	while ((ch = getopt(argc, argv, "1ho:Z:")) != -1)
+	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
 		case '1':
 			v1 = 1;
@@ -51,32 +61,18 @@ main(int argc, char *argv[])
 		case 'o':
 			opath = optarg;
 			break;
-		case 'h':
-			printf("usage: rprof2tsv %s\n"
-			    "Converts R's Rprof() output (any version, gzip "
-			    "or not) to a profile stream.\n"
-			    "  -1       write the legacy format 1.0 (when it "
-			    "can hold the data)\n"
-			    "  -o file  write to file (it appears only when "
-			    "complete) instead of stdout\n"
-			    "Several files give one stream, a source per "
-			    "Rprof session.\n"
-			    CLI_LIMIT_HELP, synopsis);
-			return EXIT_OK;
-		case 'Z':
-			cli_limit(optarg);
-			break;
-		default:
-			cli_usage(synopsis);
 		}
 	argc -= optind;
 	argv += optind;
-	cli_out_open(&out, opath, v1);
-	rprof_begin(&c, &out.o);
 	if (argc == 0)
-		convert(&c, NULL, &e);
+		cli_not_a_terminal(&prog);
+	cli_out_open(&out, opath, v1);
+	if (rprof_begin(&c, &out.o, &e) < 0)
+		cli_fail(&e);
+	if (argc == 0)
+		convert(&c, NULL);
 	for (; argc > 0; argc--, argv++)
-		convert(&c, *argv, &e);
+		convert(&c, *argv);
 	rprof_free(&c);
 	cli_out_close(&out);
 	return EXIT_OK;

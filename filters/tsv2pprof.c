@@ -3,10 +3,21 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "pprof.h"
+#include "formats/pprof.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-nu] [-o file] [-Z max] [file ...]";
+static const struct cli_opt opts[] = {
+	{ 'n', NULL, "one pprof sample per stream sample (no aggregation)" },
+	CLI_OPT_OUTPUT,
+	{ 'u', NULL, "uncompressed protobuf" },
+	CLI_OPT_LIMIT,
+	{ 0 }
+};
+static const struct cli_prog prog = {
+	"Writes a profile stream (2.0 or 1.0) as one pprof profile, "
+	"gzip-compressed.", opts, "[file ...]",
+	"Several files are combined (as by tsvcombine) first."
+};
 
 int
 main(int argc, char *argv[])
@@ -16,10 +27,11 @@ main(int argc, char *argv[])
 	struct pprof_writer *w;
 	struct output o;
 	struct perr e;
-	const char *opath = NULL, *path;
+	struct cli_file in;
+	const char *opath = NULL;
 	int ch, raw = 0, aggregate = 1;
 
-	while ((ch = getopt(argc, argv, "hno:uZ:")) != -1)
+	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
 		case 'n':
 			aggregate = 0;
@@ -30,24 +42,6 @@ main(int argc, char *argv[])
 		case 'u':
 			raw = 1;
 			break;
-		case 'h':
-			printf("usage: tsv2pprof %s\n"
-			    "Writes a profile stream (2.0 or 1.0) as one pprof "
-			    "profile, gzip-compressed.\n"
-			    "  -n       one pprof sample per stream sample (no "
-			    "aggregation)\n"
-			    "  -o file  write to file (it appears only when "
-			    "complete) instead of stdout\n"
-			    "  -u       uncompressed protobuf\n"
-			    CLI_LIMIT_HELP
-			    "Several files are combined (as by tsvcombine) "
-			    "first.\n", synopsis);
-			return EXIT_OK;
-		case 'Z':
-			cli_limit(optarg);
-			break;
-		default:
-			cli_usage(synopsis);
 		}
 	argc -= optind;
 	argv += optind;
@@ -56,10 +50,10 @@ main(int argc, char *argv[])
 		    "redirect it or use -o");
 		return EXIT_USAGE;
 	}
-	path = cli_input(argc, argv);
+	in = cli_input(&prog, argc, argv);
 	if ((w = pprof_write_new(aggregate, &e)) == NULL)
 		cli_fail(&e);
-	if (samples_read_file(&r, path, &p, pprof_write_sample,
+	if (assemble_file(&r, in.path, in.shown, &p, pprof_write_sample,
 	    pprof_write_restart, w, &e) < 0)
 		cli_fail(&e);
 	stream_close(&r);

@@ -2,10 +2,19 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "output.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-o file] [-Z max] file ...";
+static const struct cli_opt opts[] = {
+	CLI_OPT_OUTPUT,
+	CLI_OPT_LIMIT,
+	{ 0 }
+};
+static const struct cli_prog prog = {
+	"Combines profile streams (2.0 or 1.0) into one: every source and "
+	"sample kept,\nids renumbered, equal functions, locations and "
+	"mappings merged.", opts, "file ...",
+	"A file named - is standard input (once)."
+};
 
 int
 main(int argc, char *argv[])
@@ -15,32 +24,13 @@ main(int argc, char *argv[])
 	const char *opath = NULL;
 	int ch;
 
-	while ((ch = getopt(argc, argv, "ho:Z:")) != -1)
-		switch (ch) {
-		case 'o':
+	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
+		if (ch == 'o')
 			opath = optarg;
-			break;
-		case 'h':
-			printf("usage: tsvcombine %s\n"
-			    "Combines profile streams (2.0 or 1.0) into one: "
-			    "every source and sample kept,\n"
-			    "ids renumbered, equal functions, locations and "
-			    "mappings merged.\n"
-			    "  -o file  write to file (it appears only when "
-			    "complete) instead of stdout\n"
-			    "  -        standard input (once)\n"
-			    CLI_LIMIT_HELP, synopsis);
-			return EXIT_OK;
-		case 'Z':
-			cli_limit(optarg);
-			break;
-		default:
-			cli_usage(synopsis);
-		}
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		cli_usage(synopsis);
+		cli_usage(&prog);
 	if (output_open(&o, opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&o);

@@ -3,11 +3,21 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "stream.h"
-#include "validate.h"
+#include "stream/validate.h"
 #include "cli.h"
 
-static const char synopsis[] = "[-q] [-m max] [-Z max] [file ...]";
+static const struct cli_opt opts[] = {
+	{ 'q', NULL, "print nothing; the exit status tells" },
+	{ 'm', "max", "show at most max problems per file (default 20)" },
+	CLI_OPT_LIMIT,
+	{ 0 }
+};
+static const struct cli_prog prog = {
+	"Checks profile streams (format 2.0 or 1.0) against every rule of the "
+	"format.", opts, "[file ...]",
+	"Exit status: 0 valid, 1 invalid or unreadable, 2 usage."
+};
+
 static int quiet;
 static long long max_shown = 20, shown;
 
@@ -26,7 +36,7 @@ validate_file(const char *path)
 	struct perr e;
 	int rc;
 
-	if (stream_open(&r, path, &e) < 0) {
+	if (stream_open(&r, path, NULL, &e) < 0) {
 		cli_warn("%s", e.msg);
 		return EXIT_BAD;
 	}
@@ -48,7 +58,7 @@ main(int argc, char *argv[])
 {
 	int ch, rc = EXIT_OK;
 
-	while ((ch = getopt(argc, argv, "hqm:Z:")) != -1)
+	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
 		case 'q':
 			quiet = 1;
@@ -56,27 +66,13 @@ main(int argc, char *argv[])
 		case 'm':
 			max_shown = cli_number(optarg, 'm', 1000000000);
 			break;
-		case 'h':
-			printf("usage: tsvvalidate %s\n"
-			    "Checks profile streams (format 2.0 or 1.0) "
-			    "against every rule of the format.\n"
-			    "  -q      print nothing; the exit status tells\n"
-			    "  -m max  show at most max problems per file "
-			    "(default 20)\n"
-			    "Exit status: 0 valid, 1 invalid or unreadable, "
-			    "2 usage.\n"
-			    CLI_LIMIT_HELP, synopsis);
-			return EXIT_OK;
-		case 'Z':
-			cli_limit(optarg);
-			break;
-		default:
-			cli_usage(synopsis);
 		}
 	argc -= optind;
 	argv += optind;
-	if (argc == 0)
+	if (argc == 0) {
+		cli_not_a_terminal(&prog);
 		return validate_file(NULL);
+	}
 	for (; argc > 0; argc--, argv++)
 		if (validate_file(*argv) != EXIT_OK)
 			rc = EXIT_BAD;

@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -19,5 +20,16 @@ as_file(const uint8_t *data, size_t size, char *path, size_t pathlen)
 	snprintf(path, pathlen, "/proc/self/fd/%d", fd);
 	return fd;
 }
+
+/* Every failure of the library says why: a -1 with an empty message
+ * would print nothing useful (or garbage) to the user. */
+#define SAYS_WHY(call, e) do { \
+	(e)->msg[0] = '\0'; \
+	if ((call) < 0 && (e)->msg[0] == '\0') { \
+		fprintf(stderr, "%s:%d: failed without a message\n", \
+		    __FILE__, __LINE__); \
+		abort(); \
+	} \
+} while (0)
 
 #endif

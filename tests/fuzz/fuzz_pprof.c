@@ -1,7 +1,7 @@
 /* fuzz_pprof: the pprof decoder (gzip or not), then the stream it writes
  * read back and written as pprof again. */
 #include "fuzz.h"
-#include "pprof.h"
+#include "formats/pprof.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -19,13 +19,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (output_open(&o, "/dev/null", &e) == 0) {
 		pprof_read_begin(&c, &o);
-		if (input_open(&in, path, &e) == 0) {
+		if (input_open(&in, path, NULL, &e) == 0) {
 			in.limit = 64u << 20;
 			if (input_slurp(&in, &d, &n, &e) == 0)
-				pprof_read(&c, d, n, in.compressed, "fuzz",
-				    NULL, &e);
+				SAYS_WHY(pprof_read(&c, d, n, in.compressed,
+				    "fuzz", NULL, &e), &e);
 			input_close(&in);
 		}
+		pprof_read_free(&c);
 		output_close(&o, &e);
 	}
 	close(fd);

@@ -1,6 +1,6 @@
 /* fuzz_rprof: the Rprof parser. */
 #include "fuzz.h"
-#include "rprof.h"
+#include "formats/rprof.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -15,9 +15,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (fd < 0)
 		return 0;
 	if (output_open(&o, "/dev/null", &e) == 0) {
-		rprof_begin(&c, &o);
-		if (input_open(&in, path, &e) == 0) {
-			rprof_read(&c, &in, "fuzz", &e);
+		if (rprof_begin(&c, &o, &e) == 0 &&
+		    input_open(&in, path, NULL, &e) == 0) {
+			SAYS_WHY(rprof_read(&c, &in, &e), &e);
 			input_close(&in);
 		}
 		rprof_free(&c);

@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "combine.h"
-#include "pprof.h"
-#include "rprof.h"
-#include "validate.h"
+#include "model/combine.h"
+#include "formats/pprof.h"
+#include "formats/rprof.h"
+#include "stream/validate.h"
 
 static void
 sink(void *ctx, const char *msg)
@@ -28,18 +28,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rprof_writer rw;
 	struct pprof_writer *pw;
 	struct combiner *c;
+	int rc;
 
 	if (fd < 0)
 		return 0;
-	if (stream_open(&r, path, &e) == 0) {
+	if (stream_open(&r, path, NULL, &e) == 0) {
 		r.report = sink;
 		validate_stream(&r, &e);
 		stream_close(&r);
 	}
 	if (output_open(&o, "/dev/null", &e) == 0) {
-		rprof_write_begin(&rw, &o, 20000, &e);
-		if (samples_read_file(&r, path, &p, rprof_write_sample,
-		    rprof_write_restart, &rw, &e) == 0)
+		rprof_write_begin(&rw, &o, 20000);
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, &p,
+		    rprof_write_sample, rprof_write_restart, &rw, &e), &e);
+		if (rc == 0)
 			rprof_write_end(&rw, &p);
 		else
 			rprof_write_free(&rw);
@@ -49,9 +51,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if ((pw = pprof_write_new(size % 2, &e)) != NULL &&
 	    output_open(&o, "/dev/null", &e) == 0) {
-		if (samples_read_file(&r, path, &p, pprof_write_sample,
-		    pprof_write_restart, pw, &e) == 0)
-			pprof_write_end(pw, &p, &o, &e);
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, &p,
+		    pprof_write_sample, pprof_write_restart, pw, &e), &e);
+		if (rc == 0)
+			SAYS_WHY(pprof_write_end(pw, &p, &o, &e), &e);
 		stream_close(&r);
 		prof_free(&p);
 		output_close(&o, &e);
@@ -59,7 +62,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pprof_write_free(pw);
 	if (output_open(&o, "/dev/null", &e) == 0) {
 		if ((c = combine_new(&o, size % 3 == 0, &e)) != NULL) {
-			combine_add(c, path, &e);
+			SAYS_WHY(combine_add(c, path, NULL, &e), &e);
 			combine_free(c);
 		}
 		output_close(&o, &e);

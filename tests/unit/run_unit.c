@@ -8,9 +8,9 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "hash.h"
-#include "output.h"
-#include "stream.h"
+#include "base/hash.h"
+#include "stream/output.h"
+#include "stream/stream_read.h"
 
 /* Writes text to a temporary file; returns its path (static storage). */
 static const char *
@@ -89,7 +89,7 @@ first_row(struct stream_reader *r, const char *body, int want)
 	struct perr e;
 
 	snprintf(text, sizeof(text), "%s%s", head, body);
-	ck_assert_int_eq(stream_open(r, tmpfile_with(text, strlen(text), 0),
+	ck_assert_int_eq(stream_open(r, tmpfile_with(text, strlen(text), 0), NULL,
 	    &e), 0);
 	ck_assert_int_eq(stream_next(r, &e), 1);	/* meta row */
 	ck_assert_int_eq(stream_next(r, &e), want);
@@ -289,7 +289,7 @@ START_TEST(gzip_input)
 	struct stream_reader r;
 	struct perr e;
 
-	ck_assert_int_eq(stream_open(&r, tmpfile_with(text, strlen(text), 1),
+	ck_assert_int_eq(stream_open(&r, tmpfile_with(text, strlen(text), 1), NULL,
 	    &e), 0);
 	ck_assert_int_eq(stream_next(&r, &e), 1);
 	ck_assert_int_eq(r.version, V10);

@@ -1,6 +1,6 @@
 #include <stdio.h>
 
-#include "perr.h"
+#include "base/perr.h"
 
 int
 perr_vset(struct perr *e, const char *fmt, va_list ap)

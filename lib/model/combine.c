@@ -5,16 +5,17 @@
  * locations and mappings through tables of keys so that equal ones merge.
  * Memory grows with the distinct definitions, not with samples.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "combine.h"
-#include "stream.h"
+#include "base/array.h"
+#include "model/combine.h"
 
 struct combiner {
+	struct stream_writer w;
 	struct output *o;
-	int loc_ext;
+	struct u64map vtypes;		/* type << 32 | unit -> writer's */
 	struct strtab fkeys, lkeys, mkeys;	/* equal ones merge */
 	uint32_t nsources, nsamples;
 	/* per input: output ids of its definitions, and how far written */
@@ -29,7 +30,6 @@ struct combiner {
 	    mark;			/* the state when this input began */
 	char *key;
 	size_t capkey, nkey;
-	struct perr *e;
 };
 
 
@@ -43,11 +43,7 @@ combine_new(struct output *o, int loc_ext, struct perr *e)
 		return NULL;
 	}
 	c->o = o;
-	c->loc_ext = loc_ext;
-	c->e = e;
-	stream_write_preamble(o, V20, STREAM_V2_TABLES |
-	    (1u << T_SOURCE_ATTRIBUTES) | (1u << T_MAPPINGS) |
-	    (1u << T_SAMPLE_LABELS), loc_ext);
+	sw_begin(&c->w, o, V20, SCHEMA_EXTENSIONS, loc_ext);
 	return c;
 }
 
@@ -56,6 +52,8 @@ combine_free(struct combiner *c)
 {
 	if (c == NULL)
 		return;
+	sw_free(&c->w);
+	u64map_free(&c->vtypes);
 	strtab_free(&c->fkeys);
 	strtab_free(&c->lkeys);
 	strtab_free(&c->mkeys);
@@ -86,7 +84,7 @@ key_add(struct combiner *c, const void *p, size_t n)
 static int
 key_str(struct combiner *c, const struct prof *p, uint32_t s)
 {
-	if (s == NONE)
+	if (s == PROF_NONE)
 		return key_add(c, "\xff", 1);	/* NA, unlike any text */
 	return key_add(c, prof_str(p, s), prof_strlen(p, s));
 }
@@ -106,18 +104,12 @@ static void
 write_attrs(struct combiner *c, const struct prof *p, size_t i)
 {
 	const struct source *s = &p->sources[i];
-	struct output *o = c->o;
 	size_t j;
 
-	for (j = c->src_attrs[i]; j < s->nattrs; j++) {
-		row_begin(o, T_SOURCE_ATTRIBUTES);
-		row_u64(o, c->src_base + i + 1);
-		row_str(o, prof_str(p, s->attrs[j].key),
-		    prof_strlen(p, s->attrs[j].key));
-		row_str(o, prof_str(p, s->attrs[j].value),
-		    prof_strlen(p, s->attrs[j].value));
-		row_end(o);
-	}
+	for (j = c->src_attrs[i]; j < s->nattrs; j++)
+		sw_source_attr(&c->w, c->src_base + (uint32_t)i + 1,
+		    prof_text(p, s->attrs[j].key),
+		    prof_text(p, s->attrs[j].value));
 	c->attrs_done += s->nattrs - c->src_attrs[i];
 	c->src_attrs[i] = s->nattrs;
 }
@@ -125,7 +117,6 @@ write_attrs(struct combiner *c, const struct prof *p, size_t i)
 static int
 write_sources(struct combiner *c, const struct prof *p)
 {
-	struct output *o = c->o;
 	size_t i;
 
 	if (array_grow((void **)&c->src_attrs, &c->capsrcattrs, p->nsources + 1,
@@ -136,18 +127,9 @@ write_sources(struct combiner *c, const struct prof *p)
 		write_attrs(c, p, i);
 	for (i = c->src_done; i < p->nsources; i++) {
 		const struct source *s = &p->sources[i];
-		row_begin(o, T_SOURCES);
-		row_u64(o, c->src_base + (uint32_t)i + 1);
-		row_str(o, prof_str(p, s->type), prof_strlen(p, s->type));
-		if (s->uri == NONE)
-			row_na(o);
-		else
-			row_str(o, prof_str(p, s->uri), prof_strlen(p, s->uri));
-		if (s->timestamp_na)
-			row_na(o);
-		else
-			row_dbl(o, s->timestamp);
-		row_end(o);
+		sw_source(&c->w, c->src_base + (uint32_t)i + 1,
+		    prof_text(p, s->type), prof_text(p, s->uri),
+		    s->timestamp_na ? NAN : s->timestamp);
 		c->src_attrs[i] = 0;
 		write_attrs(c, p, i);
 	}
@@ -160,7 +142,6 @@ write_sources(struct combiner *c, const struct prof *p)
 static int
 write_mappings(struct combiner *c, const struct prof *p)
 {
-	struct output *o = c->o;
 	size_t i;
 	int64_t id;
 	int added;
@@ -182,22 +163,19 @@ write_mappings(struct combiner *c, const struct prof *p)
 		    (id = key_id(c, &c->mkeys, &added)) < 0)
 			return -1;
 		c->map_out[i] = (uint32_t)id;
-		if (!added)
-			continue;
-		row_begin(o, T_MAPPINGS);
-		row_u64(o, (uint64_t)id);
-		row_hex(o, m->start);
-		row_hex(o, m->limit);
-		row_hex(o, m->offset);
-		row_str(o, prof_str(p, m->filename), prof_strlen(p,
-		    m->filename));
-		row_str(o, prof_str(p, m->build_id), prof_strlen(p,
-		    m->build_id));
-		row_lgl(o, m->has_functions);
-		row_lgl(o, m->has_filenames);
-		row_lgl(o, m->has_line_numbers);
-		row_lgl(o, m->has_inline_frames);
-		row_end(o);
+		if (added) {
+			struct sw_mapping row = {
+				.id = (uint32_t)id, .start = m->start,
+				.limit = m->limit, .offset = m->offset,
+				.filename = prof_text(p, m->filename),
+				.build_id = prof_text(p, m->build_id),
+				.has_functions = m->has_functions,
+				.has_filenames = m->has_filenames,
+				.has_line_numbers = m->has_line_numbers,
+				.has_inline_frames = m->has_inline_frames,
+			};
+			sw_mapping(&c->w, &row);
+		}
 	}
 	c->map_done = p->nmappings;
 	return 0;
@@ -206,7 +184,6 @@ write_mappings(struct combiner *c, const struct prof *p)
 static int
 write_functions(struct combiner *c, const struct prof *p)
 {
-	struct output *o = c->o;
 	size_t i;
 	int64_t id;
 	int added;
@@ -225,7 +202,7 @@ write_functions(struct combiner *c, const struct prof *p)
 			return -1;
 		c->fn_out[i] = (uint32_t)id;
 		if (added)
-			prof_write_function(o, p, f, (uint64_t)id);
+			prof_write_function(&c->w, p, f, (uint32_t)id);
 	}
 	c->fn_done = p->nfunctions;
 	return 0;
@@ -234,7 +211,6 @@ write_functions(struct combiner *c, const struct prof *p)
 static int
 write_locations(struct combiner *c, const struct prof *p)
 {
-	struct output *o = c->o;
 	size_t i;
 	int64_t id;
 	int added;
@@ -248,8 +224,8 @@ write_locations(struct combiner *c, const struct prof *p)
 		/* neutral values where an input lacks the columns */
 		int64_t ext[4] = { l->address_na ? -1 : 0, l->is_folded,
 		    l->inlined, l->column };
-		fn = l->function == NONE ? 0 : c->fn_out[l->function];
-		map = l->mapping == NONE ? 0 : c->map_out[l->mapping];
+		fn = l->function == PROF_NONE ? 0 : c->fn_out[l->function];
+		map = l->mapping == PROF_NONE ? 0 : c->map_out[l->mapping];
 		c->nkey = 0;
 		if (key_add(c, &fn, 4) < 0 || key_add(c, &l->line, 8) < 0 ||
 		    key_add(c, &l->address, 8) < 0 || key_add(c, &map, 4) < 0 ||
@@ -258,8 +234,7 @@ write_locations(struct combiner *c, const struct prof *p)
 			return -1;
 		c->loc_out[i] = (uint32_t)id;
 		if (added)
-			prof_write_location(o, l, (uint64_t)id, fn, map,
-			    c->loc_ext);
+			prof_write_location(&c->w, l, (uint32_t)id, fn, map);
 	}
 	c->loc_done = p->nlocations;
 	return 0;
@@ -267,69 +242,66 @@ write_locations(struct combiner *c, const struct prof *p)
 
 /* Writes what the input defined since the last sample. */
 static int
-definitions(struct combiner *c, const struct prof *p)
+definitions(struct combiner *c, const struct prof *p, struct perr *e)
 {
-	if (write_sources(c, p) < 0 || write_mappings(c, p) < 0 || write_functions(c, p) < 0 ||
-	    write_locations(c, p) < 0)
-		return perr_nomem(c->e);
+	if (write_sources(c, p) < 0 || write_mappings(c, p) < 0 ||
+	    write_functions(c, p) < 0 || write_locations(c, p) < 0)
+		return perr_nomem(e);
 	return 0;
 }
 
+/* The writer's handle of value type (type, unit) of p. */
+static int64_t
+value_type(struct combiner *c, const struct prof *p, uint32_t type,
+    uint32_t unit)
+{
+	uint32_t *slot;
+	int added;
+	int64_t h;
+
+	if ((slot = u64map_put(&c->vtypes, (uint64_t)type << 32 | unit, 0,
+	    &added)) == NULL)
+		return -1;
+	if (added) {
+		if ((h = sw_value_type(&c->w, prof_text(p, type),
+		    prof_text(p, unit))) < 0)
+			return -1;
+		*slot = (uint32_t)h;
+	}
+	return *slot;
+}
+
 static int
-emit(void *ctx, const struct prof *p, const struct sample *s)
+emit(void *ctx, struct prof *p, const struct sample *s, struct perr *e)
 {
 	struct combiner *c = ctx;
-	struct output *o = c->o;
-	char sid[FMT_NUM_MAX];
-	size_t i, n;
+	struct stream_id sid, loc;
+	int64_t h;
+	size_t i;
 
-	if (definitions(c, p) < 0)
+	if (definitions(c, p, e) < 0)
 		return -1;
-	n = fmt_u64(sid, ++c->nsamples);
-	row_begin(o, T_SAMPLES);
-	out_char(o, '\t');
-	out_write(o, sid, n);
-	row_u64(o, c->src_base + s->source + 1);
-	row_end(o);
+	stream_id_set(&sid, ++c->nsamples);
+	sw_sample(&c->w, &sid, c->src_base + s->source + 1);
 	for (i = 0; i < s->nvals; i++) {
-		row_begin(o, T_SAMPLE_VALUES);
-		out_char(o, '\t');
-		out_write(o, sid, n);
-		row_str(o, prof_str(p, s->vals[i].type), prof_strlen(p,
-		    s->vals[i].type));
-		row_str(o, prof_str(p, s->vals[i].unit), prof_strlen(p,
-		    s->vals[i].unit));
-		row_dbl(o, s->vals[i].value);
-		row_end(o);
+		if ((h = value_type(c, p, s->vals[i].type, s->vals[i].unit))
+		    < 0)
+			return perr_nomem(e);
+		sw_sample_value(&c->w, &sid, (uint32_t)h, s->vals[i].value);
 	}
 	for (i = 0; i < s->nlocs; i++) {
-		row_begin(o, T_SAMPLE_LOCATIONS);
-		out_char(o, '\t');
-		out_write(o, sid, n);
-		row_u64(o, i + 1);
-		row_u64(o, c->loc_out[s->locs[i]]);
-		row_end(o);
+		stream_id_set(&loc, c->loc_out[s->locs[i]]);
+		sw_sample_location(&c->w, &sid, (uint32_t)i + 1, &loc);
 	}
 	for (i = 0; i < s->nlabels; i++) {
 		const struct slabel *l = &s->labels[i];
-		row_begin(o, T_SAMPLE_LABELS);
-		out_char(o, '\t');
-		out_write(o, sid, n);
-		row_str(o, prof_str(p, l->key), prof_strlen(p, l->key));
-		if (l->str == NONE)
-			row_na(o);
-		else
-			row_str(o, prof_str(p, l->str), prof_strlen(p, l->str));
-		if (l->num_na)
-			row_na(o);
-		else
-			row_int(o, l->num);
-		if (l->num_unit == NONE)
-			row_na(o);
-		else
-			row_str(o, prof_str(p, l->num_unit), prof_strlen(p,
-			    l->num_unit));
-		row_end(o);
+		struct sw_label row = {
+			.key = prof_text(p, l->key),
+			.str = prof_text(p, l->str),
+			.num = l->num,
+			.num_unit = prof_text(p, l->num_unit),
+		};
+		sw_sample_label(&c->w, &sid, &row);
 	}
 	return 0;
 }
@@ -347,20 +319,22 @@ restart(void *ctx, struct perr *e)
 		return -1;
 	c->nsources = c->mark.nsources;
 	c->nsamples = c->mark.nsamples;
+	u64map_free(&c->vtypes);	/* of the input's strings, read anew */
 	c->src_done = c->fn_done = c->loc_done = c->map_done = 0;
 	c->attrs_done = 0;
 	return 0;
 }
 
 int
-combine_add(struct combiner *c, const char *path, struct perr *e)
+combine_add(struct combiner *c, const char *path, const char *shown,
+    struct perr *e)
 {
 	struct stream_reader r;
 	struct prof p = { 0 };
 	int rc;
 
-	c->e = e;
 	c->src_base = c->nsources;
+	u64map_free(&c->vtypes);
 	c->src_done = c->fn_done = c->loc_done = c->map_done = 0;
 	c->attrs_done = 0;
 	c->mark.nsources = c->nsources;
@@ -369,29 +343,10 @@ combine_add(struct combiner *c, const char *path, struct perr *e)
 	c->mark.nl = c->lkeys.n;
 	c->mark.nm = c->mkeys.n;
 	c->mark.at = c->o->flushed + c->o->len;
-	rc = samples_read_file(&r, path, &p, emit, restart, c, e);
+	rc = assemble_file(&r, path, shown, &p, emit, restart, c, e);
 	if (rc == 0)
-		rc = definitions(c, &p);	/* those no sample used */
+		rc = definitions(c, &p, e);	/* those no sample used */
 	stream_close(&r);
 	prof_free(&p);
 	return rc;
-}
-
-int
-stream_has_loc_ext(const char *path, struct perr *e)
-{
-	struct input in;
-	char *line;
-	size_t len;
-	int rc, found = 0;
-
-	if (input_open(&in, path, e) < 0)
-		return -1;
-	while ((rc = input_line(&in, &line, &len, e)) > 0)
-		if (line[0] == '#' && strncmp(line, "#locations\t", 11) == 0) {
-			found = strstr(line, "\t.address") != NULL;
-			break;
-		}
-	input_close(&in);
-	return rc < 0 ? -1 : found;
 }

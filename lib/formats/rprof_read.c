@@ -4,25 +4,39 @@
  * that uses it, so the output is in define-before-use order and memory
  * holds only the distinct functions, locations and file paths.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "rprof.h"
-#include "stream.h"
+#include "base/array.h"
+#include "formats/rprof.h"
 
-void
-rprof_begin(struct rprof_reader *c, struct output *o)
+int
+rprof_begin(struct rprof_reader *c, struct output *o, struct perr *e)
 {
+	int64_t h;
+	int m;
+
 	memset(c, 0, sizeof(*c));
-	c->o = o;
-	stream_write_preamble(o, V20, STREAM_V2_TABLES |
-	    (1u << T_SOURCE_ATTRIBUTES), 0);
+	sw_begin(&c->w, o, V20, 1u << T_SOURCE_ATTRIBUTES, 0);
+	if ((h = sw_value_type(&c->w, text_of(VALUE_SAMPLES),
+	    text_of(UNIT_COUNT))) < 0)
+		return perr_nomem(e);
+	c->vt_samples = (uint32_t)h;
+	for (m = 0; m < RMEM_COUNT; m++) {
+		if ((h = sw_value_type(&c->w,
+		    text_of(schema_rprof_memory[m].type),
+		    text_of(schema_rprof_memory[m].unit))) < 0)
+			return perr_nomem(e);
+		c->vt_mem[m] = (uint32_t)h;
+	}
+	return 0;
 }
 
 void
 rprof_free(struct rprof_reader *c)
 {
+	sw_free(&c->w);
 	strtab_free(&c->funcs);
 	strtab_free(&c->paths);
 	u64map_free(&c->locs);
@@ -65,13 +79,15 @@ starts(const char *s, const char *end, const char *prefix)
 }
 
 static void
-attr(struct output *o, uint32_t src, const char *key, const char *val)
+attr(struct rprof_reader *c, const char *key, const char *val)
 {
-	row_begin(o, T_SOURCE_ATTRIBUTES);
-	row_u64(o, src);
-	row_cstr(o, key);
-	row_cstr(o, val);
-	row_end(o);
+	sw_source_attr(&c->w, c->nsources, text_of(key), text_of(val));
+}
+
+static const char *
+flag(int v)
+{
+	return v ? SCHEMA_TRUE : SCHEMA_FALSE;
 }
 
 /* A header line; returns 1 when it was one. */
@@ -82,7 +98,6 @@ header(struct rprof_reader *c, const char *s, const char *end,
 	int mem = 0, gc = 0, line = 0;
 	uint64_t interval;
 	char num[FMT_NUM_MAX + 1];
-	struct output *o = c->o;
 
 	if (starts(s, end, "memory profiling: ")) {
 		mem = 1;
@@ -105,20 +120,12 @@ header(struct rprof_reader *c, const char *s, const char *end,
 	c->in_session = 1;
 	c->memory = mem;
 	u64map_free(&c->files);
-	row_begin(o, T_SOURCES);
-	row_u64(o, c->nsources);
-	row_cstr(o, "rprof");
-	if (uri != NULL)
-		row_cstr(o, uri);
-	else
-		row_na(o);
-	row_na(o);
-	row_end(o);
+	sw_source(&c->w, c->nsources, text_of(SOURCE_RPROF), text_of(uri), NAN);
 	num[fmt_u64(num, interval)] = '\0';
-	attr(o, c->nsources, "rprof.sample_interval", num);
-	attr(o, c->nsources, "rprof.memory_profiling", mem ? "TRUE" : "FALSE");
-	attr(o, c->nsources, "rprof.gc_profiling", gc ? "TRUE" : "FALSE");
-	attr(o, c->nsources, "rprof.line_profiling", line ? "TRUE" : "FALSE");
+	attr(c, ATTR_RPROF_INTERVAL, num);
+	attr(c, ATTR_RPROF_MEMORY, flag(mem));
+	attr(c, ATTR_RPROF_GC, flag(gc));
+	attr(c, ATTR_RPROF_LINES, flag(line));
 	return 1;
 }
 
@@ -299,12 +306,11 @@ static int
 location(struct rprof_reader *c, const struct rprof_frame *f, uint32_t *lid,
     struct perr *e)
 {
-	struct output *o = c->o;
 	size_t klen = f->len + 5;
 	int64_t fi;
 	uint32_t *slot, fid;
 	int added;
-	const char *path;
+	struct text path;
 
 	if (array_grow((void **)&c->key, &c->keycap, klen, 1) < 0)
 		return perr_nomem(e);
@@ -317,58 +323,41 @@ location(struct rprof_reader *c, const struct rprof_frame *f, uint32_t *lid,
 	fid = (uint32_t)fi + 1;
 	if ((size_t)fi + 1 == c->funcs.n && c->funcs.n > c->nfuncs_written) {
 		c->nfuncs_written = c->funcs.n;
-		path = f->path ? strtab_str(&c->paths, f->path - 1) : "";
-		row_begin(o, T_FUNCTIONS);
-		row_u64(o, fid);
-		row_str(o, f->name, f->len);
-		row_str(o, f->name, f->len);
-		row_str(o, path, f->path ? strtab_len(&c->paths, f->path - 1)
-		    : 0);
-		out_write(o, "\t0\n", 3);
+		path = f->path ? text_n(strtab_str(&c->paths, f->path - 1),
+		    strtab_len(&c->paths, f->path - 1)) : text_n("", 0);
+		sw_function(&c->w, fid, text_n(f->name, f->len),
+		    text_n(f->name, f->len), path, 0);
 	}
 	slot = u64map_put(&c->locs, (uint64_t)fid << 32 | f->line,
 	    c->nlocs + 1, &added);
 	if (slot == NULL)
 		return perr_nomem(e);
 	if (added) {
+		struct sw_location row = { .id = *slot, .function_id = fid,
+		    .line = f->line };
 		c->nlocs++;
-		row_begin(o, T_LOCATIONS);
-		row_u64(o, *slot);
-		row_u64(o, fid);
-		row_u64(o, f->line);
-		row_end(o);
+		sw_location(&c->w, &row);
 	}
 	*lid = *slot;
 	return 0;
 }
 
+/* A memory figure as a value: exact as an integer below 2^53 */
 static void
-value(struct output *o, const char *sid, size_t sidlen, const char *type,
-    const char *unit, uint64_t v)
+value(struct rprof_reader *c, const struct stream_id *sid, uint32_t type,
+    uint64_t v)
 {
-	out_str(o, "sample_values\t");
-	out_write(o, sid, sidlen);
-	out_char(o, '\t');
-	out_str(o, type);
-	out_char(o, '\t');
-	out_str(o, unit);
-	out_char(o, '\t');
-	if (v < (1ULL << 53))
-		out_u64(o, v);
-	else
-		out_dbl(o, (double)v);
-	out_char(o, '\n');
+	sw_sample_value(&c->w, sid, type, (double)v);
 }
 
 static int
 sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
     struct perr *e)
 {
-	struct output *o = c->o;
 	uint64_t mem[4];
 	int i, has_mem = 0;
-	size_t d, sidlen;
-	char sid[FMT_NUM_MAX];
+	size_t d;
+	struct stream_id sid, loc;
 
 	if (*s == ':') {
 		s++;
@@ -386,35 +375,24 @@ sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
 	for (d = 0; d < c->nframes; d++)
 		if (location(c, &c->frames[d], &c->frames[d].loc, e) < 0)
 			return -1;
-	c->nsamples++;
-	sidlen = fmt_u64(sid, c->nsamples);
-	out_str(o, "samples\t");
-	out_write(o, sid, sidlen);
-	out_char(o, '\t');
-	out_u64(o, c->nsources);
-	out_char(o, '\n');
-	value(o, sid, sidlen, "samples", "count", 1);
+	stream_id_set(&sid, ++c->nsamples);
+	sw_sample(&c->w, &sid, c->nsources);
+	value(c, &sid, c->vt_samples, 1);
 	if (has_mem) {
-		value(o, sid, sidlen, "vsize.small", "bytes", mem[0] * 8);
-		value(o, sid, sidlen, "vsize.large", "bytes", mem[1] * 8);
-		value(o, sid, sidlen, "nodes", "bytes", mem[2]);
-		value(o, sid, sidlen, "duplications", "count", mem[3]);
+		value(c, &sid, c->vt_mem[RMEM_SMALL], mem[0] * 8);
+		value(c, &sid, c->vt_mem[RMEM_LARGE], mem[1] * 8);
+		value(c, &sid, c->vt_mem[RMEM_NODES], mem[2]);
+		value(c, &sid, c->vt_mem[RMEM_DUPS], mem[3]);
 	}
 	for (d = 0; d < c->nframes; d++) {
-		out_str(o, "sample_locations\t");
-		out_write(o, sid, sidlen);
-		out_char(o, '\t');
-		out_u64(o, d + 1);
-		out_char(o, '\t');
-		out_u64(o, c->frames[d].loc);
-		out_char(o, '\n');
+		stream_id_set(&loc, c->frames[d].loc);
+		sw_sample_location(&c->w, &sid, (uint32_t)d + 1, &loc);
 	}
 	return 0;
 }
 
 int
-rprof_read(struct rprof_reader *c, struct input *in, const char *uri,
-    struct perr *e)
+rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
 {
 	char *line, *end;
 	size_t len;
@@ -429,7 +407,7 @@ rprof_read(struct rprof_reader *c, struct input *in, const char *uri,
 			    "text", in->name, in->lineno);
 		if (len > 0 && end[-1] == '\r')
 			*--end = '\0';
-		if (header(c, line, end, uri))
+		if (header(c, line, end, in->uri))
 			continue;
 		if (!c->in_session) {
 			return perr_set(e, "%s:%ld: not an Rprof file: the "

@@ -4,19 +4,20 @@
 
 #include <stdint.h>
 
-#include "input.h"
-#include "output.h"
-#include "samples.h"
+#include "stream/input.h"
+#include "stream/stream_write.h"
+#include "model/assemble.h"
 
 #define PPROF_NONAME "<?>"	/* a function with neither name */
 
 /* pprof to stream: call pprof_read per profile, between begin and end. */
 struct pprof_reader {
-	struct output *o;
+	struct stream_writer w;
 	uint32_t nsources, nsamples, nlocations, nfunctions, nmappings;
 };
 
 void pprof_read_begin(struct pprof_reader *c, struct output *o);
+void pprof_read_free(struct pprof_reader *c);
 /* Converts the profile in data (gzip or not: input does that) from the
  * file named name (uri NULL: standard input). */
 int pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
@@ -26,11 +27,12 @@ int pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
 struct pprof_writer;
 
 struct pprof_writer *pprof_write_new(int aggregate, struct perr *e);
-int pprof_write_sample(void *w, const struct prof *p, const struct sample *s);
+int pprof_write_sample(void *w, struct prof *p, const struct sample *s,
+    struct perr *e);
 /* Forgets the samples (to read the stream again). */
 int pprof_write_restart(void *w, struct perr *e);
 /* Writes the profile (raw protobuf) to o. */
-int pprof_write_end(struct pprof_writer *w, const struct prof *p,
+int pprof_write_end(struct pprof_writer *w, struct prof *p,
     struct output *o, struct perr *e);
 void pprof_write_free(struct pprof_writer *w);
 

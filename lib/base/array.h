@@ -5,7 +5,8 @@
 #include <stddef.h>
 
 /* Makes room for need elements of size bytes in *arr (capacity *cap),
- * doubling; 0, or -1 when out of memory (the array is then unchanged). */
+ * doubling; 0, or -1 when out of memory or when the size would not fit
+ * in a size_t (the array is then unchanged). */
 int array_grow(void **arr, size_t *cap, size_t need, size_t size);
 
 /* Room for one more element after the n there are. */

@@ -1,7 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
+#include "base/hash.h"
 
 void
 u64map_free(struct u64map *m)
@@ -103,7 +103,7 @@ void
 strtab_free(struct strtab *t)
 {
 	free(t->arena);
-	free(t->offs);
+	free(t->ents);
 	free(t->slots);
 	memset(t, 0, sizeof(*t));
 }
@@ -134,11 +134,11 @@ strtab_grow(struct strtab *t)
 {
 	size_t cap = t->slots == NULL ? 64 : (t->mask + 1) * 2, i, j;
 	uint32_t *slots = calloc(cap, sizeof(*slots));
-	uint64_t *offs = realloc(t->offs, cap * sizeof(*offs));
+	struct strtab_ent *ents = realloc(t->ents, cap * sizeof(*ents));
 
-	if (offs != NULL)
-		t->offs = offs;
-	if (slots == NULL || offs == NULL) {
+	if (ents != NULL)
+		t->ents = ents;
+	if (slots == NULL || ents == NULL) {
 		free(slots);
 		return -1;
 	}
@@ -160,7 +160,7 @@ strtab_intern(struct strtab *t, const char *s, size_t len)
 	size_t i, need;
 	char *a;
 
-	if (len >= (1u << 24))
+	if (len > UINT32_MAX)
 		return -1;
 	if ((t->slots == NULL || (t->n + 1) * 2 > t->mask + 1) &&
 	    strtab_grow(t) < 0)
@@ -172,8 +172,10 @@ strtab_intern(struct strtab *t, const char *s, size_t len)
 	need = t->arena_len + len + 1;
 	if (need > t->arena_cap) {
 		size_t cap = t->arena_cap ? t->arena_cap : 4096;
-		while (cap < need)
+		while (cap < need && cap <= SIZE_MAX / 2)
 			cap *= 2;
+		if (cap < need)
+			return -1;
 		if ((a = realloc(t->arena, cap)) == NULL)
 			return -1;
 		t->arena = a;
@@ -181,7 +183,8 @@ strtab_intern(struct strtab *t, const char *s, size_t len)
 	}
 	memcpy(t->arena + t->arena_len, s, len);
 	t->arena[t->arena_len + len] = '\0';
-	t->offs[t->n] = (uint64_t)t->arena_len << 24 | len;
+	t->ents[t->n].off = t->arena_len;
+	t->ents[t->n].len = (uint32_t)len;
 	t->arena_len += len + 1;
 	t->slots[i] = (uint32_t)t->n + 1;
 	return (int64_t)t->n++;
@@ -194,7 +197,7 @@ strtab_truncate(struct strtab *t, size_t n)
 
 	if (n >= t->n)
 		return 0;
-	t->arena_len = n == 0 ? 0 : (size_t)(t->offs[n] >> 24);
+	t->arena_len = (size_t)t->ents[n].off;
 	t->n = n;
 	/* linear probing cannot delete in place: index the rest anew */
 	memset(t->slots, 0, (t->mask + 1) * sizeof(*t->slots));

@@ -1,7 +1,7 @@
 /*
  * Rows to whole samples. In streaming mode one sample is held at a time and
  * handed over when the next samples row arrives; anything out of
- * define-before-use order stops it with SAMPLES_UNORDERED, so the caller can
+ * define-before-use order stops it with ASM_UNORDERED, so the caller can
  * read the input again in buffering mode, which keeps every sample (by id)
  * and every reference unresolved until the end.
  */
@@ -9,88 +9,8 @@
 #include <unistd.h>
 #include <string.h>
 
-#include "array.h"
-#include "samples.h"
-
-int64_t
-prof_intern(struct prof *p, const char *s, size_t n)
-{
-	return strtab_intern(&p->str, s, n);
-}
-
-void
-prof_free(struct prof *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->nsources; i++)
-		free(p->sources[i].attrs);
-	free(p->sources);
-	free(p->functions);
-	free(p->locations);
-	free(p->mappings);
-	u64map_free(&p->source_ix);
-	u64map_free(&p->function_ix);
-	u64map_free(&p->location_ix);
-	u64map_free(&p->mapping_ix);
-	strtab_free(&p->str);
-	memset(p, 0, sizeof(*p));
-}
-
-const char *
-prof_attr(const struct prof *p, const struct source *s, const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < s->nattrs; i++)
-		if (strcmp(prof_str(p, s->attrs[i].key), key) == 0)
-			return prof_str(p, s->attrs[i].value);
-	return NULL;
-}
-
-void
-prof_write_function(struct output *o, const struct prof *p,
-    const struct function *f, uint64_t id)
-{
-	row_begin(o, T_FUNCTIONS);
-	row_u64(o, id);
-	row_str(o, prof_str(p, f->name), prof_strlen(p, f->name));
-	row_str(o, prof_str(p, f->system_name), prof_strlen(p,
-	    f->system_name));
-	row_str(o, prof_str(p, f->filename), prof_strlen(p, f->filename));
-	row_int(o, f->start_line);
-	row_end(o);
-}
-
-void
-prof_write_location(struct output *o, const struct location *l,
-    uint64_t id, uint64_t function, uint64_t mapping, int ext)
-{
-	row_begin(o, T_LOCATIONS);
-	row_u64(o, id);
-	if (function == 0)
-		row_na(o);
-	else
-		row_u64(o, function);
-	if (l->line < 0)
-		row_na(o);
-	else
-		row_int(o, l->line);
-	if (ext) {
-		if (l->address_na)
-			row_na(o);
-		else
-			row_hex(o, l->address);
-		if (mapping == 0)
-			row_na(o);
-		else
-			row_u64(o, mapping);
-		row_lgl(o, l->is_folded);
-		row_lgl(o, l->inlined);
-		row_int(o, l->column);
-	}
-	row_end(o);
-}
+#include "base/array.h"
+#include "model/assemble.h"
 
 static int
 cmp_u64(const void *x, const void *y)
@@ -107,11 +27,11 @@ struct pending_attr {
 
 #define RECENT 8
 
-struct asm {
+struct assembler {
 	struct stream_reader *r;
 	struct prof *p;
 	int mode;
-	int (*emit)(void *, const struct prof *, const struct sample *);
+	sample_fn emit;
 	void *ctx;
 	struct perr *e;
 	struct sample cur;		/* streaming: the sample being read */
@@ -130,41 +50,41 @@ struct asm {
 };
 
 static int
-nomem(struct asm *a)
+nomem(struct assembler *a)
 {
 	return perr_nomem(a->e);
 }
 
 static int
-unordered(struct asm *a)
+unordered(struct assembler *a)
 {
 	if (a->mode == ASM_BUFFER)
 		return 0;
 	perr_set(a->e, "%s:%ld: stream not in define-before-use order",
 	    a->r->in.name, a->r->row.line);
-	return SAMPLES_UNORDERED;
+	return ASM_UNORDERED;
 }
 
 static int
-bad(struct asm *a, enum table_id t, int col, const char *fmt, uint32_t id)
+bad(struct assembler *a, enum table_id t, int col, const char *fmt, uint32_t id)
 {
 	return stream_problem(a->r, a->e, a->r->row.line, t, col, fmt, id);
 }
 
 static int64_t
-cell_str(struct asm *a, int c)
+cell_str(struct assembler *a, int c)
 {
 	const union cell *v = &a->r->row.v[c];
 
 	if (a->r->row.st[c] == CELL_NA)
-		return NONE;
+		return PROF_NONE;
 	return prof_intern(a->p, v->s.p, v->s.n);
 }
 
 /* cell_str for the few strings that repeat on every row (value types and
  * units): the last ones found are compared before hashing. */
 static int64_t
-cell_str_cached(struct asm *a, int c)
+cell_str_cached(struct assembler *a, int c)
 {
 	const union cell *v = &a->r->row.v[c];
 	struct recent *r;
@@ -173,7 +93,7 @@ cell_str_cached(struct asm *a, int c)
 
 	for (i = 0; i < RECENT; i++) {
 		r = &a->recent[i];
-		if (r->len == v->s.n && r->idx != NONE &&
+		if (r->len == v->s.n && r->idx != PROF_NONE &&
 		    memcmp(prof_str(a->p, r->idx), v->s.p, v->s.n) == 0)
 			return r->idx;
 	}
@@ -187,7 +107,7 @@ cell_str_cached(struct asm *a, int c)
 
 /* Registers id of a keyed table; returns its index, or -1 if repeated. */
 static int64_t
-add_id(struct asm *a, struct u64map *m, size_t n, enum table_id t, int col)
+add_id(struct assembler *a, struct u64map *m, size_t n, enum table_id t, int col)
 {
 	int added;
 	uint32_t id = (uint32_t)a->r->row.v[col].i, *slot;
@@ -199,44 +119,19 @@ add_id(struct asm *a, struct u64map *m, size_t n, enum table_id t, int col)
 	return (int64_t)n;
 }
 
-/* The index of id in a table: directly when ids are dense (1..n in table
- * order, as every writer here makes them), else through the map. Each
- * table's rows begin with their id. */
-static int
-ref_in(const struct u64map *m, const void *rows, size_t n, size_t size,
-    uint32_t id, uint32_t *ix)
-{
-	uint32_t first, *v;
-
-	if (id >= 1 && id <= n) {
-		memcpy(&first, (const char *)rows + (id - 1) * size, 4);
-		if (first == id) {
-			*ix = id - 1;
-			return 0;
-		}
-	}
-	if ((v = u64map_get(m, id)) == NULL)
-		return -1;
-	*ix = *v;
-	return 0;
-}
-
-#define REF(p, what, id, ix) ref_in(&(p)->what##_ix, (p)->what##s, \
-    (p)->n##what##s, sizeof(*(p)->what##s), (id), (ix))
-
 /* location.function and .mapping hold ids until resolved to indices */
 static int
-resolve_location(struct asm *a, struct location *l, long line)
+resolve_location(struct assembler *a, struct location *l, long line)
 {
-	if (l->function != NONE &&
-	    REF(a->p, function, l->function, &l->function) < 0) {
+	if (l->function != PROF_NONE &&
+	    prof_function_index(a->p, l->function, &l->function) < 0) {
 		if (a->mode == ASM_STREAM)
 			return unordered(a);
 		return stream_problem(a->r, a->e, line, T_LOCATIONS,
 		    LOC_FUNCTION, "function %u is not defined", l->function);
 	}
-	if (l->mapping != NONE &&
-	    REF(a->p, mapping, l->mapping, &l->mapping) < 0) {
+	if (l->mapping != PROF_NONE &&
+	    prof_mapping_index(a->p, l->mapping, &l->mapping) < 0) {
 		if (a->mode == ASM_STREAM)
 			return unordered(a);
 		return stream_problem(a->r, a->e, line, T_LOCATIONS,
@@ -246,7 +141,7 @@ resolve_location(struct asm *a, struct location *l, long line)
 }
 
 static int
-add_attr(struct asm *a, struct source *s, struct attr at)
+add_attr(struct assembler *a, struct source *s, struct attr at)
 {
 	if (ARRAY_ROOM(s->attrs, s->nattrs, s->capattrs) < 0)
 		return nomem(a);
@@ -256,7 +151,7 @@ add_attr(struct asm *a, struct source *s, struct attr at)
 }
 
 static int
-definition(struct asm *a)
+definition(struct assembler *a)
 {
 	struct stream_row *row = &a->r->row;
 	struct prof *p = a->p;
@@ -293,7 +188,7 @@ definition(struct asm *a)
 			return nomem(a);
 		at.key = (uint32_t)k;
 		at.value = (uint32_t)v;
-		if (REF(p, source, (uint32_t)row->v[SA_SOURCE].i, &si) == 0)
+		if (prof_source_index(p, (uint32_t)row->v[SA_SOURCE].i, &si) == 0)
 			return add_attr(a, &p->sources[si], at);
 		if (a->mode == ASM_STREAM)
 			return unordered(a);
@@ -352,13 +247,13 @@ definition(struct asm *a)
 			return -1;
 		l = &p->locations[p->nlocations++];
 		l->id = (uint32_t)row->v[LOC_ID].i;
-		l->function = row->st[LOC_FUNCTION] == CELL_NA ? NONE :
+		l->function = row->st[LOC_FUNCTION] == CELL_NA ? PROF_NONE :
 		    (uint32_t)row->v[LOC_FUNCTION].i;
 		l->line = row->st[LOC_LINE] == CELL_NA ? -1 :
 		    row->v[LOC_LINE].i;
 		l->address_na = row->st[LOC_ADDRESS] == CELL_NA;
 		l->address = l->address_na ? 0 : row->v[LOC_ADDRESS].u;
-		l->mapping = row->st[LOC_MAPPING] == CELL_NA ? NONE :
+		l->mapping = row->st[LOC_MAPPING] == CELL_NA ? PROF_NONE :
 		    (uint32_t)row->v[LOC_MAPPING].i;
 		l->is_folded = (int)row->v[LOC_IS_FOLDED].i;
 		l->inlined = (int)row->v[LOC_INLINED].i;
@@ -377,7 +272,7 @@ static void
 sample_reset(struct sample *s, uint32_t id)
 {
 	s->id = id;
-	s->source = NONE;
+	s->source = PROF_NONE;
 	s->defined = 0;
 	s->nvals = s->nlocs = s->nlabels = 0;
 	s->unsorted = 0;
@@ -394,7 +289,7 @@ sample_free(struct sample *s)
 
 /* The sample a row of a sample's table belongs to (NULL: see a->e). */
 static struct sample *
-sample_for(struct asm *a, uint32_t id, int *rc)
+sample_for(struct assembler *a, uint32_t id, int *rc)
 {
 	uint32_t *slot;
 	int added;
@@ -425,11 +320,11 @@ sample_for(struct asm *a, uint32_t id, int *rc)
 	return &a->all[*slot];
 }
 
-static int sort_depths(struct asm *, struct sample *);
+static int sort_depths(struct assembler *, struct sample *);
 
 /* Checks a sample's depths and hands it over. */
 static int
-emit(struct asm *a, struct sample *s)
+emit(struct assembler *a, struct sample *s)
 {
 	size_t d;
 	uint32_t ix;
@@ -446,21 +341,21 @@ emit(struct asm *a, struct sample *s)
 		return -1;
 	for (d = 0; d < s->nlocs; d++) {
 		if (a->mode == ASM_BUFFER) {
-			if (REF(a->p, location, s->locs[d], &ix) < 0)
+			if (prof_location_index(a->p, s->locs[d], &ix) < 0)
 				return perr_set(a->e, "%s: sample %u: location "
 				    "%u is not defined", a->r->in.name, s->id,
 				    s->locs[d]);
 			s->locs[d] = ix;
 		}
 	}
-	if (a->emit(a->ctx, a->p, s) < 0)
+	if (a->emit(a->ctx, a->p, s, a->e) < 0)
 		return -1;
 	a->last_emitted = s->id;
 	return 0;
 }
 
 static int
-add_value(struct asm *a, struct sample *s, uint32_t type, uint32_t unit,
+add_value(struct assembler *a, struct sample *s, uint32_t type, uint32_t unit,
     double v)
 {
 	if (ARRAY_ROOM(s->vals, s->nvals, s->capvals) < 0)
@@ -475,7 +370,7 @@ add_value(struct asm *a, struct sample *s, uint32_t type, uint32_t unit,
  * the rows, never the largest depth a row claims; order is checked when
  * the sample is complete. */
 static int
-set_depth(struct asm *a, struct sample *s, size_t depth, uint32_t loc)
+set_depth(struct assembler *a, struct sample *s, size_t depth, uint32_t loc)
 {
 	if (ARRAY_ROOM(s->locs, s->nlocs, s->caplocs) < 0 ||
 	    ARRAY_ROOM(s->depths, s->nlocs, s->capdepths) < 0)
@@ -489,7 +384,7 @@ set_depth(struct asm *a, struct sample *s, size_t depth, uint32_t loc)
 
 /* Puts rows that came out of order by depth, which must be 1..n. */
 static int
-sort_depths(struct asm *a, struct sample *s)
+sort_depths(struct assembler *a, struct sample *s)
 {
 	uint64_t *pairs = malloc(s->nlocs * sizeof(*pairs));
 	size_t i;
@@ -519,7 +414,7 @@ sort_depths(struct asm *a, struct sample *s)
 }
 
 static int
-sample_row(struct asm *a)
+sample_row(struct assembler *a)
 {
 	struct stream_row *row = &a->r->row;
 	struct sample *s;
@@ -544,7 +439,7 @@ sample_row(struct asm *a)
 		if (s->defined)
 			return bad(a, T_SAMPLES, SMP_ID, "duplicate id %u", id);
 		s->defined = 1;
-		if (REF(a->p, source, (uint32_t)row->v[SMP_SOURCE].i,
+		if (prof_source_index(a->p, (uint32_t)row->v[SMP_SOURCE].i,
 		    &s->source) < 0) {
 			s->source = (uint32_t)row->v[SMP_SOURCE].i;
 			if (a->mode == ASM_STREAM)
@@ -565,7 +460,7 @@ sample_row(struct asm *a)
 		    row->v[SV_VALUE].d);
 	case T_SAMPLE_LOCATIONS:
 		ix = (uint32_t)row->v[SL_LOCATION].i;
-		if (a->mode == ASM_STREAM && REF(a->p, location, ix, &ix) < 0)
+		if (a->mode == ASM_STREAM && prof_location_index(a->p, ix, &ix) < 0)
 			return unordered(a);
 		return set_depth(a, s, (size_t)row->v[SL_DEPTH].i, ix);
 	case T_SAMPLE_LABELS:
@@ -591,14 +486,13 @@ sample_row(struct asm *a)
 
 /* 1.0: one source; each samples row is value samples of count 1. */
 static int
-v1_row(struct asm *a)
+v1_row(struct assembler *a)
 {
 	struct stream_row *row = &a->r->row;
 	struct prof *p = a->p;
 	struct source *src;
 	struct sample *s;
-	const char *q, *end;
-	uint64_t id;
+	const char *q, *end, *why;
 	uint32_t ix;
 	int64_t k, u, n;
 	int rc;
@@ -607,18 +501,19 @@ v1_row(struct asm *a)
 		return 0;
 	if (p->nsources == 0) {
 		if (ARRAY_ROOM(p->sources, p->nsources, p->capsources) < 0 ||
-		    (k = prof_intern(p, "manual", 6)) < 0 ||
+		    (k = prof_intern(p, SOURCE_MANUAL,
+		    strlen(SOURCE_MANUAL))) < 0 ||
 		    u64map_put(&p->source_ix, 1, 0, NULL) == NULL)
 			return nomem(a);
 		src = &p->sources[p->nsources++];
 		memset(src, 0, sizeof(*src));
 		src->id = 1;
 		src->type = (uint32_t)k;
-		src->uri = NONE;
+		src->uri = PROF_NONE;
 		src->timestamp_na = 1;
 	}
-	if ((k = prof_intern(p, "samples", 7)) < 0 ||
-	    (u = prof_intern(p, "count", 5)) < 0)
+	if ((k = prof_intern(p, VALUE_SAMPLES, strlen(VALUE_SAMPLES))) < 0 ||
+	    (u = prof_intern(p, UNIT_COUNT, strlen(UNIT_COUNT))) < 0)
 		return nomem(a);
 	for (n = row->v[V1S_VALUE].i; n > 0; n--) {
 		if (a->mode == ASM_STREAM) {
@@ -632,22 +527,16 @@ v1_row(struct asm *a)
 			return -1;
 		q = row->v[V1S_LOCATIONS].s.p;
 		end = q + row->v[V1S_LOCATIONS].s.n;
-		while (q < end) {
-			for (id = 0; q < end && *q >= '0' && *q <= '9' &&
-			    id <= INT32_MAX; q++)
-				id = id * 10 + (uint64_t)(*q - '0');
-			if (id == 0 || id > INT32_MAX || (q < end && *q != ','))
-				return bad(a, T_V1_SAMPLES, V1S_LOCATIONS,
-				    "not a list of location ids", 0);
-			if (q < end)
-				q++;
-			ix = (uint32_t)id;
+		while ((rc = stream_v1_next_location(&q, end, &ix, &why)) > 0) {
 			if (a->mode == ASM_STREAM &&
-			    REF(p, location, ix, &ix) < 0)
+			    prof_location_index(p, ix, &ix) < 0)
 				return unordered(a);
 			if (set_depth(a, s, s->nlocs + 1, ix) < 0)
 				return -1;
 		}
+		if (rc < 0)
+			return stream_problem(a->r, a->e, row->line,
+			    T_V1_SAMPLES, V1S_LOCATIONS, "%s", why);
 		if (a->mode == ASM_STREAM) {
 			if ((rc = emit(a, s)) < 0)
 				return rc;
@@ -659,7 +548,7 @@ v1_row(struct asm *a)
 
 
 static int
-finish_buffered(struct asm *a)
+finish_buffered(struct assembler *a)
 {
 	struct prof *p = a->p;
 	size_t i;
@@ -668,7 +557,7 @@ finish_buffered(struct asm *a)
 	int rc = 0;
 
 	for (i = 0; i < a->nattrs; i++) {
-		if (REF(p, source, a->attrs[i].source_id, &si) < 0)
+		if (prof_source_index(p, a->attrs[i].source_id, &si) < 0)
 			return perr_set(a->e, "%s: .source_attributes: source "
 			    "%u is not defined", a->r->in.name,
 			    a->attrs[i].source_id);
@@ -687,7 +576,7 @@ finish_buffered(struct asm *a)
 	for (i = 0; i < a->nall && rc == 0; i++) {
 		struct sample *s = &a->all[(uint32_t)order[i]];
 		if (s->defined && (s->source & 0x80000000u)) {
-			if (REF(p, source, s->source & 0x7fffffffu, &si)
+			if (prof_source_index(p, s->source & 0x7fffffffu, &si)
 			    < 0) {
 				rc = perr_set(a->e, "%s: sample %u: source %u "
 				    "is not defined", a->r->in.name, s->id,
@@ -703,11 +592,10 @@ finish_buffered(struct asm *a)
 }
 
 int
-samples_read(struct stream_reader *r, struct prof *p, int mode,
-    int (*emitfn)(void *, const struct prof *, const struct sample *),
+assemble(struct stream_reader *r, struct prof *p, int mode, sample_fn emitfn,
     void *ctx, struct perr *e)
 {
-	struct asm a;
+	struct assembler a;
 	int rc;
 	size_t i;
 
@@ -719,7 +607,7 @@ samples_read(struct stream_reader *r, struct prof *p, int mode,
 	a.ctx = ctx;
 	a.e = e;
 	for (i = 0; i < RECENT; i++)
-		a.recent[i].idx = NONE;
+		a.recent[i].idx = PROF_NONE;
 	sample_reset(&a.cur, 0);
 	while ((rc = stream_next(r, e)) > 0) {
 		switch (r->row.table) {
@@ -761,26 +649,27 @@ samples_read(struct stream_reader *r, struct prof *p, int mode,
 }
 
 int
-samples_read_file(struct stream_reader *r, const char *path, struct prof *p,
-    int (*emitfn)(void *, const struct prof *, const struct sample *),
-    int (*restart)(void *, struct perr *), void *ctx, struct perr *e)
+assemble_file(struct stream_reader *r, const char *path, const char *shown,
+    struct prof *p, sample_fn emitfn, int (*restart)(void *, struct perr *),
+    void *ctx, struct perr *e)
 {
-	int is_stdin = path == NULL || strcmp(path, "-") == 0, rc;
+	int is_stdin = input_is_stdin(path), rc;
 	off_t start = is_stdin ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0;
 
-	if (stream_open(r, path, e) < 0)
+	if (stream_open(r, path, shown, e) < 0)
 		return -1;
-	rc = samples_read(r, p, ASM_STREAM, emitfn, ctx, e);
-	if (rc != SAMPLES_UNORDERED)
+	rc = assemble(r, p, ASM_STREAM, emitfn, ctx, e);
+	if (rc != ASM_UNORDERED)
 		return rc;
 	stream_close(r);
 	if (is_stdin && (start < 0 ||
 	    lseek(STDIN_FILENO, start, SEEK_SET) < 0))
-		return perr_set(e, "<stdin>: the stream is not in "
+		return perr_set(e, "%s: the stream is not in "
 		    "define-before-use order, and a pipe cannot be read "
-		    "twice: give it as a file");
+		    "twice: give it as a file", shown != NULL ? shown :
+		    "<stdin>");
 	prof_free(p);
-	if (restart(ctx, e) < 0 || stream_open(r, path, e) < 0)
+	if (restart(ctx, e) < 0 || stream_open(r, path, shown, e) < 0)
 		return -1;
-	return samples_read(r, p, ASM_BUFFER, emitfn, ctx, e);
+	return assemble(r, p, ASM_BUFFER, emitfn, ctx, e);
 }

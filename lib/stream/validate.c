@@ -7,8 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "validate.h"
+#include "base/array.h"
+#include "stream/validate.h"
+#include "stream/stream_read.h"
 
 struct ent {
 	uint32_t id;
@@ -204,84 +205,61 @@ check_v1_locations(struct vstate *v)
 {
 	struct stream_row *row = &v->r->row;
 	const char *p = row->v[V1S_LOCATIONS].s.p;
-	const char *end = p + row->v[V1S_LOCATIONS].s.n;
-	uint64_t id;
+	const char *end = p + row->v[V1S_LOCATIONS].s.n, *why;
+	uint32_t id;
 	struct ent *en;
+	int rc;
 
-	if (row->st[V1S_LOCATIONS] != CELL_OK || p == end)
+	if (row->st[V1S_LOCATIONS] != CELL_OK)
 		return 0;
-	for (;;) {
-		id = 0;
-		if (p == end || *p < '0' || *p > '9')
-			return stream_problem(v->r, v->e, row->line,
-			    T_V1_SAMPLES, V1S_LOCATIONS, "not a list of "
-			    "location ids separated by ','");
-		for (; p < end && *p >= '0' && *p <= '9'; p++)
-			if ((id = id * 10 + (uint64_t)(*p - '0')) > INT32_MAX)
-				return stream_problem(v->r, v->e, row->line,
-				    T_V1_SAMPLES, V1S_LOCATIONS,
-				    "location id out of range");
-		if (id == 0)
-			return stream_problem(v->r, v->e, row->line,
-			    T_V1_SAMPLES, V1S_LOCATIONS,
-			    "location id 0 is out of range");
-		if ((en = ent_get(&v->set[T_LOCATIONS], (uint32_t)id)) == NULL)
+	while ((rc = stream_v1_next_location(&p, end, &id, &why)) > 0) {
+		if ((en = ent_get(&v->set[T_LOCATIONS], id)) == NULL)
 			return perr_nomem(v->e);
 		if (en->ref_line == 0) {
 			en->ref_line = clampline(row->line);
 			en->ref_table = T_V1_SAMPLES;
 			en->flags |= V1S_LOCATIONS << 4;
 		}
-		if (p == end)
-			return 0;
-		if (*p++ != ',')
-			return stream_problem(v->r, v->e, row->line,
-			    T_V1_SAMPLES, V1S_LOCATIONS, "not a list of "
-			    "location ids separated by ','");
 	}
+	if (rc < 0)
+		return stream_problem(v->r, v->e, row->line, T_V1_SAMPLES,
+		    V1S_LOCATIONS, "%s", why);
+	return 0;
+}
+
+/* The keys of the row, as the schema declares them: its primary key is
+ * defined, each column that refers to a table refers. Returns the sample
+ * the row refers to, if it does. */
+static struct ent *
+keys(struct vstate *v)
+{
+	struct stream_row *row = &v->r->row;
+	const struct table *tb = &schema_tables[row->table];
+	int c, n = tb->ncols + (row->has_ext ? tb->next : 0);
+	struct ent *en, *sample = NULL;
+
+	if (tb->pk >= 0)
+		define(v, row->table, tb->pk);
+	for (c = 0; c < n; c++)
+		if (tb->cols[c].ref != T_NONE && row->st[c] == CELL_OK &&
+		    (en = refer(v, c, tb->cols[c].ref)) != NULL &&
+		    tb->cols[c].ref == T_SAMPLES)
+			sample = en;
+	return sample;
 }
 
 static int
 check_row(struct vstate *v)
 {
 	struct stream_row *row = &v->r->row;
-	struct ent *s;
+	struct ent *s = keys(v);
 
 	switch (row->table) {
-	case T_SOURCES:
-		define(v, T_SOURCES, SRC_ID);
-		break;
-	case T_FUNCTIONS:
-		define(v, T_FUNCTIONS, FN_ID);
-		break;
-	case T_MAPPINGS:
-		define(v, T_MAPPINGS, MAP_ID);
-		break;
-	case T_LOCATIONS:
-		define(v, T_LOCATIONS, LOC_ID);
-		if (row->st[LOC_FUNCTION] == CELL_OK)
-			refer(v, LOC_FUNCTION, T_FUNCTIONS);
-		if (row->has_ext && row->st[LOC_MAPPING] == CELL_OK)
-			refer(v, LOC_MAPPING, T_MAPPINGS);
-		break;
-	case T_SAMPLES:
-		define(v, T_SAMPLES, SMP_ID);
-		refer(v, SMP_SOURCE, T_SOURCES);
-		break;
-	case T_SOURCE_ATTRIBUTES:
-		refer(v, SA_SOURCE, T_SOURCES);
-		break;
 	case T_SAMPLE_VALUES:
-		if ((s = refer(v, SV_SAMPLE, T_SAMPLES)) != NULL)
-			return check_type(v, s);
-		break;
+		return s != NULL ? check_type(v, s) : 0;
 	case T_SAMPLE_LOCATIONS:
-		refer(v, SL_LOCATION, T_LOCATIONS);
-		if ((s = refer(v, SL_SAMPLE, T_SAMPLES)) != NULL)
-			return check_depth(v, s);
-		break;
+		return s != NULL ? check_depth(v, s) : 0;
 	case T_SAMPLE_LABELS:
-		refer(v, LB_SAMPLE, T_SAMPLES);
 		if (row->st[LB_STR] == CELL_NA && row->st[LB_NUM] == CELL_NA)
 			return problem(v, T_SAMPLE_LABELS, -1,
 			    "a label needs str or num", 0, 0);
@@ -294,10 +272,10 @@ check_row(struct vstate *v)
 			return problem(v, T_V1_SAMPLE_TYPES, -1,
 			    "more than one row", 0, 0);
 		if (row->st[ST_TYPE] == CELL_OK && row->st[ST_UNIT] == CELL_OK
-		    && (strcmp(row->v[ST_TYPE].s.p, "samples") != 0 ||
-		    strcmp(row->v[ST_UNIT].s.p, "count") != 0))
+		    && (strcmp(row->v[ST_TYPE].s.p, VALUE_SAMPLES) != 0 ||
+		    strcmp(row->v[ST_UNIT].s.p, UNIT_COUNT) != 0))
 			return problem(v, T_V1_SAMPLE_TYPES, -1, "the one "
-			    "row must be samples, count", 0, 0);
+			    "row must be " VALUE_SAMPLES ", " UNIT_COUNT, 0, 0);
 		break;
 	case T_V1_SAMPLES:
 		return check_v1_locations(v);
@@ -342,8 +320,8 @@ final_checks(struct vstate *v)
 	if (r->version == V10 && v->v1_types == 0 &&
 	    r->tab[T_V1_SAMPLE_TYPES].header_line != 0 &&
 	    stream_problem(r, v->e, r->tab[T_V1_SAMPLE_TYPES].header_line,
-	    T_V1_SAMPLE_TYPES, -1, "the one row (samples, count) is "
-	    "missing") < 0)
+	    T_V1_SAMPLE_TYPES, -1, "the one row (" VALUE_SAMPLES ", "
+	    UNIT_COUNT ") is missing") < 0)
 		return -1;
 	for (t = 0; t < T_COUNT; t++)
 		for (i = 0; i < v->set[t].n; i++) {

@@ -1,13 +1,13 @@
-/* stream.h: reading and writing the tab-separated profile stream. */
-#ifndef STREAM_H
-#define STREAM_H
+/* stream_read.h: reading the tab-separated profile stream, row by row,
+ * each field parsed by the schema's type of its column. */
+#ifndef STREAM_READ_H
+#define STREAM_READ_H
 
 #include <stdint.h>
 
-#include "hash.h"
-#include "input.h"
-#include "output.h"
-#include "schema.h"
+#include "base/hash.h"
+#include "stream/input.h"
+#include "stream/schema.h"
 
 union cell {
 	int64_t i;		/* int, i64, lgl (0/1) */
@@ -66,7 +66,9 @@ struct stream_reader {
 	int done;
 };
 
-int stream_open(struct stream_reader *r, const char *path, struct perr *e);
+/* Opens path as input_open does (shown: the name messages give it). */
+int stream_open(struct stream_reader *r, const char *path, const char *shown,
+    struct perr *e);
 void stream_close(struct stream_reader *r);
 /* 1 with the next row in r->row, 0 at the end, -1 on error. */
 int stream_next(struct stream_reader *r, struct perr *e);
@@ -77,80 +79,14 @@ int stream_problem(struct stream_reader *r, struct perr *e, long line,
     enum table_id t, int col, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
 
-/* Writing. The preamble is the meta header and row and the headers of the
- * tables in mask (bit per table_id); loc_ext adds the extension columns of
- * locations. */
-void stream_write_preamble(struct output *o, int version, unsigned mask,
-    int loc_ext);
-void stream_write_header(struct output *o, enum table_id t, int with_ext);
+/* The next location id of a 1.0 samples row's list at *p (ids separated
+ * by ','): 1 with the id, 0 at the end of the list, -1 when the list is
+ * not one, with what is wrong in *why. */
+int stream_v1_next_location(const char **p, const char *end, uint32_t *id,
+    const char **why);
 
-#define STREAM_V2_TABLES ((1u << T_SOURCES) | (1u << T_SAMPLES) | \
-    (1u << T_SAMPLE_VALUES) | (1u << T_SAMPLE_LOCATIONS) | \
-    (1u << T_LOCATIONS) | (1u << T_FUNCTIONS))
-
-static inline void
-row_begin(struct output *o, enum table_id t)
-{
-	out_str(o, schema_name(t));
-}
-
-static inline void
-row_int(struct output *o, int64_t v)
-{
-	out_char(o, '\t');
-	out_i64(o, v);
-}
-
-static inline void
-row_u64(struct output *o, uint64_t v)
-{
-	out_char(o, '\t');
-	out_u64(o, v);
-}
-
-static inline void
-row_hex(struct output *o, uint64_t v)
-{
-	out_char(o, '\t');
-	out_hex(o, v);
-}
-
-static inline void
-row_dbl(struct output *o, double v)
-{
-	out_char(o, '\t');
-	out_dbl(o, v);
-}
-
-static inline void
-row_str(struct output *o, const char *s, size_t n)
-{
-	out_char(o, '\t');
-	out_escaped(o, s, n);
-}
-
-static inline void
-row_cstr(struct output *o, const char *s)
-{
-	row_str(o, s, strlen(s));
-}
-
-static inline void
-row_lgl(struct output *o, int v)
-{
-	out_str(o, v ? "\tTRUE" : "\tFALSE");
-}
-
-static inline void
-row_na(struct output *o)
-{
-	out_write(o, "\tNA", 3);
-}
-
-static inline void
-row_end(struct output *o)
-{
-	out_char(o, '\n');
-}
+/* Whether the stream at path declares the extension columns of
+ * locations: reads its header lines only. 1 yes, 0 no, -1 error. */
+int stream_has_loc_ext(const char *path, const char *shown, struct perr *e);
 
 #endif

@@ -7,7 +7,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "input.h"
+#include "stream/input.h"
 
 #define INPUT_CHUNK (256u << 10)
 
@@ -20,17 +20,25 @@ input_set_limit(uint64_t limit)
 }
 
 int
-input_open(struct input *in, const char *path, struct perr *e)
+input_is_stdin(const char *path)
+{
+	return path == NULL || strcmp(path, "-") == 0;
+}
+
+int
+input_open(struct input *in, const char *path, const char *shown,
+    struct perr *e)
 {
 	int fd;
 
 	memset(in, 0, sizeof(*in));
 	in->limit = default_limit;
-	if (path == NULL || strcmp(path, "-") == 0) {
-		in->name = "<stdin>";
+	if (input_is_stdin(path)) {
+		in->name = shown != NULL ? shown : "<stdin>";
 		fd = dup(STDIN_FILENO);
 	} else {
-		in->name = path;
+		in->name = shown != NULL ? shown : path;
+		in->uri = shown != NULL ? NULL : path;
 		fd = open(path, O_RDONLY);
 	}
 	if (fd < 0)
@@ -117,6 +125,9 @@ input_line(struct input *in, char **line, size_t *len, struct perr *e)
 			return 1;
 		}
 		scanned = in->end - in->pos;
+		if (scanned > INPUT_MAX_LINE)
+			return perr_set(e, "%s:%ld: line longer than %u bytes",
+			    in->name, in->lineno + 1, INPUT_MAX_LINE);
 		if (in->eof) {
 			if (scanned == 0)
 				return 0;
@@ -135,11 +146,11 @@ input_line(struct input *in, char **line, size_t *len, struct perr *e)
 			in->pos = 0;
 		}
 		if (in->end + 1 >= in->cap) {
-			if (in->cap > INPUT_MAX_LINE)
-				return perr_set(e, "%s:%ld: line longer than "
-				    "%u bytes", in->name, in->lineno + 1,
-				    INPUT_MAX_LINE);
+			/* room for the longest line, its LF and a NUL: a full
+			 * buffer of that size has a line too long (above) */
 			newcap = in->cap * 2;
+			if (newcap > INPUT_MAX_LINE + 2)
+				newcap = INPUT_MAX_LINE + 2;
 			if ((nb = realloc(in->buf, newcap)) == NULL)
 				return perr_nomem(e);
 			in->buf = nb;

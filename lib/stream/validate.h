@@ -2,7 +2,7 @@
 #ifndef VALIDATE_H
 #define VALIDATE_H
 
-#include "stream.h"
+#include "stream/stream_read.h"
 
 /* Checks the stream r was opened on. Give r a report callback: each problem
  * goes to it (r->nerrors counts them). Returns -1 only when reading cannot

@@ -1,6 +1,6 @@
 #include <string.h>
 
-#include "schema.h"
+#include "stream/schema.h"
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -96,6 +96,13 @@ const struct table schema_tables[T_COUNT] = {
 	[T_V1_SAMPLE_TYPES] = { "sample_types", v1_sample_types_cols, 2, 0,
 	    -1 },
 	[T_V1_SAMPLES] = { "samples", v1_samples_cols, 2, 0, -1 },
+};
+
+const struct value_type schema_rprof_memory[RMEM_COUNT] = {
+	[RMEM_SMALL] = { "vsize.small", UNIT_BYTES },
+	[RMEM_LARGE] = { "vsize.large", UNIT_BYTES },
+	[RMEM_NODES] = { "nodes", UNIT_BYTES },
+	[RMEM_DUPS] = { "duplications", UNIT_COUNT },
 };
 
 int

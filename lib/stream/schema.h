@@ -60,6 +60,51 @@ struct table {
 
 enum { V10 = 10, V20 = 20 };
 
+/* Extension tables, as a mask of bits (1u << table_id). */
+#define SCHEMA_EXTENSIONS ((1u << T_SOURCE_ATTRIBUTES) | \
+    (1u << T_SAMPLE_LABELS) | (1u << T_MAPPINGS))
+
+/*
+ * The vocabulary the format names (profile-tsv(5), section 5): source
+ * types, value types and units, source attribute keys. Programs spell
+ * them through these names only.
+ */
+#define SOURCE_RPROF "rprof"
+#define SOURCE_PPROF "pprof"
+#define SOURCE_MANUAL "manual"		/* a 1.0 stream's one source */
+
+#define VALUE_SAMPLES "samples"		/* samples/count: how many */
+#define UNIT_COUNT "count"
+#define UNIT_BYTES "bytes"
+#define UNIT_NANOSECONDS "nanoseconds"
+
+struct value_type {
+	const char *type, *unit;
+};
+/* R's memory figures in the order of an Rprof line's prefix, with the
+ * names summaryRprof gives them. */
+enum { RMEM_SMALL, RMEM_LARGE, RMEM_NODES, RMEM_DUPS, RMEM_COUNT };
+extern const struct value_type schema_rprof_memory[RMEM_COUNT];
+
+#define ATTR_RPROF_INTERVAL "rprof.sample_interval"
+#define ATTR_RPROF_MEMORY "rprof.memory_profiling"
+#define ATTR_RPROF_GC "rprof.gc_profiling"
+#define ATTR_RPROF_LINES "rprof.line_profiling"
+#define ATTR_RPROF_LINE_ENDING "rprof.line_ending"
+#define ATTR_PPROF_PERIOD_TYPE "pprof.period_type"
+#define ATTR_PPROF_PERIOD_UNIT "pprof.period_unit"
+#define ATTR_PPROF_PERIOD "pprof.period"
+#define ATTR_PPROF_TIME "pprof.time_nanos"
+#define ATTR_PPROF_DURATION "pprof.duration_nanos"
+#define ATTR_PPROF_DROP_FRAMES "pprof.drop_frames"
+#define ATTR_PPROF_KEEP_FRAMES "pprof.keep_frames"
+#define ATTR_PPROF_DOC_URL "pprof.doc_url"
+#define ATTR_PPROF_DEFAULT_TYPE "pprof.default_sample_type"
+#define ATTR_PPROF_COMMENT "pprof.profile.comment"
+
+#define SCHEMA_TRUE "TRUE"		/* lgl, and flag attributes */
+#define SCHEMA_FALSE "FALSE"
+
 extern const struct table schema_tables[T_COUNT];
 
 /* The table named name in format version v, or T_NONE. */

@@ -1,6 +1,7 @@
+#include <stdint.h>
 #include <stdlib.h>
 
-#include "array.h"
+#include "base/array.h"
 
 int
 array_grow(void **arr, size_t *cap, size_t need, size_t size)
@@ -10,8 +11,14 @@ array_grow(void **arr, size_t *cap, size_t need, size_t size)
 
 	if (need <= *cap)
 		return 0;
-	while (nc < need)
+	while (nc < need) {
+		if (nc > SIZE_MAX / 2)
+			return -1;
 		nc *= 2;
+	}
+	/* as OpenBSD's reallocarray: nc * size must not wrap */
+	if (size != 0 && nc > SIZE_MAX / size)
+		return -1;
 	if ((na = realloc(*arr, nc * size)) == NULL)
 		return -1;
 	*arr = na;

@@ -4,9 +4,9 @@
 
 #include <stdint.h>
 
-#include "hash.h"
-#include "input.h"
-#include "output.h"
+#include "base/hash.h"
+#include "stream/input.h"
+#include "stream/stream_write.h"
 
 #define RPROF_TOPLEVEL "<toplevel>"	/* the function of a bare ref */
 
@@ -19,7 +19,8 @@ struct rprof_frame {
 };
 
 struct rprof_reader {
-	struct output *o;
+	struct stream_writer w;
+	uint32_t vt_samples, vt_mem[RMEM_COUNT];	/* value types */
 	struct strtab funcs;	/* name \0 path index -> function id - 1 */
 	struct strtab paths;	/* file paths of #File lines */
 	struct u64map locs;	/* function id << 32 | line -> location id */
@@ -37,13 +38,12 @@ struct rprof_reader {
 };
 
 /* Writes the stream's preamble to o; rprof_read may then be called per
- * input; each session of each input becomes a source. */
-void rprof_begin(struct rprof_reader *c, struct output *o);
-int rprof_read(struct rprof_reader *c, struct input *in, const char *uri,
-    struct perr *e);
+ * input; each session of each input becomes a source (its uri in->uri). */
+int rprof_begin(struct rprof_reader *c, struct output *o, struct perr *e);
+int rprof_read(struct rprof_reader *c, struct input *in, struct perr *e);
 void rprof_free(struct rprof_reader *c);
 
-#include "samples.h"
+#include "model/assemble.h"
 
 /* The stream to Rprof text: hand rprof_write_sample to samples_read, then
  * call rprof_write_end. */
@@ -59,16 +59,16 @@ struct rprof_writer {
 	char *line, *heldbuf;
 	size_t nline, capline, nheld, capheld;
 	long skipped;			/* samples R could not have written */
-	struct perr *e;
 };
 
 void rprof_write_begin(struct rprof_writer *w, struct output *o,
-    long default_interval, struct perr *e);
-int rprof_write_sample(void *w, const struct prof *p, const struct sample *s);
+    long default_interval);
+int rprof_write_sample(void *w, struct prof *p, const struct sample *s,
+    struct perr *e);
 int rprof_write_end(struct rprof_writer *w, const struct prof *p);
 /* Frees w without writing what it holds. */
 void rprof_write_free(struct rprof_writer *w);
-/* samples_read_file's restart: w and its output as they were at begin. */
+/* assemble_file's restart: w and its output as they were at begin. */
 int rprof_write_restart(void *w, struct perr *e);
 
 #endif

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "pprof.h"
+#include "base/array.h"
+#include "formats/pprof.h"
 #include "profile.pb-c.h"
 
 typedef Perftools__Profiles__Profile Profile;
@@ -63,9 +63,6 @@ struct pprof_writer {
 	size_t capvals;
 };
 
-static const char *const memtypes[3] = {
-	"vsize.small", "vsize.large", "nodes"
-};
 
 struct pprof_writer *
 pprof_write_new(int aggregate, struct perr *e)
@@ -182,21 +179,22 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s)
 
 	for (i = 0; i < w->ntypes; i++)
 		w->vals[i] = 0;
-	interval = prof_attr(p, src, "rprof.sample_interval");
-	rprof = strcmp(prof_str(p, src->type), "rprof") == 0 && interval;
+	interval = prof_attr(p, src, ATTR_RPROF_INTERVAL);
+	rprof = strcmp(prof_str(p, src->type), SOURCE_RPROF) == 0 && interval;
 	for (i = 0; i < s->nvals; i++) {
 		type = prof_str(p, s->vals[i].type);
-		if (strcmp(type, "samples") == 0)
+		if (strcmp(type, VALUE_SAMPLES) == 0)
 			count = s->vals[i].value;
+		/* summaryRprof's memory: the vsize figures and nodes */
 		for (m = 0; m < 3; m++)
-			if (strcmp(type, memtypes[m]) == 0) {
+			if (strcmp(type, schema_rprof_memory[m].type) == 0) {
 				mem[m] = s->vals[i].value;
 				has_mem = 1;
 			}
 	}
 	if (rprof) {
-		if (set_value(w, p, "samples", "count", to_i64(count)) < 0 ||
-		    set_value(w, p, "time", "nanoseconds", to_i64(count *
+		if (set_value(w, p, VALUE_SAMPLES, UNIT_COUNT, to_i64(count)) < 0
+		    || set_value(w, p, "time", UNIT_NANOSECONDS, to_i64(count *
 		    strtod(interval, NULL) * 1000)) < 0)
 			return -1;
 	}
@@ -220,7 +218,7 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s)
 			st->prev[m] = mem[m];
 		}
 		st->seen = 1;
-		if (set_value(w, p, "alloc_space", "bytes", to_i64(inc)) < 0)
+		if (set_value(w, p, "alloc_space", UNIT_BYTES, to_i64(inc)) < 0)
 			return -1;
 	}
 	return 0;
@@ -276,11 +274,10 @@ run_id(struct pprof_writer *w, const uint32_t *locs, size_t n)
 	return r;
 }
 
-int
-pprof_write_sample(void *ctx, const struct prof *cp, const struct sample *s)
+/* Adds s to the aggregate; -1 when out of memory. */
+static int
+add_sample(struct pprof_writer *w, struct prof *p, const struct sample *s)
 {
-	struct pprof_writer *w = ctx;
-	struct prof *p = (struct prof *)cp;	/* to intern type names */
 	size_t d, start, n, i;
 	int64_t k;
 	struct agg *a;
@@ -345,6 +342,13 @@ pprof_write_sample(void *ctx, const struct prof *cp, const struct sample *s)
 	return 0;
 }
 
+int
+pprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
+    struct perr *e)
+{
+	return add_sample(ctx, p, s) < 0 ? perr_nomem(e) : 0;
+}
+
 /* Output strings: the string table, "" first, indexed by prof string. */
 struct outstr {
 	struct prof *p;
@@ -383,7 +387,7 @@ ostr(struct outstr *o, uint32_t i)
 {
 	const char *s;
 
-	if (i == NONE)
+	if (i == PROF_NONE)
 		return 0;
 	s = prof_str(o->p, i);
 	if (strcmp(s, PPROF_NONAME) == 0)
@@ -431,35 +435,35 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 	pb->period_type = period_type;
 	for (i = 0; i < p->nsources; i++) {
 		s = &p->sources[i];
-		t = attr_i64(p, s, "pprof.time_nanos", &found);
+		t = attr_i64(p, s, ATTR_PPROF_TIME, &found);
 		if (found && (!have_time || t < pb->time_nanos)) {
 			pb->time_nanos = t;
 			have_time = 1;
 		}
-		pb->duration_nanos += attr_i64(p, s, "pprof.duration_nanos",
+		pb->duration_nanos += attr_i64(p, s, ATTR_PPROF_DURATION,
 		    &found);
-		if (!have_period && (prof_attr(p, s, "pprof.period_type") ||
-		    prof_attr(p, s, "pprof.period_unit") ||
-		    prof_attr(p, s, "pprof.period"))) {
+		if (!have_period && (prof_attr(p, s, ATTR_PPROF_PERIOD_TYPE) ||
+		    prof_attr(p, s, ATTR_PPROF_PERIOD_UNIT) ||
+		    prof_attr(p, s, ATTR_PPROF_PERIOD))) {
 			have_period = 1;
 			period_type->type = ostr_c(o, prof_attr(p, s,
-			    "pprof.period_type"));
+			    ATTR_PPROF_PERIOD_TYPE));
 			period_type->unit = ostr_c(o, prof_attr(p, s,
-			    "pprof.period_unit"));
-			pb->period = attr_i64(p, s, "pprof.period", &found);
+			    ATTR_PPROF_PERIOD_UNIT));
+			pb->period = attr_i64(p, s, ATTR_PPROF_PERIOD, &found);
 		}
 #define FIRST(field, key) \
 		if (pb->field == 0 && (v = prof_attr(p, s, key)) != NULL) \
 			pb->field = ostr_c(o, v)
-		FIRST(drop_frames, "pprof.drop_frames");
-		FIRST(keep_frames, "pprof.keep_frames");
-		FIRST(doc_url, "pprof.doc_url");
-		FIRST(default_sample_type, "pprof.default_sample_type");
+		FIRST(drop_frames, ATTR_PPROF_DROP_FRAMES);
+		FIRST(keep_frames, ATTR_PPROF_KEEP_FRAMES);
+		FIRST(doc_url, ATTR_PPROF_DOC_URL);
+		FIRST(default_sample_type, ATTR_PPROF_DEFAULT_TYPE);
 #undef FIRST
 		if (pb->n_comment == 0) {
 			for (j = 0; j < s->nattrs; j++)
 				if (strcmp(prof_str(p, s->attrs[j].key),
-				    "pprof.profile.comment") == 0)
+				    ATTR_PPROF_COMMENT) == 0)
 					pb->n_comment++;
 			if (pb->n_comment > 0 && (*comments = calloc(
 			    pb->n_comment, sizeof(**comments))) == NULL) {
@@ -470,13 +474,13 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 			pb->n_comment = 0;
 			for (j = 0; *comments != NULL && j < s->nattrs; j++)
 				if (strcmp(prof_str(p, s->attrs[j].key),
-				    "pprof.profile.comment") == 0)
+				    ATTR_PPROF_COMMENT) == 0)
 					(*comments)[pb->n_comment++] = ostr(o,
 					    s->attrs[j].value);
 		}
 	}
 	for (i = 0; i < p->nsources && !have_period; i++)
-		if (strcmp(prof_str(p, p->sources[i].type), "pprof") == 0) {
+		if (strcmp(prof_str(p, p->sources[i].type), SOURCE_PPROF) == 0) {
 			/* a pprof profile without a period type */
 			pb->period_type = NULL;
 			return;
@@ -485,12 +489,12 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 		/* Rprof: time in nanoseconds, the interval of the first */
 		for (i = 0; i < p->nsources; i++)
 			if ((v = prof_attr(p, &p->sources[i],
-			    "rprof.sample_interval")) != NULL) {
+			    ATTR_RPROF_INTERVAL)) != NULL) {
 				pb->period = (int64_t)(strtod(v, NULL) * 1000);
 				break;
 			}
 		period_type->type = ostr_c(o, "time");
-		period_type->unit = ostr_c(o, "nanoseconds");
+		period_type->unit = ostr_c(o, UNIT_NANOSECONDS);
 	}
 }
 
@@ -504,10 +508,9 @@ word(const char *key, size_t i)
 }
 
 int
-pprof_write_end(struct pprof_writer *w, const struct prof *cp,
-    struct output *out, struct perr *e)
+pprof_write_end(struct pprof_writer *w, struct prof *p, struct output *out,
+    struct perr *e)
 {
-	struct prof *p = (struct prof *)cp;
 	Profile pb = PERFTOOLS__PROFILES__PROFILE__INIT;
 	ValueType period_type = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
 	struct outstr o = { .p = p };
@@ -609,14 +612,14 @@ pprof_write_end(struct pprof_writer *w, const struct prof *cp,
 		const struct location *first = &p->locations[run[0]];
 		perftools__profiles__location__init(&lc[i]);
 		lc[i].id = i + 1;
-		lc[i].mapping_id = first->mapping == NONE ? 0 :
+		lc[i].mapping_id = first->mapping == PROF_NONE ? 0 :
 		    first->mapping + 1;
 		lc[i].address = first->address;
 		lc[i].is_folded = first->is_folded;
 		lc[i].line = &lnp[iline];
 		for (j = 0; j < w->runs[i].len; j++) {
 			const struct location *l = &p->locations[run[j]];
-			if (l->function == NONE)
+			if (l->function == PROF_NONE)
 				continue;
 			perftools__profiles__line__init(&ln[iline]);
 			ln[iline].function_id = l->function + 1;

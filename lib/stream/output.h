@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "perr.h"
+#include "base/perr.h"
 
 struct output {
 	int fd;

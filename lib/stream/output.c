@@ -8,7 +8,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "output.h"
+#include "stream/output.h"
 
 #define OUTPUT_BUF (256u << 10)
 

@@ -5,15 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "stream.h"
+#include "base/array.h"
+#include "stream/stream_read.h"
 
 int
-stream_open(struct stream_reader *r, const char *path, struct perr *e)
+stream_open(struct stream_reader *r, const char *path, const char *shown,
+    struct perr *e)
 {
 	memset(r, 0, sizeof(*r));
 	r->last = T_NONE;
-	return input_open(&r->in, path, e);
+	return input_open(&r->in, path, shown, e);
 }
 
 void
@@ -569,38 +570,51 @@ stream_next(struct stream_reader *r, struct perr *e)
 	}
 }
 
-void
-stream_write_header(struct output *o, enum table_id t, int with_ext)
+int
+stream_v1_next_location(const char **p, const char *end, uint32_t *id,
+    const char **why)
 {
-	const struct table *tb = &schema_tables[t];
-	int c, n = tb->ncols + (with_ext ? tb->next : 0);
+	const char *q = *p;
+	uint64_t v = 0;
 
-	out_char(o, '#');
-	out_str(o, tb->name);
-	for (c = 0; c < n; c++) {
-		out_char(o, '\t');
-		out_str(o, tb->cols[c].name);
+	if (q == end)
+		return 0;
+	if (*q < '0' || *q > '9') {
+		*why = "not a list of location ids separated by ','";
+		return -1;
 	}
-	out_char(o, '\n');
+	for (; q < end && *q >= '0' && *q <= '9'; q++)
+		if ((v = v * 10 + (uint64_t)(*q - '0')) > INT32_MAX) {
+			*why = "location id out of range";
+			return -1;
+		}
+	if (v == 0) {
+		*why = "location id 0 is out of range";
+		return -1;
+	}
+	if (q < end && (*q != ',' || q + 1 == end)) {
+		*why = "not a list of location ids separated by ','";
+		return -1;
+	}
+	*p = q < end ? q + 1 : q;
+	*id = (uint32_t)v;
+	return 1;
 }
 
-void
-stream_write_preamble(struct output *o, int version, unsigned mask,
-    int loc_ext)
+int
+stream_has_loc_ext(const char *path, const char *shown, struct perr *e)
 {
-	/* defining tables first, the way rows come in define-before-use */
-	static const enum table_id order[] = {
-		T_SOURCES, T_SOURCE_ATTRIBUTES, T_MAPPINGS, T_FUNCTIONS,
-		T_LOCATIONS, T_V1_SAMPLE_TYPES, T_SAMPLES, T_V1_SAMPLES,
-		T_SAMPLE_VALUES, T_SAMPLE_LOCATIONS, T_SAMPLE_LABELS,
-	};
-	size_t i;
+	struct stream_reader r;
+	int rc, found = 0;
 
-	stream_write_header(o, T_META, 0);
-	out_str(o, version == V10 ? "meta\tversion\t1.0\n" :
-	    "meta\tversion\t2.0\n");
-	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
-		if (mask & (1u << order[i]))
-			stream_write_header(o, order[i],
-			    order[i] == T_LOCATIONS && loc_ext);
+	/* headers come before their rows: the first row of locations or
+	 * the end of the stream ends the search */
+	if (stream_open(&r, path, shown, e) < 0)
+		return -1;
+	while ((rc = stream_next(&r, e)) > 0 && r.tab[T_LOCATIONS].header_line
+	    == 0)
+		;
+	found = r.tab[T_LOCATIONS].has_ext;
+	stream_close(&r);
+	return rc < 0 ? -1 : found;
 }

@@ -5,15 +5,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "perr.h"
+#include "base/perr.h"
 
-#define INPUT_MAX_LINE (16u << 20)		/* longest line accepted */
+#define INPUT_MAX_LINE (16u << 20)	/* longest line accepted, LF aside */
 #define INPUT_DEFAULT_LIMIT (4ull << 30)	/* bound on decompressed bytes */
 
 struct input {
 	void *gz;			/* gzFile */
 	int fd;				/* the file gz reads */
 	const char *name;		/* file name for messages */
+	const char *uri;		/* the file as named, NULL: stdin */
 	char *buf;
 	size_t cap, pos, end;
 	long lineno;			/* number of the line last returned */
@@ -28,8 +29,15 @@ struct input {
  * bomb stops there with an error). */
 void input_set_limit(uint64_t limit);
 
-/* Opens path ("-" or NULL for stdin). Sets in->name for messages. */
-int input_open(struct input *in, const char *path, struct perr *e);
+/* Opens path: NULL or "-" alone is standard input, any other name a file
+ * (also one that begins with '-'). in->name is what messages call it:
+ * shown when not NULL (a temporary copy shown as what the user gave),
+ * else "<stdin>" or path. in->uri is path for a file opened under its
+ * own name, NULL otherwise. */
+int input_open(struct input *in, const char *path, const char *shown,
+    struct perr *e);
+/* Whether path names standard input. */
+int input_is_stdin(const char *path);
 void input_close(struct input *in);
 
 /* Returns 1 and the next line (NUL-terminated in place, without its LF),

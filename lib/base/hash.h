@@ -25,13 +25,18 @@ uint32_t *u64map_put(struct u64map *m, uint64_t key, uint32_t val, int *added);
 struct strtab {
 	char *arena;		/* the strings, each followed by a NUL */
 	size_t arena_len, arena_cap;
-	uint64_t *offs;		/* per index: offset << 24 | length (< 16 MiB) */
+	struct strtab_ent {
+		uint64_t off;	/* in arena */
+		uint32_t len;	/* any string a stream line can hold */
+	} *ents;		/* per index */
 	uint32_t *slots;	/* index + 1, 0 for empty */
 	size_t n, mask;
 };
 
 void strtab_free(struct strtab *t);
-/* Returns the index of s (added when new), or -1 when out of memory. */
+/* Returns the index of s (added when new), or -1 when out of memory
+ * (strings of 4 GiB or more are not held: no line of a stream is that
+ * long). */
 int64_t strtab_intern(struct strtab *t, const char *s, size_t len);
 /* Forgets the strings from index n on; -1 when out of memory. */
 int strtab_truncate(struct strtab *t, size_t n);
@@ -41,13 +46,13 @@ int64_t strtab_find(const struct strtab *t, const char *s, size_t len);
 static inline const char *
 strtab_str(const struct strtab *t, size_t i)
 {
-	return t->arena + (t->offs[i] >> 24);
+	return t->arena + t->ents[i].off;
 }
 
 static inline size_t
 strtab_len(const struct strtab *t, size_t i)
 {
-	return (size_t)(t->offs[i] & 0xffffff);
+	return t->ents[i].len;
 }
 
 uint64_t hash_bytes(const void *p, size_t n);

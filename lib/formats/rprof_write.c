@@ -7,22 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
-#include "rprof.h"
-
-static const char *const memtypes[4] = {
-	"vsize.small", "vsize.large", "nodes", "duplications"
-};
+#include "base/array.h"
+#include "formats/rprof.h"
 
 void
 rprof_write_begin(struct rprof_writer *w, struct output *o,
-    long default_interval, struct perr *e)
+    long default_interval)
 {
 	memset(w, 0, sizeof(*w));
 	w->o = o;
 	w->default_interval = default_interval;
-	w->source = NONE;
-	w->e = e;
+	w->source = PROF_NONE;
 }
 
 static int
@@ -65,7 +60,7 @@ line_u64(struct rprof_writer *w, uint64_t v)
 static int
 is_true(const char *v)
 {
-	return v != NULL && strcmp(v, "TRUE") == 0;
+	return v != NULL && strcmp(v, SCHEMA_TRUE) == 0;
 }
 
 static void
@@ -88,10 +83,10 @@ write_header(struct rprof_writer *w, int memory, int gc, int lines,
 static uint64_t
 pprof_interval(const struct prof *p, const struct source *s, long dflt)
 {
-	const char *unit = prof_attr(p, s, "pprof.period_unit");
-	const char *period = prof_attr(p, s, "pprof.period");
+	const char *unit = prof_attr(p, s, ATTR_PPROF_PERIOD_UNIT);
+	const char *period = prof_attr(p, s, ATTR_PPROF_PERIOD);
 
-	if (unit != NULL && period != NULL && strcmp(unit, "nanoseconds") == 0
+	if (unit != NULL && period != NULL && strcmp(unit, UNIT_NANOSECONDS) == 0
 	    && strtoll(period, NULL, 10) >= 1000)
 		return (uint64_t)strtoll(period, NULL, 10) / 1000;
 	return (uint64_t)dflt;
@@ -107,7 +102,7 @@ end_session(struct rprof_writer *w, const struct prof *p)
 	uint32_t len;
 	size_t at;
 
-	if (w->source == NONE || !w->held)
+	if (w->source == PROF_NONE || !w->held)
 		return;
 	s = &p->sources[w->source];
 	write_header(w, w->memory, 0, w->lines,
@@ -144,7 +139,7 @@ static void
 open_source(struct rprof_writer *w, const struct prof *p, uint32_t si)
 {
 	const struct source *s = &p->sources[si];
-	const char *interval = prof_attr(p, s, "rprof.sample_interval");
+	const char *interval = prof_attr(p, s, ATTR_RPROF_INTERVAL);
 
 	w->source = si;
 	w->held = interval == NULL;
@@ -153,10 +148,10 @@ open_source(struct rprof_writer *w, const struct prof *p, uint32_t si)
 	w->nfiles = 0;
 	if (w->held)
 		return;
-	w->memory = is_true(prof_attr(p, s, "rprof.memory_profiling"));
-	write_header(w, w->memory, is_true(prof_attr(p, s,
-	    "rprof.gc_profiling")), is_true(prof_attr(p, s,
-	    "rprof.line_profiling")), (uint64_t)strtoull(interval, NULL, 10));
+	w->memory = is_true(prof_attr(p, s, ATTR_RPROF_MEMORY));
+	write_header(w, w->memory, is_true(prof_attr(p, s, ATTR_RPROF_GC)),
+	    is_true(prof_attr(p, s, ATTR_RPROF_LINES)),
+	    (uint64_t)strtoull(interval, NULL, 10));
 }
 
 /* Starts the session of source index si, after the headers of the sources
@@ -201,7 +196,8 @@ fileno_of(struct rprof_writer *w, const struct prof *p, uint32_t f,
 }
 
 int
-rprof_write_sample(void *ctx, const struct prof *p, const struct sample *s)
+rprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
+    struct perr *e)
 {
 	struct rprof_writer *w = ctx;
 	const struct location *l;
@@ -221,18 +217,18 @@ rprof_write_sample(void *ctx, const struct prof *p, const struct sample *s)
 	for (j = 0; j < s->nvals; j++) {
 		const char *type = prof_str(p, s->vals[j].type);
 		double v = s->vals[j].value;
-		if (strcmp(type, "samples") == 0) {
+		if (strcmp(type, VALUE_SAMPLES) == 0) {
 			/* R writes a line per sample: a count is a number
 			 * of lines */
 			if (v > INT32_MAX)
-				return perr_set(w->e, "sample %u: a samples "
+				return perr_set(e, "sample %u: a samples "
 				    "value of %g is more lines than Rprof text "
 				    "should hold (at most 2147483647)", s->id,
 				    v);
 			count = v > 0 ? (uint64_t)(v + 0.5) : 0;
 		}
-		for (m = 0; m < 4; m++)
-			if (strcmp(type, memtypes[m]) == 0) {
+		for (m = 0; m < RMEM_COUNT; m++)
+			if (strcmp(type, schema_rprof_memory[m].type) == 0) {
 				has_mem = 1;
 				/* memory figures are u64 in R: clamp */
 				mem[m] = !(v > 0) ? 0 : v >= 1.8e19 ?
@@ -244,7 +240,7 @@ rprof_write_sample(void *ctx, const struct prof *p, const struct sample *s)
 	w->nline = 0;
 	for (d = 0; d < s->nlocs; d++) {
 		l = &p->locations[s->locs[d]];
-		f = l->function == NONE ? NULL : &p->functions[l->function];
+		f = l->function == PROF_NONE ? NULL : &p->functions[l->function];
 		name = f != NULL ? prof_str(p, f->name) : "<unknown>";
 		namelen = f != NULL ? prof_strlen(p, f->name) : 9;
 		if (l->line > 0 && f != NULL) {
@@ -295,7 +291,7 @@ rprof_write_sample(void *ctx, const struct prof *p, const struct sample *s)
 	return 0;
 nomem:
 	free(files);
-	return perr_nomem(w->e);
+	return perr_nomem(e);
 }
 
 int
@@ -325,6 +321,6 @@ rprof_write_restart(void *ctx, struct perr *e)
 	struct rprof_writer *w = ctx;
 
 	rprof_write_free(w);
-	rprof_write_begin(w, w->o, w->default_interval, e);
+	rprof_write_begin(w, w->o, w->default_interval);
 	return output_rewind(w->o, e);
 }

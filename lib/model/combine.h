@@ -1,0 +1,18 @@
+/* combine.h: several streams into one, ids remapped, equal functions,
+ * locations and mappings merged, every sample keeping its source. */
+#ifndef COMBINE_H
+#define COMBINE_H
+
+#include "model/assemble.h"
+
+struct combiner;
+
+/* loc_ext: write the extension columns of locations (some input has them:
+ * stream_has_loc_ext). */
+struct combiner *combine_new(struct output *o, int loc_ext, struct perr *e);
+/* Appends the stream at path (and shown, as input_open) to the output. */
+int combine_add(struct combiner *c, const char *path, const char *shown,
+    struct perr *e);
+void combine_free(struct combiner *c);
+
+#endif

@@ -1,0 +1,114 @@
+/* The profile model: interned strings, and the tables by id. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/prof.h"
+
+int64_t
+prof_intern(struct prof *p, const char *s, size_t n)
+{
+	return strtab_intern(&p->str, s, n);
+}
+
+void
+prof_free(struct prof *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nsources; i++)
+		free(p->sources[i].attrs);
+	free(p->sources);
+	free(p->functions);
+	free(p->locations);
+	free(p->mappings);
+	u64map_free(&p->source_ix);
+	u64map_free(&p->function_ix);
+	u64map_free(&p->location_ix);
+	u64map_free(&p->mapping_ix);
+	strtab_free(&p->str);
+	memset(p, 0, sizeof(*p));
+}
+
+const char *
+prof_attr(const struct prof *p, const struct source *s, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < s->nattrs; i++)
+		if (strcmp(prof_str(p, s->attrs[i].key), key) == 0)
+			return prof_str(p, s->attrs[i].value);
+	return NULL;
+}
+
+/* The index of id in a table: directly when ids are dense (1..n in table
+ * order, as every writer here makes them), else through the map. Each
+ * table's rows begin with their id. */
+static int
+index_of(const struct u64map *m, const void *rows, size_t n, size_t size,
+    uint32_t id, uint32_t *ix)
+{
+	uint32_t first, *v;
+
+	if (id >= 1 && id <= n) {
+		memcpy(&first, (const char *)rows + (id - 1) * size, 4);
+		if (first == id) {
+			*ix = id - 1;
+			return 0;
+		}
+	}
+	if ((v = u64map_get(m, id)) == NULL)
+		return -1;
+	*ix = *v;
+	return 0;
+}
+
+int
+prof_source_index(const struct prof *p, uint32_t id, uint32_t *ix)
+{
+	return index_of(&p->source_ix, p->sources, p->nsources,
+	    sizeof(*p->sources), id, ix);
+}
+
+int
+prof_function_index(const struct prof *p, uint32_t id, uint32_t *ix)
+{
+	return index_of(&p->function_ix, p->functions, p->nfunctions,
+	    sizeof(*p->functions), id, ix);
+}
+
+int
+prof_location_index(const struct prof *p, uint32_t id, uint32_t *ix)
+{
+	return index_of(&p->location_ix, p->locations, p->nlocations,
+	    sizeof(*p->locations), id, ix);
+}
+
+int
+prof_mapping_index(const struct prof *p, uint32_t id, uint32_t *ix)
+{
+	return index_of(&p->mapping_ix, p->mappings, p->nmappings,
+	    sizeof(*p->mappings), id, ix);
+}
+
+void
+prof_write_function(struct stream_writer *w, const struct prof *p,
+    const struct function *f, uint32_t id)
+{
+	sw_function(w, id, prof_text(p, f->name), prof_text(p,
+	    f->system_name), prof_text(p, f->filename), f->start_line);
+}
+
+void
+prof_write_location(struct stream_writer *w, const struct location *l,
+    uint32_t id, uint32_t function, uint32_t mapping)
+{
+	struct sw_location row = {
+		.id = id, .function_id = function,
+		.line = l->line, .line_na = l->line < 0,
+		.address = l->address, .address_na = l->address_na,
+		.mapping_id = mapping, .is_folded = l->is_folded,
+		.inlined = l->inlined, .column = l->column,
+	};
+
+	sw_location(w, &row);
+}

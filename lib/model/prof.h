@@ -1,0 +1,133 @@
+/* prof.h: the profile model the stream's consumers share: sources and
+ * their attributes, functions, locations and mappings, every string
+ * interned once; and a sample, as the assembler (assemble.h) hands it
+ * over. */
+#ifndef PROF_H
+#define PROF_H
+
+#include <stdint.h>
+
+#include "base/hash.h"
+#include "stream/stream_write.h"
+
+#define PROF_NONE UINT32_MAX	/* a missing index, or NA */
+
+struct attr {
+	uint32_t key, value;	/* strings */
+};
+
+struct source {
+	uint32_t id;
+	uint32_t type, uri;	/* strings; uri PROF_NONE for NA */
+	double timestamp;
+	int timestamp_na;
+	struct attr *attrs;
+	size_t nattrs, capattrs;
+};
+
+struct function {
+	uint32_t id;
+	uint32_t name, system_name, filename;	/* strings */
+	int64_t start_line;
+};
+
+struct location {
+	uint32_t id;
+	uint32_t function;	/* index, PROF_NONE for NA */
+	int64_t line;		/* -1 for NA */
+	uint64_t address;
+	int address_na;
+	uint32_t mapping;	/* index, PROF_NONE for NA */
+	int is_folded, inlined;
+	int64_t column;
+	int has_ext;
+};
+
+struct mapping {
+	uint32_t id;
+	uint64_t start, limit, offset;
+	uint32_t filename, build_id;
+	int has_functions, has_filenames, has_line_numbers, has_inline_frames;
+};
+
+struct svalue {
+	uint32_t type, unit;	/* strings */
+	double value;
+};
+
+struct slabel {
+	uint32_t key, str, num_unit;	/* strings; str, num_unit PROF_NONE: NA */
+	int64_t num;
+	int num_na;
+};
+
+struct sample {
+	uint32_t id;
+	uint32_t source;	/* index */
+	int defined;		/* its samples row was seen */
+	struct svalue *vals;
+	size_t nvals, capvals;
+	uint32_t *locs;		/* location indices by depth - 1 */
+	size_t nlocs, caplocs;
+	uint32_t *depths;	/* while reading: each row's depth */
+	size_t capdepths;
+	int unsorted;		/* rows came in another order than 1..n */
+	struct slabel *labels;
+	size_t nlabels, caplabels;
+};
+
+struct prof {
+	struct strtab str;
+	struct source *sources;
+	struct function *functions;
+	struct location *locations;
+	struct mapping *mappings;
+	size_t nsources, nfunctions, nlocations, nmappings;
+	size_t capsources, capfunctions, caplocations, capmappings;
+	struct u64map source_ix, function_ix, location_ix, mapping_ix;
+	int loc_ext;		/* any locations row had extension columns */
+	size_t nattrs;		/* attributes in all sources */
+};
+
+void prof_free(struct prof *p);
+/* The index of string s in p->str, or -1 when out of memory. */
+int64_t prof_intern(struct prof *p, const char *s, size_t n);
+
+static inline const char *
+prof_str(const struct prof *p, uint32_t i)
+{
+	return strtab_str(&p->str, i);
+}
+
+static inline size_t
+prof_strlen(const struct prof *p, uint32_t i)
+{
+	return strtab_len(&p->str, i);
+}
+
+/* The value of source attribute key, or NULL. */
+const char *prof_attr(const struct prof *p, const struct source *s,
+    const char *key);
+
+/* String i as text (PROF_NONE: NA). */
+static inline struct text
+prof_text(const struct prof *p, uint32_t i)
+{
+	return i == PROF_NONE ? TEXT_NA : text_n(prof_str(p, i),
+	    prof_strlen(p, i));
+}
+
+/* The index of the row with id in one of p's tables, or -1. */
+int prof_source_index(const struct prof *p, uint32_t id, uint32_t *ix);
+int prof_function_index(const struct prof *p, uint32_t id, uint32_t *ix);
+int prof_location_index(const struct prof *p, uint32_t id, uint32_t *ix);
+int prof_mapping_index(const struct prof *p, uint32_t id, uint32_t *ix);
+
+/* Rows of a function and a location under the ids given (0: NA). */
+void prof_write_function(struct stream_writer *w, const struct prof *p,
+    const struct function *f, uint32_t id);
+void prof_write_location(struct stream_writer *w, const struct location *l,
+    uint32_t id, uint32_t function, uint32_t mapping);
+
+#endif
+

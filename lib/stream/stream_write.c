@@ -1,0 +1,295 @@
+/*
+ * The stream writer. Every row of every program goes through here, so the
+ * table names, the column order and the NA rules come from the schema in
+ * one place.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "stream/stream_write.h"
+
+static void
+header(struct stream_writer *w, enum table_id t)
+{
+	const struct table *tb = &schema_tables[t];
+	int c, n = tb->ncols + (t == T_LOCATIONS && w->loc_ext ? tb->next : 0);
+
+	out_char(w->o, '#');
+	out_str(w->o, tb->name);
+	for (c = 0; c < n; c++) {
+		out_char(w->o, '\t');
+		out_str(w->o, tb->cols[c].name);
+	}
+	out_char(w->o, '\n');
+	w->tables |= 1u << t;
+}
+
+void
+sw_begin(struct stream_writer *w, struct output *o, int version,
+    unsigned extensions, int loc_ext)
+{
+	/* defining tables first, the way rows come in define-before-use */
+	static const enum table_id order[] = {
+		T_SOURCES, T_SOURCE_ATTRIBUTES, T_MAPPINGS, T_FUNCTIONS,
+		T_LOCATIONS, T_V1_SAMPLE_TYPES, T_SAMPLES, T_V1_SAMPLES,
+		T_SAMPLE_VALUES, T_SAMPLE_LOCATIONS, T_SAMPLE_LABELS,
+	};
+	const char *name = schema_name(T_SAMPLE_LOCATIONS);
+	size_t i;
+
+	memset(w, 0, sizeof(*w));
+	w->o = o;
+	w->version = version;
+	w->loc_ext = loc_ext;
+	w->sl_len = strlen(name) + 1;
+	memcpy(w->sl_prefix, name, w->sl_len - 1);
+	w->sl_prefix[w->sl_len - 1] = '\t';
+	header(w, T_META);
+	out_str(o, schema_name(T_META));
+	out_str(o, version == V10 ? "\tversion\t1.0\n" : "\tversion\t2.0\n");
+	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (schema_required(version, order[i]) ||
+		    (schema_in_version(version, order[i]) &&
+		    (extensions & (1u << order[i]))))
+			header(w, order[i]);
+}
+
+void
+sw_free(struct stream_writer *w)
+{
+	strtab_free(&w->vtypes);
+}
+
+static void
+begin(struct stream_writer *w, enum table_id t)
+{
+	out_str(w->o, schema_name(t));
+}
+
+static void
+col_id(struct stream_writer *w, uint64_t v)
+{
+	out_char(w->o, '\t');
+	out_u64(w->o, v);
+}
+
+/* an id column that may be NA, written NA for 0 */
+static void
+col_ref(struct stream_writer *w, uint64_t v)
+{
+	if (v == 0)
+		out_write(w->o, "\tNA", 3);
+	else
+		col_id(w, v);
+}
+
+static void
+col_int(struct stream_writer *w, int64_t v)
+{
+	out_char(w->o, '\t');
+	out_i64(w->o, v);
+}
+
+static void
+col_hex(struct stream_writer *w, uint64_t v)
+{
+	out_char(w->o, '\t');
+	out_hex(w->o, v);
+}
+
+static void
+col_text(struct stream_writer *w, struct text t)
+{
+	if (t.p == NULL) {
+		out_write(w->o, "\tNA", 3);
+		return;
+	}
+	out_char(w->o, '\t');
+	out_escaped(w->o, t.p, t.n);
+}
+
+static void
+col_lgl(struct stream_writer *w, int v)
+{
+	out_char(w->o, '\t');
+	out_str(w->o, v ? SCHEMA_TRUE : SCHEMA_FALSE);
+}
+
+static void
+col_sid(struct stream_writer *w, const struct stream_id *id)
+{
+	out_char(w->o, '\t');
+	out_write(w->o, id->s, id->n);
+}
+
+static void
+end(struct stream_writer *w)
+{
+	out_char(w->o, '\n');
+}
+
+void
+sw_source(struct stream_writer *w, uint32_t id, struct text type,
+    struct text uri, double timestamp)
+{
+	begin(w, T_SOURCES);
+	col_id(w, id);
+	col_text(w, type);
+	col_text(w, uri);
+	if (isnan(timestamp))
+		out_write(w->o, "\tNA", 3);
+	else {
+		out_char(w->o, '\t');
+		out_dbl(w->o, timestamp);
+	}
+	end(w);
+}
+
+void
+sw_source_attr(struct stream_writer *w, uint32_t source, struct text key,
+    struct text value)
+{
+	begin(w, T_SOURCE_ATTRIBUTES);
+	col_id(w, source);
+	col_text(w, key);
+	col_text(w, value);
+	end(w);
+}
+
+void
+sw_function(struct stream_writer *w, uint32_t id, struct text name,
+    struct text system_name, struct text filename, int64_t start_line)
+{
+	begin(w, T_FUNCTIONS);
+	col_id(w, id);
+	col_text(w, name);
+	col_text(w, system_name);
+	col_text(w, filename);
+	col_int(w, start_line);
+	end(w);
+}
+
+void
+sw_location(struct stream_writer *w, const struct sw_location *l)
+{
+	begin(w, T_LOCATIONS);
+	col_id(w, l->id);
+	col_ref(w, l->function_id);
+	if (l->line_na)
+		out_write(w->o, "\tNA", 3);
+	else
+		col_int(w, l->line);
+	if (w->loc_ext) {
+		if (l->address_na)
+			out_write(w->o, "\tNA", 3);
+		else
+			col_hex(w, l->address);
+		col_ref(w, l->mapping_id);
+		col_lgl(w, l->is_folded);
+		col_lgl(w, l->inlined);
+		col_int(w, l->column);
+	}
+	end(w);
+}
+
+void
+sw_mapping(struct stream_writer *w, const struct sw_mapping *m)
+{
+	begin(w, T_MAPPINGS);
+	col_id(w, m->id);
+	col_hex(w, m->start);
+	col_hex(w, m->limit);
+	col_hex(w, m->offset);
+	col_text(w, m->filename);
+	col_text(w, m->build_id);
+	col_lgl(w, m->has_functions);
+	col_lgl(w, m->has_filenames);
+	col_lgl(w, m->has_line_numbers);
+	col_lgl(w, m->has_inline_frames);
+	end(w);
+}
+
+void
+sw_sample(struct stream_writer *w, const struct stream_id *id,
+    uint32_t source)
+{
+	begin(w, T_SAMPLES);
+	col_sid(w, id);
+	col_id(w, source);
+	end(w);
+}
+
+int64_t
+sw_value_type(struct stream_writer *w, struct text type, struct text unit)
+{
+	/* escaped into a small output that never flushes */
+	struct output mem = { 0 };
+	int64_t k;
+
+	mem.cap = 2 * (type.n + unit.n) + 3;
+	if ((mem.buf = malloc(mem.cap)) == NULL)
+		return -1;
+	out_char(&mem, '\t');
+	out_escaped(&mem, type.p, type.n);
+	out_char(&mem, '\t');
+	out_escaped(&mem, unit.p, unit.n);
+	out_char(&mem, '\t');
+	k = strtab_intern(&w->vtypes, mem.buf, mem.len);
+	free(mem.buf);
+	return k;
+}
+
+void
+sw_sample_value(struct stream_writer *w, const struct stream_id *sample,
+    uint32_t value_type, double value)
+{
+	begin(w, T_SAMPLE_VALUES);
+	col_sid(w, sample);
+	out_write(w->o, strtab_str(&w->vtypes, value_type),
+	    strtab_len(&w->vtypes, value_type));
+	out_dbl(w->o, value);
+	end(w);
+}
+
+void
+sw_sample_label(struct stream_writer *w, const struct stream_id *sample,
+    const struct sw_label *l)
+{
+	begin(w, T_SAMPLE_LABELS);
+	col_sid(w, sample);
+	col_text(w, l->key);
+	col_text(w, l->str);
+	if (l->str.p != NULL) {
+		out_write(w->o, "\tNA\tNA", 6);
+	} else {
+		col_int(w, l->num);
+		col_text(w, l->num_unit);
+	}
+	end(w);
+}
+
+void
+sw_v1_sample_type(struct stream_writer *w, struct text type, struct text unit)
+{
+	begin(w, T_V1_SAMPLE_TYPES);
+	col_text(w, type);
+	col_text(w, unit);
+	end(w);
+}
+
+void
+sw_v1_sample(struct stream_writer *w, int64_t value,
+    const uint32_t *location_ids, size_t n)
+{
+	size_t i;
+
+	begin(w, T_V1_SAMPLES);
+	col_int(w, value);
+	out_char(w->o, '\t');
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			out_char(w->o, ',');
+		out_u64(w->o, location_ids[i]);
+	}
+	end(w);
+}

@@ -1,0 +1,149 @@
+/* stream_write.h: writing the stream, the mirror of stream_read.h. The
+ * writer owns the preamble and has one function per table that takes the
+ * row's values in the schema's column order and writes NA where a column
+ * allows it, so no other code spells a table, a column or a tab. */
+#ifndef STREAM_WRITE_H
+#define STREAM_WRITE_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "base/hash.h"
+#include "stream/output.h"
+#include "stream/schema.h"
+
+/* A chr value: p == NULL is NA. */
+struct text {
+	const char *p;
+	size_t n;
+};
+
+#define TEXT_NA ((struct text){ NULL, 0 })
+
+/* s as text; NULL is NA. */
+static inline struct text
+text_of(const char *s)
+{
+	struct text t = { s, s != NULL ? strlen(s) : 0 };
+
+	return t;
+}
+
+/* n bytes at p (never NA: an empty protobuf string may have p NULL). */
+static inline struct text
+text_n(const char *p, size_t n)
+{
+	struct text t = { p != NULL ? p : "", n };
+
+	return t;
+}
+
+/* An id as decimal text, made once for the rows of a sample that all
+ * begin with it (and for the location ids of a hot loop). */
+struct stream_id {
+	unsigned char n;
+	char s[15];
+};
+
+static inline void
+stream_id_set(struct stream_id *id, uint32_t v)
+{
+	id->n = (unsigned char)fmt_u64(id->s, v);
+}
+
+struct stream_writer {
+	struct output *o;
+	int version;
+	int loc_ext;		/* locations has its extension columns */
+	unsigned tables;	/* bit per table whose header was written */
+	struct strtab vtypes;	/* per value type: "\ttype\tunit\t" escaped */
+	char sl_prefix[32];	/* "sample_locations\t", for fixed copies */
+	size_t sl_len;
+};
+
+/* Writes the preamble: the meta header and version row, then the headers
+ * of the version's tables and of the extension tables in extensions (bits
+ * 1u << T_...), defining tables first. loc_ext: locations gets its
+ * extension columns. */
+void sw_begin(struct stream_writer *w, struct output *o, int version,
+    unsigned extensions, int loc_ext);
+void sw_free(struct stream_writer *w);
+
+/* timestamp NaN is NA (the stream has no NaN) */
+void sw_source(struct stream_writer *w, uint32_t id, struct text type,
+    struct text uri, double timestamp);
+void sw_source_attr(struct stream_writer *w, uint32_t source, struct text key,
+    struct text value);
+void sw_function(struct stream_writer *w, uint32_t id, struct text name,
+    struct text system_name, struct text filename, int64_t start_line);
+
+struct sw_location {
+	uint32_t id;
+	uint32_t function_id;	/* 0: NA */
+	int64_t line;
+	int line_na;
+	/* the extension columns, written when the writer has them */
+	uint64_t address;
+	int address_na;
+	uint32_t mapping_id;	/* 0: NA */
+	int is_folded, inlined;
+	int64_t column;
+};
+void sw_location(struct stream_writer *w, const struct sw_location *l);
+
+struct sw_mapping {
+	uint32_t id;
+	uint64_t start, limit, offset;
+	struct text filename, build_id;
+	int has_functions, has_filenames, has_line_numbers, has_inline_frames;
+};
+void sw_mapping(struct stream_writer *w, const struct sw_mapping *m);
+
+void sw_sample(struct stream_writer *w, const struct stream_id *id,
+    uint32_t source);
+/* A handle for (type, unit), whose text is escaped once for the many
+ * sample_values rows that repeat it; -1 when out of memory. */
+int64_t sw_value_type(struct stream_writer *w, struct text type,
+    struct text unit);
+void sw_sample_value(struct stream_writer *w, const struct stream_id *sample,
+    uint32_t value_type, double value);
+
+/* The row most of a stream is made of: fixed-size copies, no calls. */
+static inline void
+sw_sample_location(struct stream_writer *w, const struct stream_id *sample,
+    uint32_t depth, const struct stream_id *location)
+{
+	struct output *o = w->o;
+	char *q = out_reserve(o, sizeof(w->sl_prefix) + 3 * 16);
+
+	memcpy(q, w->sl_prefix, sizeof(w->sl_prefix));
+	q += w->sl_len;
+	memcpy(q, sample->s, sizeof(sample->s));
+	q += sample->n;
+	*q++ = '\t';
+	q += fmt_u64(q, depth);
+	*q++ = '\t';
+	memcpy(q, location->s, sizeof(location->s));
+	q += location->n;
+	*q++ = '\n';
+	o->len = (size_t)(q - o->buf);
+}
+
+/* A string label has num NA; a numeric one str NA (and num_unit NA when
+ * it has none). */
+struct sw_label {
+	struct text key, str;	/* str NA: numeric */
+	int64_t num;
+	struct text num_unit;
+};
+void sw_sample_label(struct stream_writer *w, const struct stream_id *sample,
+    const struct sw_label *l);
+
+/* Format 1.0: the one sample_types row, and a samples row: value samples
+ * whose stack is the n location ids. */
+void sw_v1_sample_type(struct stream_writer *w, struct text type,
+    struct text unit);
+void sw_v1_sample(struct stream_writer *w, int64_t value,
+    const uint32_t *location_ids, size_t n);
+
+#endif

@@ -34,16 +34,19 @@ sw_begin(struct stream_writer *w, struct output *o, int version,
 		T_LOCATIONS, T_V1_SAMPLE_TYPES, T_SAMPLES, T_V1_SAMPLES,
 		T_SAMPLE_VALUES, T_SAMPLE_LOCATIONS, T_SAMPLE_LABELS,
 	};
-	const char *name = schema_name(T_SAMPLE_LOCATIONS);
-	size_t i;
+	size_t i, n;
+	int t;
 
 	memset(w, 0, sizeof(*w));
 	w->o = o;
 	w->version = version;
 	w->loc_ext = loc_ext;
-	w->sl_len = strlen(name) + 1;
-	memcpy(w->sl_prefix, name, w->sl_len - 1);
-	w->sl_prefix[w->sl_len - 1] = '\t';
+	for (t = 0; t < T_COUNT; t++) {
+		n = strlen(schema_name(t));
+		memcpy(w->prefix[t], schema_name(t), n);
+		w->prefix[t][n] = '\t';
+		w->prefix_len[t] = (unsigned char)(n + 1);
+	}
 	header(w, T_META);
 	out_str(o, schema_name(T_META));
 	out_str(o, version == V10 ? "\tversion\t1.0\n" : "\tversion\t2.0\n");
@@ -209,16 +212,6 @@ sw_mapping(struct stream_writer *w, const struct sw_mapping *m)
 	end(w);
 }
 
-void
-sw_sample(struct stream_writer *w, const struct stream_id *id,
-    uint32_t source)
-{
-	begin(w, T_SAMPLES);
-	col_sid(w, id);
-	col_id(w, source);
-	end(w);
-}
-
 int64_t
 sw_value_type(struct stream_writer *w, struct text type, struct text unit)
 {
@@ -237,18 +230,6 @@ sw_value_type(struct stream_writer *w, struct text type, struct text unit)
 	k = strtab_intern(&w->vtypes, mem.buf, mem.len);
 	free(mem.buf);
 	return k;
-}
-
-void
-sw_sample_value(struct stream_writer *w, const struct stream_id *sample,
-    uint32_t value_type, double value)
-{
-	begin(w, T_SAMPLE_VALUES);
-	col_sid(w, sample);
-	out_write(w->o, strtab_str(&w->vtypes, value_type),
-	    strtab_len(&w->vtypes, value_type));
-	out_dbl(w->o, value);
-	end(w);
 }
 
 void

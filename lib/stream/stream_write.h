@@ -57,9 +57,24 @@ struct stream_writer {
 	int loc_ext;		/* locations has its extension columns */
 	unsigned tables;	/* bit per table whose header was written */
 	struct strtab vtypes;	/* per value type: "\ttype\tunit\t" escaped */
-	char sl_prefix[32];	/* "sample_locations\t", for fixed copies */
-	size_t sl_len;
+	/* "name\t" of each table, for fixed-size copies */
+	char prefix[T_COUNT][32];
+	unsigned char prefix_len[T_COUNT];
 };
+
+/* The start of a row of table t and its first column, an id as text. */
+static inline char *
+sw_row_id(struct stream_writer *w, enum table_id t, const struct stream_id *id,
+    size_t more)
+{
+	char *q = out_reserve(w->o, sizeof(w->prefix[t]) + sizeof(id->s) +
+	    more);
+
+	memcpy(q, w->prefix[t], sizeof(w->prefix[t]));
+	q += w->prefix_len[t];
+	memcpy(q, id->s, sizeof(id->s));
+	return q + id->n;
+}
 
 /* Writes the preamble: the meta header and version row, then the headers
  * of the version's tables and of the extension tables in extensions (bits
@@ -99,14 +114,31 @@ struct sw_mapping {
 };
 void sw_mapping(struct stream_writer *w, const struct sw_mapping *m);
 
-void sw_sample(struct stream_writer *w, const struct stream_id *id,
-    uint32_t source);
+static inline void
+sw_sample(struct stream_writer *w, const struct stream_id *id, uint32_t source)
+{
+	char *q = sw_row_id(w, T_SAMPLES, id, FMT_NUM_MAX + 2);
+
+	*q++ = '\t';
+	q += fmt_u64(q, source);
+	*q++ = '\n';
+	w->o->len = (size_t)(q - w->o->buf);
+}
 /* A handle for (type, unit), whose text is escaped once for the many
  * sample_values rows that repeat it; -1 when out of memory. */
 int64_t sw_value_type(struct stream_writer *w, struct text type,
     struct text unit);
-void sw_sample_value(struct stream_writer *w, const struct stream_id *sample,
-    uint32_t value_type, double value);
+static inline void
+sw_sample_value(struct stream_writer *w, const struct stream_id *sample,
+    uint32_t value_type, double value)
+{
+	w->o->len = (size_t)(sw_row_id(w, T_SAMPLE_VALUES, sample, 0) -
+	    w->o->buf);
+	out_write(w->o, strtab_str(&w->vtypes, value_type),
+	    strtab_len(&w->vtypes, value_type));
+	out_dbl(w->o, value);
+	out_char(w->o, '\n');
+}
 
 /* The row most of a stream is made of: fixed-size copies, no calls. */
 static inline void
@@ -114,12 +146,9 @@ sw_sample_location(struct stream_writer *w, const struct stream_id *sample,
     uint32_t depth, const struct stream_id *location)
 {
 	struct output *o = w->o;
-	char *q = out_reserve(o, sizeof(w->sl_prefix) + 3 * 16);
+	char *q = sw_row_id(w, T_SAMPLE_LOCATIONS, sample, FMT_NUM_MAX +
+	    sizeof(location->s) + 2);
 
-	memcpy(q, w->sl_prefix, sizeof(w->sl_prefix));
-	q += w->sl_len;
-	memcpy(q, sample->s, sizeof(sample->s));
-	q += sample->n;
 	*q++ = '\t';
 	q += fmt_u64(q, depth);
 	*q++ = '\t';

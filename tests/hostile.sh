@@ -80,6 +80,32 @@ run() {
 		run $bin/$p "$h/long"
 	done
 	rm -f "$h/long"
+	# a function name on a line of exactly the longest a line may be
+	# (16 MiB, LF aside) is read by every reader; one byte more is
+	# refused by all of them alike, never "out of memory"
+	for n in 16777216 16777217; do
+		awk -v n=$n 'NR == 5 {
+			print; pre = "functions\t1\t"; post = "\tf\t\t0"
+			name = "n"; while (length(name) * 2 < n)
+				name = name name
+			print pre substr(name, 1, n - length(pre post)) post
+			next }
+		    /^functions\t1\t/ { next } { print }' "$h/stream.tsv" \
+		    >"$h/line-$n.tsv"
+		for p in tsvvalidate tsv2rprof "tsv2pprof -u" tsvcombine; do
+			run $bin/$p "$h/line-$n.tsv"
+		done
+		rm -f "$h/line-$n.tsv"
+	done
+	# - alone is standard input; any other name, even one that begins
+	# with -, is a file and its source_uri
+	cp "$r" "$h/-dash.out"
+	cp "$pp" "$h/-dash.pb.gz"
+	(cd "$h" && for p in "rprof2tsv -- -dash.out" "rprof2tsv ./-dash.out" \
+	    "pprof2tsv -- -dash.pb.gz" "pprof2tsv ./-dash.pb.gz"; do
+		printf '%s: source_uri %s\n' "$p" "$($bin/$p |
+		    awk -F'\t' '$1 == "sources" { print $4 }')"
+	done)
 	# write errors, and no partial file with -o
 	for p in "rprof2tsv $r" "pprof2tsv $pp" "tsv2rprof $h/stream.tsv" \
 	    "tsv2pprof -u $h/stream.tsv" "tsvcombine $h/stream.tsv" \

@@ -59,6 +59,9 @@ struct table {
 };
 
 enum { V10 = 10, V20 = 20 };
+#define SCHEMA_VERSION_KEY "version"	/* the one meta row's key */
+#define SCHEMA_V20 "2.0"
+#define SCHEMA_V10 "1.0"
 
 /* Extension tables, as a mask of bits (1u << table_id). */
 #define SCHEMA_EXTENSIONS ((1u << T_SOURCE_ATTRIBUTES) | \

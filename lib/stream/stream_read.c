@@ -422,21 +422,23 @@ first_lines(struct stream_reader *r, struct perr *e, int nf)
 	char buf[48];
 
 	if (r->row.line == 1) {
-		if (nf != 3 || strcmp(f[0].s, "#meta") != 0 ||
-		    strcmp(f[1].s, "key") != 0 || strcmp(f[2].s, "value") != 0)
+		if (nf != 3 || f[0].s[0] != '#' ||
+		    strcmp(f[0].s + 1, schema_name(T_META)) != 0 ||
+		    strcmp(f[1].s, schema_colname(T_META, META_KEY)) != 0 ||
+		    strcmp(f[2].s, schema_colname(T_META, META_VALUE)) != 0)
 			return stream_problem(r, e, 1, T_NONE, -1,
 			    "not a profile stream: the first line must be "
 			    "the #meta header (#meta, key, value)"), -1;
 		r->tab[T_META].header_line = 1;
 		return 0;
 	}
-	if (nf != 3 || strcmp(f[0].s, "meta") != 0 ||
-	    strcmp(f[1].s, "version") != 0)
+	if (nf != 3 || strcmp(f[0].s, schema_name(T_META)) != 0 ||
+	    strcmp(f[1].s, SCHEMA_VERSION_KEY) != 0)
 		return stream_problem(r, e, 2, T_META, -1, "the second line "
 		    "must be the version row (meta, version, 2.0)"), -1;
-	if (strcmp(f[2].s, "2.0") == 0)
+	if (strcmp(f[2].s, SCHEMA_V20) == 0)
 		r->version = V20;
-	else if (strcmp(f[2].s, "1.0") == 0)
+	else if (strcmp(f[2].s, SCHEMA_V10) == 0)
 		r->version = V10;
 	else
 		return stream_problem(r, e, 2, T_META, META_VALUE,

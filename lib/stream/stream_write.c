@@ -49,7 +49,11 @@ sw_begin(struct stream_writer *w, struct output *o, int version,
 	}
 	header(w, T_META);
 	out_str(o, schema_name(T_META));
-	out_str(o, version == V10 ? "\tversion\t1.0\n" : "\tversion\t2.0\n");
+	out_char(o, '\t');
+	out_str(o, SCHEMA_VERSION_KEY);
+	out_char(o, '\t');
+	out_str(o, version == V10 ? SCHEMA_V10 : SCHEMA_V20);
+	out_char(o, '\n');
 	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
 		if (schema_required(version, order[i]) ||
 		    (schema_in_version(version, order[i]) &&

@@ -33,6 +33,8 @@ synopsis(const struct cli_prog *prog, FILE *fp)
 	fprintf(fp, " %s\n", prog->operands);
 }
 
+#define HELP_COL 16	/* where an option's help begins */
+
 void
 cli_show_usage(const struct cli_prog *prog, FILE *fp)
 {
@@ -43,16 +45,18 @@ cli_show_usage(const struct cli_prog *prog, FILE *fp)
 	synopsis(prog, fp);
 	fprintf(fp, "%s\n", prog->purpose);
 	for (o = prog->opts; o->ch != 0; o++) {
-		w = fprintf(fp, "  -%c %s", o->ch, o->arg ? o->arg : "");
+		w = fprintf(fp, "  -%c%s%s", o->ch, o->arg ? " " : "",
+		    o->arg ? o->arg : "");
 		/* continuation lines line up under the first */
 		for (p = o->help; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
-			fprintf(fp, "%*s%.*s\n", 12 - w, "", (int)(nl - p), p);
+			fprintf(fp, "%*s%.*s\n", HELP_COL - w, "", (int)(nl - p),
+			    p);
 			w = 0;
 		}
-		fprintf(fp, "%*s%s\n", 12 - w, "", p);
+		fprintf(fp, "%*s%s\n", HELP_COL - w, "", p);
 	}
-	fprintf(fp, "  -h          this help (also --help); -V the version "
-	    "(also --version)\n");
+	fprintf(fp, "%-*sthis help (also --help); -V the version (also "
+	    "--version)\n", HELP_COL, "  -h");
 	if (prog->notes != NULL)
 		fprintf(fp, "%s\n", prog->notes);
 	fprintf(fp, "See %s(1).\n", __progname);
@@ -269,6 +273,34 @@ cli_out_close(struct cli_out *c)
 	cli_set_output(&c->o);
 	if (v1_write(c->tmp, &c->o, &e) < 0 || output_close(&c->o, &e) < 0)
 		cli_fail(&e);
+}
+
+int
+cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
+    void *ctx, int argc, char **argv)
+{
+	struct cli_out out;
+	const char *opath = NULL;
+	int ch, v1 = 0;
+
+	while ((ch = cli_getopt(prog, argc, argv)) != -1)
+		if (ch == '1')
+			v1 = 1;
+		else if (ch == 'o')
+			opath = optarg;
+	argc -= optind;
+	argv += optind;
+	if (argc == 0)
+		cli_not_a_terminal(prog);
+	cli_out_open(&out, opath, v1);
+	cv->begin(ctx, &out.o);
+	if (argc == 0)
+		cv->convert(ctx, NULL);
+	for (; argc > 0; argc--, argv++)
+		cv->convert(ctx, *argv);
+	cv->end(ctx);
+	cli_out_close(&out);
+	return EXIT_OK;
 }
 
 /* Standard input is read more than once (its headers first): it is

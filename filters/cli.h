@@ -18,6 +18,8 @@ struct cli_opt {
 
 #define CLI_OPT_OUTPUT { 'o', "file", "write to file (it appears only " \
     "when complete) instead of stdout" }
+#define CLI_OPT_V1 { '1', NULL, "write the legacy format 1.0 (when it " \
+    "can hold the data)" }
 #define CLI_OPT_LIMIT { 'Z', "max", "stop at max bytes of decompressed " \
     "input (k, M, G; default 4G)" }
 
@@ -68,6 +70,17 @@ struct cli_out {
 };
 void cli_out_open(struct cli_out *c, const char *opath, int v1);
 void cli_out_close(struct cli_out *c);
+
+/* A converter's main after its table (which has -1 and -o): begin
+ * writes the preamble, convert reads each operand (NULL: standard input)
+ * into the stream, end frees; returns the exit status. */
+struct cli_converter {
+	void (*begin)(void *ctx, struct output *o);
+	void (*convert)(void *ctx, const char *path);
+	void (*end)(void *ctx);
+};
+int cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
+    void *ctx, int argc, char **argv);
 
 /* Combines the streams at paths into o as tsvcombine does ("-": standard
  * input, once, read from a temporary copy). Exits 1 on bad input, 2 on

@@ -6,7 +6,7 @@
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
-	{ '1', NULL, "write the legacy format 1.0 (when it can hold the data)" },
+	CLI_OPT_V1,
 	CLI_OPT_OUTPUT,
 	CLI_OPT_LIMIT,
 	{ 0 }
@@ -18,7 +18,13 @@ static const struct cli_prog prog = {
 };
 
 static void
-convert(struct pprof_reader *c, const char *path)
+begin(void *ctx, struct output *o)
+{
+	pprof_read_begin(ctx, o);
+}
+
+static void
+convert(void *ctx, const char *path)
 {
 	struct input in;
 	struct perr e;
@@ -28,39 +34,22 @@ convert(struct pprof_reader *c, const char *path)
 	if (input_open(&in, path, NULL, &e) < 0)
 		cli_fail(&e);
 	if (input_slurp(&in, &data, &len, &e) < 0 ||
-	    pprof_read(c, data, len, in.compressed, in.name, in.uri, &e) < 0)
+	    pprof_read(ctx, data, len, in.compressed, in.name, in.uri, &e) < 0)
 		cli_fail(&e);
 	input_close(&in);
+}
+
+static void
+end(void *ctx)
+{
+	pprof_read_free(ctx);
 }
 
 int
 main(int argc, char *argv[])
 {
+	static const struct cli_converter cv = { begin, convert, end };
 	struct pprof_reader c;
-	struct cli_out out;
-	const char *opath = NULL;
-	int ch, v1 = 0;
 
-	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
-		switch (ch) {
-		case '1':
-			v1 = 1;
-			break;
-		case 'o':
-			opath = optarg;
-			break;
-		}
-	argc -= optind;
-	argv += optind;
-	if (argc == 0)
-		cli_not_a_terminal(&prog);
-	cli_out_open(&out, opath, v1);
-	pprof_read_begin(&c, &out.o);
-	if (argc == 0)
-		convert(&c, NULL);
-	for (; argc > 0; argc--, argv++)
-		convert(&c, *argv);
-	pprof_read_free(&c);
-	cli_out_close(&out);
-	return EXIT_OK;
+	return cli_convert(&prog, &cv, &c, argc, argv);
 }

@@ -6,7 +6,7 @@
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
-	{ '1', NULL, "write the legacy format 1.0 (when it can hold the data)" },
+	CLI_OPT_V1,
 	CLI_OPT_OUTPUT,
 	CLI_OPT_LIMIT,
 	{ 0 }
@@ -18,8 +18,18 @@ static const struct cli_prog prog = {
 };
 
 static void
-convert(struct rprof_reader *c, const char *path)
+begin(void *ctx, struct output *o)
 {
+	struct perr e;
+
+	if (rprof_begin(ctx, o, &e) < 0)
+		cli_fail(&e);
+}
+
+static void
+convert(void *ctx, const char *path)
+{
+	struct rprof_reader *c = ctx;
 	struct input in;
 	struct perr e;
 	long i;
@@ -44,36 +54,17 @@ convert(struct rprof_reader *c, const char *path)
 	input_close(&in);
 }
 
+static void
+end(void *ctx)
+{
+	rprof_free(ctx);
+}
+
 int
 main(int argc, char *argv[])
 {
+	static const struct cli_converter cv = { begin, convert, end };
 	struct rprof_reader c;
-	struct cli_out out;
-	struct perr e;
-	const char *opath = NULL;
-	int ch, v1 = 0;
 
-	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
-		switch (ch) {
-		case '1':
-			v1 = 1;
-			break;
-		case 'o':
-			opath = optarg;
-			break;
-		}
-	argc -= optind;
-	argv += optind;
-	if (argc == 0)
-		cli_not_a_terminal(&prog);
-	cli_out_open(&out, opath, v1);
-	if (rprof_begin(&c, &out.o, &e) < 0)
-		cli_fail(&e);
-	if (argc == 0)
-		convert(&c, NULL);
-	for (; argc > 0; argc--, argv++)
-		convert(&c, *argv);
-	rprof_free(&c);
-	cli_out_close(&out);
-	return EXIT_OK;
+	return cli_convert(&prog, &cv, &c, argc, argv);
 }

@@ -13,9 +13,11 @@ WFLAGS = -std=$(STD) -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-Wall -Wextra -Wno-missing-field-initializers $(WERROR)
 PROTOC_C = protoc-c
 
-PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof
+PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
+	tsvtop
 
-# lib/ in wings, each using only those listed before it.
+# lib/ in wings, each using only those listed before it (analysis and
+# formats side by side, on model).
 BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c
 STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
 	lib/stream/stream_read.c lib/stream/stream_write.c \
@@ -24,7 +26,8 @@ MODEL_SRC = lib/model/prof.c lib/model/assemble.c lib/model/combine.c
 FORMATS_SRC = lib/formats/rprof_read.c lib/formats/rprof_write.c \
 	lib/formats/pb.c lib/formats/pprof_read.c lib/formats/pprof_write.c \
 	lib/formats/v1_write.c
-LIBSRC = $(BASE_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) \
+ANALYSIS_SRC = lib/analysis/select.c lib/analysis/top.c
+LIBSRC = $(BASE_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \
 	proto/profile.pb-c.c
 LIBOBJ = $(LIBSRC:.c=.o)
 MAN1 = $(PROGS:=.1)

@@ -65,7 +65,8 @@ done
 for f in tests/data/rprof/r-4.2/*.out; do
 	base=${f%.out}
 	[ "${f##*/}" = append.out ] && continue
-	$bin/rprof2tsv "$f" | awk -f tests/selftotal.awk >"$out/ours"
+	$bin/rprof2tsv "$f" | $bin/tsvtop |
+	    awk -F'\t' 'NR > 1 { print $1 "\t" $2 "\t" $4 }' >"$out/ours"
 	iv=$(head -n 1 "$f" | sed 's/.*sample.interval=//')
 	for kind in self total; do
 		# the summaryRprof table's columns are named in its header
@@ -94,7 +95,8 @@ done
 #     the stream's vsize.small, vsize.large and nodes values.
 for b in memory memory-line memory-gc-line; do
 	f=tests/data/rprof/r-4.2/$b
-	$bin/rprof2tsv "$f.out" | awk -f tests/memtotal.awk >"$out/all.mem"
+	$bin/rprof2tsv "$f.out" | $bin/tsvtop -m |
+	    awk -F'\t' 'NR > 1 { print $1 "\t" $6 }' >"$out/all.mem"
 	awk -F'\t' '$1 !~ / /' "$out/all.mem" | sort >"$out/o.mem"
 	awk -F'\t' 'FNR == NR { if ($1 ~ / /) { n = split($1, w, " ")
 	    for (i = 1; i <= n; i++) skip[w[i]] = 1 }; next }
@@ -106,6 +108,47 @@ for b in memory memory-line memory-gc-line; do
 		bad "mem.total of $f.out differs from summaryRprof's"
 		diff "$out/r.mem" "$out/o.mem" | head -5
 	fi
+done
+
+# 3b'. tsvtop against the awk recipes (an independent reader of the
+#      stream) on every corpus profile, for each of its value types, by
+#      self and by total, and with -m.
+for f in $(find tests/data/rprof -type f \( -name '*.out' -o -name '*.prof' \) | sort) \
+    $(find tests/data/pprof -type f | sort); do
+	case $f in *.out|*.prof) conv=rprof2tsv ;; *) conv=pprof2tsv ;; esac
+	$bin/$conv "$f" >"$out/t.tsv" 2>/dev/null || continue
+	for type in $(awk -F'\t' '$1 == "sample_values" && !($3 in s) { s[$3]
+	    print $3 }' "$out/t.tsv"); do
+		awk -v type="$type" -f tests/selftotal.awk "$out/t.tsv" |
+		    awk -F'\t' '{ printf "%s\t%.17g\t%.17g\n", $1, $2, $3 }' |
+		    sort >"$out/awk.top"
+		for c in "" -c; do
+			$bin/tsvtop $c -t "$type" "$out/t.tsv" |
+			    awk -F'\t' 'NR > 1 { printf "%s\t%.17g\t%.17g\n",
+			    $1, $2, $4 }' | sort >"$out/our.top"
+			if cmp -s "$out/awk.top" "$out/our.top"; then ok; else
+				bad "tsvtop $c -t $type $f differs from selftotal.awk"
+				diff "$out/awk.top" "$out/our.top" | head -5
+			fi
+		done
+	done
+	if grep -q '^sample_values	[0-9]*	vsize.small' "$out/t.tsv"; then
+		awk -f tests/memtotal.awk "$out/t.tsv" | sort >"$out/awk.mem"
+		$bin/tsvtop -m "$out/t.tsv" | awk -F'\t' 'NR > 1 {
+		    print $1 "\t" $6 }' | sort >"$out/our.mem"
+		if cmp -s "$out/awk.mem" "$out/our.mem"; then ok; else
+			bad "tsvtop -m $f differs from memtotal.awk"
+			diff "$out/awk.mem" "$out/our.mem" | head -5
+		fi
+	fi
+done
+# exact output: sorted by self, ties by name; -c, -l, -n, -s, -t
+for a in "" "-c" "-l -n 5" "-s 2,4 -t vsize.large -n 4" "-s 3 -n 3" "-m -n 3"; do
+	$bin/tsvtop $a tests/data/rprof/r-4.2/append.out >/dev/null 2>&1 &&
+	    bad "tsvtop read Rprof text"
+	$bin/rprof2tsv tests/data/rprof/r-4.2/append.out tests/data/rprof/r-4.2/memory-line.out |
+	    $bin/tsvtop $a >"$out/got" 2>&1
+	same "tests/top/append-memory-line${a:+.$(echo "$a" | tr -d ' -')}.expected" "tsvtop $a"
 done
 
 # 3c. tsv2pprof's alloc_space: the same increments, summed over samples.

@@ -1,17 +1,25 @@
-# selftotal.awk: per-function self and total sample counts of a stream,
-# the way summaryRprof counts them (total: once per sample however often
-# the function appears). Prints name, self, total; names as in the stream,
+# selftotal.awk: per-function self and total sample counts of a stream
+# (-v type=T: values of type T), the way summaryRprof counts them (total:
+# once per sample however often the function appears); a frame without a
+# function is named by its address (0x...), else <unknown>. Prints name,
+# self, total; names as in the stream,
 # or with -v pprof=1 as `go tool pprof -top` shows them: it strips <...>
 # (C++ template arguments), so <GC>, <Anonymous>, ... all show as <unknown>,
 # and drops an argument list: method(f, list(a, b)) shows as method.
-BEGIN { FS = "\t" }
+BEGIN { FS = "\t"; if (type == "") type = "samples" }
 $1 == "functions" {
 	fname[$2] = $3
 	if (pprof && $3 ~ /^<.*>$/) fname[$2] = "<unknown>"
 	else if (pprof && $3 ~ /^[^(< ]+\(/) sub(/\(.*/, "", fname[$2])
 }
-$1 == "locations" { lfun[$2] = $3 }
-$1 == "sample_values" && $3 == "samples" { count[$2] = $5 }
+$1 == "locations" {
+	lfun[$2] = $3
+	if ($3 == "NA") {
+		lfun[$2] = "addr " $2
+		fname["addr " $2] = NF >= 5 && $5 != "NA" && $5 != "0x0" ? $5 : "<unknown>"
+	}
+}
+$1 == "sample_values" && $3 == type { count[$2] = $5 }
 $1 == "sample_locations" {
 	# a sample's rows come together (define-before-use order)
 	if ($2 != cur) { split("", seen); cur = $2 }
@@ -19,4 +27,4 @@ $1 == "sample_locations" {
 	if ($3 == 1) self[f] += count[$2]
 	if (!(f in seen)) { seen[f] = 1; total[f] += count[$2] }
 }
-END { for (f in total) printf "%s\t%d\t%d\n", f, self[f], total[f] }
+END { for (f in total) printf "%s\t%.17g\t%.17g\n", f, self[f], total[f] }

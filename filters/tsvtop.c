@@ -1,0 +1,90 @@
+/* tsvtop: the top functions of a profile stream, by self or total. */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "analysis/top.h"
+#include "cli.h"
+
+static const struct cli_opt opts[] = {
+	{ 'c', NULL, "sort by total (cumulative) instead of self" },
+	{ 'l', NULL, "a row per function, file and line" },
+	{ 'm', NULL, "add mem_total: summaryRprof's memory, in MB" },
+	{ 'n', "rows", "print the first rows rows" },
+	{ 'o', "file", "write to file (it appears only when complete) instead "
+	    "of stdout" },
+	{ 's', "sources", "keep the samples of these sources (ids: 1,3)" },
+	{ 't', "type", "the value to measure (default samples, else the "
+	    "first type)" },
+	CLI_OPT_LIMIT,
+	{ 0 }
+};
+static const struct cli_prog prog = {
+	"Prints the self and total of each function of profile streams "
+	"(2.0 or 1.0), as\nsummaryRprof and go tool pprof -top do.", opts,
+	"[file ...]",
+	"Several files are combined (as by tsvcombine) first."
+};
+
+int
+main(int argc, char *argv[])
+{
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct source_set sources = { 0 };
+	struct top_opts to = { 0 };
+	struct top *t;
+	struct output o;
+	struct perr e;
+	struct cli_file in;
+	const char *opath = NULL, *type = NULL;
+	long long nrows = 0;
+	int ch, by_total = 0;
+
+	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
+		switch (ch) {
+		case 'c':
+			by_total = 1;
+			break;
+		case 'l':
+			to.by_line = 1;
+			break;
+		case 'm':
+			to.memory = 1;
+			break;
+		case 'n':
+			nrows = cli_number(optarg, 'n', 1LL << 40);
+			break;
+		case 'o':
+			opath = optarg;
+			break;
+		case 's':
+			if (source_set_parse(&sources, optarg, &e) < 0) {
+				cli_warn("-s: %s", e.msg);
+				cli_usage(&prog);
+			}
+			break;
+		case 't':
+			type = optarg;
+			break;
+		}
+	argc -= optind;
+	argv += optind;
+	to.sources = &sources;
+	in = cli_input(&prog, argc, argv);
+	if ((t = top_new(&to, &e)) == NULL)
+		cli_fail(&e);
+	if (assemble_file(&r, in.path, in.shown, &p, top_sample, top_restart, t,
+	    &e) < 0)
+		cli_fail(&e);
+	stream_close(&r);
+	if (output_open(&o, opath, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&o);
+	if (top_write(t, &o, type, by_total, (size_t)nrows, &e) < 0 ||
+	    output_close(&o, &e) < 0)
+		cli_fail(&e);
+	top_free(t);
+	prof_free(&p);
+	source_set_free(&sources);
+	return EXIT_OK;
+}

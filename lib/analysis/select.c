@@ -1,0 +1,101 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+
+#include "analysis/select.h"
+
+int
+source_set_parse(struct source_set *s, const char *list, struct perr *e)
+{
+	const char *p = list;
+	uint64_t id;
+
+	memset(s, 0, sizeof(*s));
+	for (;;) {
+		for (id = 0; *p >= '0' && *p <= '9' && id <= INT32_MAX; p++)
+			id = id * 10 + (uint64_t)(*p - '0');
+		if (id == 0 || id > INT32_MAX || (*p != ',' && *p != '\0'))
+			return perr_set(e, "'%s' is not a list of source ids "
+			    "(such as 1,3)", list);
+		if (u64map_put(&s->ids, id, 1, NULL) == NULL)
+			return perr_nomem(e);
+		if (*p++ == '\0')
+			return 0;
+	}
+}
+
+void
+source_set_free(struct source_set *s)
+{
+	u64map_free(&s->ids);
+}
+
+int
+source_set_has(const struct source_set *s, const struct prof *p,
+    const struct sample *smp)
+{
+	return s->ids.n == 0 ||
+	    u64map_get(&s->ids, p->sources[smp->source].id) != NULL;
+}
+
+int64_t
+value_types_add(struct value_types *v, const char *type, size_t typelen,
+    const char *unit, size_t unitlen)
+{
+	size_t n = v->names.n;
+	int64_t k = strtab_intern(&v->names, type, typelen), u;
+
+	if (k < 0 || v->names.n == n)
+		return k;
+	if ((u = strtab_intern(&v->units, unit, unitlen)) < 0 ||
+	    ARRAY_ROOM(v->unit, (size_t)k, v->capunit) < 0)
+		return -1;
+	v->unit[k] = (uint32_t)u;
+	return k;
+}
+
+int64_t
+value_types_choose(const struct value_types *v, const char *want,
+    struct perr *e)
+{
+	char list[512];
+	size_t i, n = 0;
+	int64_t k;
+
+	if (want == NULL) {
+		if ((k = strtab_find(&v->names, VALUE_SAMPLES,
+		    strlen(VALUE_SAMPLES))) >= 0)
+			return k;
+		if (v->names.n > 0)
+			return 0;
+		return perr_set(e, "no samples with values");
+	}
+	if ((k = strtab_find(&v->names, want, strlen(want))) >= 0)
+		return k;
+	list[0] = '\0';
+	for (i = 0; i < v->names.n && n < sizeof(list) - 1; i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s",
+		    i ? ", " : "", strtab_str(&v->names, i));
+	return perr_set(e, "no values of type '%s' (the types are: %s)", want,
+	    v->names.n ? list : "none");
+}
+
+void
+value_types_free(struct value_types *v)
+{
+	strtab_free(&v->names);
+	strtab_free(&v->units);
+	free(v->unit);
+}
+
+struct text
+frame_name(const struct prof *p, const struct location *l, char *buf)
+{
+	if (l->function != PROF_NONE)
+		return prof_text(p, p->functions[l->function].name);
+	if (!l->address_na && l->address != 0)
+		return text_n(buf, fmt_hex(buf, l->address));
+	return text_of("<unknown>");
+}

@@ -1,0 +1,31 @@
+/* top.h: the summary table of summaryRprof and `pprof -top`: per function
+ * (or per function, file and line) the self and total of one value type,
+ * in one pass; memory grows with the distinct functions and locations. */
+#ifndef TOP_H
+#define TOP_H
+
+#include "analysis/select.h"
+#include "model/assemble.h"
+
+struct top_opts {
+	int by_line;			/* -l: function, file and line */
+	int memory;			/* -m: summaryRprof's mem.total */
+	const struct source_set *sources;
+};
+
+struct top;
+
+struct top *top_new(const struct top_opts *opts, struct perr *e);
+void top_free(struct top *t);
+/* The assembler's callback, and its restart. */
+int top_sample(void *t, struct prof *p, const struct sample *s,
+    struct perr *e);
+int top_restart(void *t, struct perr *e);
+
+/* Writes the table of value type want (NULL: samples, else the first
+ * type): a header line, then the rows by self (by_total: total)
+ * descending, ties by name; at most nrows rows (0: all). */
+int top_write(struct top *t, struct output *o, const char *want,
+    int by_total, size_t nrows, struct perr *e);
+
+#endif

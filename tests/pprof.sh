@@ -77,3 +77,42 @@ for rel in go-1.19/go.cpu.pb.gz pprofutils/heapage.in.pprof \
 	if "$oracle" "$out/back.pb.gz" | cmp -s - "$out/orig.txt"; then ok; else
 		bad "$rel back from tsvcombine by its source"; fi
 done
+
+
+# 5. tsvtop: every protobuf profile, every sample type: the flat and cum of
+#    `go tool pprof -top -symbolize=none` are tsvtop's self and total (in
+#    the type's unit: pprof's -unit; its "(inline)" labels left out).
+tail -n +2 tests/data/pprof/KINDS.tsv | while IFS="$(printf '\t')" read -r rel kind; do
+	case $kind in protobuf*) ;; *) continue ;; esac
+	f=tests/data/pprof/$rel
+	./pprof2tsv "$f" >"$out/t.tsv" || { echo "FAIL: pprof2tsv $rel"; continue; }
+	awk -F'\t' '$1 == "sample_values" && !($3 in s) { s[$3]
+	    print $3 "\t" $4 }' "$out/t.tsv" >"$out/types"
+	i=0
+	while IFS="$(printf '\t')" read -r type unit; do
+		case $unit in nanoseconds) u=-unit=ns ;; microseconds) u=-unit=us ;;
+		milliseconds) u=-unit=ms ;; seconds) u=-unit=s ;; bytes) u=-unit=B ;;
+		*) u= ;; esac
+		./tsvtop -t "$type" "$out/t.tsv" | awk -F'\t' '
+		    NR > 1 && ($2 != 0 || $4 != 0) {
+			printf "%s\t%.17g\t%.17g\n", $1, $2, $4 }' |
+		    sort >"$out/ours.top"
+		go tool pprof -top -symbolize=none -sample_index=$i \
+		    -nodecount=1000000 -nodefraction=0 -edgefraction=0 $u "$f" \
+		    2>/dev/null | awk '/^ *flat/ { on = 1; next }
+		    on { name = $0
+			 for (k = 0; k < 5; k++) sub(/^ *[^ ]+ +/, "", name)
+			 sub(/ \((partial-)?inline\)$/, "", name)
+			 a = $1; b = $4
+			 sub(/[^0-9.]+$/, "", a); sub(/[^0-9.]+$/, "", b)
+			 printf "%s\t%.17g\t%.17g\n", name, a, b }' |
+		    sort >"$out/go.top"
+		if cmp -s "$out/ours.top" "$out/go.top"; then echo ok; else
+			echo "FAIL: tsvtop -t $type $rel differs from go tool pprof -top"
+		fi
+		i=$((i + 1))
+	done <"$out/types"
+done >"$out/top.results"
+while read -r line; do
+	case $line in ok) ok ;; *) bad "${line#FAIL: }" ;; esac
+done <"$out/top.results"

@@ -1,8 +1,8 @@
 # selftotal.awk: per-function self and total sample counts of a stream
 # (-v type=T: values of type T), the way summaryRprof counts them (total:
 # once per sample however often the function appears); a frame without a
-# function is named by its address (0x...), else <unknown>. Prints name,
-# self, total; names as in the stream,
+# function name is named as pprof names it: [file] of its mapping, else
+# <unknown>. Prints name, self, total; names as in the stream,
 # or with -v pprof=1 as `go tool pprof -top` shows them: it strips <...>
 # (C++ template arguments), so <GC>, <Anonymous>, ... all show as <unknown>,
 # and drops an argument list: method(f, list(a, b)) shows as method.
@@ -12,11 +12,12 @@ $1 == "functions" {
 	if (pprof && $3 ~ /^<.*>$/) fname[$2] = "<unknown>"
 	else if (pprof && $3 ~ /^[^(< ]+\(/) sub(/\(.*/, "", fname[$2])
 }
+$1 == ".mappings" { mfile[$2] = $6; sub(/\/+$/, "", mfile[$2]); sub(/.*\//, "", mfile[$2]) }
 $1 == "locations" {
 	lfun[$2] = $3
-	if ($3 == "NA") {
-		lfun[$2] = "addr " $2
-		fname["addr " $2] = NF >= 5 && $5 != "NA" && $5 != "0x0" ? $5 : "<unknown>"
+	if ($3 == "NA" || fname[$3] == "<?>") {
+		lfun[$2] = "loc " $2
+		fname["loc " $2] = NF >= 6 && $6 != "NA" && mfile[$6] != "" ? "[" mfile[$6] "]" : "<unknown>"
 	}
 }
 $1 == "sample_values" && $3 == type { count[$2] = $5 }

@@ -90,12 +90,34 @@ value_types_free(struct value_types *v)
 	free(v->unit);
 }
 
-struct text
-frame_name(const struct prof *p, const struct location *l, char *buf)
+int64_t
+frame_name(struct prof *p, const struct location *l)
 {
-	if (l->function != PROF_NONE)
-		return prof_text(p, p->functions[l->function].name);
-	if (!l->address_na && l->address != 0)
-		return text_n(buf, fmt_hex(buf, l->address));
-	return text_of("<unknown>");
+	const char *file, *base, *name;
+	char *b;
+	size_t n;
+	int64_t k;
+
+	if (l->function != PROF_NONE) {
+		name = prof_str(p, p->functions[l->function].name);
+		if (strcmp(name, SCHEMA_EMPTY) != 0)
+			return p->functions[l->function].name;
+	}
+	if (l->mapping == PROF_NONE ||
+	    *(file = prof_str(p, p->mappings[l->mapping].filename)) == '\0')
+		return prof_intern(p, "<unknown>", 9);
+	n = strlen(file);
+	while (n > 1 && file[n - 1] == '/')
+		n--;
+	for (base = file + n; base > file && base[-1] != '/'; base--)
+		;
+	n = (size_t)(file + n - base);
+	if ((b = malloc(n + 3)) == NULL)
+		return -1;
+	b[0] = '[';
+	memcpy(b + 1, base, n);
+	b[n + 1] = ']';
+	k = prof_intern(p, b, n + 2);
+	free(b);
+	return k;
 }

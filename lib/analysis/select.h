@@ -49,9 +49,9 @@ int64_t value_types_choose(const struct value_types *v, const char *want,
     struct perr *e);
 void value_types_free(struct value_types *v);
 
-/* A frame's name: its function's, else its address as 0x..., else
- * "<unknown>". buf (FMT_NUM_MAX) holds the address text. */
-struct text frame_name(const struct prof *p, const struct location *l,
-    char *buf);
+/* A frame's name as pprof shows it: its function's name, else (no
+ * function, or pprof's empty name) "[file]" of its mapping's file without
+ * the directories, else "<unknown>". A string of p; -1: out of memory. */
+int64_t frame_name(struct prof *p, const struct location *l);
 
 #endif

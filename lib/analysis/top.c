@@ -105,11 +105,11 @@ top_restart(void *ctx, struct perr *e)
 
 /* The key of prof location li, made when first seen. */
 static int64_t
-key_of(struct top *t, const struct prof *p, uint32_t li)
+key_of(struct top *t, struct prof *p, uint32_t li)
 {
 	const struct location *l = &p->locations[li];
-	char addr[FMT_NUM_MAX], kb[16];
-	struct text name = frame_name(p, l, addr), file = text_n("", 0);
+	char kb[16];
+	struct text name, file = text_n("", 0);
 	int64_t n, f, k;
 	size_t old;
 	struct key *ky;
@@ -124,6 +124,9 @@ key_of(struct top *t, const struct prof *p, uint32_t li)
 		memset(t->loc_key + old, 0, (t->caploc - old) *
 		    sizeof(*t->loc_key));
 	}
+	if ((k = frame_name(p, l)) < 0)
+		return -1;
+	name = prof_text(p, (uint32_t)k);
 	if (t->opts.by_line && l->function != PROF_NONE)
 		file = prof_text(p, p->functions[l->function].filename);
 	if ((n = strtab_intern(&t->strs, name.p, name.n)) < 0 ||

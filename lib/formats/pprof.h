@@ -8,7 +8,7 @@
 #include "stream/stream_write.h"
 #include "model/assemble.h"
 
-#define PPROF_NONAME "<?>"	/* a function with neither name */
+#define PPROF_NONAME SCHEMA_EMPTY	/* a function with neither name */
 
 /* pprof to stream: call pprof_read per profile, between begin and end. */
 struct pprof_reader {

@@ -105,6 +105,10 @@ extern const struct value_type schema_rprof_memory[RMEM_COUNT];
 #define ATTR_PPROF_DEFAULT_TYPE "pprof.default_sample_type"
 #define ATTR_PPROF_COMMENT "pprof.profile.comment"
 
+/* what a writer puts where the format needs text a profile left empty
+ * (a pprof function without a name), given back empty */
+#define SCHEMA_EMPTY "<?>"
+
 #define SCHEMA_TRUE "TRUE"		/* lgl, and flag attributes */
 #define SCHEMA_FALSE "FALSE"
 

@@ -288,6 +288,8 @@ cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
 			v1 = 1;
 		else if (ch == 'o')
 			opath = optarg;
+		else
+			cv->option(ctx, ch, optarg);
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)

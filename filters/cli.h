@@ -71,10 +71,12 @@ struct cli_out {
 void cli_out_open(struct cli_out *c, const char *opath, int v1);
 void cli_out_close(struct cli_out *c);
 
-/* A converter's main after its table (which has -1 and -o): begin
+/* A converter's main after its table (which has -1 and -o; option gets
+ * the others): begin
  * writes the preamble, convert reads each operand (NULL: standard input)
  * into the stream, end frees; returns the exit status. */
 struct cli_converter {
+	void (*option)(void *ctx, int ch, const char *arg);	/* or NULL */
 	void (*begin)(void *ctx, struct output *o);
 	void (*convert)(void *ctx, const char *path);
 	void (*end)(void *ctx);

@@ -63,7 +63,8 @@ end(void *ctx)
 int
 main(int argc, char *argv[])
 {
-	static const struct cli_converter cv = { begin, convert, end };
+	static const struct cli_converter cv = { NULL, begin, convert,
+	    end };
 	struct rprof_reader c;
 
 	return cli_convert(&prog, &cv, &c, argc, argv);

@@ -151,6 +151,61 @@ for a in "" "-c" "-l -n 5" "-s 2,4 -t vsize.large -n 4" "-s 3 -n 3" "-m -n 3"; d
 	same "tests/top/append-memory-line${a:+.$(echo "$a" | tr -d ' -')}.expected" "tsvtop $a"
 done
 
+# 3b''. Collapsed stacks: on every corpus profile, tsv2folded | folded2tsv
+#       | tsv2folded gives the same text, and the folded text's own
+#       per-function self and total (awk) are tsvtop's; real collapsed
+#       stacks (stackcollapse-perf.pl's) come back sorted, equal stacks
+#       summed; exact output of each option.
+folded_top() {	# self and total per frame name, from collapsed stacks
+	awk '{ v = $NF; s = $0; sub(/ [^ ]*$/, "", s); n = split(s, f, ";")
+	    self[f[n]] += v; split("", seen)
+	    for (i = 1; i <= n; i++) if (!(f[i] in seen)) {
+		seen[f[i]]; total[f[i]] += v } }
+	    END { for (k in total) printf "%s\t%.17g\t%.17g\n", k, self[k], total[k] }' |
+	    sort
+}
+for f in $(find tests/data/rprof -type f \( -name '*.out' -o -name '*.prof' \) | sort) \
+    $(find tests/data/pprof -type f | sort); do
+	case $f in *.out|*.prof) conv=rprof2tsv ;; *) conv=pprof2tsv ;; esac
+	$bin/$conv "$f" >"$out/t.tsv" 2>/dev/null || continue
+	$bin/tsv2folded "$out/t.tsv" >"$out/a.folded" 2>/dev/null ||
+	    { bad "tsv2folded $f"; continue; }
+	[ -s "$out/a.folded" ] || continue	# no samples or no frames
+	$bin/folded2tsv "$out/a.folded" | $bin/tsv2folded >"$out/b.folded"
+	if cmp -s "$out/a.folded" "$out/b.folded"; then ok; else
+		bad "tsv2folded | folded2tsv | tsv2folded of $f"; fi
+	# names with ';' or a newline are changed by design: none here
+	folded_top <"$out/a.folded" >"$out/f.top"
+	$bin/tsvtop "$out/t.tsv" | awk -F'\t' 'NR > 1 && $4 != 0 {
+	    printf "%s\t%.17g\t%.17g\n", $1, $2, $4 }' | sort >"$out/t.top"
+	if cmp -s "$out/f.top" "$out/t.top"; then ok; else
+		bad "tsv2folded of $f: per-function figures differ from tsvtop's"
+		diff "$out/f.top" "$out/t.top" | head -4
+	fi
+done
+for f in tests/data/folded/*.txt; do
+	if $bin/folded2tsv "$f" | tee "$out/f.tsv" | $bin/tsvvalidate; then ok; else
+		bad "folded2tsv $f"; fi
+	awk '{ v = $NF; s = $0; sub(/ [^ ]*$/, "", s); t[s] += v }
+	    END { for (s in t) print s " " t[s] }' "$f" | LC_ALL=C sort >"$out/want"
+	$bin/tsv2folded "$out/f.tsv" >"$out/got"
+	same "$out/want" "folded2tsv | tsv2folded of $f"
+done
+f=tests/data/rprof/r-4.2/append.out
+for a in "" "-l" "-d 2" "-s 3" "-t samples -s 1,2"; do
+	$bin/rprof2tsv "$f" | $bin/tsv2folded $a >"$out/got" 2>&1
+	same "tests/folded/append${a:+.$(echo "$a" | tr -d ' ,-')}.expected" "tsv2folded $a"
+done
+$bin/tsv2folded -d 2 tests/folded/append.d2.expected >/dev/null 2>&1 &&
+    bad "tsv2folded read collapsed stacks as a stream"
+$bin/folded2tsv tests/folded/append.d2.expected | $bin/tsv2folded -d 1 >"$out/got"
+same tests/folded/append.d2.expected "folded2tsv of the two-valued form"
+for c in "a;b 1|c" "a;b x" "a;b -1" "1 2|x 3"; do
+	printf '%s\n' "$c" | tr '|' '\n' | $bin/folded2tsv >/dev/null 2>"$out/err"
+	echo "$c: exit $?: $(cat "$out/err")"
+done >"$out/got"
+same tests/folded/bad.expected "folded2tsv on bad lines"
+
 # 3c. tsv2pprof's alloc_space: the same increments, summed over samples.
 for b in memory memory-gc-line; do
 	f=tests/data/rprof/r-4.2/$b.out

@@ -1,0 +1,78 @@
+/* tsv2folded: a profile stream to collapsed stacks, for flame graphs. */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "analysis/folded.h"
+#include "cli.h"
+
+static const struct cli_opt opts[] = {
+	{ 'd', "source", "two values per line: this source's and the "
+	    "others' (difffolded)" },
+	{ 'l', NULL, "append :line to frames" },
+	CLI_OPT_OUTPUT,
+	{ 's', "sources", "keep the samples of these sources (ids: 1,3)" },
+	{ 't', "type", "the value to write (default samples, else the first "
+	    "type)" },
+	CLI_OPT_LIMIT,
+	{ 0 }
+};
+static const struct cli_prog prog = {
+	"Writes profile streams (2.0 or 1.0) as collapsed stacks: "
+	"root;...;leaf value.", opts, "[file ...]",
+	"Several files are combined (as by tsvcombine) first."
+};
+
+int
+main(int argc, char *argv[])
+{
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct source_set sources = { 0 };
+	struct stack_reader sr = { 0 };
+	struct output o;
+	struct perr e;
+	struct cli_file in;
+	const char *opath = NULL, *type = NULL;
+	int ch;
+
+	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
+		switch (ch) {
+		case 'd':
+			sr.opts.base = (uint32_t)cli_number(optarg, 'd',
+			    INT32_MAX);
+			break;
+		case 'l':
+			sr.opts.lines = 1;
+			break;
+		case 'o':
+			opath = optarg;
+			break;
+		case 's':
+			if (source_set_parse(&sources, optarg, &e) < 0) {
+				cli_warn("-s: %s", e.msg);
+				cli_usage(&prog);
+			}
+			break;
+		case 't':
+			type = optarg;
+			break;
+		}
+	argc -= optind;
+	argv += optind;
+	sr.opts.sources = &sources;
+	in = cli_input(&prog, argc, argv);
+	if (assemble_file(&r, in.path, in.shown, &p, stacks_sample,
+	    stacks_restart, &sr, &e) < 0)
+		cli_fail(&e);
+	stream_close(&r);
+	if (output_open(&o, opath, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&o);
+	if (folded_write(&sr.st, &o, type, sr.opts.base != 0, &e) < 0 ||
+	    output_close(&o, &e) < 0)
+		cli_fail(&e);
+	stack_reader_free(&sr);
+	prof_free(&p);
+	source_set_free(&sources);
+	return EXIT_OK;
+}

@@ -1,0 +1,97 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "analysis/folded.h"
+
+struct line {
+	size_t off;		/* in the text, while it grows */
+	const char *p;		/* then a pointer, to sort */
+	size_t stack, len;	/* the stack's length, the line's */
+};
+
+static int
+cmp_lines(const void *x, const void *y)
+{
+	const struct line *a = x, *b = y;
+	size_t n = a->stack < b->stack ? a->stack : b->stack;
+	int c = memcmp(a->p, b->p, n);
+
+	return c != 0 ? c : (a->stack > b->stack) - (a->stack < b->stack);
+}
+
+/* Appends the frames of node n, root first, to the text. */
+static int
+path(const struct stacks *st, uint32_t n, char **buf, size_t *len,
+    size_t *cap)
+{
+	const char *name;
+	size_t k, i;
+	char *q;
+
+	if (n == 0)
+		return 0;
+	if (path(st, st->nodes[n].parent, buf, len, cap) < 0)
+		return -1;
+	name = stacks_frame_name(st, st->nodes[n].frame, &k);
+	if (array_grow((void **)buf, cap, *len + k + 1, 1) < 0)
+		return -1;
+	q = *buf + *len;
+	if (st->nodes[n].parent != 0)
+		*q++ = ';';
+	for (i = 0; i < k; i++)
+		q[i] = name[i] == ';' ? ':' : name[i] == '\n' ||
+		    name[i] == '\r' ? ' ' : name[i];
+	*len = (size_t)(q + k - *buf);
+	return 0;
+}
+
+int
+folded_write(const struct stacks *st, struct output *o, const char *want,
+    int diff, struct perr *e)
+{
+	struct line *lines = NULL, *l;
+	size_t nlines = 0, caplines = 0, len = 0, cap = 0, i;
+	char *buf = NULL;
+	double v0, v1;
+	int64_t t;
+	uint32_t n;
+
+	if ((t = value_types_choose(&st->types, want, e)) < 0)
+		return -1;
+	for (n = 1; n < st->nnodes; n++) {
+		v0 = stacks_value(st, 2 * (size_t)t, n);
+		v1 = stacks_value(st, 2 * (size_t)t + 1, n);
+		if (v0 == 0 && (!diff || v1 == 0))
+			continue;
+		if (ARRAY_ROOM(lines, nlines, caplines) < 0)
+			goto nomem;
+		l = &lines[nlines++];
+		l->off = len;
+		if (path(st, n, &buf, &len, &cap) < 0 ||
+		    array_grow((void **)&buf, &cap, len + 2 * FMT_NUM_MAX + 3,
+		    1) < 0)
+			goto nomem;
+		l->stack = len - l->off;
+		buf[len++] = ' ';
+		len += fmt_dbl(buf + len, v0);
+		if (diff) {
+			buf[len++] = ' ';
+			len += fmt_dbl(buf + len, v1);
+		}
+		buf[len++] = '\n';
+		l->len = len - l->off;
+	}
+	for (i = 0; i < nlines; i++)
+		lines[i].p = buf + lines[i].off;
+	qsort(lines, nlines, sizeof(*lines), cmp_lines);
+	for (i = 0; i < nlines; i++)
+		out_write(o, lines[i].p, lines[i].len);
+	free(lines);
+	free(buf);
+	return 0;
+nomem:
+	free(lines);
+	free(buf);
+	return perr_nomem(e);
+}

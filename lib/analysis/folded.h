@@ -1,0 +1,16 @@
+/* folded.h: collapsed stacks ("root;...;leaf value"), the exchange
+ * format of flame graph tools, written from a stack tree. */
+#ifndef FOLDED_H
+#define FOLDED_H
+
+#include "analysis/stacks.h"
+
+/* Writes a line per distinct stack with a value of type want (NULL: the
+ * default rule), identical stacks summed, lines in byte order. In a frame
+ * name ';' becomes ':' and CR or LF a space. diff: two values per line,
+ * the base series and the other (FlameGraph's difffolded form). Samples
+ * without frames have no line. */
+int folded_write(const struct stacks *st, struct output *o, const char *want,
+    int diff, struct perr *e);
+
+#endif

@@ -331,6 +331,16 @@ spool_stdin(void)
 	return spool;
 }
 
+struct cli_file
+cli_spool(struct cli_file f)
+{
+	if (input_is_stdin(f.path)) {
+		f.path = spool_stdin();
+		f.shown = "<stdin>";
+	}
+	return f;
+}
+
 void
 cli_combine(struct output *o, int n, char **paths)
 {

@@ -93,6 +93,10 @@ void cli_combine(struct output *o, int n, char **paths);
 struct cli_file cli_input(const struct cli_prog *prog, int argc,
     char **argv);
 
+/* f itself, or for standard input a temporary copy of it (shown as
+ * <stdin>), for a reader that reads its input twice. */
+struct cli_file cli_spool(struct cli_file f);
+
 /* Parses a positive decimal for option opt, or exits 2. */
 long long cli_number(const char *arg, int opt, long long max);
 

@@ -116,3 +116,25 @@ done >"$out/top.results"
 while read -r line; do
 	case $line in ok) ok ;; *) bad "${line#FAIL: }" ;; esac
 done <"$out/top.results"
+
+# 6. tsvfocus: the samples google/pprof keeps with the same filters
+#    (`go tool pprof -proto`), all-zero samples aside (pprof drops them),
+#    on CPU, heap, labelled and R profiles.
+blocks='/^\[/ { keep = $0 !~ /^\[0( 0)*\]/ } /^\[/ || /^ / { if (keep) print }'
+for rel in go-1.19/go.cpu.pb.gz go-1.19/go.heap.pb.gz \
+    google-pprof/internal/proftest/testdata/large.cpu \
+    pprofutils/labelframes.in.pprof r-prof-profile/1.out.prof.pb.gz; do
+	f=tests/data/pprof/$rel
+	for pair in "-f sha256|-focus=sha256" "-i runtime|-ignore=runtime" \
+	    "-H runtime|-hide=runtime" "-r main|-show_from=main" \
+	    "-H libR|-hide=libR" "-r \.go$|-show_from=\.go$" \
+	    "-f fmt -i Fprintf -H ^runtime -r main|-focus=fmt -ignore=Fprintf -hide=^runtime -show_from=main"; do
+		ours=${pair%%|*}; theirs=${pair#*|}
+		go tool pprof -proto $theirs "$f" 2>/dev/null >"$out/go.pb.gz"
+		"$oracle" "$out/go.pb.gz" | awk "$blocks" >"$out/go.txt"
+		./pprof2tsv "$f" | ./tsvfocus $ours | ./tsv2pprof >"$out/our.pb.gz"
+		"$oracle" "$out/our.pb.gz" | awk "$blocks" >"$out/our.txt"
+		if [ -s "$out/go.pb.gz" ] && cmp -s "$out/go.txt" "$out/our.txt"; then ok
+		else bad "tsvfocus $ours of $rel differs from pprof $theirs"; fi
+	done
+done

@@ -206,6 +206,27 @@ for c in "a;b 1|c" "a;b x" "a;b -1" "1 2|x 3"; do
 done >"$out/got"
 same tests/folded/bad.expected "folded2tsv on bad lines"
 
+# 3d. tsvfocus: exact streams for each filter on a stream with an inlined
+#     run (google/pprof itself judges it in make interop), each valid; a
+#     stream on standard input, read twice, is spooled; bad regular
+#     expressions are usage errors.
+for a in tests/focus/*.args; do
+	$bin/tsvfocus $(cat "$a") tests/focus/inlined.tsv >"$out/got" 2>&1
+	same "${a%.args}.expected" "tsvfocus $(cat "$a")"
+	if $bin/tsvfocus $(cat "$a") tests/focus/inlined.tsv | $bin/tsvvalidate; then
+		ok; else bad "tsvfocus $(cat "$a") wrote an invalid stream"; fi
+done
+$bin/tsvfocus -f inl <tests/focus/inlined.tsv >"$out/got" 2>&1
+same tests/focus/inlined.2.expected "tsvfocus -f inl on standard input"
+$bin/tsvfocus -f '(' tests/focus/inlined.tsv >/dev/null 2>&1
+if [ $? = 2 ]; then ok; else bad "tsvfocus -f '(' is not a usage error"; fi
+$bin/rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out >"$out/m.tsv"
+$bin/tsvfocus -f 'df_work' "$out/m.tsv" | $bin/tsvtop -c >"$out/got"
+$bin/tsvtop "$out/m.tsv" | awk -F'\t' '$1 == "df_work" { print $4 }' >"$out/want"
+if [ "$(awk -F'\t' '$1 == "df_work" { print $4 }' "$out/got")" = "$(cat "$out/want")" ] &&
+    [ "$(awk -F'\t' 'NR == 2 { print $4 }' "$out/got")" = "$(cat "$out/want")" ]; then ok
+else bad "tsvfocus -f df_work: the total is not df_work's total"; fi
+
 # 3c. tsv2pprof's alloc_space: the same increments, summed over samples.
 for b in memory memory-gc-line; do
 	f=tests/data/rprof/r-4.2/$b.out

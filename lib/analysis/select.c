@@ -33,11 +33,16 @@ source_set_free(struct source_set *s)
 }
 
 int
+source_set_has_id(const struct source_set *s, uint32_t id)
+{
+	return s->ids.n == 0 || u64map_get(&s->ids, id) != NULL;
+}
+
+int
 source_set_has(const struct source_set *s, const struct prof *p,
     const struct sample *smp)
 {
-	return s->ids.n == 0 ||
-	    u64map_get(&s->ids, p->sources[smp->source].id) != NULL;
+	return source_set_has_id(s, p->sources[smp->source].id);
 }
 
 int64_t

@@ -18,7 +18,8 @@ struct source_set {
  * one. */
 int source_set_parse(struct source_set *s, const char *list, struct perr *e);
 void source_set_free(struct source_set *s);
-/* Whether sample s's source is kept. */
+/* Whether source id is kept; whether sample s's source is. */
+int source_set_has_id(const struct source_set *s, uint32_t id);
 int source_set_has(const struct source_set *s, const struct prof *p,
     const struct sample *smp);
 

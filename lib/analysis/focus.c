@@ -1,0 +1,417 @@
+/*
+ * The filters, per pprof Location ("run"): focus and ignore keep or drop
+ * the samples that have a matching run; hide drops the matching frames of
+ * a run (all of them when its mapping's file matches), and the run when
+ * none is left; show_from keeps, of each run that matches, its frames up
+ * to the outermost matching one, and of each sample its runs up to the
+ * outermost matching one. A run's frames that are left are written as
+ * new locations when they change which frame is the last (not inlined).
+ * What is written is renumbered; functions, mappings and locations that
+ * no kept sample uses are left out; sources are all kept.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "analysis/focus.h"
+
+enum {
+	M_DONE = 1,		/* the flags below are known */
+	M_FOCUS = 2, M_IGNORE = 4, M_HIDE = 8, M_SHOW = 16,	/* frame */
+	MAP_FOCUS = 32, MAP_IGNORE = 64, MAP_HIDE = 128,	/* its mapping */
+	MAP_SHOW = 256,
+};
+
+struct focus {
+	struct focus_opts opts;
+	struct stream_writer w;
+	struct output *o;
+	uint16_t *match;		/* per prof location: M_* */
+	size_t capmatch;
+	uint32_t *fn_out, *map_out;	/* prof index -> output id, 0: none */
+	size_t capfn, capmap;
+	struct u64map loc_out;		/* location << 1 | last -> output id */
+	uint32_t nfn, nmap, nloc, nsamples;
+	size_t src_done, attrs_done;
+	size_t *src_attrs;		/* per source: attributes written */
+	size_t capsrcattrs;
+	struct u64map vtypes;		/* type << 32 | unit -> writer's */
+	uint32_t *keep;			/* the sample's frames, kept */
+	unsigned char *last;		/* per kept frame: ends its run */
+	size_t capkeep, caplast;
+};
+
+struct focus *
+focus_new(struct output *o, const struct focus_opts *opts, struct perr *e)
+{
+	struct focus *f = calloc(1, sizeof(*f));
+
+	if (f == NULL) {
+		perr_nomem(e);
+		return NULL;
+	}
+	f->opts = *opts;
+	f->o = o;
+	sw_begin(&f->w, o, V20, SCHEMA_EXTENSIONS, opts->loc_ext);
+	return f;
+}
+
+static void
+clear(struct focus *f)
+{
+	free(f->match);
+	free(f->fn_out);
+	free(f->map_out);
+	free(f->src_attrs);
+	free(f->keep);
+	free(f->last);
+	u64map_free(&f->loc_out);
+	u64map_free(&f->vtypes);
+}
+
+void
+focus_free(struct focus *f)
+{
+	if (f == NULL)
+		return;
+	clear(f);
+	sw_free(&f->w);
+	free(f);
+}
+
+int
+focus_restart(void *ctx, struct perr *e)
+{
+	struct focus *f = ctx;
+	struct focus_opts opts = f->opts;
+	struct output *o = f->o;
+
+	clear(f);
+	sw_free(&f->w);
+	memset(f, 0, sizeof(*f));
+	f->opts = opts;
+	f->o = o;
+	if (output_rewind(o, e) < 0)
+		return -1;
+	sw_begin(&f->w, o, V20, SCHEMA_EXTENSIONS, opts.loc_ext);
+	return 0;
+}
+
+static int
+re_match(const regex_t *re, const char *s)
+{
+	return re != NULL && regexec(re, s, 0, NULL, 0) == 0;
+}
+
+/* The filters' verdicts on location li of p, computed once. */
+static int
+matches(struct focus *f, const struct prof *p, uint32_t li)
+{
+	const struct location *l = &p->locations[li];
+	const struct focus_opts *o = &f->opts;
+	const char *name = NULL, *file = NULL, *map = NULL;
+	size_t old;
+	unsigned m = M_DONE;
+
+	if (li >= f->capmatch) {
+		old = f->capmatch;
+		if (array_grow((void **)&f->match, &f->capmatch, (size_t)li + 1,
+		    sizeof(*f->match)) < 0)
+			return -1;
+		memset(f->match + old, 0, (f->capmatch - old) *
+		    sizeof(*f->match));
+	}
+	if (f->match[li] & M_DONE)
+		return f->match[li];
+	if (l->function != PROF_NONE) {
+		name = prof_str(p, p->functions[l->function].name);
+		file = prof_str(p, p->functions[l->function].filename);
+	}
+	if (l->mapping != PROF_NONE)
+		map = prof_str(p, p->mappings[l->mapping].filename);
+#define FRAME(re) (name != NULL && (re_match(re, name) || re_match(re, file)))
+	m |= FRAME(o->focus) ? M_FOCUS : 0;
+	m |= FRAME(o->ignore) ? M_IGNORE : 0;
+	m |= FRAME(o->hide) ? M_HIDE : 0;
+	m |= FRAME(o->show_from) ? M_SHOW : 0;
+#undef FRAME
+	if (map != NULL) {
+		m |= re_match(o->focus, map) ? MAP_FOCUS : 0;
+		m |= re_match(o->ignore, map) ? MAP_IGNORE : 0;
+		m |= re_match(o->hide, map) ? MAP_HIDE : 0;
+		m |= re_match(o->show_from, map) ? MAP_SHOW : 0;
+	}
+	f->match[li] = (uint16_t)m;
+	return (int)m;
+}
+
+/* Where the run that begins at frame start ends (its last frame). */
+static size_t
+run_end(const struct prof *p, const struct sample *s, size_t start)
+{
+	size_t d = start;
+
+	while (d + 1 < s->nlocs && p->locations[s->locs[d]].inlined)
+		d++;
+	return d;
+}
+
+/* The frames of s that the filters keep, in f->keep (leaf first, *nkeep
+ * of them), each with whether it ends its run in f->last: 1 to keep the
+ * sample, 0 to drop it, -1 when out of memory. */
+static int
+filter(struct focus *f, const struct prof *p, const struct sample *s,
+    size_t *nkeep)
+{
+	const struct focus_opts *o = &f->opts;
+	int names = o->focus || o->ignore || o->hide, focused = 0, m, rm;
+	size_t start, end, d, n = 0, cut = 0, run0;
+	int show_found = 0;
+
+	if (array_grow((void **)&f->keep, &f->capkeep, s->nlocs + 1,
+	    sizeof(*f->keep)) < 0 || array_grow((void **)&f->last,
+	    &f->caplast, s->nlocs + 1, 1) < 0)
+		return -1;
+	for (start = 0; start < s->nlocs; start = end + 1) {
+		end = run_end(p, s, start);
+		/* the run's verdicts: any frame's, or its mapping's */
+		rm = 0;
+		for (d = start; d <= end; d++) {
+			if ((m = matches(f, p, s->locs[d])) < 0)
+				return -1;
+			rm |= m;
+		}
+		if (names && ((rm & (M_IGNORE | MAP_IGNORE)) && o->ignore))
+			return 0;
+		if (!o->focus || (rm & (M_FOCUS | MAP_FOCUS)))
+			focused = 1;
+		/* hide: the frames that do not match, none if the mapping
+		 * does */
+		run0 = n;
+		for (d = start; d <= end; d++) {
+			m = f->match[s->locs[d]];
+			if (o->hide && ((m & MAP_HIDE) || (m & M_HIDE)))
+				continue;
+			f->keep[n] = s->locs[d];
+			f->last[n++] = 0;
+		}
+		if (n == run0)
+			continue;	/* the run is hidden */
+		/* show_from: the run's frames up to its outermost match */
+		if (o->show_from) {
+			rm = 0;
+			for (d = run0; d < n; d++)
+				rm |= f->match[f->keep[d]];
+			if (rm & MAP_SHOW)
+				cut = n, show_found = 1;
+			else
+				for (d = n; d > run0; d--)
+					if (f->match[f->keep[d - 1]] & M_SHOW) {
+						n = d;
+						cut = n;
+						show_found = 1;
+						break;
+					}
+		}
+		f->last[n - 1] = 1;
+	}
+	if (names && !focused)
+		return 0;
+	if (names && n == 0 && s->nlocs > 0)
+		return 0;	/* every frame hidden */
+	if (names && s->nlocs == 0)
+		return 0;	/* pprof keeps no sample without a location */
+	if (o->show_from) {
+		if (!show_found)
+			return 0;
+		n = cut;
+	}
+	*nkeep = n;
+	return 1;
+}
+
+/* Sources as they come (those -s keeps), with the attributes read
+ * since. */
+static int
+sources(struct focus *f, const struct prof *p)
+{
+	size_t i, j;
+
+	if (array_grow((void **)&f->src_attrs, &f->capsrcattrs,
+	    p->nsources + 1, sizeof(*f->src_attrs)) < 0)
+		return -1;
+	for (i = 0; i < p->nsources; i++) {
+		const struct source *src = &p->sources[i];
+		if (!source_set_has_id(f->opts.sources, src->id))
+			continue;
+		if (i >= f->src_done) {
+			sw_source(&f->w, src->id, prof_text(p, src->type),
+			    prof_text(p, src->uri), src->timestamp_na ? NAN :
+			    src->timestamp);
+			f->src_attrs[i] = 0;
+		}
+		for (j = f->src_attrs[i]; j < src->nattrs; j++)
+			sw_source_attr(&f->w, src->id,
+			    prof_text(p, src->attrs[j].key),
+			    prof_text(p, src->attrs[j].value));
+		f->src_attrs[i] = src->nattrs;
+	}
+	f->src_done = p->nsources;
+	return 0;
+}
+
+/* The output id of prof index i in a table, 0 until written. */
+static int
+out_id(uint32_t **ids, size_t *cap, size_t n, uint32_t i, uint32_t **slot)
+{
+	size_t old = *cap;
+
+	if (i >= old) {
+		if (array_grow((void **)ids, cap, n > i ? n : (size_t)i + 1,
+		    sizeof(**ids)) < 0)
+			return -1;
+		memset(*ids + old, 0, (*cap - old) * sizeof(**ids));
+	}
+	*slot = &(*ids)[i];
+	return 0;
+}
+
+/* The output location of frame li as the last of its run or not,
+ * written with its function and mapping when new. */
+static int64_t
+location(struct focus *f, const struct prof *p, uint32_t li, int last)
+{
+	const struct location *l = &p->locations[li];
+	uint32_t *slot, *fn = NULL, *map = NULL;
+	struct sw_location row;
+	int added;
+
+	if ((slot = u64map_put(&f->loc_out, (uint64_t)li << 1 | (unsigned)last,
+	    f->nloc + 1, &added)) == NULL)
+		return -1;
+	if (!added)
+		return *slot;
+	f->nloc++;
+	if (l->function != PROF_NONE) {
+		if (out_id(&f->fn_out, &f->capfn, p->nfunctions, l->function,
+		    &fn) < 0)
+			return -1;
+		if (*fn == 0) {
+			*fn = ++f->nfn;
+			prof_write_function(&f->w, p,
+			    &p->functions[l->function], *fn);
+		}
+	}
+	if (l->mapping != PROF_NONE) {
+		const struct mapping *m = &p->mappings[l->mapping];
+		if (out_id(&f->map_out, &f->capmap, p->nmappings, l->mapping,
+		    &map) < 0)
+			return -1;
+		if (*map == 0) {
+			struct sw_mapping mr = {
+				.id = *map = ++f->nmap, .start = m->start,
+				.limit = m->limit, .offset = m->offset,
+				.filename = prof_text(p, m->filename),
+				.build_id = prof_text(p, m->build_id),
+				.has_functions = m->has_functions,
+				.has_filenames = m->has_filenames,
+				.has_line_numbers = m->has_line_numbers,
+				.has_inline_frames = m->has_inline_frames,
+			};
+			sw_mapping(&f->w, &mr);
+		}
+	}
+	memset(&row, 0, sizeof(row));
+	row.id = *slot;
+	row.function_id = fn != NULL ? *fn : 0;
+	row.line = l->line;
+	row.line_na = l->line < 0;
+	row.address = l->address;
+	row.address_na = l->address_na;
+	row.mapping_id = map != NULL ? *map : 0;
+	row.is_folded = l->is_folded;
+	row.inlined = l->inlined && !last;
+	row.column = l->column;
+	sw_location(&f->w, &row);
+	return row.id;
+}
+
+static int64_t
+value_type(struct focus *f, const struct prof *p, uint32_t type,
+    uint32_t unit)
+{
+	uint32_t *slot;
+	int added;
+	int64_t h;
+
+	if ((slot = u64map_put(&f->vtypes, (uint64_t)type << 32 | unit, 0,
+	    &added)) == NULL)
+		return -1;
+	if (added) {
+		if ((h = sw_value_type(&f->w, prof_text(p, type),
+		    prof_text(p, unit))) < 0)
+			return -1;
+		*slot = (uint32_t)h;
+	}
+	return *slot;
+}
+
+static int
+keep(struct focus *f, struct prof *p, const struct sample *s, size_t n)
+{
+	struct stream_id sid, loc;
+	int64_t id;
+	size_t i;
+
+	if (sources(f, p) < 0)
+		return -1;
+	for (i = 0; i < n; i++)		/* definitions before the sample */
+		if (location(f, p, f->keep[i], f->last[i]) < 0)
+			return -1;
+	stream_id_set(&sid, ++f->nsamples);
+	sw_sample(&f->w, &sid, p->sources[s->source].id);
+	for (i = 0; i < s->nvals; i++) {
+		if ((id = value_type(f, p, s->vals[i].type, s->vals[i].unit))
+		    < 0)
+			return -1;
+		sw_sample_value(&f->w, &sid, (uint32_t)id, s->vals[i].value);
+	}
+	for (i = 0; i < n; i++) {
+		id = location(f, p, f->keep[i], f->last[i]);
+		stream_id_set(&loc, (uint32_t)id);
+		sw_sample_location(&f->w, &sid, (uint32_t)i + 1, &loc);
+	}
+	for (i = 0; i < s->nlabels; i++) {
+		const struct slabel *l = &s->labels[i];
+		struct sw_label row = {
+			.key = prof_text(p, l->key),
+			.str = prof_text(p, l->str),
+			.num = l->num,
+			.num_unit = prof_text(p, l->num_unit),
+		};
+		sw_sample_label(&f->w, &sid, &row);
+	}
+	return 0;
+}
+
+int
+focus_sample(void *ctx, struct prof *p, const struct sample *s,
+    struct perr *e)
+{
+	struct focus *f = ctx;
+	size_t n = 0;
+	int rc;
+
+	if (!source_set_has(f->opts.sources, p, s))
+		return 0;
+	if ((rc = filter(f, p, s, &n)) < 0 || (rc > 0 && keep(f, p, s, n) < 0))
+		return perr_nomem(e);
+	return 0;
+}
+
+int
+focus_end(struct focus *f, const struct prof *p, struct perr *e)
+{
+	return sources(f, p) < 0 ? perr_nomem(e) : 0;
+}

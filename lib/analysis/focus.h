@@ -1,0 +1,32 @@
+/* focus.h: pprof's filters on a stream, writing a stream: -focus, -ignore,
+ * -hide and -show_from with google/pprof's semantics (FilterSamplesByName,
+ * then ShowFrom), over pprof Locations (a run of .inlined frames and the
+ * frame they are inlined into; a single frame for Rprof). */
+#ifndef FOCUS_H
+#define FOCUS_H
+
+#include <regex.h>
+
+#include "analysis/select.h"
+#include "model/assemble.h"
+
+struct focus_opts {
+	const regex_t *focus, *ignore, *hide, *show_from;	/* NULL: none */
+	const struct source_set *sources;
+	int loc_ext;		/* the input has locations' extension columns */
+};
+
+struct focus;
+
+/* Writes the preamble to o. */
+struct focus *focus_new(struct output *o, const struct focus_opts *opts,
+    struct perr *e);
+/* The assembler's callback and restart; focus_end writes what is left
+ * (sources no kept sample used) and frees. */
+int focus_sample(void *f, struct prof *p, const struct sample *s,
+    struct perr *e);
+int focus_restart(void *f, struct perr *e);
+int focus_end(struct focus *f, const struct prof *p, struct perr *e);
+void focus_free(struct focus *f);
+
+#endif

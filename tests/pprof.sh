@@ -55,7 +55,7 @@ for rel in go-1.19/go.cpu.pb.gz google-pprof/internal/report/testdata/sample.cpu
 	f=tests/data/pprof/$rel
 	./pprof2tsv "$f" >"$out/p.tsv"
 	./tsv2rprof "$out/p.tsv" >"$out/p.out" || { bad "tsv2rprof of $rel"; continue; }
-	awk -f tests/selftotal.awk "$out/p.tsv" >"$out/st"
+	awk -v rnames=1 -f tests/selftotal.awk "$out/p.tsv" >"$out/st"
 	cut -f 1,2 "$out/st" | awk -F'\t' '$2 > 0' >"$out/all.self"
 	cut -f 1,3 "$out/st" >"$out/all.total"
 	for kind in self total; do

@@ -2,7 +2,9 @@
 # (-v type=T: values of type T), the way summaryRprof counts them (total:
 # once per sample however often the function appears); a frame without a
 # function name is named as pprof names it: [file] of its mapping, else
-# <unknown>. Prints name, self, total; names as in the stream,
+# <unknown> (with -v rnames=1 as tsv2rprof writes it: a name as it is, and
+# <unknown> for no function). Prints name, self, total; names as in the
+# stream,
 # or with -v pprof=1 as `go tool pprof -top` shows them: it strips <...>
 # (C++ template arguments), so <GC>, <Anonymous>, ... all show as <unknown>,
 # and drops an argument list: method(f, list(a, b)) shows as method.
@@ -15,9 +17,9 @@ $1 == "functions" {
 $1 == ".mappings" { mfile[$2] = $6; sub(/\/+$/, "", mfile[$2]); sub(/.*\//, "", mfile[$2]) }
 $1 == "locations" {
 	lfun[$2] = $3
-	if ($3 == "NA" || fname[$3] == "<?>") {
+	if ($3 == "NA" || (fname[$3] == "<?>" && !rnames)) {
 		lfun[$2] = "loc " $2
-		fname["loc " $2] = NF >= 6 && $6 != "NA" && mfile[$6] != "" ? "[" mfile[$6] "]" : "<unknown>"
+		fname["loc " $2] = NF >= 6 && $6 != "NA" && mfile[$6] != "" && !rnames ? "[" mfile[$6] "]" : "<unknown>"
 	}
 }
 $1 == "sample_values" && $3 == type { count[$2] = $5 }

@@ -84,7 +84,28 @@ if command -v Rscript >/dev/null 2>&1; then
 	    Rscript -e "'invisible(summaryRprof(\"$dir/r100.out\"))'"; ref=$last
 	row "rprof2tsv | awk self/total (100 MB Rprof)" "$(size "$dir/r100.out")" \
 	    "./rprof2tsv $dir/r100.out | awk -f tests/selftotal.awk"
+	row "rprof2tsv | tsvtop (100 MB Rprof)" "$(size "$dir/r100.out")" \
+	    "./rprof2tsv $dir/r100.out | ./tsvtop"
+	# the issue's measure: a 36 MB line-profiled file
+	f=tests/data/rprof/r-4.2/line.out
+	n=$((36000000 / $(size "$f") + 1))
+	(head -n 1 "$f"; i=0; while [ $i -lt $n ]; do tail -n +2 "$f"; i=$((i + 1)); done) \
+	    >"$dir/line36.out"
+	ref=
+	row "R summaryRprof (36 MB line profile, reference)" "$(size "$dir/line36.out")" \
+	    Rscript -e "'invisible(summaryRprof(\"$dir/line36.out\"))'"; ref=$last
+	row "rprof2tsv | tsvtop (36 MB line profile)" "$(size "$dir/line36.out")" \
+	    "./rprof2tsv $dir/line36.out | ./tsvtop"
 fi
+ref=
+echo "input: $dir/big.tsv, the stream (MB of stream)"
+row "tsvtop (stream)" "$(size "$dir/big.tsv")" ./tsvtop "$dir/big.tsv"
+row "tsvtop -l -m (stream)" "$(size "$dir/big.tsv")" ./tsvtop -l -m "$dir/big.tsv"
+row "tsvfocus -f merge (stream)" "$(size "$dir/big.tsv")" ./tsvfocus -f merge "$dir/big.tsv"
+row "tsv2folded (stream)" "$(size "$dir/big.tsv")" ./tsv2folded "$dir/big.tsv"
+row "tsvcombine (stream)" "$(size "$dir/big.tsv")" ./tsvcombine "$dir/big.tsv"
+./tsv2folded -l "$dir/big.tsv" >"$dir/big.folded"
+row "folded2tsv (MB of collapsed stacks)" "$(size "$dir/big.folded")" ./folded2tsv "$dir/big.folded"
 for pb in "$dir/large.pb" "$dir/large20.pb"; do
 	n=$(size "$pb")
 	echo "input: $pb ($n bytes uncompressed protobuf)"
@@ -98,4 +119,10 @@ for pb in "$dir/large.pb" "$dir/large20.pb"; do
 	row "tsv2pprof (MB of protobuf written)" "$n" ./tsv2pprof -u "$dir/p.tsv"
 	row "pprof2tsv | tsv2pprof (round trip)" "$n" \
 	    "./pprof2tsv $pb | ./tsv2pprof"
+	ref=
+	if command -v go >/dev/null 2>&1; then
+		row "go tool pprof -top (reference)" "$n" \
+		    "go tool pprof -top $pb"; ref=$last
+	fi
+	row "pprof2tsv | tsvtop" "$n" "./pprof2tsv $pb | ./tsvtop"
 done

@@ -1,7 +1,7 @@
 #!/bin/sh
 # demo.sh: the main job on a bundled example. Converts a real R profile to
-# the stream, validates it, and prints the top functions by self and total
-# samples, computed from the stream with awk and sort alone.
+# the stream, validates it, prints its top functions, and writes its
+# collapsed stacks.
 set -e
 cd "$(dirname "$0")/.."
 f=${1:-tests/data/rprof/r-4.2/memory-gc-line.out}
@@ -12,8 +12,8 @@ echo "\$ wc -l profile.tsv; grep -c '^samples' profile.tsv"
 wc -l profile.tsv
 grep -c '^samples' profile.tsv
 echo
-echo "Top functions by self and total samples (awk over profile.tsv):"
-awk -f tests/selftotal.awk profile.tsv |
-    sort -t "$(printf '\t')" -k3,3nr -k1,1 | head -n 12 |
-    awk -F'\t' 'BEGIN { printf "%-28s %8s %8s\n", "function", "self", "total" }
-	{ printf "%-28s %8d %8d\n", $1, $2, $3 }'
+echo "\$ ./tsvtop -c -m -n 8 profile.tsv"
+./tsvtop -c -m -n 8 profile.tsv
+echo
+echo "\$ ./tsv2folded profile.tsv | sort -t ' ' -k2,2nr | head -n 3"
+./tsv2folded profile.tsv | sort -t ' ' -k2,2nr | head -n 3

@@ -80,22 +80,24 @@ static const struct column v1_samples_cols[] = {
 };
 
 const struct table schema_tables[T_COUNT] = {
-	[T_META] = { "meta", meta_cols, 2, 0, -1 },
-	[T_SOURCES] = { "sources", sources_cols, 4, 0, SRC_ID },
-	[T_SAMPLES] = { "samples", samples_cols, 2, 0, SMP_ID },
-	[T_SAMPLE_VALUES] = { "sample_values", sample_values_cols, 4, 0, -1 },
-	[T_SAMPLE_LOCATIONS] = { "sample_locations", sample_locations_cols,
-	    3, 0, -1 },
-	[T_LOCATIONS] = { "locations", locations_cols, 3, 5, LOC_ID },
-	[T_FUNCTIONS] = { "functions", functions_cols, 5, 0, FN_ID },
-	[T_SOURCE_ATTRIBUTES] = { ".source_attributes",
-	    source_attributes_cols, 3, 0, -1 },
-	[T_SAMPLE_LABELS] = { ".sample_labels", sample_labels_cols, 5, 0, -1 },
-	[T_MAPPINGS] = { ".mappings", mappings_cols, N(mappings_cols), 0,
-	    MAP_ID },
-	[T_V1_SAMPLE_TYPES] = { "sample_types", v1_sample_types_cols, 2, 0,
+	[T_META] = { "meta", 4, meta_cols, 2, 0, -1 },
+	[T_SOURCES] = { "sources", 7, sources_cols, 4, 0, SRC_ID },
+	[T_SAMPLES] = { "samples", 7, samples_cols, 2, 0, SMP_ID },
+	[T_SAMPLE_VALUES] = { "sample_values", 13, sample_values_cols, 4, 0,
 	    -1 },
-	[T_V1_SAMPLES] = { "samples", v1_samples_cols, 2, 0, -1 },
+	[T_SAMPLE_LOCATIONS] = { "sample_locations", 16, sample_locations_cols,
+	    3, 0, -1 },
+	[T_LOCATIONS] = { "locations", 9, locations_cols, 3, 5, LOC_ID },
+	[T_FUNCTIONS] = { "functions", 9, functions_cols, 5, 0, FN_ID },
+	[T_SOURCE_ATTRIBUTES] = { ".source_attributes", 18,
+	    source_attributes_cols, 3, 0, -1 },
+	[T_SAMPLE_LABELS] = { ".sample_labels", 14, sample_labels_cols, 5, 0,
+	    -1 },
+	[T_MAPPINGS] = { ".mappings", 9, mappings_cols, N(mappings_cols), 0,
+	    MAP_ID },
+	[T_V1_SAMPLE_TYPES] = { "sample_types", 12, v1_sample_types_cols, 2, 0,
+	    -1 },
+	[T_V1_SAMPLES] = { "samples", 7, v1_samples_cols, 2, 0, -1 },
 };
 
 const struct value_type schema_rprof_memory[RMEM_COUNT] = {
@@ -132,7 +134,7 @@ schema_find(int version, const char *name, size_t len)
 
 	for (t = 0; t < T_COUNT; t++)
 		if (schema_in_version(version, t) &&
-		    strlen(schema_tables[t].name) == len &&
+		    schema_tables[t].namelen == len &&
 		    memcmp(schema_tables[t].name, name, len) == 0)
 			return t;
 	return T_NONE;

@@ -52,6 +52,7 @@ struct column {
 
 struct table {
 	const char *name;
+	size_t namelen;
 	const struct column *cols;
 	int ncols;		/* required columns */
 	int next;		/* known extension columns after them */
@@ -124,6 +125,12 @@ static inline const char *
 schema_name(enum table_id t)
 {
 	return schema_tables[t].name;
+}
+
+static inline size_t
+schema_namelen(enum table_id t)
+{
+	return schema_tables[t].namelen;
 }
 
 static inline const char *

@@ -13,7 +13,7 @@ stream_open(struct stream_reader *r, const char *path, const char *shown,
     struct perr *e)
 {
 	memset(r, 0, sizeof(*r));
-	r->last = T_NONE;
+	r->last = r->before = T_NONE;
 	return input_open(&r->in, path, shown, e);
 }
 
@@ -76,53 +76,95 @@ shown(const char *s, size_t n, char *buf)
 	return buf;
 }
 
-/* Splits line into tab-separated fields, unescaping each in place and
- * NUL-terminating it. Returns the count, or -1 for a dangling backslash
- * (its field index in *bad). */
+/* What one scan of a line looks for. */
+enum { B_PLAIN, B_TAB, B_BACKSLASH, B_CR, B_NUL };
+static const unsigned char byte_class[256] = {
+	['\t'] = B_TAB, ['\\'] = B_BACKSLASH, ['\r'] = B_CR, ['\0'] = B_NUL,
+};
+
+enum { SPLIT_NOMEM = -1, SPLIT_CR = -2, SPLIT_NUL = -3, SPLIT_BACKSLASH = -4 };
+
+/* Removes the escapes of field f in place. */
+static void
+unescape(struct stream_field *f)
+{
+	char *q = f->s, *end = f->s + f->len, *w = f->s;
+
+	for (; q < end; q++) {
+		if (*q != '\\') {
+			*w++ = *q;
+			continue;
+		}
+		switch (*++q) {
+		case 't': *w++ = '\t'; break;
+		case 'n': *w++ = '\n'; break;
+		case 'r': *w++ = '\r'; break;
+		default: *w++ = *q; break;
+		}
+	}
+	*w = '\0';
+	f->len = (size_t)(w - f->s);
+}
+
+/* Splits line into tab-separated fields in one scan, unescaping each in
+ * place and NUL-terminating it. Returns the count, or SPLIT_* (a CR
+ * before a NUL before a lone backslash, whose field index is in *bad). */
 static int
 split(struct stream_reader *r, char *line, size_t len, int *bad,
     struct perr *e)
 {
-	char *p = line, *end = line + len, *tab, *q, *w;
-	int n = 0, has_bs = memchr(line, '\\', len) != NULL;
+	const unsigned char *u = (const unsigned char *)line;
+	size_t i, start = 0;
+	int n = 0, escaped = 0, cr = 0, nul = 0, lone = -1;
 	struct stream_field *f;
 
-	for (;;) {
-		if (ARRAY_ROOM(r->fields, (size_t)n, r->fcap) < 0)
-			return perr_nomem(e), -2;
-		f = &r->fields[n];
-		tab = memchr(p, '\t', (size_t)(end - p));
-		if (tab == NULL)
-			tab = end;
-		*tab = '\0';
-		f->s = p;
-		f->len = (size_t)(tab - p);
-		f->na = f->len == 2 && p[0] == 'N' && p[1] == 'A';
-		if (has_bs && (q = memchr(p, '\\', f->len)) != NULL) {
-			for (w = q; q < tab; q++) {
-				if (*q != '\\') {
-					*w++ = *q;
-					continue;
-				}
-				if (++q == tab) {
-					*bad = n;
-					return -1;
-				}
-				switch (*q) {
-				case 't': *w++ = '\t'; break;
-				case 'n': *w++ = '\n'; break;
-				case 'r': *w++ = '\r'; break;
-				default: *w++ = *q; break;
-				}
-			}
-			*w = '\0';
-			f->len = (size_t)(w - p);
+	for (i = 0;; i++) {
+		unsigned c = i < len ? byte_class[u[i]] : B_TAB;
+		if (c == B_PLAIN)
+			continue;
+		if (c == B_BACKSLASH) {
+			escaped = 1;
+			if (i + 1 == len || line[i + 1] == '\t')
+				lone = lone < 0 ? n : lone;
+			else if (byte_class[u[i + 1]] == B_CR)
+				cr = 1;
+			else if (byte_class[u[i + 1]] == B_NUL)
+				nul = 1;
+			i++;
+			continue;
 		}
-		n++;
-		if (tab == end)
-			return n;
-		p = tab + 1;
+		if (c == B_CR) {
+			cr = 1;
+			continue;
+		}
+		if (c == B_NUL) {
+			nul = 1;
+			continue;
+		}
+		/* a tab, or the end of the line */
+		if (ARRAY_ROOM(r->fields, (size_t)n, r->fcap) < 0)
+			return perr_nomem(e), SPLIT_NOMEM;
+		f = &r->fields[n++];
+		f->s = line + start;
+		f->len = (i < len ? i : len) - start;
+		line[start + f->len] = '\0';
+		f->na = f->len == 2 && f->s[0] == 'N' && f->s[1] == 'A';
+		if (escaped && lone < 0)
+			unescape(f);
+		escaped = 0;
+		if (i >= len)
+			break;
+		start = i + 1;
 	}
+	if (cr)
+		return SPLIT_CR;
+	if (nul)
+		return SPLIT_NUL;
+	if (lone >= 0) {
+		*bad = lone;
+		return SPLIT_BACKSLASH;
+	}
+	return n;
 }
 
 static int
@@ -290,15 +332,25 @@ parse_cell(struct stream_reader *r, struct perr *e, int c,
 static enum table_id
 lookup(struct stream_reader *r, const char *name, size_t len)
 {
-	enum table_id last = r->last;
+	enum table_id t = r->last;
 
-	if (last != T_NONE && strlen(schema_name(last)) == len &&
-	    memcmp(schema_name(last), name, len) == 0)
-		return last;
-	last = schema_find(r->version ? r->version : V20, name, len);
-	if (last != T_NONE)
-		r->last = last;
-	return last;
+	/* rows of a sample's tables alternate: the last two are tried
+	 * before the schema */
+	if (t != T_NONE && schema_namelen(t) == len &&
+	    memcmp(schema_name(t), name, len) == 0)
+		return t;
+	t = r->before;
+	if (t != T_NONE && schema_namelen(t) == len &&
+	    memcmp(schema_name(t), name, len) == 0) {
+		r->before = r->last;
+		return r->last = t;
+	}
+	t = schema_find(r->version ? r->version : V20, name, len);
+	if (t != T_NONE) {
+		r->before = r->last;
+		r->last = t;
+	}
+	return t;
 }
 
 static int
@@ -470,24 +522,15 @@ stream_next(struct stream_reader *r, struct perr *e)
 		if (r->in.missing_eol && stream_problem(r, e, row->line,
 		    T_NONE, -1, "last line has no LF (stream cut short?)") < 0)
 			return -1;
-		if (memchr(line, '\r', len) != NULL) {
-			if (stream_problem(r, e, row->line, T_NONE, -1,
-			    "CR in line (the stream must have LF line ends)")
-			    < 0 || row->line <= 2)
-				return -1;
-			continue;
-		}
-		if (memchr(line, '\0', len) != NULL) {
-			if (stream_problem(r, e, row->line, T_NONE, -1,
-			    "NUL byte in line") < 0 || row->line <= 2)
-				return -1;
-			continue;
-		}
 		if ((nf = split(r, line, len, &bad, e)) < 0) {
-			if (nf == -2)
+			if (nf == SPLIT_NOMEM)
 				return -1;
-			if (stream_problem(r, e, row->line, T_NONE, -1,
-			    "field %d ends in a lone backslash", bad + 1) < 0
+			if ((nf == SPLIT_CR ? stream_problem(r, e, row->line,
+			    T_NONE, -1, "CR in line (the stream must have LF "
+			    "line ends)") : nf == SPLIT_NUL ? stream_problem(r,
+			    e, row->line, T_NONE, -1, "NUL byte in line") :
+			    stream_problem(r, e, row->line, T_NONE, -1,
+			    "field %d ends in a lone backslash", bad + 1)) < 0
 			    || row->line <= 2)
 				return -1;
 			continue;

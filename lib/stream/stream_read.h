@@ -55,7 +55,7 @@ struct stream_reader {
 	struct stream_row row;
 	struct stream_field *fields;	/* of the line, with the table name */
 	size_t fcap;
-	enum table_id last;		/* table of the previous row */
+	enum table_id last, before;	/* tables of the last rows */
 	/* Lenient mode: with report set, each problem is passed to it and
 	 * reading goes on; rows with bad cells are returned (marked
 	 * CELL_BAD), other bad rows are skipped. Without it the first problem

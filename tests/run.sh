@@ -227,6 +227,57 @@ if [ "$(awk -F'\t' '$1 == "df_work" { print $4 }' "$out/got")" = "$(cat "$out/wa
     [ "$(awk -F'\t' 'NR == 2 { print $4 }' "$out/got")" = "$(cat "$out/want")" ]; then ok
 else bad "tsvfocus -f df_work: the total is not df_work's total"; fi
 
+# 3e. tsvflame: well-formed SVG (xmllint) for every corpus profile; at
+#     -m 0 each box's width is its value's share to 0.01 px, the root's
+#     value is the sum tsvtop divides by, and each name that never
+#     recurses has tsvtop's total; names with <, &, quotes, control and
+#     non-UTF-8 bytes come out escaped; one exact SVG.
+flame_check() {	# SVG, stream: widths, root and totals against tsvtop
+	awk 'BEGIN { RS = "<g class=\"f\" " }
+	    NR > 1 { match($0, /data-v="[^"]*"/); v = substr($0, RSTART + 8, RLENGTH - 9)
+		match($0, /width="[^"]*"/); w = substr($0, RSTART + 7, RLENGTH - 8)
+		match($0, /<title>[^\n]*/); n = substr($0, RSTART + 7, RLENGTH - 7)
+		if (NR == 2) { root = v; scale = (1200 - 20) / v; print "root\t" v; next }
+		d = w - v * scale; if (d < 0) d = -d
+		if (d > 0.01) print "bad width\t" n "\t" w "\t" v * scale
+		sum[n] += v }
+	    END { for (n in sum) printf "%s\t%.17g\n", n, sum[n] }' "$1" | sort >"$out/svg.sums"
+	$bin/tsv2folded "$2" | awk '{ s = $0; sub(/ [^ ]*$/, "", s); n = split(s, f, ";")
+	    split("", seen); for (i = 1; i <= n; i++) { if (f[i] in seen) rec[f[i]]; seen[f[i]] } }
+	    END { for (r in rec) print r }' >"$out/recursive"
+	$bin/tsvtop "$2" | awk -F'\t' 'NR > 1 { printf "%s\t%.17g\n", $1, $4; s += $2 }
+	    END { printf "root\t%.17g\n", s }' | sort >"$out/top.sums"
+	awk -F'\t' 'FNR == NR { rec[$1]; next } $1 == "bad width" { print; next }
+	    !($1 in rec) && $1 !~ /[&<>"\\]/ && $2 != 0' "$out/recursive" "$out/svg.sums" >"$out/a"
+	awk -F'\t' 'FNR == NR { rec[$1]; next } !($1 in rec) && $1 !~ /[&<>"\\]/ &&
+	    $2 != 0' "$out/recursive" "$out/top.sums" >"$out/b"
+	cmp -s "$out/a" "$out/b"
+}
+for f in $(find tests/data/rprof/r-4.2 tests/data/rprof/wild -type f -name '*.out' | sort | head -30) \
+    $(find tests/data/pprof -type f | sort); do
+	case $f in *.out) conv=rprof2tsv ;; *) conv=pprof2tsv ;; esac
+	$bin/$conv "$f" >"$out/t.tsv" 2>/dev/null || continue
+	grep -q '^sample_values' "$out/t.tsv" || continue
+	if $bin/tsvflame -m 0 "$out/t.tsv" >"$out/t.svg" && xmllint --noout "$out/t.svg"; then
+		ok; else bad "tsvflame $f: not well-formed SVG"; continue; fi
+	if flame_check "$out/t.svg" "$out/t.tsv"; then ok; else
+		bad "tsvflame -m 0 $f: widths or totals differ from tsvtop's"
+		diff "$out/a" "$out/b" | head -4
+	fi
+done
+$bin/tsvflame -m 0 tests/flame/names.tsv >"$out/got"
+same tests/flame/names.svg "tsvflame of names to escape"
+if xmllint --noout "$out/got"; then ok; else bad "tsvflame names.tsv is not XML"; fi
+for a in -i "-d 1" -L "-w 600 -m 5 -T title" "-t nodes"; do
+	$bin/rprof2tsv tests/data/rprof/r-4.2/append.out tests/data/rprof/r-4.2/memory.out |
+	    $bin/tsvflame $a >"$out/got" 2>"$out/err" && xmllint --noout "$out/got" ||
+	    bad "tsvflame $a: $(cat "$out/err")"
+done
+# a big profile stays small: frames narrower than 0.1 px are left out
+$bin/pprof2tsv tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu |
+    $bin/tsvflame | wc -c | awk '{ exit !($1 < 4000000) }' && ok ||
+    bad "tsvflame of large.cpu is more than 4 MB"
+
 # 3c. tsv2pprof's alloc_space: the same increments, summed over samples.
 for b in memory memory-gc-line; do
 	f=tests/data/rprof/r-4.2/$b.out

@@ -12,6 +12,7 @@ have zlib || need="$need zlib1g-dev"
 have libprotobuf-c || need="$need libprotobuf-c-dev"
 if [ "${1:-}" = test ]; then
 	have check || need="$need check"
+	command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
 fi
 [ -z "$need" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then

@@ -47,19 +47,24 @@ stacks_restart(void *ctx, struct perr *e)
 	return 0;
 }
 
-/* R's own pseudo-frames and pprof's unknown ones, told apart in colour */
+/* R's own pseudo-frames, and frames without a function name (shown as
+ * their mapping's file or <unknown>), told apart in colour */
 static int
-special(const char *name)
+special(const struct prof *p, const struct location *l)
 {
 	static const char *const names[] = {
-		"<GC>", "<toplevel>", "<Anonymous>", "<unknown>", SCHEMA_EMPTY,
+		"<GC>", "<toplevel>", "<Anonymous>", SCHEMA_EMPTY,
 	};
+	const char *name;
 	size_t i;
 
+	if (l->function == PROF_NONE)
+		return 1;
+	name = prof_str(p, p->functions[l->function].name);
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (strcmp(name, names[i]) == 0)
 			return 1;
-	return name[0] == '[';		/* a mapping's file */
+	return 0;
 }
 
 /* The frame of prof location li, made when first seen. */
@@ -114,7 +119,7 @@ frame_of(struct stack_reader *r, struct prof *p, uint32_t li)
 		fr = &st->frames[st->nframes++];
 		fr->name = (uint32_t)n;
 		fr->file = (uint32_t)f;
-		fr->kind = special(prof_str(p, (uint32_t)name)) ? FRAME_SPECIAL
+		fr->kind = special(p, l) ? FRAME_SPECIAL
 		    : !l->address_na && l->address != 0 &&
 		    l->mapping != PROF_NONE ? FRAME_NATIVE : FRAME_PLAIN;
 	}

@@ -1,0 +1,151 @@
+/* tsvflame: a flame graph of profile streams, as one SVG. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis/flame.h"
+#include "cli.h"
+
+static const struct cli_opt opts[] = {
+	{ 'i', NULL, "icicle: the root at the top" },
+	{ 'L', NULL, "append :line to frames" },
+	{ 'd', "source", "colour by the change against this source (red "
+	    "grew, blue shrank);\nwidths from the others" },
+	{ 'm', "minwidth", "leave out frames narrower than this, px "
+	    "(default 0.1)" },
+	CLI_OPT_OUTPUT,
+	{ 's', "sources", "keep the samples of these sources (ids: 1,3)" },
+	{ 'T', "title", "the title (default: the value type and the sources)" },
+	{ 't', "type", "the value to draw (default samples, else the first "
+	    "type)" },
+	{ 'w', "width", "of the image, px (default 1200)" },
+	CLI_OPT_LIMIT,
+	{ 0 }
+};
+static const struct cli_prog prog = {
+	"Draws profile streams (2.0 or 1.0) as an interactive flame graph, "
+	"one SVG.", opts, "[file ...]",
+	"Several files are combined (as by tsvcombine) first."
+};
+
+static double
+real(const char *arg, int opt, double min, double max)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno != 0 || end == arg || *end != '\0' || !(v >= min) ||
+	    !(v <= max)) {
+		cli_warn("-%c: '%s' is not a number from %g to %g", opt, arg,
+		    min, max);
+		cli_usage(&prog);
+	}
+	return v;
+}
+
+/* The default title's sources: their URIs, or how many. */
+static char *
+source_names(const struct prof *p, const struct source_set *keep)
+{
+	size_t i, n = 0, cap = 256, k = 0;
+	char *s = malloc(cap);
+
+	if (s == NULL)
+		return NULL;
+	s[0] = '\0';
+	for (i = 0; i < p->nsources; i++) {
+		const struct source *src = &p->sources[i];
+		const char *uri = src->uri == PROF_NONE ? "<stdin>" :
+		    prof_str(p, src->uri);
+		if (!source_set_has_id(keep, src->id) ||
+		    (n > 0 && strstr(s, uri) != NULL))
+			continue;
+		k++;
+		if (n + strlen(uri) + 3 < cap && n < 120)
+			n += (size_t)snprintf(s + n, cap - n, "%s%s",
+			    n ? ", " : "", uri);
+	}
+	if (n >= 120)
+		snprintf(s + n, cap - n, ", ... (%zu sources)", k);
+	return s;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct source_set sources = { 0 };
+	struct stack_reader sr = { 0 };
+	struct flame_opts fo = { .width = 1200, .minwidth = 0.1 };
+	struct output o;
+	struct perr e;
+	struct cli_file in;
+	const char *opath = NULL;
+	char *names;
+	int ch;
+
+	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
+		switch (ch) {
+		case 'd':
+			sr.opts.base = (uint32_t)cli_number(optarg, 'd',
+			    INT32_MAX);
+			fo.diff = 1;
+			break;
+		case 'i':
+			fo.icicle = 1;
+			break;
+		case 'L':
+			sr.opts.lines = 1;
+			break;
+		case 'm':
+			fo.minwidth = real(optarg, 'm', 0, 1e6);
+			break;
+		case 'o':
+			opath = optarg;
+			break;
+		case 's':
+			if (source_set_parse(&sources, optarg, &e) < 0) {
+				cli_warn("-s: %s", e.msg);
+				cli_usage(&prog);
+			}
+			break;
+		case 'T':
+			fo.title = optarg;
+			break;
+		case 't':
+			fo.type = optarg;
+			break;
+		case 'w':
+			fo.width = real(optarg, 'w', 100, 1e6);
+			break;
+		}
+	argc -= optind;
+	argv += optind;
+	sr.opts.sources = &sources;
+	in = cli_input(&prog, argc, argv);
+	if (assemble_file(&r, in.path, in.shown, &p, stacks_sample,
+	    stacks_restart, &sr, &e) < 0)
+		cli_fail(&e);
+	stream_close(&r);
+	if ((names = source_names(&p, &sources)) == NULL) {
+		perr_nomem(&e);
+		cli_fail(&e);
+	}
+	fo.sources = names;
+	if (output_open(&o, opath, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&o);
+	if (flame_write(&sr.st, &fo, &o, &e) < 0 || output_close(&o, &e) < 0)
+		cli_fail(&e);
+	free(names);
+	stack_reader_free(&sr);
+	prof_free(&p);
+	source_set_free(&sources);
+	return EXIT_OK;
+}

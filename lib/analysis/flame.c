@@ -1,0 +1,474 @@
+/*
+ * The flame graph. Each node's total (its own value and its children's)
+ * gives its width; children are laid out left to right by name, so two
+ * runs of one program look alike; a frame narrower than minwidth is not
+ * drawn, nor anything above it, and its width stays in its parent. The
+ * tree is walked without recursion: stacks can be deep.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "analysis/flame.h"
+#include "analysis/flame_script.h"
+
+#define FRAME_H 16	/* px per level */
+#define FONT 12
+#define PAD 10
+#define TOP (3 * FONT + 8)	/* title and subtitle */
+#define BOTTOM (3 * FONT + 14)	/* legend, details, matched */
+
+struct layout {
+	const struct stacks *st;
+	const struct flame_opts *opts;
+	struct output *o;
+	double *tot, *base;	/* per node: the width's value, the base's */
+	uint32_t *first, *kids;	/* children of node n: kids[first[n]..] */
+	double scale;		/* px per unit of value */
+	int depth;		/* the deepest level drawn */
+	const char *unit;
+};
+
+/* Text for XML: &, <, >, quotes escaped; control bytes and bytes that
+ * are not UTF-8 as '?'. */
+static void
+xml(struct output *o, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i, k, len;
+
+	for (i = 0; i < n; i++) {
+		switch (u[i]) {
+		case '&': out_str(o, "&amp;"); continue;
+		case '<': out_str(o, "&lt;"); continue;
+		case '>': out_str(o, "&gt;"); continue;
+		case '"': out_str(o, "&quot;"); continue;
+		case '\'': out_str(o, "&apos;"); continue;
+		}
+		if (u[i] < 0x20 || u[i] == 0x7f) {
+			out_char(o, '?');
+			continue;
+		}
+		if (u[i] < 0x80) {
+			out_char(o, (char)u[i]);
+			continue;
+		}
+		/* a UTF-8 sequence: its lead byte and continuation bytes */
+		len = u[i] >= 0xf0 && u[i] < 0xf5 ? 4 : u[i] >= 0xe0 ? 3 :
+		    u[i] >= 0xc2 && u[i] < 0xe0 ? 2 : 0;
+		for (k = 1; len && k < len; k++)
+			if (i + k >= n || (u[i + k] & 0xc0) != 0x80)
+				len = 0;
+		if (len == 0) {
+			out_char(o, '?');
+			continue;
+		}
+		out_write(o, s + i, len);
+		i += len - 1;
+	}
+}
+
+static void
+xml_c(struct output *o, const char *s)
+{
+	xml(o, s, strlen(s));
+}
+
+static void
+num(struct output *o, double v)
+{
+	char b[64];
+
+	snprintf(b, sizeof(b), "%.3f", v);
+	out_str(o, b);
+}
+
+/* The fill of a frame: warm, hashed from the name (the same name the
+ * same colour in every graph); R's <GC> green; other pseudo-frames
+ * grey-blue; native code aqua. In a differential graph: red where the
+ * frame grew against the base, blue where it shrank, by how much. */
+static void
+fill(struct layout *l, uint32_t n, char *buf, size_t size)
+{
+	const struct stacks *st = l->st;
+	const struct frame *f = &st->frames[st->nodes[n].frame];
+	size_t len;
+	const char *name = stacks_frame_name(st, st->nodes[n].frame, &len);
+	uint64_t h = hash_bytes(name, len);
+	double v1 = (double)(h & 0xffff) / 65535, v2 = (double)(h >> 16 &
+	    0xffff) / 65535, v3 = (double)(h >> 32 & 0xffff) / 65535, d, m;
+
+	if (l->opts->diff) {
+		d = l->tot[n] - l->base[n];
+		m = fmax(l->tot[n], l->base[n]);
+		d = m > 0 ? d / m : 0;
+		if (d > 0)
+			snprintf(buf, size, "rgb(255,%d,%d)", (int)(210 * (1 - d)),
+			    (int)(210 * (1 - d)));
+		else if (d < 0)
+			snprintf(buf, size, "rgb(%d,%d,255)", (int)(210 * (1 + d)),
+			    (int)(210 * (1 + d)));
+		else
+			snprintf(buf, size, "rgb(235,235,235)");
+		return;
+	}
+	if (n == 0)
+		snprintf(buf, size, "rgb(235,140,60)");
+	else if (strcmp(name, "<GC>") == 0)
+		snprintf(buf, size, "rgb(%d,%d,%d)", 80 + (int)(40 * v1),
+		    180 + (int)(50 * v2), 80 + (int)(40 * v3));
+	else if (f->kind == FRAME_SPECIAL)
+		snprintf(buf, size, "rgb(%d,%d,%d)", 150 + (int)(40 * v1),
+		    160 + (int)(40 * v1), 200 + (int)(40 * v2));
+	else if (f->kind == FRAME_NATIVE)
+		snprintf(buf, size, "rgb(%d,%d,%d)", 50 + (int)(60 * v1),
+		    180 + (int)(55 * v2), 180 + (int)(55 * v2));
+	else
+		snprintf(buf, size, "rgb(%d,%d,%d)", 205 + (int)(50 * v3),
+		    (int)(230 * v1), (int)(55 * v2));
+}
+
+/* The name as it fits in w px, "..": what the script does too. */
+static void
+label(struct output *o, const char *name, size_t len, double w)
+{
+	double fit = floor((w - 6) / (FONT * 0.59));
+
+	if (fit < 3)
+		return;
+	if ((double)len <= fit) {
+		xml(o, name, len);
+		return;
+	}
+	/* whole UTF-8 characters only: back up over continuation bytes */
+	len = (size_t)fit - 2;
+	while (len > 0 && ((unsigned char)name[len] & 0xc0) == 0x80)
+		len--;
+	xml(o, name, len);
+	out_str(o, "..");
+}
+
+static void
+frame(struct layout *l, uint32_t n, int depth, double x, double w,
+    double total)
+{
+	struct output *o = l->o;
+	const struct stacks *st = l->st;
+	const char *name = "all", *file = "";
+	size_t len = 3;
+	double y;
+	char col[64], b[128];
+
+	if (n != 0) {
+		name = stacks_frame_name(st, st->nodes[n].frame, &len);
+		file = strtab_str(&st->strs, st->frames[st->nodes[n].frame].file);
+	}
+	y = l->opts->icicle ? TOP + depth * FRAME_H :
+	    TOP + (l->depth - depth) * FRAME_H;
+	fill(l, n, col, sizeof(col));
+	out_str(o, "<g class=\"f\" data-d=\"");
+	out_u64(o, (uint64_t)depth);
+	out_str(o, "\" data-v=\"");
+	out_dbl(o, l->tot[n]);
+	out_str(o, "\"><title>");
+	xml(o, name, len);
+	out_char(o, '\n');
+	if (*file != '\0') {
+		xml_c(o, file);
+		out_char(o, '\n');
+	}
+	out_dbl(o, l->tot[n]);
+	out_char(o, ' ');
+	xml_c(o, l->unit);
+	snprintf(b, sizeof(b), " (%.2f%%)", total > 0 ? 100 * l->tot[n] /
+	    total : 0.0);
+	out_str(o, b);
+	if (l->opts->diff) {
+		out_str(o, "\nbase ");
+		out_dbl(o, l->base[n]);
+		snprintf(b, sizeof(b), ", change %+.2f%%", l->base[n] > 0 ?
+		    100 * (l->tot[n] - l->base[n]) / l->base[n] : 100.0);
+		out_str(o, l->base[n] > 0 || l->tot[n] > 0 ? b : "");
+	}
+	out_str(o, "</title><rect x=\"");
+	num(o, x);
+	out_str(o, "\" y=\"");
+	num(o, y);
+	out_str(o, "\" width=\"");
+	num(o, w);
+	out_str(o, "\" height=\"");
+	out_u64(o, FRAME_H - 1);
+	out_str(o, "\" rx=\"2\" fill=\"");
+	out_str(o, col);
+	out_str(o, "\"/><text x=\"");
+	num(o, x + 3);
+	out_str(o, "\" y=\"");
+	num(o, y + FRAME_H - 4.5);
+	out_str(o, "\">");
+	label(o, name, len, w);
+	out_str(o, "</text></g>\n");
+}
+
+struct named {
+	const char *name;
+	size_t len;
+	uint32_t frame;
+};
+
+static int
+cmp_named(const void *x, const void *y)
+{
+	const struct named *a = x, *b = y;
+	int c = memcmp(a->name, b->name, a->len < b->len ? a->len : b->len);
+
+	return c != 0 ? c : (a->len > b->len) - (a->len < b->len);
+}
+
+static int
+cmp_u64(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* Sorts each node's children by name: frames ranked by name once, then
+ * each group sorted as rank << 32 | node. */
+static int
+sort_kids(struct layout *l)
+{
+	const struct stacks *st = l->st;
+	struct named *nm = calloc(st->nframes + 1, sizeof(*nm));
+	uint32_t *rank = calloc(st->nframes + 1, sizeof(*rank));
+	uint64_t *keys = calloc(st->nnodes + 1, sizeof(*keys));
+	size_t i, k, a, b;
+
+	if (nm == NULL || rank == NULL || keys == NULL) {
+		free(nm);
+		free(rank);
+		free(keys);
+		return -1;
+	}
+	for (i = 0; i < st->nframes; i++) {
+		nm[i].name = stacks_frame_name(st, (uint32_t)i, &nm[i].len);
+		nm[i].frame = (uint32_t)i;
+	}
+	qsort(nm, st->nframes, sizeof(*nm), cmp_named);
+	for (i = 0; i < st->nframes; i++)
+		rank[nm[i].frame] = (uint32_t)i;
+	for (i = 0; i < st->nnodes; i++) {
+		a = l->first[i];
+		b = l->first[i + 1];
+		if (b - a < 2)
+			continue;
+		for (k = a; k < b; k++)
+			keys[k] = (uint64_t)rank[st->nodes[l->kids[k]].frame]
+			    << 32 | l->kids[k];
+		qsort(keys + a, b - a, sizeof(*keys), cmp_u64);
+		for (k = a; k < b; k++)
+			l->kids[k] = (uint32_t)keys[k];
+	}
+	free(nm);
+	free(rank);
+	free(keys);
+	return 0;
+}
+
+/* Totals bottom-up (a child's index is above its parent's), then the
+ * children of each node, by name. */
+static int
+prepare(struct layout *l, size_t cw, size_t cb)
+{
+	const struct stacks *st = l->st;
+	size_t n = st->nnodes, i;
+	uint32_t *fill;
+
+	l->tot = calloc(n + 1, sizeof(*l->tot));
+	l->base = calloc(n + 1, sizeof(*l->base));
+	l->first = calloc(n + 2, sizeof(*l->first));
+	l->kids = calloc(n + 1, sizeof(*l->kids));
+	fill = calloc(n + 2, sizeof(*fill));
+	if (l->tot == NULL || l->base == NULL || l->first == NULL ||
+	    l->kids == NULL || fill == NULL) {
+		free(fill);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		l->tot[i] = stacks_value(st, cw, (uint32_t)i);
+		l->base[i] = l->opts->diff ? stacks_value(st, cb, (uint32_t)i)
+		    : 0;
+	}
+	for (i = n; i-- > 1;) {
+		l->tot[st->nodes[i].parent] += l->tot[i];
+		l->base[st->nodes[i].parent] += l->base[i];
+		l->first[st->nodes[i].parent + 1]++;
+	}
+	for (i = 1; i <= n; i++)
+		l->first[i] += l->first[i - 1];
+	for (i = 1; i < n; i++) {
+		uint32_t p = st->nodes[i].parent;
+		l->kids[l->first[p] + fill[p]++] = (uint32_t)i;
+	}
+	free(fill);
+	return sort_kids(l);
+}
+
+struct todo {
+	uint32_t node;
+	int depth;
+	double x;
+};
+
+/* Walks the drawn tree: visit(n, depth, x, w) for each frame wide
+ * enough, parents before children. */
+static int
+walk(struct layout *l, double total,
+    void (*visit)(struct layout *, uint32_t, int, double, double, double))
+{
+	struct todo *stack = NULL, t;
+	size_t n = 0, cap = 0;
+	uint32_t k;
+	double x, w;
+
+	if (ARRAY_ROOM(stack, n, cap) < 0)
+		return -1;
+	stack[n++] = (struct todo){ 0, 0, PAD };
+	while (n > 0) {
+		t = stack[--n];
+		w = l->tot[t.node] * l->scale;
+		visit(l, t.node, t.depth, t.x, w, total);
+		/* children from the left edge, the node's own value right of
+		 * them; pushed right to left, so the leftmost comes next */
+		x = t.x;
+		for (k = l->first[t.node]; k < l->first[t.node + 1]; k++)
+			x += l->tot[l->kids[k]] * l->scale;
+		for (k = l->first[t.node + 1]; k-- > l->first[t.node];) {
+			uint32_t c = l->kids[k];
+			double cw = l->tot[c] * l->scale;
+			x -= cw;
+			if (cw < l->opts->minwidth || l->tot[c] <= 0)
+				continue;
+			if (ARRAY_ROOM(stack, n, cap) < 0) {
+				free(stack);
+				return -1;
+			}
+			stack[n++] = (struct todo){ c, t.depth + 1, x };
+		}
+	}
+	free(stack);
+	return 0;
+}
+
+static void
+measure(struct layout *l, uint32_t n, int depth, double x, double w,
+    double total)
+{
+	(void)n;
+	(void)x;
+	(void)w;
+	(void)total;
+	if (depth > l->depth)
+		l->depth = depth;
+}
+
+int
+flame_write(const struct stacks *st, const struct flame_opts *opts,
+    struct output *o, struct perr *e)
+{
+	struct layout l = { st, opts, o, NULL, NULL, NULL, NULL, 0, 0, "" };
+	int64_t t;
+	double width = opts->width, height, total;
+	int rc = -1;
+
+	if ((t = value_types_choose(&st->types, opts->type, e)) < 0)
+		return -1;
+	l.unit = value_types_unit(&st->types, (size_t)t);
+	if (st->nnodes == 0)
+		return perr_set(e, "no samples to draw");
+	if (prepare(&l, 2 * (size_t)t + (opts->diff ? 1 : 0), 2 * (size_t)t)
+	    < 0)
+		goto done;
+	total = l.tot[0];
+	l.scale = total > 0 ? (width - 2 * PAD) / total : 0;
+	if (walk(&l, total, measure) < 0)
+		goto done;
+	height = TOP + (l.depth + 1) * FRAME_H + BOTTOM;
+	out_str(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+	    "<svg version=\"1.1\" id=\"flame\" width=\"");
+	num(o, width);
+	out_str(o, "\" height=\"");
+	num(o, height);
+	out_str(o, "\" viewBox=\"0 0 ");
+	num(o, width);
+	out_char(o, ' ');
+	num(o, height);
+	out_str(o, "\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+	    "<style>\ntext { font-family: Verdana, sans-serif; font-size: "
+	    "12px; fill: rgb(0,0,0); }\n#title { font-size: 17px; "
+	    "text-anchor: middle; }\n#subtitle { text-anchor: middle; fill: "
+	    "rgb(90,90,90); }\n#search, #matched { text-anchor: end; }\n"
+	    "#search { cursor: pointer; fill: rgb(60,60,160); }\n"
+	    ".f { cursor: pointer; }\n.f:hover rect { stroke: rgb(0,0,0); "
+	    "stroke-width: 0.5; }\n.parent { opacity: 0.5; }\n</style>\n"
+	    "<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" "
+	    "fill=\"rgb(248,248,244)\"/>\n<text id=\"title\" x=\"");
+	num(o, width / 2);
+	out_str(o, "\" y=\"20\">");
+	if (opts->title != NULL)
+		xml_c(o, opts->title);
+	else {
+		xml_c(o, strtab_str(&st->types.names, (size_t)t));
+		out_str(o, " (");
+		xml_c(o, l.unit);
+		out_str(o, ")");
+		if (opts->sources != NULL && *opts->sources != '\0') {
+			out_str(o, ": ");
+			xml_c(o, opts->sources);
+		}
+	}
+	out_str(o, "</text>\n<text id=\"subtitle\" x=\"");
+	num(o, width / 2);
+	out_str(o, "\" y=\"38\">total ");
+	out_dbl(o, total);
+	out_char(o, ' ');
+	xml_c(o, l.unit);
+	if (opts->diff) {
+		out_str(o, ", base ");
+		out_dbl(o, l.base[0]);
+	}
+	out_str(o, opts->icicle ? "; root at the top" : "");
+	out_str(o, "; click a frame to zoom, Escape or the root to reset, "
+	    "Ctrl-F or / to search</text>\n<text id=\"search\" x=\"");
+	num(o, width - PAD);
+	out_str(o, "\" y=\"20\">Search</text>\n<text id=\"legend\" x=\"10\" "
+	    "y=\"");
+	num(o, height - BOTTOM + FONT + 6);
+	out_str(o, opts->diff ? "\">red: grew against the base source, blue: "
+	    "shrank, by how much (width: the other sources)</text>\n" :
+	    "\">warm: functions (colour from the name); green: R's &lt;GC&gt;; "
+	    "grey-blue: &lt;toplevel&gt;, &lt;Anonymous&gt;, unknown frames; "
+	    "aqua: native code</text>\n");
+	out_str(o, "<text id=\"details\" x=\"10\" y=\"");
+	num(o, height - BOTTOM + 2 * FONT + 10);
+	out_str(o, "\"> </text>\n<text id=\"matched\" x=\"");
+	num(o, width - PAD);
+	out_str(o, "\" y=\"");
+	num(o, height - BOTTOM + 2 * FONT + 10);
+	out_str(o, "\"></text>\n<g id=\"frames\">\n");
+	if (walk(&l, total, frame) < 0)
+		goto done;
+	out_str(o, "</g>\n<script><![CDATA[\n");
+	out_str(o, flame_script);
+	out_str(o, "]]></script>\n</svg>\n");
+	rc = 0;
+done:
+	if (rc < 0)
+		perr_nomem(e);
+	free(l.tot);
+	free(l.base);
+	free(l.first);
+	free(l.kids);
+	return rc;
+}

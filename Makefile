@@ -92,6 +92,12 @@ tests/unit/run_unit: tests/unit/run_unit.c lib/libprofstream.a
 demo: all
 	sh tools/demo.sh
 
+# The README's picture: the demo profile's flame graph.
+doc: all
+	./rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out | \
+	    ./tsvflame -T 'R workload.R: samples (memory-gc-line.out)' \
+	    -o doc/flame.svg
+
 # Interoperability with R and google/pprof (installs them when missing).
 interop: all
 	sh tests/interop.sh
@@ -135,4 +141,4 @@ clean:
 	    proto/*.pb-c.* tests/unit/run_unit config.mk
 	rm -rf tests/out tests/fuzz-out profile.tsv
 
-.PHONY: all demo check interop bench fuzz fuzz-build install uninstall clean
+.PHONY: all demo doc check interop bench fuzz fuzz-build install uninstall clean

@@ -273,6 +273,10 @@ for a in -i "-d 1" -L "-w 600 -m 5 -T title" "-t nodes"; do
 	    $bin/tsvflame $a >"$out/got" 2>"$out/err" && xmllint --noout "$out/got" ||
 	    bad "tsvflame $a: $(cat "$out/err")"
 done
+# the README's picture is what make doc writes, not edited by hand
+$bin/rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out |
+    $bin/tsvflame -T 'R workload.R: samples (memory-gc-line.out)' >"$out/got"
+same doc/flame.svg "doc/flame.svg (make doc)"
 # a big profile stays small: frames narrower than 0.1 px are left out
 $bin/pprof2tsv tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu |
     $bin/tsvflame | wc -c | awk '{ exit !($1 < 4000000) }' && ok ||

@@ -47,7 +47,7 @@ for f in "$out"/*.out; do
 	    = "TRUE " ]; then ok; else
 		bad "summaryRprof reads tsv2rprof's $name differently"; fi
 	[ "$name" = append ] && continue	# summaryRprof: one header only
-	awk -f tests/selftotal.awk "$out/$name.tsv" >"$out/st"
+	./tsvtop "$out/$name.tsv" | awk -F'\t' 'NR > 1 { print $1 "\t" $2 "\t" $4 }' >"$out/st"
 	cut -f 1,2 "$out/st" | awk -F'\t' '$2 > 0' >"$out/all.self"
 	cut -f 1,3 "$out/st" >"$out/all.total"
 	for kind in self total; do
@@ -55,12 +55,14 @@ for f in "$out"/*.out; do
 		compare $kind "$name"
 	done
 	case $name in memory*)
-		awk -f tests/memtotal.awk "$out/$name.tsv" >"$out/all.mem"
+		./tsvtop -m "$out/$name.tsv" |
+		    awk -F'\t' 'NR > 1 { print $1 "\t" $6 }' >"$out/all.mem"
 		Rscript tests/interop/summary.R "$f" mem >"$out/raw.mem"
 		compare mem "$name" ;;
 	esac
 done
 
 [ -f tests/pprof.sh ] && . tests/pprof.sh
+[ -f tests/flame.sh ] && . tests/flame.sh
 echo "interop: $pass passed, $fail failed"
 [ "$fail" = 0 ]

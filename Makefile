@@ -21,7 +21,7 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c
 STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
 	lib/stream/stream_read.c lib/stream/stream_write.c \
-	lib/stream/validate.c
+	lib/stream/validate.c lib/stream/sniff.c
 MODEL_SRC = lib/model/prof.c lib/model/assemble.c lib/model/combine.c
 FORMATS_SRC = lib/formats/rprof_read.c lib/formats/rprof_write.c \
 	lib/formats/pb.c lib/formats/pprof_read.c lib/formats/pprof_write.c \
@@ -113,7 +113,7 @@ FUZZ_CC = clang
 FUZZ_SECONDS = 60
 FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof
+FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded
 fuzz-build: proto/profile.pb-c.h config.mk
 	mkdir -p tests/fuzz-out
 	for t in $(FUZZ_TARGETS); do \

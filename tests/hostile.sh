@@ -97,6 +97,14 @@ run() {
 		done
 		rm -f "$h/line-$n.tsv"
 	done
+	# the wrong kind of input names the program that reads it
+	fo=tests/data/folded/perf-java-stacks-01-collapsed-all.txt
+	for p in "rprof2tsv $pp" "rprof2tsv $h/stream.tsv" "rprof2tsv $fo" \
+	    "pprof2tsv $r" "pprof2tsv $h/stream.tsv" "pprof2tsv $fo" \
+	    "tsvvalidate $pp" "tsvvalidate $r" "tsvtop $fo" \
+	    "folded2tsv $pp" "folded2tsv $r" "folded2tsv $h/stream.tsv"; do
+		run $bin/$p
+	done
 	# - alone is standard input; any other name, even one that begins
 	# with -, is a file and its source_uri
 	cp "$r" "$h/-dash.out"

@@ -10,7 +10,8 @@ command -v valgrind >/dev/null 2>&1 || {
 vg=$(pwd)/tests/out-vg
 rm -rf "$vg"
 mkdir -p "$vg"
-for p in rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof; do
+# every program the Makefile builds
+for p in $(sed -n '/^PROGS = /,/[^\\]$/p' Makefile | sed 's/^PROGS = //; s/\\//'); do
 	cat >"$vg/$p" <<EOT
 #!/bin/sh
 exec valgrind -q --error-exitcode=99 --leak-check=full \\

@@ -9,7 +9,7 @@
 cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 shift
-targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof}
+targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded}
 dir=tests/fuzz-out
 status=0
 for t in $targets; do
@@ -17,6 +17,7 @@ for t in $targets; do
 	fuzz_stream) seeds="tests/validate tests/fuzz/regress/stream" ;;
 	fuzz_rprof) seeds="tests/data/rprof tests/fuzz/regress/rprof" ;;
 	fuzz_pprof) seeds="tests/data/pprof tests/fuzz/regress/pprof" ;;
+	fuzz_folded) seeds="tests/data/folded tests/folded tests/fuzz/regress/folded" ;;
 	esac
 	# only the seed folders there are (git keeps no empty folder)
 	seeds=$(for d in $seeds; do [ -d "$d" ] && echo "$d"; done)

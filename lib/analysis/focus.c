@@ -99,7 +99,7 @@ focus_restart(void *ctx, struct perr *e)
 }
 
 static int
-re_match(const regex_t *re, const char *s)
+regex_hit(const regex_t *re, const char *s)
 {
 	return re != NULL && regexec(re, s, 0, NULL, 0) == 0;
 }
@@ -130,17 +130,17 @@ matches(struct focus *f, const struct prof *p, uint32_t li)
 	}
 	if (l->mapping != PROF_NONE)
 		map = prof_str(p, p->mappings[l->mapping].filename);
-#define FRAME(re) (name != NULL && (re_match(re, name) || re_match(re, file)))
+#define FRAME(re) (name != NULL && (regex_hit(re, name) || regex_hit(re, file)))
 	m |= FRAME(o->focus) ? M_FOCUS : 0;
 	m |= FRAME(o->ignore) ? M_IGNORE : 0;
 	m |= FRAME(o->hide) ? M_HIDE : 0;
 	m |= FRAME(o->show_from) ? M_SHOW : 0;
 #undef FRAME
 	if (map != NULL) {
-		m |= re_match(o->focus, map) ? MAP_FOCUS : 0;
-		m |= re_match(o->ignore, map) ? MAP_IGNORE : 0;
-		m |= re_match(o->hide, map) ? MAP_HIDE : 0;
-		m |= re_match(o->show_from, map) ? MAP_SHOW : 0;
+		m |= regex_hit(o->focus, map) ? MAP_FOCUS : 0;
+		m |= regex_hit(o->ignore, map) ? MAP_IGNORE : 0;
+		m |= regex_hit(o->hide, map) ? MAP_HIDE : 0;
+		m |= regex_hit(o->show_from, map) ? MAP_SHOW : 0;
 	}
 	f->match[li] = (uint16_t)m;
 	return (int)m;

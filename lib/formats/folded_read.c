@@ -9,6 +9,7 @@
 
 #include "base/array.h"
 #include "formats/folded.h"
+#include "stream/sniff.h"
 
 int
 folded_begin(struct folded_reader *c, struct output *o, struct text type,
@@ -150,9 +151,14 @@ folded_read(struct folded_reader *c, struct input *in, struct perr *e)
 	size_t len;
 	uint32_t first = 0;
 	int rc, diff = -1;
+	enum sniff_kind k;
 
 	while ((rc = input_line(in, &s, &len, e)) > 0) {
 		end = s + len;
+		if (first == 0 && (k = sniff(s, len)) != SNIFF_UNKNOWN &&
+		    k != SNIFF_FOLDED)
+			return perr_set(e, "%s:%ld: not collapsed stacks: %s",
+			    in->name, in->lineno, sniff_advice(k));
 		if (memchr(s, '\0', len) != NULL)
 			return perr_set(e, "%s:%ld: NUL byte in line: not "
 			    "collapsed stacks", in->name, in->lineno);

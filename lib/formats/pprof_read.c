@@ -14,6 +14,7 @@
 #include "base/array.h"
 #include "formats/pprof.h"
 #include "formats/pb.h"
+#include "stream/sniff.h"
 
 struct slice {
 	const uint8_t *p;
@@ -446,7 +447,6 @@ legacy_kind(const unsigned char *d, size_t n)
 {
 	static const unsigned char z[8];
 	size_t i;
-
 	if (n >= 16 && memcmp(d, z, 8) == 0 && (d[8] == 3 || d[15] == 3))
 		return "legacy gperftools CPU profile (64-bit)";
 	if (n >= 12 && memcmp(d, z, 4) == 0 && (d[4] == 3 || d[7] == 3))
@@ -471,6 +471,17 @@ legacy_kind(const unsigned char *d, size_t n)
 		if (memcmp(d + n, " profile: total", 15) == 0)
 			return "legacy Go count profile";
 	return i > 0 ? "text, not a pprof profile" : NULL;
+}
+
+/* The other formats of the suite, by their first line. */
+static enum sniff_kind
+suite_kind(const unsigned char *d, size_t n)
+{
+	const unsigned char *nl = memchr(d, '\n', n);
+	enum sniff_kind k = sniff((const char *)d, nl ? (size_t)(nl - d) : n);
+
+	return k == SNIFF_STREAM || k == SNIFF_RPROF || k == SNIFF_FOLDED ? k :
+	    SNIFF_UNKNOWN;
 }
 
 struct ctx {
@@ -835,6 +846,7 @@ pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
 	struct dprof d;
 	struct ctx x;
 	const char *kind;
+	enum sniff_kind k;
 	int rc = -1;
 
 	memset(&x, 0, sizeof(x));
@@ -844,6 +856,11 @@ pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
 	x.p = &d;
 	if (len == 0)
 		return perr_set(e, "%s: empty input: not a pprof profile", name);
+	if ((k = suite_kind(data, len)) != SNIFF_UNKNOWN) {
+		dprof_free(&d);
+		return perr_set(e, "%s: not a pprof profile: %s", name,
+		    sniff_advice(k));
+	}
 	if ((rc = decode(&d, data, len)) < 0) {
 		if (rc == PB_NOMEM)
 			rc = perr_nomem(e);

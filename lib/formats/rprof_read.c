@@ -10,6 +10,7 @@
 
 #include "base/array.h"
 #include "formats/rprof.h"
+#include "stream/sniff.h"
 
 int
 rprof_begin(struct rprof_reader *c, struct output *o, struct perr *e)
@@ -402,18 +403,23 @@ rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
 	c->quoting_known = 0;
 	while ((rc = input_line(in, &line, &len, e)) > 0) {
 		end = line + len;
-		if (memchr(line, '\0', len) != NULL)
-			return perr_set(e, "%s:%ld: NUL byte in line: not Rprof "
-			    "text", in->name, in->lineno);
 		if (len > 0 && end[-1] == '\r')
 			*--end = '\0';
 		if (header(c, line, end, in->uri))
 			continue;
 		if (!c->in_session) {
+			enum sniff_kind k = sniff(line, len);
+			if (k != SNIFF_UNKNOWN && k != SNIFF_RPROF)
+				return perr_set(e, "%s:%ld: not an Rprof file: "
+				    "%s", in->name, in->lineno,
+				    sniff_advice(k));
 			return perr_set(e, "%s:%ld: not an Rprof file: the "
 			    "first line must be a header such as "
 			    "'sample.interval=20000'", in->name, in->lineno);
 		}
+		if (memchr(line, '\0', (size_t)(end - line)) != NULL)
+			return perr_set(e, "%s:%ld: NUL byte in line: not Rprof "
+			    "text", in->name, in->lineno);
 		if (starts(line, end, "#File ") ? file_line(c, line, end, e) :
 		    line == end ? perr_set(e, "empty line") :
 		    sample(c, line, end, in->lineno, e)) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "stream/sniff.h"
 #include "stream/stream_read.h"
 
 int
@@ -519,6 +520,13 @@ stream_next(struct stream_reader *r, struct perr *e)
 		if (rc == 0)
 			return finish(r, e) < 0 ? -1 : 0;
 		row->line = r->in.lineno;
+		if (row->line == 1 && (k = sniff(line, len)) != SNIFF_STREAM &&
+		    k != SNIFF_UNKNOWN) {
+			/* the wrong kind of data: say which, and stop */
+			stream_problem(r, e, 1, T_NONE, -1, "not a profile "
+			    "stream: %s", sniff_advice(k));
+			return -1;
+		}
 		if (r->in.missing_eol && stream_problem(r, e, row->line,
 		    T_NONE, -1, "last line has no LF (stream cut short?)") < 0)
 			return -1;

@@ -1,7 +1,9 @@
 /* tsv2rprof: the profile stream to Rprof text that R's tools read. */
+#include <math.h>
 #include <stdio.h>
 #include <unistd.h>
 
+#include "analysis/select.h"
 #include "formats/rprof.h"
 #include "cli.h"
 
@@ -9,6 +11,9 @@ static const struct cli_opt opts[] = {
 	{ 'i', "interval", "sample interval in microseconds for sources that "
 	    "do not say\n(default 20000)" },
 	CLI_OPT_OUTPUT,
+	{ 's', "sources", "write these sources only (ids: 1,3)" },
+	{ 't', "type", "the value that gives each line's repeat count "
+	    "(default samples;\na time is divided by the interval)" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };
@@ -18,16 +23,53 @@ static const struct cli_prog prog = {
 	"Several files are combined (as by tsvcombine) first."
 };
 
+/* What the user should know of what was written. */
+static void
+report(const struct rprof_writer *w, const char *name)
+{
+	char what[128];
+	int n = 0;
+
+	if (w->skipped > 0)
+		cli_warn("%s: %ld samples with no frames and no memory left "
+		    "out (Rprof cannot hold them)", name, w->skipped);
+	if (w->left_out > 0)
+		cli_warn("%s: %ld samples with a repeat count below 0.5 (0 or "
+		    "negative among them) left out", name, w->left_out);
+	if (fabs(w->rounding) > 1e-9 * fmax(1, w->counted))
+		cli_warn("%s: repeat counts rounded to whole lines: %+g lines "
+		    "in all (of %g)", name, w->rounding, w->counted);
+	if (w->differ) {
+		what[0] = '\0';
+		if (w->differ & RHDR_INTERVAL)
+			n += snprintf(what + n, sizeof(what) - (size_t)n,
+			    "sample.interval");
+		if (w->differ & RHDR_MEMORY)
+			n += snprintf(what + n, sizeof(what) - (size_t)n,
+			    "%smemory profiling", n ? ", " : "");
+		if (w->differ & RHDR_GC)
+			n += snprintf(what + n, sizeof(what) - (size_t)n,
+			    "%sGC profiling", n ? ", " : "");
+		if (w->differ & RHDR_LINES)
+			snprintf(what + n, sizeof(what) - (size_t)n,
+			    "%sline profiling", n ? ", " : "");
+		cli_warn("%s: the sessions' headers differ (%s): R's "
+		    "summaryRprof reads every session by the first header; "
+		    "write one source at a time with -s", name, what);
+	}
+}
+
 int
 main(int argc, char *argv[])
 {
 	struct stream_reader r;
 	struct prof p = { 0 };
 	struct rprof_writer w;
+	struct source_set sources = { 0 };
 	struct output o;
 	struct perr e;
 	struct cli_file in;
-	const char *opath = NULL;
+	const char *opath = NULL, *type = NULL;
 	long interval = 20000;
 	int ch;
 
@@ -39,6 +81,15 @@ main(int argc, char *argv[])
 		case 'o':
 			opath = optarg;
 			break;
+		case 's':
+			if (source_set_parse(&sources, optarg, &e) < 0) {
+				cli_warn("-s: %s", e.msg);
+				cli_usage(&prog);
+			}
+			break;
+		case 't':
+			type = optarg;
+			break;
 		}
 	argc -= optind;
 	argv += optind;
@@ -47,14 +98,15 @@ main(int argc, char *argv[])
 		cli_fail(&e);
 	cli_set_output(&o);
 	rprof_write_begin(&w, &o, interval);
+	w.count_type = type;
+	w.sources = sources.ids.n > 0 ? &sources.ids : NULL;
 	if (assemble_file(&r, in.path, in.shown, &p, rprof_write_sample,
 	    rprof_write_restart, &w, &e) < 0 || rprof_write_end(&w, &p) < 0)
 		cli_fail(&e);
-	if (w.skipped > 0)
-		cli_warn("%s: %ld samples with no frames and no memory left "
-		    "out (Rprof cannot hold them)", r.in.name, w.skipped);
+	report(&w, r.in.name);
 	stream_close(&r);
 	prof_free(&p);
+	source_set_free(&sources);
 	if (output_close(&o, &e) < 0)
 		cli_fail(&e);
 	return EXIT_OK;

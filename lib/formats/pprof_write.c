@@ -479,6 +479,11 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 					    s->attrs[j].value);
 		}
 	}
+	/* R's profiles are of time: pprof opens them on samples, not on
+	 * the last type (alloc_space for a memory profile) */
+	for (i = 0; i < p->nsources && pb->default_sample_type == 0; i++)
+		if (strcmp(prof_str(p, p->sources[i].type), SOURCE_RPROF) == 0)
+			pb->default_sample_type = ostr_c(o, VALUE_SAMPLES);
 	for (i = 0; i < p->nsources && !have_period; i++)
 		if (strcmp(prof_str(p, p->sources[i].type), SOURCE_PPROF) == 0) {
 			/* a pprof profile without a period type */

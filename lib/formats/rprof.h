@@ -45,20 +45,33 @@ void rprof_free(struct rprof_reader *c);
 
 #include "model/assemble.h"
 
-/* The stream to Rprof text: hand rprof_write_sample to samples_read, then
- * call rprof_write_end. */
+/* How written headers differ from the first one. */
+enum { RHDR_MEMORY = 1, RHDR_GC = 2, RHDR_LINES = 4, RHDR_INTERVAL = 8 };
+
+/* The stream to Rprof text: hand rprof_write_sample to assemble, then
+ * call rprof_write_end. Set count_type and sources after begin. */
 struct rprof_writer {
 	struct output *o;
 	long default_interval;		/* -i, when no source says */
+	const char *count_type;		/* -t: the repeat count's value type
+					 * (NULL: samples) */
+	const struct u64map *sources;	/* -s: source ids written (NULL: all) */
 	uint32_t source;		/* index of the current session */
 	size_t next_source;		/* sources before it are written */
 	int held;			/* header waits for the session's end */
 	int memory, lines;		/* of the current session */
+	uint64_t interval;		/* of the current session, us */
 	struct u64map fileno;		/* filename string -> #File number */
 	uint32_t nfiles;
 	char *line, *heldbuf;
 	size_t nline, capline, nheld, capheld;
+	/* what the caller tells the user */
 	long skipped;			/* samples R could not have written */
+	long left_out;			/* repeat counts below 0.5 */
+	double rounding, counted;	/* rounded minus exact; exact, summed */
+	long nheaders;
+	int first_flags, differ;	/* RHDR_* of the first; what differs */
+	uint64_t first_interval;
 };
 
 void rprof_write_begin(struct rprof_writer *w, struct output *o,

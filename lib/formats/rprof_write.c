@@ -2,8 +2,11 @@
  * The stream to Rprof text, a session per source. Sources whose rprof.*
  * attributes give the header are written as their samples arrive; for
  * others (from pprof, say) the header's flags depend on all the session's
- * samples, so their lines are held until the session ends.
+ * samples, so their lines are held until the session ends, each once
+ * with its repeat count.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,17 +37,26 @@ put(char **buf, size_t *n, size_t *cap, const void *p, size_t k)
 
 enum { HELD_LINE, HELD_MEMLINE, HELD_TEXT };
 
-static int
-held(struct rprof_writer *w, unsigned char kind, const uint64_t mem[4],
-    const char *text, size_t n)
-{
-	uint32_t len = (uint32_t)n;
+/* A held entry: its kind, repeat count, memory figures and text. */
+struct held {
+	unsigned char kind;
+	uint64_t count, mem[4];
+	uint32_t len;
+};
 
-	return put(&w->heldbuf, &w->nheld, &w->capheld, &kind, 1) < 0 ||
-	    put(&w->heldbuf, &w->nheld, &w->capheld, mem, 4 * sizeof(*mem))
-	    < 0 || put(&w->heldbuf, &w->nheld, &w->capheld, &len, sizeof(len))
-	    < 0 || put(&w->heldbuf, &w->nheld, &w->capheld, text, n) < 0 ?
-	    -1 : 0;
+static int
+hold(struct rprof_writer *w, unsigned char kind, uint64_t count,
+    const uint64_t mem[4], const char *text, size_t n)
+{
+	struct held h;
+
+	memset(&h, 0, sizeof(h));
+	h.kind = kind;
+	h.count = count;
+	memcpy(h.mem, mem, sizeof(h.mem));
+	h.len = (uint32_t)n;
+	return put(&w->heldbuf, &w->nheld, &w->capheld, &h, sizeof(h)) < 0 ||
+	    put(&w->heldbuf, &w->nheld, &w->capheld, text, n) < 0 ? -1 : 0;
 }
 
 #define LINE(w, p, k) put(&(w)->line, &(w)->nline, &(w)->capline, (p), (k))
@@ -63,12 +75,22 @@ is_true(const char *v)
 	return v != NULL && strcmp(v, SCHEMA_TRUE) == 0;
 }
 
+/* Writes a header; notes how it differs from the first one written. */
 static void
 write_header(struct rprof_writer *w, int memory, int gc, int lines,
     uint64_t interval)
 {
 	struct output *o = w->o;
+	int flags = (memory ? RHDR_MEMORY : 0) | (gc ? RHDR_GC : 0) |
+	    (lines ? RHDR_LINES : 0);
 
+	if (!w->nheaders++) {
+		w->first_flags = flags;
+		w->first_interval = interval;
+	} else {
+		w->differ |= (flags ^ w->first_flags) |
+		    (interval != w->first_interval ? RHDR_INTERVAL : 0);
+	}
 	if (memory)
 		out_str(o, "memory profiling: ");
 	if (gc)
@@ -80,59 +102,75 @@ write_header(struct rprof_writer *w, int memory, int gc, int lines,
 	out_char(o, '\n');
 }
 
+/* A source's interval in microseconds: its Rprof header's, else its pprof
+ * period when that is in nanoseconds, else -i. */
 static uint64_t
-pprof_interval(const struct prof *p, const struct source *s, long dflt)
+interval_of(const struct prof *p, const struct source *s, long dflt)
 {
+	const char *iv = prof_attr(p, s, ATTR_RPROF_INTERVAL);
 	const char *unit = prof_attr(p, s, ATTR_PPROF_PERIOD_UNIT);
 	const char *period = prof_attr(p, s, ATTR_PPROF_PERIOD);
 
+	if (iv != NULL)
+		return (uint64_t)strtoull(iv, NULL, 10);
 	if (unit != NULL && period != NULL && strcmp(unit, UNIT_NANOSECONDS) == 0
 	    && strtoll(period, NULL, 10) >= 1000)
 		return (uint64_t)strtoll(period, NULL, 10) / 1000;
 	return (uint64_t)dflt;
 }
 
+static void
+write_line(struct rprof_writer *w, int memory, const uint64_t mem[4],
+    const char *text, size_t len)
+{
+	int i;
+
+	if (memory) {
+		for (i = 0; i < 4; i++) {
+			out_char(w->o, ':');
+			out_u64(w->o, mem[i]);
+		}
+		out_char(w->o, ':');
+	}
+	out_write(w->o, text, len);
+	out_char(w->o, '\n');
+}
+
 /* Ends the current session: a held one gets its header and lines now. */
 static void
-end_session(struct rprof_writer *w, const struct prof *p)
+end_session(struct rprof_writer *w)
 {
-	const struct source *s;
-	const char *q;
-	uint64_t mem[4];
-	uint32_t len;
+	struct held h;
+	const char *text;
 	size_t at;
+	uint64_t i;
 
 	if (w->source == PROF_NONE || !w->held)
 		return;
-	s = &p->sources[w->source];
-	write_header(w, w->memory, 0, w->lines,
-	    pprof_interval(p, s, w->default_interval));
-	/* held entries: kind byte, 4 x u64, u32 length, text; walked by
-	 * offset since heldbuf is NULL when nothing was held */
-	for (at = 0; at < w->nheld;
-	    at += 1 + sizeof(mem) + sizeof(len) + len) {
-		q = w->heldbuf + at;
-		memcpy(mem, q + 1, sizeof(mem));
-		memcpy(&len, q + 1 + sizeof(mem), sizeof(len));
-		if (*q == HELD_TEXT) {
-			out_write(w->o, q + 1 + sizeof(mem) + sizeof(len), len);
+	write_header(w, w->memory, 0, w->lines, w->interval);
+	/* walked by offset: heldbuf is NULL when nothing was held */
+	for (at = 0; at < w->nheld; at += sizeof(h) + h.len) {
+		memcpy(&h, w->heldbuf + at, sizeof(h));
+		text = w->heldbuf + at + sizeof(h);
+		if (h.kind == HELD_TEXT) {
+			out_write(w->o, text, h.len);
 			continue;
 		}
-		if (w->memory) {
-			int i;
-			for (i = 0; i < 4; i++) {
-				out_char(w->o, ':');
-				out_u64(w->o, mem[i]);
-			}
-			out_char(w->o, ':');
-		} else if (len == 0) {
-			w->skipped++;
+		if (!w->memory && h.len == 0) {
+			w->skipped += (long)h.count;
 			continue;
 		}
-		out_write(w->o, q + 1 + sizeof(mem) + sizeof(len), len);
-		out_char(w->o, '\n');
+		for (i = 0; i < h.count; i++)
+			write_line(w, w->memory, h.mem, text, h.len);
 	}
 	w->nheld = 0;
+}
+
+static int
+wanted(const struct rprof_writer *w, const struct prof *p, uint32_t si)
+{
+	return w->sources == NULL ||
+	    u64map_get(w->sources, p->sources[si].id) != NULL;
 }
 
 static void
@@ -144,29 +182,32 @@ open_source(struct rprof_writer *w, const struct prof *p, uint32_t si)
 	w->source = si;
 	w->held = interval == NULL;
 	w->memory = w->lines = 0;
+	w->interval = interval_of(p, s, w->default_interval);
 	u64map_free(&w->fileno);
 	w->nfiles = 0;
 	if (w->held)
 		return;
 	w->memory = is_true(prof_attr(p, s, ATTR_RPROF_MEMORY));
 	write_header(w, w->memory, is_true(prof_attr(p, s, ATTR_RPROF_GC)),
-	    is_true(prof_attr(p, s, ATTR_RPROF_LINES)),
-	    (uint64_t)strtoull(interval, NULL, 10));
+	    is_true(prof_attr(p, s, ATTR_RPROF_LINES)), w->interval);
 }
 
 /* Starts the session of source index si, after the headers of the sources
- * before it that have no samples. */
+ * before it that have no samples (those -s keeps). */
 static void
 start_session(struct rprof_writer *w, const struct prof *p, uint32_t si)
 {
-	end_session(w, p);
+	end_session(w);
 	if (si < w->next_source) {	/* samples out of source order */
 		open_source(w, p, si);
 		return;
 	}
 	while (w->next_source < si) {
-		open_source(w, p, (uint32_t)w->next_source++);
-		end_session(w, p);
+		if (wanted(w, p, (uint32_t)w->next_source)) {
+			open_source(w, p, (uint32_t)w->next_source);
+			end_session(w);
+		}
+		w->next_source++;
 	}
 	open_source(w, p, (uint32_t)w->next_source++);
 }
@@ -195,6 +236,58 @@ fileno_of(struct rprof_writer *w, const struct prof *p, uint32_t f,
 	return 0;
 }
 
+/* How many lines sample s is: its value of the count type (a time in a
+ * time unit is divided by the interval), rounded; the rounding is summed
+ * for the caller to report. 0 when the sample is left out. */
+static int
+repeats(struct rprof_writer *w, const struct prof *p, const struct sample *s,
+    uint64_t *count, struct perr *e)
+{
+	static const struct { const char *unit; double us; } units[] = {
+		{ "nanoseconds", 1e-3 }, { "microseconds", 1 },
+		{ "milliseconds", 1e3 }, { "seconds", 1e6 },
+	};
+	const char *want = w->count_type ? w->count_type : VALUE_SAMPLES;
+	const struct source *src = &p->sources[s->source];
+	char types[256];
+	size_t i, k, n = 0;
+	double v, c;
+
+	for (i = 0; i < s->nvals; i++)
+		if (strcmp(prof_str(p, s->vals[i].type), want) == 0)
+			break;
+	if (i == s->nvals) {
+		types[0] = '\0';
+		for (k = 0; k < s->nvals && n < sizeof(types) - 1; k++)
+			n += (size_t)snprintf(types + n, sizeof(types) - n,
+			    "%s%s", k ? ", " : "", prof_str(p, s->vals[k].type));
+		return perr_set(e, "source %u (%s): no '%s' value to repeat its "
+		    "lines by (its types: %s): choose one with -t", src->id,
+		    src->uri == PROF_NONE ? "NA" : prof_str(p, src->uri), want,
+		    types);
+	}
+	v = s->vals[i].value;
+	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+		if (strcmp(prof_str(p, s->vals[i].unit), units[k].unit) == 0 &&
+		    w->interval > 0)
+			v = v * units[k].us / (double)w->interval;
+	/* R writes a line per sample: a count is a number of lines */
+	if (!(v < INT32_MAX + 0.5))
+		return perr_set(e, "sample %u: a repeat count of %g is more "
+		    "lines than Rprof text should hold (at most 2147483647)",
+		    s->id, v);
+	c = v < 0.5 ? 0 : floor(v + 0.5);
+	if (c == 0) {
+		w->left_out++;
+		*count = 0;
+		return 0;
+	}
+	w->rounding += c - v;
+	w->counted += v;
+	*count = (uint64_t)c;
+	return 0;
+}
+
 int
 rprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
@@ -202,7 +295,7 @@ rprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
 	struct rprof_writer *w = ctx;
 	const struct location *l;
 	const struct function *f;
-	uint64_t mem[4] = { 0, 0, 0, 0 }, count = 1, i;
+	uint64_t mem[4] = { 0, 0, 0, 0 }, count = 0, i;
 	uint32_t k;
 	int has_mem = 0, m;
 	size_t d, j;
@@ -210,23 +303,18 @@ rprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
 	size_t nfiles = 0, capfiles = 0;
 	const char *name;
 	size_t namelen;
-	unsigned char flag;
 
+	if (!wanted(w, p, s->source))
+		return 0;
 	if (s->source != w->source)
 		start_session(w, p, s->source);
+	if (repeats(w, p, s, &count, e) < 0)
+		return -1;
+	if (count == 0)
+		return 0;
 	for (j = 0; j < s->nvals; j++) {
 		const char *type = prof_str(p, s->vals[j].type);
 		double v = s->vals[j].value;
-		if (strcmp(type, VALUE_SAMPLES) == 0) {
-			/* R writes a line per sample: a count is a number
-			 * of lines */
-			if (v > INT32_MAX)
-				return perr_set(e, "sample %u: a samples "
-				    "value of %g is more lines than Rprof text "
-				    "should hold (at most 2147483647)", s->id,
-				    v);
-			count = v > 0 ? (uint64_t)(v + 0.5) : 0;
-		}
 		for (m = 0; m < RMEM_COUNT; m++)
 			if (strcmp(type, schema_rprof_memory[m].type) == 0) {
 				has_mem = 1;
@@ -260,12 +348,10 @@ rprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
 	}
 	if (w->held) {
 		w->memory |= has_mem;
-		flag = (unsigned char)has_mem;
-		if (nfiles > 0 && held(w, HELD_TEXT, mem, files, nfiles) < 0)
+		if ((nfiles > 0 && hold(w, HELD_TEXT, 1, mem, files, nfiles) < 0)
+		    || hold(w, has_mem ? HELD_MEMLINE : HELD_LINE, count, mem,
+		    w->line, w->nline) < 0)
 			goto nomem;
-		for (i = 0; i < count; i++)
-			if (held(w, flag, mem, w->line, w->nline) < 0)
-				goto nomem;
 		free(files);
 		return 0;
 	}
@@ -277,17 +363,8 @@ rprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
 	if (nfiles > 0)
 		out_write(w->o, files, nfiles);
 	free(files);
-	for (i = 0; i < count; i++) {
-		if (w->memory) {
-			for (m = 0; m < 4; m++) {
-				out_char(w->o, ':');
-				out_u64(w->o, mem[m]);
-			}
-			out_char(w->o, ':');
-		}
-		out_write(w->o, w->line, w->nline);
-		out_char(w->o, '\n');
-	}
+	for (i = 0; i < count; i++)
+		write_line(w, w->memory, mem, w->line, w->nline);
 	return 0;
 nomem:
 	free(files);
@@ -297,11 +374,12 @@ nomem:
 int
 rprof_write_end(struct rprof_writer *w, const struct prof *p)
 {
-	end_session(w, p);
-	while (w->next_source < p->nsources) {
-		open_source(w, p, (uint32_t)w->next_source++);
-		end_session(w, p);
-	}
+	end_session(w);
+	for (; w->next_source < p->nsources; w->next_source++)
+		if (wanted(w, p, (uint32_t)w->next_source)) {
+			open_source(w, p, (uint32_t)w->next_source);
+			end_session(w);
+		}
 	rprof_write_free(w);
 	return 0;
 }
@@ -319,8 +397,12 @@ int
 rprof_write_restart(void *ctx, struct perr *e)
 {
 	struct rprof_writer *w = ctx;
+	const char *type = w->count_type;
+	const struct u64map *sources = w->sources;
 
 	rprof_write_free(w);
 	rprof_write_begin(w, w->o, w->default_interval);
+	w->count_type = type;
+	w->sources = sources;
 	return output_rewind(w->o, e);
 }

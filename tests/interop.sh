@@ -62,6 +62,11 @@ for f in "$out"/*.out; do
 	esac
 done
 
+# profile-tsv(5)'s R code reads a table with its escapes and NA decoded
+Rscript tests/interop/read-stream.R tests/interop/escapes.tsv >"$out/escapes.R" &&
+    cmp -s "$out/escapes.R" tests/interop/escapes.R.expected && ok ||
+    bad "profile-tsv(5)'s R code does not read escapes.tsv as expected"
+
 [ -f tests/pprof.sh ] && . tests/pprof.sh
 [ -f tests/flame.sh ] && . tests/flame.sh
 echo "interop: $pass passed, $fail failed"

@@ -484,6 +484,27 @@ for v in "rprof2tsv -1 tests/data/rprof/r-4.2/memory.out" \
 	else bad "$v: $(cat "$out/err")"; fi
 done
 
+# 7b. First contact: on a terminal with no file, every reader shows its
+#     usage and exits 2 rather than wait; -h, --help, -V and --version.
+for p in $(sed -n '/^PROGS = /,/[^\\]$/p' Makefile | sed 's/^PROGS = //; s/\\//'); do
+	if command -v script >/dev/null 2>&1; then
+		script -qec "$bin/$p >/dev/null; echo exit=\$?" /dev/null </dev/null |
+		    tr -d '\r' >"$out/tty"
+		if grep -q "^usage: $p " "$out/tty" && grep -q '^exit=2$' "$out/tty"
+		then ok; else bad "$p on a terminal: $(tr '\n' ' ' <"$out/tty")"; fi
+	fi
+	for a in -h --help; do
+		$bin/$p $a >"$out/help" 2>&1 && grep -q "^usage: $p " "$out/help" &&
+		    grep -q "^See $p(1)\.$" "$out/help" && ok || bad "$p $a"
+	done
+	for a in -V --version; do
+		[ "$($bin/$p $a 2>&1)" = "$p (profstream) $(sed -n 's/^VERSION = //p' Makefile)" ] &&
+		    ok || bad "$p $a"
+	done
+	$bin/$p -? >/dev/null 2>"$out/err"
+	[ $? = 2 ] && grep -q "^usage: $p " "$out/err" && ok || bad "$p -?: not a usage error"
+done
+
 # 8. Hostile input, and the fuzzers' regression inputs.
 . tests/hostile.sh
 for f in tests/fuzz/regress/rprof/*; do

@@ -14,7 +14,8 @@ WFLAGS = -std=$(STD) -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 PROTOC_C = protoc-c
 
 PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
-	tsvtop tsvfocus tsv2folded folded2tsv tsvflame
+	tsvtop tsvfocus tsv2folded folded2tsv tsvflame \
+	tsv2sql
 
 # lib/ in wings, each using only those listed before it (analysis and
 # formats side by side, on model).
@@ -25,7 +26,7 @@ STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
 MODEL_SRC = lib/model/prof.c lib/model/assemble.c lib/model/combine.c
 FORMATS_SRC = lib/formats/rprof_read.c lib/formats/rprof_write.c \
 	lib/formats/pb.c lib/formats/pprof_read.c lib/formats/pprof_write.c \
-	lib/formats/v1_write.c lib/formats/folded_read.c
+	lib/formats/v1_write.c lib/formats/folded_read.c lib/formats/sql.c
 ANALYSIS_SRC = lib/analysis/select.c lib/analysis/top.c \
 	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \
 	lib/analysis/flame.c

@@ -374,6 +374,29 @@ cli_combine(struct output *o, int n, char **paths)
 }
 
 struct cli_file
+cli_to_v2(struct cli_file in)
+{
+	struct cli_file v2 = { cli_tmpfile(), in.shown };
+	struct combiner *c;
+	struct output o;
+	struct perr e;
+	int ext;
+
+	if ((ext = stream_has_loc_ext(in.path, in.shown, &e)) < 0 ||
+	    output_open(&o, v2.path, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&o);
+	if ((c = combine_new(&o, ext, &e)) == NULL ||
+	    combine_add(c, in.path, in.shown, &e) < 0)
+		cli_fail(&e);
+	combine_free(c);
+	if (output_close(&o, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(NULL);
+	return v2;
+}
+
+struct cli_file
 cli_input(const struct cli_prog *prog, int argc, char **argv)
 {
 	struct cli_file f = { NULL, NULL };

@@ -97,6 +97,10 @@ struct cli_file cli_input(const struct cli_prog *prog, int argc,
  * <stdin>), for a reader that reads its input twice. */
 struct cli_file cli_spool(struct cli_file f);
 
+/* A 2.0 copy of the 1.0 stream in (a file), in a temporary file, as
+ * tsvcombine converts it. */
+struct cli_file cli_to_v2(struct cli_file in);
+
 /* Parses a positive decimal for option opt, or exits 2. */
 long long cli_number(const char *arg, int opt, long long max);
 

@@ -308,6 +308,24 @@ $bin/pprof2tsv tests/data/pprof/google-pprof/internal/proftest/testdata/large.cp
     $bin/tsvflame | wc -c | awk '{ exit !($1 < 4000000) }' && ok ||
     bad "tsvflame of large.cpu is more than 4 MB"
 
+# 3f. tsv2sql: SQLite (tests/sql.sh); an invalid stream is refused before
+#     any SQL, with the validator's message; a 1.0 stream loads as 2.0.
+command -v sqlite3 >/dev/null 2>&1 || sh tools/deps.sh test
+dialect=sqlite
+db_reset() { rm -f "$out/test.db"; }
+db_load() { sqlite3 -bail "$out/test.db" <"$1" >/dev/null; }
+db_query() { sqlite3 -separator '|' "$out/test.db" <"$1"; }
+. tests/sql.sh
+$bin/tsv2sql tests/validate/bad-missing-depth.tsv >"$out/got" 2>"$out/err"
+rc=$?
+want=$($bin/tsvvalidate tests/validate/bad-missing-depth.tsv 2>&1 | head -n 1 | sed 's/^tsvvalidate: //')
+if [ $rc = 1 ] && [ ! -s "$out/got" ] && grep -qF "tsv2sql: $want" "$out/err"
+then ok; else bad "tsv2sql of an invalid stream: $(cat "$out/err")"; fi
+db_reset
+$bin/tsv2sql tests/validate/ok-v1.tsv >"$out/v1.sql" && db_load "$out/v1.sql" &&
+    [ "$(echo 'SELECT source_type FROM sources;' >"$out/q.sql"; db_query "$out/q.sql")" = manual ] &&
+    ok || bad "tsv2sql of a 1.0 stream"
+
 # 3c. tsv2pprof's alloc_space: the same increments, summed over samples.
 for b in memory memory-gc-line; do
 	f=tests/data/rprof/r-4.2/$b.out

@@ -13,6 +13,7 @@ have libprotobuf-c || need="$need libprotobuf-c-dev"
 if [ "${1:-}" = test ]; then
 	have check || need="$need check"
 	command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
+	command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
 fi
 [ -z "$need" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then

@@ -57,6 +57,19 @@ output_open(struct output *o, const char *path, struct perr *e)
 	return 0;
 }
 
+int
+output_fd(struct output *o, int fd, const char *name, struct perr *e)
+{
+	memset(o, 0, sizeof(*o));
+	o->fd = fd;
+	o->name = name;
+	o->start = lseek(fd, 0, SEEK_CUR);
+	o->cap = OUTPUT_BUF;
+	if ((o->buf = malloc(o->cap)) == NULL)
+		return perr_nomem(e);
+	return 0;
+}
+
 static void
 write_all(struct output *o, const char *p, size_t n)
 {

@@ -25,6 +25,10 @@ struct output {
 /* Opens path (NULL or "-" for stdout). A file is written under a temporary
  * name beside it and renamed by output_close. */
 int output_open(struct output *o, const char *path, struct perr *e);
+/* An output on an open descriptor (a temporary file, say), named name in
+ * messages: flush it with out_flush (o->err tells of a write error), free
+ * it with output_discard, which leaves fd open. */
+int output_fd(struct output *o, int fd, const char *name, struct perr *e);
 /* Compresses everything written from now on as one gzip member. */
 int output_gzip(struct output *o, int level, struct perr *e);
 /* Flushes and closes; reports any write error; renames a file into place.

@@ -100,6 +100,12 @@ const struct table schema_tables[T_COUNT] = {
 	[T_V1_SAMPLES] = { "samples", 7, v1_samples_cols, 2, 0, -1 },
 };
 
+const enum table_id schema_order[SCHEMA_ORDER_N] = {
+	T_SOURCES, T_SOURCE_ATTRIBUTES, T_MAPPINGS, T_FUNCTIONS, T_LOCATIONS,
+	T_V1_SAMPLE_TYPES, T_SAMPLES, T_V1_SAMPLES, T_SAMPLE_VALUES,
+	T_SAMPLE_LOCATIONS, T_SAMPLE_LABELS,
+};
+
 const struct value_type schema_rprof_memory[RMEM_COUNT] = {
 	[RMEM_SMALL] = { "vsize.small", UNIT_BYTES },
 	[RMEM_LARGE] = { "vsize.large", UNIT_BYTES },

@@ -115,6 +115,11 @@ extern const struct value_type schema_rprof_memory[RMEM_COUNT];
 
 extern const struct table schema_tables[T_COUNT];
 
+/* Every table, defining ones first: the order of a stream's headers, of
+ * rows in define-before-use order, and of a database's tables. */
+#define SCHEMA_ORDER_N 11
+extern const enum table_id schema_order[SCHEMA_ORDER_N];
+
 /* The table named name in format version v, or T_NONE. */
 enum table_id schema_find(int version, const char *name, size_t len);
 /* Whether t is required in version v, and whether it belongs to it. */

@@ -28,12 +28,6 @@ void
 sw_begin(struct stream_writer *w, struct output *o, int version,
     unsigned extensions, int loc_ext)
 {
-	/* defining tables first, the way rows come in define-before-use */
-	static const enum table_id order[] = {
-		T_SOURCES, T_SOURCE_ATTRIBUTES, T_MAPPINGS, T_FUNCTIONS,
-		T_LOCATIONS, T_V1_SAMPLE_TYPES, T_SAMPLES, T_V1_SAMPLES,
-		T_SAMPLE_VALUES, T_SAMPLE_LOCATIONS, T_SAMPLE_LABELS,
-	};
 	size_t i, n;
 	int t;
 
@@ -54,11 +48,11 @@ sw_begin(struct stream_writer *w, struct output *o, int version,
 	out_char(o, '\t');
 	out_str(o, version == V10 ? SCHEMA_V10 : SCHEMA_V20);
 	out_char(o, '\n');
-	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
-		if (schema_required(version, order[i]) ||
-		    (schema_in_version(version, order[i]) &&
-		    (extensions & (1u << order[i]))))
-			header(w, order[i]);
+	for (i = 0; i < SCHEMA_ORDER_N; i++)
+		if (schema_required(version, schema_order[i]) ||
+		    (schema_in_version(version, schema_order[i]) &&
+		    (extensions & (1u << schema_order[i]))))
+			header(w, schema_order[i]);
 }
 
 void

@@ -1,0 +1,111 @@
+/* tsv2sql: a profile stream as SQL that adds it to a SQLite or PostgreSQL
+ * database. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "formats/sql.h"
+#include "stream/validate.h"
+#include "cli.h"
+
+static const struct cli_opt opts[] = {
+	{ 'd', "dialect", "sqlite (the default) or postgresql" },
+	CLI_OPT_OUTPUT,
+	CLI_OPT_LIMIT,
+	{ 0 }
+};
+static const struct cli_prog prog = {
+	"Writes profile streams (2.0 or 1.0) as one SQL script that creates "
+	"the tables\nwhen missing and adds the profile to those the database "
+	"holds.", opts, "[file ...]",
+	"Several files are combined (as by tsvcombine) first."
+};
+
+static struct perr first;
+static long problems;
+
+static void
+keep_first(void *ctx, const char *msg)
+{
+	(void)ctx;
+	if (problems++ == 0)
+		snprintf(first.msg, sizeof(first.msg), "%s", msg);
+}
+
+/* The stream's format version: 20 or 10, after checking it whole (an
+ * invalid stream is refused before a line of SQL). */
+static int
+validate(struct cli_file in)
+{
+	struct stream_reader r;
+	struct perr e;
+	int version;
+
+	if (stream_open(&r, in.path, in.shown, &e) < 0)
+		cli_fail(&e);
+	r.report = keep_first;
+	if (validate_stream(&r, &e) < 0)
+		cli_fail(&e);
+	version = r.version;
+	stream_close(&r);
+	if (problems > 0) {
+		if (problems > 1)
+			snprintf(first.msg + strlen(first.msg),
+			    sizeof(first.msg) - strlen(first.msg),
+			    " (and %ld more problems: see tsvvalidate)",
+			    problems - 1);
+		cli_fail(&first);
+	}
+	return version;
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct stream_reader r;
+	struct sql_writer *w;
+	struct output o;
+	struct perr e;
+	struct cli_file in;
+	const char *opath = NULL, *dir = getenv("TMPDIR");
+	enum sql_dialect d = SQL_SQLITE;
+	int ch;
+
+	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
+		switch (ch) {
+		case 'd':
+			if (strcmp(optarg, "sqlite") == 0)
+				d = SQL_SQLITE;
+			else if (strcmp(optarg, "postgresql") == 0)
+				d = SQL_POSTGRESQL;
+			else {
+				cli_warn("-d: '%s' is not sqlite or postgresql",
+				    optarg);
+				cli_usage(&prog);
+			}
+			break;
+		case 'o':
+			opath = optarg;
+			break;
+		}
+	argc -= optind;
+	argv += optind;
+	in = cli_spool(cli_input(&prog, argc, argv));
+	if (validate(in) == V10)
+		in = cli_to_v2(in);	/* 1.0 as 2.0, as tsvcombine reads it */
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	if (output_open(&o, opath, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&o);
+	if ((w = sql_new(&o, d, dir, &e)) == NULL ||
+	    stream_open(&r, in.path, in.shown, &e) < 0 ||
+	    sql_stage(w, &r, &e) < 0 || sql_end(w, &e) < 0)
+		cli_fail(&e);
+	stream_close(&r);
+	sql_free(w);
+	if (output_close(&o, &e) < 0)
+		cli_fail(&e);
+	return EXIT_OK;
+}

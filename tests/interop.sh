@@ -10,8 +10,16 @@ rm -rf "$out"
 mkdir -p "$out"
 pass=0
 fail=0
+bin=$top
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# Compares $out/got with file $1 (the expected output) for test $2.
+same() {
+	if cmp -s "$out/got" "$1"; then ok; else
+		bad "$2: output differs from $1"
+		diff "$1" "$out/got" | head -10
+	fi
+}
 
 install() {
 	sudo=""
@@ -69,5 +77,6 @@ Rscript tests/interop/read-stream.R tests/interop/escapes.tsv >"$out/escapes.R" 
 
 [ -f tests/pprof.sh ] && . tests/pprof.sh
 [ -f tests/flame.sh ] && . tests/flame.sh
+[ -f tests/postgresql.sh ] && . tests/postgresql.sh
 echo "interop: $pass passed, $fail failed"
 [ "$fail" = 0 ]

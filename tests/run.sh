@@ -321,6 +321,12 @@ rc=$?
 want=$($bin/tsvvalidate tests/validate/bad-missing-depth.tsv 2>&1 | head -n 1 | sed 's/^tsvvalidate: //')
 if [ $rc = 1 ] && [ ! -s "$out/got" ] && grep -qF "tsv2sql: $want" "$out/err"
 then ok; else bad "tsv2sql of an invalid stream: $(cat "$out/err")"; fi
+# tsv2sql(1) shows the queries the tests run, as they are
+for q in self-total by-line by-source memory over-time; do
+	tr '\n' '\001' <tests/sql/$q.sql >"$out/q1"
+	tr '\n' '\001' <man/tsv2sql.1 >"$out/m1"
+	grep -qF "$(cat "$out/q1")" "$out/m1" && ok || bad "tsv2sql(1) lacks tests/sql/$q.sql"
+done
 db_reset
 $bin/tsv2sql tests/validate/ok-v1.tsv >"$out/v1.sql" && db_load "$out/v1.sql" &&
     [ "$(echo 'SELECT source_type FROM sources;' >"$out/q.sql"; db_query "$out/q.sql")" = manual ] &&

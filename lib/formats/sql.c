@@ -479,7 +479,8 @@ sql_end(struct sql_writer *w, struct perr *e)
 	char name[64];
 
 	sql(w, "-- a profile stream, added to the profiles this database "
-	    "holds (tsv2sql)\nBEGIN;\n");
+	    "holds (tsv2sql)\n%sBEGIN;\n", w->d == SQL_POSTGRESQL ?
+	    "SET client_min_messages = warning;\n" : "");
 	schema(w);
 	for (i = 0; i < SCHEMA_ORDER_N; i++)
 		if (stored(t = schema_order[i])) {

@@ -9,7 +9,8 @@ rise AS (
   SELECT sample_id, SUM(CASE WHEN value > prev THEN value - prev
                         ELSE 0 END) AS bytes
   FROM m GROUP BY sample_id)
-SELECT d.name, ROUND(SUM(rise.bytes) / 1048576.0, 1) AS mem_total
+SELECT d.name, ROUND(CAST(SUM(rise.bytes) / 1048576.0 AS NUMERIC), 1)
+       AS mem_total
 FROM (SELECT DISTINCT sl.sample_id, f.name
       FROM sample_locations sl
       JOIN locations l ON l.location_id = sl.location_id

@@ -325,7 +325,7 @@ then ok; else bad "tsv2sql of an invalid stream: $(cat "$out/err")"; fi
 for q in self-total by-line by-source memory over-time; do
 	tr '\n' '\001' <tests/sql/$q.sql >"$out/q1"
 	tr '\n' '\001' <man/tsv2sql.1 >"$out/m1"
-	grep -qF "$(cat "$out/q1")" "$out/m1" && ok || bad "tsv2sql(1) lacks tests/sql/$q.sql"
+	grep -qF -e "$(cat "$out/q1")" "$out/m1" && ok || bad "tsv2sql(1) lacks tests/sql/$q.sql"
 done
 db_reset
 $bin/tsv2sql tests/validate/ok-v1.tsv >"$out/v1.sql" && db_load "$out/v1.sql" &&

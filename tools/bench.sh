@@ -126,3 +126,75 @@ for pb in "$dir/large.pb" "$dir/large20.pb"; do
 	fi
 	row "pprof2tsv | tsvtop" "$n" "./pprof2tsv $pb | ./tsvtop"
 done
+
+# tsv2sql: loading a stream into each database, beside the database's own
+# bulk load of the same rows from pre-split files (.import, \copy) into
+# the same tables. Rows per second, of the stream's data rows.
+split_tables() {	# STREAM DIR: a file of rows per table, fields only
+	mkdir -p "$2"
+	awk -F'\t' -v d="$2" '!/^#/ && $1 != "meta" { t = $1; sub(/^\./, "", t)
+	    sub(/^[^\t]*\t/, ""); print > (d "/" t ".tsv") }' "$1"
+}
+schema_sql() {	# DIALECT: the CREATE statements tsv2sql writes
+	./tsv2sql -d "$1" tests/sql/text.tsv | sed -n '/^CREATE \(TABLE IF\|INDEX\)/p'
+}
+# the tables in the order their keys need
+tables="sources source_attributes mappings functions locations samples
+    sample_values sample_locations sample_labels"
+sqlrow() {	# NAME ROWS SECONDS-OF-COMMAND...
+	name=$1; rows=$2; shift 2
+	/usr/bin/time -f '%e %M' -o "$dir/t" sh -c "$*" >/dev/null 2>"$dir/err" ||
+	    { echo "$name: failed: $(head -c 300 "$dir/err")" >&2; return; }
+	read -r secs kb <"$dir/t"
+	last=$secs
+	awk -v n="$name" -v r="$rows" -v s="$secs" -v k="$kb" -v ref="${ref:-}" '
+	    BEGIN { printf "  %-44s %8.0f rows/s %7.3f s %8.1f MB", n, (s > 0 ? r / s : 0), s, k / 1024
+		    if (ref != "" && s > 0) printf "   %5.2fx %s", ref / s, "of the reference"
+		    printf "\n" }'
+}
+for s in "$dir/large.tsv" "$dir/1g.tsv"; do
+	[ -s "$s" ] || ./pprof2tsv "$large" >"$dir/large.tsv"
+	rows=$(grep -vc '^#\|^meta' "$s")
+	echo "input: $s ($rows rows) into SQLite"
+	rm -rf "$dir/split"
+	split_tables "$s" "$dir/split"
+	ref=
+	if command -v sqlite3 >/dev/null 2>&1; then
+		rm -f "$dir/ref.db" "$dir/our.db"
+		schema_sql sqlite | sqlite3 "$dir/ref.db"
+		{ echo "BEGIN;"; echo ".mode tabs"; for t in $tables; do
+			[ -f "$dir/split/$t.tsv" ] &&
+			    echo ".import $dir/split/$t.tsv $t"; done; echo "COMMIT;"; } \
+		    >"$dir/import.sql"
+		sqlrow "sqlite3 .import of split files (reference)" "$rows" \
+		    "sqlite3 $dir/ref.db <$dir/import.sql"; ref=$last
+		sqlrow "tsv2sql | sqlite3" "$rows" \
+		    "./tsv2sql $s | sqlite3 -bail $dir/our.db"
+		rm -f "$dir/ref.db" "$dir/our.db"
+	fi
+	pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+	if [ -n "$pgbin" ] && [ "$(id -u)" = 0 ] && command -v runuser >/dev/null; then
+		echo "input: $s ($rows rows) into PostgreSQL"
+		pg=$(mktemp -d "${TMPDIR:-/tmp}/profstream-pg.XXXXXX")
+		chmod 755 "$pg" "$dir" "$dir/split"; chmod 644 "$dir"/split/*.tsv
+		chown postgres "$pg"
+		runuser -u postgres -- "$pgbin/initdb" -D "$pg/data" -A trust -E UTF8 \
+		    --locale=C.UTF-8 >/dev/null 2>&1
+		runuser -u postgres -- "$pgbin/pg_ctl" -D "$pg/data" -l "$pg/log" -w \
+		    -o "-c listen_addresses='' -k $pg" start >/dev/null 2>&1
+		psql_="runuser -u postgres -- $pgbin/psql -h $pg -X -q -v ON_ERROR_STOP=1"
+		$psql_ -d postgres -c 'CREATE DATABASE ref' -c 'CREATE DATABASE ours'
+		schema_sql postgresql | $psql_ -d ref -f - >/dev/null
+		{ echo "BEGIN;"; for t in $tables; do [ -f "$dir/split/$t.tsv" ] &&
+			echo "\\copy $t FROM '$dir/split/$t.tsv' WITH (FORMAT text, NULL 'NA')"
+		    done; echo "COMMIT;"; } >"$dir/copy.sql"
+		ref=
+		sqlrow "psql \\copy of split files (reference)" "$rows" \
+		    "$psql_ -d ref -f - <$dir/copy.sql"; ref=$last
+		sqlrow "tsv2sql -d postgresql | psql" "$rows" \
+		    "./tsv2sql -d postgresql $s | $psql_ -d ours -f -"
+		runuser -u postgres -- "$pgbin/pg_ctl" -D "$pg/data" -w stop >/dev/null 2>&1
+		rm -rf "$pg"
+	fi
+	rm -rf "$dir/split"
+done

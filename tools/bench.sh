@@ -103,6 +103,8 @@ row "tsvtop (stream)" "$(size "$dir/big.tsv")" ./tsvtop "$dir/big.tsv"
 row "tsvtop -l -m (stream)" "$(size "$dir/big.tsv")" ./tsvtop -l -m "$dir/big.tsv"
 row "tsvfocus -f merge (stream)" "$(size "$dir/big.tsv")" ./tsvfocus -f merge "$dir/big.tsv"
 row "tsv2folded (stream)" "$(size "$dir/big.tsv")" ./tsv2folded "$dir/big.tsv"
+row "tsvflame (stream)" "$(size "$dir/big.tsv")" ./tsvflame "$dir/big.tsv"
+echo "  (tsvflame's SVG of it: $(./tsvflame "$dir/big.tsv" | wc -c) bytes)"
 row "tsvcombine (stream)" "$(size "$dir/big.tsv")" ./tsvcombine "$dir/big.tsv"
 ./tsv2folded -l "$dir/big.tsv" >"$dir/big.folded"
 row "folded2tsv (MB of collapsed stacks)" "$(size "$dir/big.folded")" ./folded2tsv "$dir/big.folded"
@@ -125,6 +127,8 @@ for pb in "$dir/large.pb" "$dir/large20.pb"; do
 		    "go tool pprof -top $pb"; ref=$last
 	fi
 	row "pprof2tsv | tsvtop" "$n" "./pprof2tsv $pb | ./tsvtop"
+	ref=
+	row "tsvflame (its stream to SVG)" "$(size "$dir/p.tsv")" ./tsvflame "$dir/p.tsv"
 done
 
 # tsv2sql: loading a stream into each database, beside the database's own

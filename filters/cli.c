@@ -1,5 +1,6 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,6 +101,44 @@ limit(const struct cli_prog *prog, const char *arg)
 	input_set_limit(v << shift);
 }
 
+static char *tmpfiles[4];	/* removed at exit */
+static int ntmpfiles;
+
+/* A fatal signal: what would be left behind goes, then the signal's own
+ * end (a pipe's reader gone stays a quiet end). Only unlink: it is safe
+ * in a handler. */
+static void
+on_signal(int sig)
+{
+	int i;
+
+	if (cli_out != NULL && cli_out->tmp != NULL)
+		unlink(cli_out->tmp);
+	for (i = 0; i < ntmpfiles; i++)
+		unlink(tmpfiles[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Before anything is opened: descriptors 0 to 2 open (else a file opened
+ * here could become standard error, and warnings land in it), and the
+ * fatal signals that would leave temporary files. */
+static void
+setup(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+	size_t i;
+	int fd;
+
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			_exit(EXIT_BAD);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (signal(sigs[i], on_signal) == SIG_IGN)
+			signal(sigs[i], SIG_IGN);	/* as the shell set it */
+}
+
 int
 cli_getopt(const struct cli_prog *prog, int argc, char **argv)
 {
@@ -109,6 +148,7 @@ cli_getopt(const struct cli_prog *prog, int argc, char **argv)
 	int i, ch;
 
 	if (optstring[0] == '\0') {
+		setup();
 		/* the long options are the two everybody tries first */
 		for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 			if (strcmp(argv[i], "--help") == 0) {
@@ -175,9 +215,6 @@ cli_warn(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 }
-
-static char *tmpfiles[4];	/* removed at exit */
-static int ntmpfiles;
 
 /* Exits with status, leaving no half-written -o file. */
 static void __attribute__((noreturn))

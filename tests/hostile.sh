@@ -97,6 +97,18 @@ run() {
 		done
 		rm -f "$h/line-$n.tsv"
 	done
+	# F10: with standard error closed, warnings never land in the -o file
+	$bin/tsv2rprof -o "$h/closed-stderr.out" tests/rprof/count-fraction.tsv 2>&-
+	printf 'tsv2rprof 2>&-: exit %s, warnings in the output: %s\n' $? \
+	    "$(grep -c 'tsv2rprof:' "$h/closed-stderr.out")"
+	# F5: a fatal signal leaves no temporary file, beside -o or in TMPDIR
+	mkdir -p "$h/tmp"
+	for sig in INT TERM HUP; do
+		sleep 3 | TMPDIR="$h/tmp" timeout -s $sig 1 $bin/tsvcombine \
+		    -o "$h/sig.tsv" - "$h/stream.tsv" 2>/dev/null
+		printf 'tsvcombine killed by SIG%s: files left: %s\n' $sig \
+		    "$(ls "$h/tmp" "$h" | grep -c 'sig.tsv\|profstream\.')"
+	done
 	# the wrong kind of input names the program that reads it
 	fo=tests/data/folded/perf-java-stacks-01-collapsed-all.txt
 	for p in "rprof2tsv $pp" "rprof2tsv $h/stream.tsv" "rprof2tsv $fo" \

@@ -16,6 +16,10 @@ done
 gzip -c "$r" >"$h/full-r.gz"
 head -c $(($(wc -c <"$h/full-r.gz") / 2)) "$h/full-r.gz" >"$h/truncated-gzip.rprof"
 head -c 3000 "$pp" >"$h/truncated-gzip.pprof"
+# a gzip member whose CRC does not match its data
+gzip -c "$r" >"$h/bad-crc.rprof"
+n=$(wc -c <"$h/bad-crc.rprof")
+printf '\377' | dd of="$h/bad-crc.rprof" bs=1 seek=$((n - 8)) conv=notrunc 2>/dev/null
 gzip -c "$h/stream.tsv" >"$h/full.gz"
 head -c $(($(wc -c <"$h/full.gz") / 2)) "$h/full.gz" >"$h/truncated-gzip.tsv"
 for k in rprof pprof tsv; do	# 64 MB of zeros in 64 KB

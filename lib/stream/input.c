@@ -85,6 +85,9 @@ fill(struct input *in, size_t want, struct perr *e)
 		msg = gzerror(in->gz, &zerr);
 		if (zerr == Z_ERRNO)
 			msg = strerror(errno);
+		/* zlib names the descriptor ("<fd:3>: "): the name is ours */
+		else if (strncmp(msg, "<fd:", 4) == 0 && strstr(msg, ": "))
+			msg = strstr(msg, ": ") + 2;
 		return perr_set(e, "%s: %s%s", in->name,
 		    in->compressed || zerr != Z_ERRNO ? "gzip: " : "", msg);
 	}

@@ -87,7 +87,9 @@ run() {
 	# a function name on a line of exactly the longest a line may be
 	# (16 MiB, LF aside) is read by every reader; one byte more is
 	# refused by all of them alike, never "out of memory"
-	for n in 16777216 16777217; do
+	# (not under valgrind, SUBSET set: four programs on 16 MiB lines take
+	# minutes there; the sanitizer run has them)
+	for n in $([ -z "${SUBSET:-}" ] && echo 16777216 16777217); do
 		awk -v n=$n 'NR == 5 {
 			print; pre = "functions\t1\t"; post = "\tf\t\t0"
 			name = "n"; while (length(name) * 2 < n)
@@ -102,7 +104,8 @@ run() {
 		rm -f "$h/line-$n.tsv"
 	done
 	# F10: with standard error closed, warnings never land in the -o file
-	$bin/tsv2rprof -o "$h/closed-stderr.out" tests/rprof/count-fraction.tsv 2>&-
+	# (the program itself: valgrind does not start without a stderr)
+	$top/tsv2rprof -o "$h/closed-stderr.out" tests/rprof/count-fraction.tsv 2>&-
 	printf 'tsv2rprof 2>&-: exit %s, warnings in the output: %s\n' $? \
 	    "$(grep -c 'tsv2rprof:' "$h/closed-stderr.out")"
 	# F5: a fatal signal leaves no temporary file, beside -o or in TMPDIR
@@ -147,7 +150,12 @@ run() {
 		    "$(ls "$h" | grep -c '^partial')"
 	done
 } >"$out/got"
-same tests/hostile/expected.txt "hostile input"
+if [ -n "${SUBSET:-}" ]; then
+	grep -v '^\./[a-z2 -]* line-1677721[67]\.tsv:' tests/hostile/expected.txt >"$out/expected"
+	same "$out/expected" "hostile input"
+else
+	same tests/hostile/expected.txt "hostile input"
+fi
 # whatever the message, never a crash: no exit status above 2
 if awk -F': exit ' '{ split($2, a, ":"); if (a[1] + 0 > 2) bad = 1 } END { exit bad }' \
     "$out/got"; then ok; else bad "a program crashed on hostile input"; fi

@@ -78,8 +78,10 @@ run() {
 			*) run $bin/$p "$f" ;; esac
 		done
 	done
-	# a line of 100 MB
-	for p in rprof2tsv tsvvalidate tsv2rprof "tsv2pprof -u"; do
+	# a line of 100 MB (not under valgrind, as the 16 MiB ones)
+	for p in $([ -z "${SUBSET:-}" ] && echo rprof2tsv tsvvalidate tsv2rprof \
+	    tsv2pprof); do
+		[ $p = tsv2pprof ] && p="tsv2pprof -u"
 		head -c 100000000 /dev/zero | tr '\0' 'x' >"$h/long"
 		run $bin/$p "$h/long"
 	done
@@ -151,7 +153,8 @@ run() {
 	done
 } >"$out/got"
 if [ -n "${SUBSET:-}" ]; then
-	grep -v '^\./[a-z2 -]* line-1677721[67]\.tsv:' tests/hostile/expected.txt >"$out/expected"
+	grep -v '^\./[a-z2 -]* \(line-1677721[67]\.tsv\|long\):' \
+	    tests/hostile/expected.txt >"$out/expected"
 	same "$out/expected" "hostile input"
 else
 	same tests/hostile/expected.txt "hostile input"

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/select.h"
 #include "model/combine.h"
 #include "stream/input.h"
 #include "stream/stream_read.h"
@@ -456,4 +457,37 @@ cli_input(const struct cli_prog *prog, int argc, char **argv)
 		cli_fail(&e);
 	cli_set_output(NULL);
 	return f;
+}
+
+void
+cli_sources(const struct cli_prog *prog, struct source_set *s,
+    const char *arg)
+{
+	struct perr e;
+
+	if (source_set_parse(s, arg, &e) < 0) {
+		cli_warn("-s: %s", e.msg);
+		cli_usage(prog);
+	}
+}
+
+void
+cli_assemble(struct stream_reader *r, struct cli_file in, struct prof *p,
+    int (*emit)(void *, struct prof *, const struct sample *, struct perr *),
+    int (*restart)(void *, struct perr *), void *ctx)
+{
+	struct perr e;
+
+	if (assemble_file(r, in.path, in.shown, p, emit, restart, ctx, &e) < 0)
+		cli_fail(&e);
+}
+
+void
+cli_open(struct output *o, const char *opath)
+{
+	struct perr e;
+
+	if (output_open(o, opath, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(o);
 }

@@ -101,6 +101,21 @@ struct cli_file cli_spool(struct cli_file f);
  * tsvcombine converts it. */
 struct cli_file cli_to_v2(struct cli_file in);
 
+struct source_set;
+struct prof;
+struct sample;
+struct stream_reader;
+/* -s: the source ids in arg, or usage and exit 2. */
+void cli_sources(const struct cli_prog *prog, struct source_set *s,
+    const char *arg);
+/* in read through the assembler into p and emit (restart: read it again),
+ * or exit 1; r is left open for its name. */
+void cli_assemble(struct stream_reader *r, struct cli_file in, struct prof *p,
+    int (*emit)(void *, struct prof *, const struct sample *, struct perr *),
+    int (*restart)(void *, struct perr *), void *ctx);
+/* o on opath (NULL: stdout), the output cli_fail discards; or exit 1. */
+void cli_open(struct output *o, const char *opath);
+
 /* Parses a positive decimal for option opt, or exits 2. */
 long long cli_number(const char *arg, int opt, long long max);
 

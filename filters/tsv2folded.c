@@ -48,10 +48,7 @@ main(int argc, char *argv[])
 			opath = optarg;
 			break;
 		case 's':
-			if (source_set_parse(&sources, optarg, &e) < 0) {
-				cli_warn("-s: %s", e.msg);
-				cli_usage(&prog);
-			}
+			cli_sources(&prog, &sources, optarg);
 			break;
 		case 't':
 			type = optarg;
@@ -61,13 +58,9 @@ main(int argc, char *argv[])
 	argv += optind;
 	sr.opts.sources = &sources;
 	in = cli_input(&prog, argc, argv);
-	if (assemble_file(&r, in.path, in.shown, &p, stacks_sample,
-	    stacks_restart, &sr, &e) < 0)
-		cli_fail(&e);
+	cli_assemble(&r, in, &p, stacks_sample, stacks_restart, &sr);
 	stream_close(&r);
-	if (output_open(&o, opath, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(&o);
+	cli_open(&o, opath);
 	if (folded_write(&sr.st, &o, type, sr.opts.base != 0, &e) < 0 ||
 	    output_close(&o, &e) < 0)
 		cli_fail(&e);

@@ -82,10 +82,7 @@ main(int argc, char *argv[])
 			opath = optarg;
 			break;
 		case 's':
-			if (source_set_parse(&sources, optarg, &e) < 0) {
-				cli_warn("-s: %s", e.msg);
-				cli_usage(&prog);
-			}
+			cli_sources(&prog, &sources, optarg);
 			break;
 		case 't':
 			type = optarg;
@@ -94,9 +91,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	in = cli_input(&prog, argc, argv);
-	if (output_open(&o, opath, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(&o);
+	cli_open(&o, opath);
 	rprof_write_begin(&w, &o, interval);
 	w.count_type = type;
 	w.sources = sources.ids.n > 0 ? &sources.ids : NULL;

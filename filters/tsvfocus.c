@@ -73,10 +73,7 @@ main(int argc, char *argv[])
 			opath = optarg;
 			break;
 		case 's':
-			if (source_set_parse(&sources, optarg, &e) < 0) {
-				cli_warn("-s: %s", e.msg);
-				cli_usage(&prog);
-			}
+			cli_sources(&prog, &sources, optarg);
 			break;
 		}
 	argc -= optind;
@@ -87,9 +84,7 @@ main(int argc, char *argv[])
 	if ((ext = stream_has_loc_ext(in.path, in.shown, &e)) < 0)
 		cli_fail(&e);
 	fo.loc_ext = ext;
-	if (output_open(&o, opath, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(&o);
+	cli_open(&o, opath);
 	if ((f = focus_new(&o, &fo, &e)) == NULL ||
 	    assemble_file(&r, in.path, in.shown, &p, focus_sample,
 	    focus_restart, f, &e) < 0 || focus_end(f, &p, &e) < 0)

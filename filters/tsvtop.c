@@ -58,10 +58,7 @@ main(int argc, char *argv[])
 			opath = optarg;
 			break;
 		case 's':
-			if (source_set_parse(&sources, optarg, &e) < 0) {
-				cli_warn("-s: %s", e.msg);
-				cli_usage(&prog);
-			}
+			cli_sources(&prog, &sources, optarg);
 			break;
 		case 't':
 			type = optarg;
@@ -73,13 +70,9 @@ main(int argc, char *argv[])
 	in = cli_input(&prog, argc, argv);
 	if ((t = top_new(&to, &e)) == NULL)
 		cli_fail(&e);
-	if (assemble_file(&r, in.path, in.shown, &p, top_sample, top_restart, t,
-	    &e) < 0)
-		cli_fail(&e);
+	cli_assemble(&r, in, &p, top_sample, top_restart, t);
 	stream_close(&r);
-	if (output_open(&o, opath, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(&o);
+	cli_open(&o, opath);
 	if (top_write(t, &o, type, by_total, (size_t)nrows, &e) < 0 ||
 	    output_close(&o, &e) < 0)
 		cli_fail(&e);

@@ -337,62 +337,22 @@ location(struct focus *f, const struct prof *p, uint32_t li, int last)
 	return row.id;
 }
 
-static int64_t
-value_type(struct focus *f, const struct prof *p, uint32_t type,
-    uint32_t unit)
-{
-	uint32_t *slot;
-	int added;
-	int64_t h;
-
-	if ((slot = u64map_put(&f->vtypes, (uint64_t)type << 32 | unit, 0,
-	    &added)) == NULL)
-		return -1;
-	if (added) {
-		if ((h = sw_value_type(&f->w, prof_text(p, type),
-		    prof_text(p, unit))) < 0)
-			return -1;
-		*slot = (uint32_t)h;
-	}
-	return *slot;
-}
-
 static int
 keep(struct focus *f, struct prof *p, const struct sample *s, size_t n)
 {
-	struct stream_id sid, loc;
 	int64_t id;
 	size_t i;
 
 	if (sources(f, p) < 0)
 		return -1;
-	for (i = 0; i < n; i++)		/* definitions before the sample */
-		if (location(f, p, f->keep[i], f->last[i]) < 0)
-			return -1;
-	stream_id_set(&sid, ++f->nsamples);
-	sw_sample(&f->w, &sid, p->sources[s->source].id);
-	for (i = 0; i < s->nvals; i++) {
-		if ((id = value_type(f, p, s->vals[i].type, s->vals[i].unit))
-		    < 0)
-			return -1;
-		sw_sample_value(&f->w, &sid, (uint32_t)id, s->vals[i].value);
-	}
+	/* definitions before the sample; keep[] becomes output ids */
 	for (i = 0; i < n; i++) {
-		id = location(f, p, f->keep[i], f->last[i]);
-		stream_id_set(&loc, (uint32_t)id);
-		sw_sample_location(&f->w, &sid, (uint32_t)i + 1, &loc);
+		if ((id = location(f, p, f->keep[i], f->last[i])) < 0)
+			return -1;
+		f->keep[i] = (uint32_t)id;
 	}
-	for (i = 0; i < s->nlabels; i++) {
-		const struct slabel *l = &s->labels[i];
-		struct sw_label row = {
-			.key = prof_text(p, l->key),
-			.str = prof_text(p, l->str),
-			.num = l->num,
-			.num_unit = prof_text(p, l->num_unit),
-		};
-		sw_sample_label(&f->w, &sid, &row);
-	}
-	return 0;
+	return prof_write_sample(&f->w, &f->vtypes, p, s, ++f->nsamples,
+	    p->sources[s->source].id, f->keep, n);
 }
 
 int

@@ -30,6 +30,8 @@ struct combiner {
 	    mark;			/* the state when this input began */
 	char *key;
 	size_t capkey, nkey;
+	uint32_t *ids;			/* a sample's output location ids */
+	size_t capids;
 };
 
 
@@ -61,6 +63,7 @@ combine_free(struct combiner *c)
 	free(c->loc_out);
 	free(c->map_out);
 	free(c->key);
+	free(c->ids);
 	free(c->src_attrs);
 	free(c);
 }
@@ -250,59 +253,20 @@ definitions(struct combiner *c, const struct prof *p, struct perr *e)
 	return 0;
 }
 
-/* The writer's handle of value type (type, unit) of p. */
-static int64_t
-value_type(struct combiner *c, const struct prof *p, uint32_t type,
-    uint32_t unit)
-{
-	uint32_t *slot;
-	int added;
-	int64_t h;
-
-	if ((slot = u64map_put(&c->vtypes, (uint64_t)type << 32 | unit, 0,
-	    &added)) == NULL)
-		return -1;
-	if (added) {
-		if ((h = sw_value_type(&c->w, prof_text(p, type),
-		    prof_text(p, unit))) < 0)
-			return -1;
-		*slot = (uint32_t)h;
-	}
-	return *slot;
-}
-
 static int
 emit(void *ctx, struct prof *p, const struct sample *s, struct perr *e)
 {
 	struct combiner *c = ctx;
-	struct stream_id sid, loc;
-	int64_t h;
 	size_t i;
 
-	if (definitions(c, p, e) < 0)
-		return -1;
-	stream_id_set(&sid, ++c->nsamples);
-	sw_sample(&c->w, &sid, c->src_base + s->source + 1);
-	for (i = 0; i < s->nvals; i++) {
-		if ((h = value_type(c, p, s->vals[i].type, s->vals[i].unit))
-		    < 0)
-			return perr_nomem(e);
-		sw_sample_value(&c->w, &sid, (uint32_t)h, s->vals[i].value);
-	}
-	for (i = 0; i < s->nlocs; i++) {
-		stream_id_set(&loc, c->loc_out[s->locs[i]]);
-		sw_sample_location(&c->w, &sid, (uint32_t)i + 1, &loc);
-	}
-	for (i = 0; i < s->nlabels; i++) {
-		const struct slabel *l = &s->labels[i];
-		struct sw_label row = {
-			.key = prof_text(p, l->key),
-			.str = prof_text(p, l->str),
-			.num = l->num,
-			.num_unit = prof_text(p, l->num_unit),
-		};
-		sw_sample_label(&c->w, &sid, &row);
-	}
+	if (definitions(c, p, e) < 0 || array_grow((void **)&c->ids,
+	    &c->capids, s->nlocs + 1, sizeof(*c->ids)) < 0)
+		return perr_nomem(e);
+	for (i = 0; i < s->nlocs; i++)
+		c->ids[i] = c->loc_out[s->locs[i]];
+	if (prof_write_sample(&c->w, &c->vtypes, p, s, ++c->nsamples,
+	    c->src_base + s->source + 1, c->ids, s->nlocs) < 0)
+		return perr_nomem(e);
 	return 0;
 }
 

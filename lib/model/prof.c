@@ -112,3 +112,58 @@ prof_write_location(struct stream_writer *w, const struct location *l,
 
 	sw_location(w, &row);
 }
+
+/* The writer's handle of value type (type, unit) of p. */
+static int64_t
+value_type(struct stream_writer *w, struct u64map *vtypes,
+    const struct prof *p, uint32_t type, uint32_t unit)
+{
+	uint32_t *slot;
+	int added;
+	int64_t h;
+
+	if ((slot = u64map_put(vtypes, (uint64_t)type << 32 | unit, 0,
+	    &added)) == NULL)
+		return -1;
+	if (added) {
+		if ((h = sw_value_type(w, prof_text(p, type),
+		    prof_text(p, unit))) < 0)
+			return -1;
+		*slot = (uint32_t)h;
+	}
+	return *slot;
+}
+
+int
+prof_write_sample(struct stream_writer *w, struct u64map *vtypes,
+    const struct prof *p, const struct sample *s, uint32_t sample_id,
+    uint32_t source_id, const uint32_t *location_ids, size_t nlocs)
+{
+	struct stream_id sid, loc;
+	int64_t h;
+	size_t i;
+
+	stream_id_set(&sid, sample_id);
+	sw_sample(w, &sid, source_id);
+	for (i = 0; i < s->nvals; i++) {
+		if ((h = value_type(w, vtypes, p, s->vals[i].type,
+		    s->vals[i].unit)) < 0)
+			return -1;
+		sw_sample_value(w, &sid, (uint32_t)h, s->vals[i].value);
+	}
+	for (i = 0; i < nlocs; i++) {
+		stream_id_set(&loc, location_ids[i]);
+		sw_sample_location(w, &sid, (uint32_t)i + 1, &loc);
+	}
+	for (i = 0; i < s->nlabels; i++) {
+		const struct slabel *l = &s->labels[i];
+		struct sw_label row = {
+			.key = prof_text(p, l->key),
+			.str = prof_text(p, l->str),
+			.num = l->num,
+			.num_unit = prof_text(p, l->num_unit),
+		};
+		sw_sample_label(w, &sid, &row);
+	}
+	return 0;
+}

@@ -129,5 +129,13 @@ void prof_write_function(struct stream_writer *w, const struct prof *p,
 void prof_write_location(struct stream_writer *w, const struct location *l,
     uint32_t id, uint32_t function, uint32_t mapping);
 
+/* A sample's rows under new ids: sample_id, source_id, and the output
+ * location id of each of its nlocs frames (leaf first). vtypes caches
+ * the writer's handle of each (type, unit) string pair of p. -1: out of
+ * memory. */
+int prof_write_sample(struct stream_writer *w, struct u64map *vtypes,
+    const struct prof *p, const struct sample *s, uint32_t sample_id,
+    uint32_t source_id, const uint32_t *location_ids, size_t nlocs);
+
 #endif
 

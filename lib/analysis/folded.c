@@ -84,7 +84,8 @@ folded_write(const struct stacks *st, struct output *o, const char *want,
 	}
 	for (i = 0; i < nlines; i++)
 		lines[i].p = buf + lines[i].off;
-	qsort(lines, nlines, sizeof(*lines), cmp_lines);
+	if (nlines > 0)		/* lines is NULL when there are none */
+		qsort(lines, nlines, sizeof(*lines), cmp_lines);
 	for (i = 0; i < nlines; i++)
 		out_write(o, lines[i].p, lines[i].len);
 	free(lines);

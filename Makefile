@@ -19,13 +19,16 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 
 # lib/ in wings, each using only those listed before it (analysis and
 # formats side by side, on model).
-BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c
+BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/re.c
 STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
 	lib/stream/stream_read.c lib/stream/stream_write.c \
 	lib/stream/validate.c lib/stream/sniff.c
 MODEL_SRC = lib/model/prof.c lib/model/assemble.c lib/model/combine.c
 FORMATS_SRC = lib/formats/rprof_read.c lib/formats/rprof_write.c \
 	lib/formats/pb.c lib/formats/pprof_read.c lib/formats/pprof_write.c \
+	lib/formats/legacy.c lib/formats/legacy_lex.c lib/formats/legacy_maps.c \
+	lib/formats/legacy_cpu.c lib/formats/legacy_text.c \
+	lib/formats/legacy_java.c \
 	lib/formats/v1_write.c lib/formats/folded_read.c lib/formats/sql.c
 ANALYSIS_SRC = lib/analysis/select.c lib/analysis/top.c \
 	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \

@@ -23,6 +23,13 @@ void pprof_read_free(struct pprof_reader *c);
 int pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
     int compressed, const char *name, const char *uri, struct perr *e);
 
+/* The formats google/pprof reads besides profile.proto (legacy*.c): 1
+ * converted, 0 none of them (why: what the closest parser found, or ""),
+ * -1 error. */
+int legacy_read(struct pprof_reader *c, const unsigned char *data,
+    size_t len, const char *name, const char *uri, char *why, size_t whysize,
+    struct perr *e);
+
 /* stream to pprof */
 struct pprof_writer;
 

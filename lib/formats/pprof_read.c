@@ -861,27 +861,36 @@ pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
 		return perr_set(e, "%s: not a pprof profile: %s", name,
 		    sniff_advice(k));
 	}
-	if ((rc = decode(&d, data, len)) < 0) {
-		if (rc == PB_NOMEM)
-			rc = perr_nomem(e);
-		else if ((kind = legacy_kind(data, len)) != NULL)
-			rc = perr_set(e, "%s: %s: not supported (only "
-			    "profile.proto, gzipped or not)", name, kind);
-		else
-			rc = perr_set(e, "%s: not a pprof profile: %s (%s)",
-			    name, compressed ? "gzip-compressed, but not a "
-			    "valid protobuf inside" : "neither gzip nor a valid "
-			    "protobuf", why(rc));
+	/* google/pprof tries the legacy formats when the data is not a
+	 * profile.proto (one without strings is not: its postDecode fails),
+	 * unless it holds two concatenated */
+	if ((rc = decode(&d, data, len)) == PB_NOMEM) {
+		dprof_free(&d);
+		return perr_nomem(e);
+	}
+	if ((rc < 0 && rc != PPROF_TWICE) || (rc >= 0 && d.nstrings == 0)) {
+		char legacy_why[256];
+		int lr = legacy_read(c, data, len, name, uri, legacy_why,
+		    sizeof(legacy_why), e);
+		if (lr != 0) {
+			dprof_free(&d);
+			return lr < 0 ? -1 : 0;
+		}
+		if ((kind = legacy_kind(data, len)) != NULL) {
+			dprof_free(&d);
+			return perr_set(e, "%s: %s: %s", name, kind,
+			    legacy_why[0] != '\0' ? legacy_why : "not in a "
+			    "form google/pprof reads");
+		}
+	}
+	if (rc < 0) {
+		rc = perr_set(e, "%s: not a pprof profile: %s (%s)", name,
+		    compressed ? "gzip-compressed, but not a valid protobuf "
+		    "inside" : "neither gzip nor a valid protobuf", why(rc));
 		dprof_free(&d);
 		return rc;
 	}
 	rc = -1;
-	if (d.nstrings == 0 && (kind = legacy_kind(data, len)) != NULL) {
-		/* a text file can pass for protobuf fields; no strings: not */
-		dprof_free(&d);
-		return perr_set(e, "%s: %s: not supported (only profile.proto, "
-		    "gzipped or not)", name, kind);
-	}
 	if (check(&x) == 0) {
 		x.loc_first = malloc((d.nlocations + 1) * sizeof(*x.loc_first));
 		x.loc_rows = malloc((d.nlocations + 1) * sizeof(*x.loc_rows));

@@ -105,6 +105,7 @@ extern const struct value_type schema_rprof_memory[RMEM_COUNT];
 #define ATTR_PPROF_DOC_URL "pprof.doc_url"
 #define ATTR_PPROF_DEFAULT_TYPE "pprof.default_sample_type"
 #define ATTR_PPROF_COMMENT "pprof.profile.comment"
+#define ATTR_PPROF_LEGACY "pprof.legacy_format"	/* absent: profile.proto */
 
 /* what a writer puts where the format needs text a profile left empty
  * (a pprof function without a name), given back empty */

@@ -6,6 +6,9 @@
 // are the same profile to google/pprof. An empty system name is printed as
 // the name (google/pprof fills one from the other in places).
 //
+// pprof-oracle -string PROFILE prints google/pprof's own text of the
+// profile (Profile.String, as its TestParse golden files hold).
+//
 // Built against Debian's golang-github-google-pprof-dev, offline:
 // GO111MODULE=off GOPATH=/usr/share/gocode go build.
 package main
@@ -20,11 +23,16 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: pprof-oracle profile")
+	args := os.Args[1:]
+	asString := len(args) == 2 && args[0] == "-string"
+	if asString {
+		args = args[1:]
+	}
+	if len(args) != 1 {
+		fmt.Fprintln(os.Stderr, "usage: pprof-oracle [-string] profile")
 		os.Exit(2)
 	}
-	f, err := os.Open(os.Args[1])
+	f, err := os.Open(args[0])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -37,6 +45,10 @@ func main() {
 	if err := p.CheckValid(); err != nil {
 		fmt.Fprintln(os.Stderr, "CheckValid:", err)
 		os.Exit(1)
+	}
+	if asString {
+		fmt.Print(p.String())
+		return
 	}
 	if p.PeriodType != nil {
 		fmt.Printf("period_type %q %q\n", p.PeriodType.Type, p.PeriodType.Unit)

@@ -35,6 +35,28 @@ printf '\062\000\022\015\012\013\377\377\377\377\377\377\377\377\377\377\001' \
     >"$h/packed-varint-long.pprof"
 printf '\062\000\022\004\012\002\310\001' >"$h/packed-id-200.pprof"
 printf '\062\000\022\005\012\003\240\234\001' >"$h/packed-id-20000.pprof"
+# legacy formats: a gperftools CPU header cut short (64-bit words); a
+# sample whose frames run past the end; a count that overflows; stack
+# lines without addresses; an overflowing heap count; a memory map line
+# whose address is over 64 bits; a thread profile with no end; a text
+# line longer than google/pprof reads
+w64() { for x; do printf "$(printf '\\%03o' $((x & 255)) $((x >> 8 & 255)) \
+    $((x >> 16 & 255)) $((x >> 24 & 255)))\0\0\0\0"; done; }
+w64 0 3 >"$h/legacy-cpu-header-cut.pprof"
+w64 0 3 0 10000 0 1 5 4096 >"$h/legacy-cpu-past-end.pprof"
+{ w64 0 3 0 10000 0; printf '\377\377\377\377\377\377\377\177'; w64 1 4096; } \
+    >"$h/legacy-cpu-count-overflow.pprof"
+printf 'heap profile: 1: 2 [3: 4] @ heap/1048576\n1: 2 [3: 4]\n' \
+    >"$h/legacy-heap-no-address.pprof"
+printf 'goroutine profile: total 1\n1 @\n' >"$h/legacy-count-no-address.pprof"
+printf 'heap profile: 1: 2 [3: 4] @ heap/1048576\n99999999999999999999: 2 [3: 4] @ 0x1\n' \
+    >"$h/legacy-heap-count-overflow.pprof"
+printf 'goroutine profile: total 1\n1 @ 0x401000\n--- Memory map: ---\n%s\n' \
+    '00400000-1ffffffffffffffff r-xp 00000000 08:01 1 /bin/x' >"$h/legacy-maps-bad.pprof"
+printf -- '--- threadz 1 ---\n--- Thread 1 (name: a/1) stack: ---\n  0x401000 f\n' \
+    >"$h/legacy-thread-no-end.pprof"
+{ printf 'heap profile: 1: 2 [3: 4] @ heap/1048576\n# '
+  head -c 70000 /dev/zero | tr '\0' x; echo; } >"$h/legacy-long-line.pprof"
 (head -n 9 "$h/stream.tsv"; printf 'sources\t1\tr\000prof\tNA\tNA\n') >"$h/nul.tsv"
 printf 'sample.interval=20000\n#File 4294967296: a.R\n' >"$h/id-past-32-bits.rprof"
 printf 'line profiling: sample.interval=20000\n#File 1: a.R\n1#2147483648 "f" \n' \

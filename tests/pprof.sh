@@ -138,3 +138,42 @@ for rel in go-1.19/go.cpu.pb.gz go-1.19/go.heap.pb.gz \
 		else bad "tsvfocus $ours of $rel differs from pprof $theirs"; fi
 	done
 done
+
+# 7. The legacy formats: every legacy file of tests/data, and the text
+#    profiles Go writes with debug=1 now, is to pprof2tsv | tsv2pprof
+#    (aggregated and -n) what google/pprof makes of it, as profile.proto
+#    holds it (-reparse); what google/pprof refuses, pprof2tsv refuses.
+#    google/pprof's TestParse golden texts match too (Debian's google/pprof
+#    prints no column: the golden's ":column" is taken out).
+gl=$out/golegacy
+mkdir -p "$gl"
+GO111MODULE=off GOCACHE=$out/gocache go build -o "$out/golegacy-bin" \
+    ./tests/interop/golegacy && "$out/golegacy-bin" "$gl" ||
+    bad "Go could not write its debug=1 profiles"
+{ tail -n +2 tests/data/pprof/KINDS.tsv | awk -F'\t' '$2 ~ /^legacy/ {
+    print "tests/data/pprof/" $1 }'; ls "$gl"/*.txt; } | while read -r f; do
+	if ! "$oracle" -reparse "$f" >"$out/orig.txt" 2>/dev/null; then
+		if ./pprof2tsv "$f" >/dev/null 2>"$out/err"; then
+			echo "FAIL: pprof2tsv accepts $f, which google/pprof refuses"
+		elif [ $? = 1 ] && [ -s "$out/err" ]; then echo ok
+		else echo "FAIL: pprof2tsv's refusal of $f"; fi
+		continue
+	fi
+	for opt in "" -n; do
+		./pprof2tsv "$f" | ./tsv2pprof $opt >"$out/back.pb.gz" &&
+		    "$oracle" "$out/back.pb.gz" >"$out/back.txt" &&
+		    cmp -s "$out/orig.txt" "$out/back.txt" &&
+		    echo ok || echo "FAIL: legacy round trip $opt of $f"
+	done
+done >"$out/legacy.results"
+for g in tests/data/pprof/golden/*.string; do
+	f=tests/data/pprof/google-pprof/profile/testdata/$(basename "$g" .string)
+	col='s/(:-?[0-9]+):-?[0-9]+ s=/\1 s=/'
+	./pprof2tsv "$f" | ./tsv2pprof -n >"$out/back.pb.gz"
+	"$oracle" -string "$out/back.pb.gz" | sed -E "$col" >"$out/back.txt"
+	if sed -E "$col" "$g" | cmp -s - "$out/back.txt"; then echo ok
+	else echo "FAIL: pprof2tsv | tsv2pprof -n of $f differs from $g"; fi
+done >>"$out/legacy.results"
+while read -r line; do
+	case $line in ok) ok ;; *) bad "${line#FAIL: }" ;; esac
+done <"$out/legacy.results"

@@ -125,13 +125,12 @@ lprof_sample(struct lprof *p, size_t first, const int64_t *values)
 {
 	size_t i;
 
-	if (ARRAY_ROOM(p->samples, p->nsamples, p->capsamples) < 0)
+	if (ARRAY_ROOM(p->samples, p->nsamples, p->capsamples) < 0 ||
+	    array_grow((void **)&p->values, &p->capvalues,
+	    p->nvalues + p->ntypes, sizeof(*p->values)) < 0)
 		return perr_nomem(p->e);
-	for (i = 0; i < p->ntypes; i++) {
-		if (ARRAY_ROOM(p->values, p->nvalues, p->capvalues) < 0)
-			return perr_nomem(p->e);
+	for (i = 0; i < p->ntypes; i++)
 		p->values[p->nvalues++] = values[i];
-	}
 	p->samples[p->nsamples++] = (struct lsample){ first,
 	    p->nstack - first, 0, 0 };
 	return 0;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/array.h"
 #include "formats/legacy.h"
 
 struct words {
@@ -17,20 +18,20 @@ struct words {
 	int big;
 };
 
-static uint64_t
+static inline uint64_t
 word(const struct words *w, size_t at)
 {
-	const unsigned char *p = w->d + at;
-	uint64_t v = 0;
-	size_t i;
+	uint32_t v32;
+	uint64_t v64;
 
-	if (w->big)
-		for (i = 0; i < w->size; i++)
-			v = v << 8 | p[i];
-	else
-		for (i = w->size; i-- > 0;)
-			v = v << 8 | p[i];
-	return v;
+	if (w->size == 4) {
+		memcpy(&v32, w->d + at, 4);
+		return w->big == (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) ?
+		    __builtin_bswap32(v32) : v32;
+	}
+	memcpy(&v64, w->d + at, 8);
+	return w->big == (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__) ?
+	    __builtin_bswap64(v64) : v64;
 }
 
 /* The samples from byte *at; *at is left after the end marker. */
@@ -58,14 +59,19 @@ samples(struct lprof *p, const struct words *w, size_t *at, int adjust)
 			pos += w->size;
 			break;
 		}
-		for (i = 0; i < depth; i++, pos += w->size)
+		if (array_grow((void **)&p->stack, &p->capstack,
+		    p->nstack + (size_t)depth, sizeof(*p->stack)) < 0)
+			return perr_nomem(p->e);
+		for (i = 0; i < depth; i++, pos += w->size) {
 			if (lprof_location(p, word(w, pos) -
-			    (adjust && i > 0), &loc) < 0 ||
-			    lprof_push(p, loc) < 0)
+			    (adjust && i > 0), &loc) < 0)
 				return LEG_ERR;
+			p->stack[p->nstack++] = loc;
+		}
 		if (count > INT64_MAX || (int64_t)count > INT64_MAX / p->period)
 			return lprof_fail(p, "sample at byte %zu: count %llu "
-			    "overflows", start, (unsigned long long)count);
+			    "times the period (%lld ns) overflows", start,
+			    (unsigned long long)count, (long long)p->period);
 		v[0] = (int64_t)count;
 		v[1] = (int64_t)count * p->period;
 		if (lprof_sample(p, p->nstack - (size_t)depth, v) < 0)

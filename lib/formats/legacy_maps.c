@@ -136,8 +136,8 @@ cap_or_empty(const struct re_match *m, int i, size_t *n)
 /* One line: 1 a mapping (added), 0 a line that is not one (*unrecognized
  * set when google/pprof would read it as a definition), -1 error. */
 static int
-entry(struct lprof *p, struct re *proc, struct re *brief, const char *s,
-    size_t n, int *unrecognized)
+entry(struct lprof *p, struct re *proc, struct re *brief,
+    const struct lscan *sc, const char *s, size_t n, int *unrecognized)
 {
 	struct re_match m;
 	const char *f[6];
@@ -159,13 +159,14 @@ entry(struct lprof *p, struct re *proc, struct re *brief, const char *s,
 	 * offset build-id */
 	if (fn[2] > 0 && memchr(f[2], 'x', fn[2]) == NULL)
 		return 0;	/* not executable */
+	/* google/pprof ignores such a line; a mapping lost without a word
+	 * would leave its addresses to the wrong one */
 	if (go_parse_uint(f[0], fn[0], 16, &map.start) < 0 ||
 	    go_parse_uint(f[1], fn[1], 16, &map.limit) < 0 ||
 	    (fn[is_proc ? 3 : 4] > 0 && go_parse_uint(f[is_proc ? 3 : 4],
-	    fn[is_proc ? 3 : 4], 16, &map.offset) < 0)) {
-		*unrecognized = 1;
-		return 0;
-	}
+	    fn[is_proc ? 3 : 4], 16, &map.offset) < 0))
+		return lprof_fail(p, "line %zu: a memory map line with a "
+		    "number of more than 64 bits", sc->lineno);
 	map.file = lprof_str(p, f[is_proc ? 4 : 3], fn[is_proc ? 4 : 3]);
 	if (!is_proc)
 		map.build_id = lprof_str(p, f[5], fn[5]);
@@ -216,7 +217,7 @@ legacy_maps(struct lprof *p, struct lscan *s)
 			line = vs.buf != NULL ? vs.buf : "";
 			n = vs.len;
 		}
-		if (entry(p, proc, brief, line, n, &unrecognized) < 0)
+		if (entry(p, proc, brief, s, line, n, &unrecognized) < 0)
 			goto done;
 		if (unrecognized && define(&vs, line, n) < 0) {
 			perr_nomem(p->e);

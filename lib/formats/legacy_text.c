@@ -371,10 +371,15 @@ thread(struct lprof *p, struct re *threadz, struct re *start, const char *d,
 	while (!legacy_maps_sentinel(line, len)) {
 		if (STARTS(line, len, "---- no stack trace for"))
 			break;
-		if ((rc = lprof_find(p, start, line, len, &m)) <= 0)
-			return rc < 0 ? LEG_ERR : lprof_not(p, "line %zu: not "
-			    "a '--- Thread' line, and no memory map before "
-			    "the end", s.lineno);
+		if ((rc = lprof_find(p, start, line, len, &m)) < 0)
+			return LEG_ERR;
+		if (rc == 0 && s.p >= s.end)
+			return lprof_not(p, "the profile ends (line %zu) "
+			    "without a memory map or a '---- no stack trace "
+			    "for' line", s.lineno);
+		if (rc == 0)
+			return lprof_not(p, "line %zu: not a '--- Thread' "
+			    "line", s.lineno);
 		if (thread_stack(p, &s, &line, &len) < 0)
 			return LEG_ERR;
 		if (p->naddrs == 0) {	/* as the thread before */

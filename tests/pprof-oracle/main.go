@@ -6,6 +6,11 @@
 // are the same profile to google/pprof. An empty system name is printed as
 // the name (google/pprof fills one from the other in places).
 //
+// pprof-oracle -reparse PROFILE prints the profile as google/pprof writes
+// it to profile.proto and reads it back: what any profile.proto of it can
+// hold (a numeric label of 0 with no unit, which the legacy heap formats
+// make, is dropped by google/pprof's own decoder).
+//
 // pprof-oracle -string PROFILE prints google/pprof's own text of the
 // profile (Profile.String, as its TestParse golden files hold).
 //
@@ -14,6 +19,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"sort"
@@ -25,11 +31,12 @@ import (
 func main() {
 	args := os.Args[1:]
 	asString := len(args) == 2 && args[0] == "-string"
-	if asString {
+	reparse := len(args) == 2 && args[0] == "-reparse"
+	if asString || reparse {
 		args = args[1:]
 	}
 	if len(args) != 1 {
-		fmt.Fprintln(os.Stderr, "usage: pprof-oracle [-string] profile")
+		fmt.Fprintln(os.Stderr, "usage: pprof-oracle [-string | -reparse] profile")
 		os.Exit(2)
 	}
 	f, err := os.Open(args[0])
@@ -45,6 +52,17 @@ func main() {
 	if err := p.CheckValid(); err != nil {
 		fmt.Fprintln(os.Stderr, "CheckValid:", err)
 		os.Exit(1)
+	}
+	if reparse {
+		var buf bytes.Buffer
+		if err := p.Write(&buf); err != nil {
+			fmt.Fprintln(os.Stderr, "write:", err)
+			os.Exit(1)
+		}
+		if p, err = profile.Parse(&buf); err != nil {
+			fmt.Fprintln(os.Stderr, "parse again:", err)
+			os.Exit(1)
+		}
 	}
 	if asString {
 		fmt.Print(p.String())

@@ -9,6 +9,8 @@
 #include <zlib.h>
 
 #include "base/hash.h"
+#include "base/re.h"
+#include "formats/legacy.h"
 #include "formats/pb.h"
 #include "model/assemble.h"
 #include "stream/output.h"
@@ -589,6 +591,112 @@ START_TEST(maps)
 }
 END_TEST
 
+/* google/pprof's patterns on lines where Go's regexp gives these
+ * submatches (from Go 1.19's FindStringSubmatch; "-" an unset group). */
+START_TEST(go_regexp)
+{
+	static const char *const cases[][3] = {
+		{ "\\A(\\S+) profile: total \\d+\\z", "goroutine profile: total 12",
+		  "[goroutine profile: total 12] [goroutine]" },
+		{ "\\A(\\S+) profile: total \\d+\\z", "goroutine profile: total 12 x",
+		  NULL },
+		{ "\\A(\\d+) @(( 0x[0-9a-f]+)+)\\z", "3 @ 0x1 0x2ab 0x3",
+		  "[3 @ 0x1 0x2ab 0x3] [3] [ 0x1 0x2ab 0x3] [ 0x3]" },
+		{ "(\\d+) *(\\d+) @([ x0-9a-f]*)", "12345 @ 0x1",
+		  "[12345 @ 0x1] [1234] [5] [ 0x1]" },
+		{ "(\\d+) *(\\d+) @([ x0-9a-f]*)", "x 5 1 9 @ 0xbccc97",
+		  "[1 9 @ 0xbccc97] [1] [9] [ 0xbccc97]" },
+		{ "^\\s*(?:0x)?([[:xdigit:]]+)[\\s-]?\\s*(?:0x)?([[:xdigit:]]+):?"
+		  "(?:\\s+([-rwxp]+))?(?:\\s+(\\S+))?(?:\\s+\\(@([[:xdigit:]]+)\\))?"
+		  "(?:\\s+([[:xdigit:]]+))?", "a0x5", "[a0x5] [a] [5] - - - -" },
+		{ "^\\s*(?:0x)?([[:xdigit:]]+)[\\s-]?\\s*(?:0x)?([[:xdigit:]]+):?"
+		  "(?:\\s+([-rwxp]+))?(?:\\s+(\\S+))?(?:\\s+\\(@([[:xdigit:]]+)\\))?"
+		  "(?:\\s+([[:xdigit:]]+))?",
+		  "0x40000-0x80000 /path/to/binary      (@FF00)            abc123456",
+		  "[0x40000-0x80000 /path/to/binary      (@FF00)            "
+		  "abc123456] [40000] [80000] - [/path/to/binary] [FF00] "
+		  "[abc123456]" },
+		{ "([\\w ]+)=([\\w ]+)", "a.b=c d.e", "[b=c d] [b] [c d]" },
+		{ "^[^\\[\\]]+:[0-9]+]\\s",
+		  "I0101 12:00:00.000 1 file.cc:123] 00400000-00fcb000: x",
+		  "[I0101 12:00:00.000 1 file.cc:123] ]" },
+		{ "^(.*)\\s+\\((.+):(-?[[:digit:]]+)\\)$", "com.f (a:b:12)",
+		  "[com.f (a:b:12)] [com.f] [a:b] [12]" },
+		{ "^(.*)\\s+\\((.*)\\)$", "com.f (lib (x) .so)",
+		  "[com.f (lib (x) .so)] [com.f (lib] [x) .so]" },
+		{ "([.]so$|[.]so[._][0-9]+)", "/lib/libc.sox", NULL },
+		{ "(a|ab)(c|bcd)(d*)", "abcd", "[abcd] [a] [bcd] []" },
+	};
+	struct re_match m;
+	char got[512];
+	size_t i, k, n;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct re *re = re_compile(cases[i][0]);
+		ck_assert_ptr_nonnull(re);
+		int rc = re_find(re, cases[i][1], strlen(cases[i][1]), &m);
+		ck_assert_int_eq(rc, cases[i][2] != NULL);
+		if (rc == 1) {
+			const char *q = cases[i][0];
+			size_t ngroups = 0;
+			for (; *q != '\0'; q++)
+				ngroups += *q == '(' && q[1] != '?' &&
+				    (q == cases[i][0] || q[-1] != '\\');
+			got[0] = '\0';
+			for (k = 0; k <= ngroups; k++) {
+				n = strlen(got);
+				if (m.cap[k].p == NULL)
+					snprintf(got + n, sizeof(got) - n, "%s-",
+					    k ? " " : "");
+				else
+					snprintf(got + n, sizeof(got) - n,
+					    "%s[%.*s]", k ? " " : "",
+					    (int)m.cap[k].n, m.cap[k].p);
+			}
+			ck_assert_str_eq(got, cases[i][2]);
+		}
+		re_free(re);
+	}
+	ck_assert_ptr_null(re_compile("(a"));
+	ck_assert_ptr_null(re_compile("\\q"));
+}
+END_TEST
+
+/* Go's strconv.ParseInt(s, 0, 64) on these (from Go 1.19) and its
+ * strings.TrimSpace. */
+START_TEST(go_numbers)
+{
+	static const struct {
+		const char *s;
+		int64_t v;
+		int rc;
+	} cases[] = {
+		{ "0", 0, 0 }, { "010", 8, 0 }, { "08", 0, -1 },
+		{ "0x1F", 31, 0 }, { "0X1f", 31, 0 }, { "0b101", 5, 0 },
+		{ "0o17", 15, 0 }, { "1_000", 1000, 0 }, { "_1", 0, -1 },
+		{ "1__0", 0, -1 }, { "0x_1f", 31, 0 },
+		{ "-9223372036854775808", INT64_MIN, 0 },
+		{ "9223372036854775808", 0, -2 }, { "-0x10", -16, 0 },
+		{ "+5", 5, 0 }, { "", 0, -1 }, { "0x", 0, -1 }, { "1_", 0, -1 },
+		{ "12a", 0, -1 },
+	};
+	const char *t = "\xc2\xa0\xe2\x80\x83 x \xe3\x80\x80\xc2\x85";
+	size_t i, n = strlen(t);
+	int64_t v;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		v = 0;
+		ck_assert_int_eq(go_parse_int(cases[i].s, strlen(cases[i].s), 0,
+		    &v), cases[i].rc);
+		if (cases[i].rc == 0)
+			ck_assert_int_eq(v, cases[i].v);
+	}
+	go_trim(&t, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(t[0], 'x');
+}
+END_TEST
+
 int
 main(void)
 {
@@ -605,6 +713,8 @@ main(void)
 	tcase_add_test(tc, headers);
 	tcase_add_test(tc, gzip_input);
 	tcase_add_test(tc, maps);
+	tcase_add_test(tc, go_regexp);
+	tcase_add_test(tc, go_numbers);
 	tcase_add_test(tc, writer);
 	tcase_add_test(tc, wire);
 	tcase_add_test(tc, assembler);

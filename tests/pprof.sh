@@ -139,8 +139,9 @@ for rel in go-1.19/go.cpu.pb.gz go-1.19/go.heap.pb.gz \
 	done
 done
 
-# 7. The legacy formats: every legacy file of tests/data, and the text
-#    profiles Go writes with debug=1 now, is to pprof2tsv | tsv2pprof
+# 7. The legacy formats: every legacy file of tests/data, its CPU profiles
+#    in the other word sizes and byte orders, and the text profiles Go
+#    writes with debug=1 now, is to pprof2tsv | tsv2pprof
 #    (aggregated and -n) what google/pprof makes of it, as profile.proto
 #    holds it (-reparse); what google/pprof refuses, pprof2tsv refuses.
 #    google/pprof's TestParse golden texts match too (Debian's google/pprof
@@ -150,8 +151,20 @@ mkdir -p "$gl"
 GO111MODULE=off GOCACHE=$out/gocache go build -o "$out/golegacy-bin" \
     ./tests/interop/golegacy && "$out/golegacy-bin" "$gl" ||
     bad "Go could not write its debug=1 profiles"
+# the CPU profiles (64-bit little-endian words) also in 32-bit words and
+# in big-endian order
+GO111MODULE=off GOCACHE=$out/gocache go build -o "$out/cpuwords" \
+    ./tests/interop/cpuwords || bad "building cpuwords"
+for f in cppbench.cpu gobench.cpu go.crc32.cpu; do
+	for form in "4 le" "4 be" "8 be"; do
+		set -- $form
+		"$out/cpuwords" tests/data/pprof/google-pprof/profile/testdata/$f \
+		    "$gl/$f.$1$2" $1 $2 || bad "cpuwords $f $form"
+	done
+done
 { tail -n +2 tests/data/pprof/KINDS.tsv | awk -F'\t' '$2 ~ /^legacy/ {
-    print "tests/data/pprof/" $1 }'; ls "$gl"/*.txt; } | while read -r f; do
+    print "tests/data/pprof/" $1 }'; ls "$gl"/*.txt "$gl"/*.cpu.*; } |
+    while read -r f; do
 	if ! "$oracle" -reparse "$f" >"$out/orig.txt" 2>/dev/null; then
 		if ./pprof2tsv "$f" >/dev/null 2>"$out/err"; then
 			echo "FAIL: pprof2tsv accepts $f, which google/pprof refuses"

@@ -391,6 +391,12 @@ while read -r word result rest; do
 	if [ "$result" = ok ]; then ok; else bad "pprof2tsv of the $rest"; fi
 done <"$out/legacy.results"
 same tests/pprof/refusals.expected "pprof2tsv refusals"
+for rel in profile/testdata/cppbench.heap profile/testdata/java.cpu; do
+	f=tests/data/pprof/google-pprof/$rel
+	if gzip -c "$f" | $bin/pprof2tsv >"$out/gz.tsv" &&
+	    $bin/pprof2tsv <"$f" | cmp -s - "$out/gz.tsv"; then ok; else
+		bad "pprof2tsv of the legacy $rel, gzip-compressed"; fi
+done
 for rel in $(tail -n +2 tests/data/pprof/KINDS.tsv | awk '$2 ~ /^protobuf/ { print $1 }'); do
 	if $bin/pprof2tsv "tests/data/pprof/$rel" | $bin/tsvvalidate; then ok; else
 		bad "pprof2tsv $rel does not validate"; fi

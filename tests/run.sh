@@ -392,9 +392,9 @@ while read -r word result rest; do
 done <"$out/legacy.results"
 same tests/pprof/refusals.expected "pprof2tsv refusals"
 for rel in profile/testdata/cppbench.heap profile/testdata/java.cpu; do
-	f=tests/data/pprof/google-pprof/$rel
-	if gzip -c "$f" | $bin/pprof2tsv >"$out/gz.tsv" &&
-	    $bin/pprof2tsv <"$f" | cmp -s - "$out/gz.tsv"; then ok; else
+	lf=tests/data/pprof/google-pprof/$rel
+	if gzip -c "$lf" | $bin/pprof2tsv >"$out/gz.tsv" &&
+	    $bin/pprof2tsv <"$lf" | cmp -s - "$out/gz.tsv"; then ok; else
 		bad "pprof2tsv of the legacy $rel, gzip-compressed"; fi
 done
 for rel in $(tail -n +2 tests/data/pprof/KINDS.tsv | awk '$2 ~ /^protobuf/ { print $1 }'); do

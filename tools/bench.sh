@@ -131,6 +131,31 @@ for pb in "$dir/large.pb" "$dir/large20.pb"; do
 	row "tsvflame (its stream to SVG)" "$(size "$dir/p.tsv")" ./tsvflame "$dir/p.tsv"
 done
 
+# A legacy gperftools CPU profile of about 100 MB: cppbench.cpu's samples
+# repeated between its header and its end marker and memory map.
+cpu=tests/data/pprof/google-pprof/profile/testdata/cppbench.cpu
+leg=$dir/legacy100.cpu
+if [ ! -s "$leg" ]; then
+	eod=$(od -A n -t u8 -v -w8 "$cpu" | awk 'NR > 5 { w[NR - 5] = $1 }
+	    END { i = 1; while (i in w) {
+		if (w[i] == 0 && w[i + 1] == 1 && w[i + 2] == 0) { print (i + 4) * 8; exit }
+		i += 2 + w[i + 1] } }')
+	tail -c +41 "$cpu" | head -c $((eod - 40)) >"$dir/legacy.samples"
+	n=$((100000000 / (eod - 40) + 1))
+	{ head -c 40 "$cpu"
+	  i=0; while [ $i -lt $n ]; do cat "$dir/legacy.samples"; i=$((i + 1)); done
+	  tail -c +$((eod + 1)) "$cpu"; } >"$leg"
+fi
+n=$(size "$leg")
+echo "input: $leg ($n bytes, a legacy gperftools CPU profile)"
+ref=
+if command -v go >/dev/null 2>&1; then
+	row "go tool pprof -proto (reference)" "$n" "go tool pprof -proto $leg"
+	ref=$last
+fi
+row "pprof2tsv" "$n" ./pprof2tsv "$leg"
+row "pprof2tsv | tsv2pprof" "$n" "./pprof2tsv $leg | ./tsv2pprof"
+
 # tsv2sql: loading a stream into each database, beside the database's own
 # bulk load of the same rows from pre-split files (.import, \copy) into
 # the same tables. Rows per second, of the stream's data rows.

@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include <fcntl.h>
@@ -64,6 +65,9 @@ input_close(struct input *in)
 {
 	if (in->gz != NULL)
 		gzclose(in->gz);
+	if (in->map != NULL)
+		munmap(in->map, in->maplen);
+	in->map = NULL;
 	free(in->buf);
 	in->gz = NULL;
 	in->buf = NULL;
@@ -170,16 +174,38 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
 {
 	char *nb;
 	struct stat st;
+	size_t room = INPUT_CHUNK;
 
-	/* a plain file: room for all of it at once, and one byte more */
+	/* a plain file not gzip-compressed, from where it is read: mapped,
+	 * neither copied nor faulted into fresh memory */
+	if (in->total == 0 && fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		off_t at = lseek(in->fd, 0, SEEK_CUR);
+		unsigned char magic[2];
+		void *m;
+		if (at >= 0 && at < st.st_size && (uint64_t)st.st_size <= SIZE_MAX &&
+		    (pread(in->fd, magic, 2, at) < 2 || magic[0] != 0x1f ||
+		    magic[1] != 0x8b) && (m = mmap(NULL, (size_t)st.st_size,
+		    PROT_READ, MAP_PRIVATE, in->fd, 0)) != MAP_FAILED) {
+			in->map = m;
+			in->maplen = (size_t)st.st_size;
+			in->eof = 1;
+			*data = (unsigned char *)m + at;
+			*len = (size_t)(st.st_size - at);
+			in->total = *len;
+			return 0;
+		}
+	}
+	/* other plain files: room for all at once, and one byte more; then
+	 * no growing before the read that finds its end */
 	if (in->total == 0 && fstat(in->fd, &st) == 0 &&
 	    S_ISREG(st.st_mode) && (size_t)st.st_size + 2 > in->cap &&
 	    (nb = realloc(in->buf, (size_t)st.st_size + 2)) != NULL) {
 		in->buf = nb;
 		in->cap = (size_t)st.st_size + 2;
+		room = 2;
 	}
 	while (!in->eof) {
-		if (in->cap - in->end < INPUT_CHUNK) {
+		if (in->cap - in->end < room) {
 			if ((nb = realloc(in->buf, in->cap * 2)) == NULL)
 				return perr_nomem(e);
 			in->buf = nb;

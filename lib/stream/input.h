@@ -17,6 +17,8 @@ struct input {
 	const char *uri;		/* the file as named, NULL: stdin */
 	char *buf;
 	size_t cap, pos, end;
+	void *map;			/* input_slurp's mapping, or NULL */
+	size_t maplen;
 	long lineno;			/* number of the line last returned */
 	int eof;
 	int compressed;			/* input was gzip */
@@ -45,7 +47,7 @@ void input_close(struct input *in);
 int input_line(struct input *in, char **line, size_t *len, struct perr *e);
 
 /* Reads the whole (decompressed) input; *data stays valid until
- * input_close. */
+ * input_close, and must not be written to (a plain file is mapped). */
 int input_slurp(struct input *in, unsigned char **data, size_t *len,
     struct perr *e);
 

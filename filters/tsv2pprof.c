@@ -10,6 +10,7 @@ static const struct cli_opt opts[] = {
 	{ 'n', NULL, "one pprof sample per stream sample (no aggregation)" },
 	CLI_OPT_OUTPUT,
 	{ 'u', NULL, "uncompressed protobuf" },
+	{ '9', NULL, "the smallest file (gzip level 9; default 1, as Go writes)" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };
@@ -29,7 +30,7 @@ main(int argc, char *argv[])
 	struct perr e;
 	struct cli_file in;
 	const char *opath = NULL;
-	int ch, raw = 0, aggregate = 1;
+	int ch, raw = 0, aggregate = 1, level = 1;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
@@ -41,6 +42,9 @@ main(int argc, char *argv[])
 			break;
 		case 'u':
 			raw = 1;
+			break;
+		case '9':
+			level = 9;
 			break;
 		}
 	argc -= optind;
@@ -60,7 +64,7 @@ main(int argc, char *argv[])
 	if (output_open(&o, opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&o);
-	if ((!raw && output_gzip(&o, Z_DEFAULT_COMPRESSION, &e) < 0) ||
+	if ((!raw && output_gzip(&o, level, &e) < 0) ||
 	    pprof_write_end(w, &p, &o, &e) < 0 || output_close(&o, &e) < 0)
 		cli_fail(&e);
 	pprof_write_free(w);

@@ -406,6 +406,17 @@ done
 (cd tests/data/pprof && "$bin/pprof2tsv" pprofutils/heapage.in.pprof; echo "exit $?") \
     >"$out/got"
 same tests/pprof/heapage.expected "pprof2tsv heapage.in.pprof"
+# gzip's fastest level by default, as Go writes (XFL 04), -9 its best
+# (XFL 02, no larger); the same profile either way
+pf=tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu
+$bin/pprof2tsv "$pf" | $bin/tsv2pprof >"$out/l1.pb.gz"
+$bin/pprof2tsv "$pf" | $bin/tsv2pprof -9 >"$out/l9.pb.gz"
+if [ "$(od -A n -t x1 -j 8 -N 1 "$out/l1.pb.gz")" = " 04" ] &&
+    [ "$(od -A n -t x1 -j 8 -N 1 "$out/l9.pb.gz")" = " 02" ] &&
+    [ "$(wc -c <"$out/l9.pb.gz")" -le "$(wc -c <"$out/l1.pb.gz")" ] &&
+    $bin/pprof2tsv <"$out/l1.pb.gz" >"$out/l1.tsv" &&
+    $bin/pprof2tsv <"$out/l9.pb.gz" | cmp -s - "$out/l1.tsv"; then ok; else
+	bad "tsv2pprof's compression levels"; fi
 if $bin/rprof2tsv "$f" | $bin/tsv2pprof -o "$out/p.pb.gz" &&
     $bin/pprof2tsv "$out/p.pb.gz" | $bin/tsvvalidate; then ok; else
 	bad "tsv2pprof -o"; fi

@@ -33,6 +33,18 @@ gzip -dc "$large" >"$dir/large.pb"
 ./pprof2tsv "$large" >"$dir/large.tsv"
 ./tsvcombine $(i=0; while [ $i -lt 20 ]; do echo "$dir/large.tsv"; i=$((i + 1)); done) |
     ./tsv2pprof -n -u >"$dir/large20.pb"
+# and 20 copies whose functions are renamed per copy: 20 times the
+# functions and locations too (issue 15's measure)
+if [ ! -s "$dir/renamed20.pb" ]; then
+	i=0
+	while [ $i -lt 20 ]; do
+		awk -F'\t' -v OFS='\t' -v i=$i '$1 == "functions" { $3 = $3 "_" i
+		    $4 = $4 "_" i } { print }' "$dir/large.tsv" >"$dir/renamed.$i.tsv"
+		i=$((i + 1))
+	done
+	./tsvcombine "$dir"/renamed.*.tsv | ./tsv2pprof -n -u >"$dir/renamed20.pb"
+	rm -f "$dir"/renamed.*.tsv
+fi
 # A stream of about 1 GB, for tsvvalidate: the stream of the first 36% of
 # the Rprof input's lines (the stream is about 2.7 times the text).
 head -n $(( $(wc -l <"$rp") * 36 / 100 )) "$rp" | ./rprof2tsv >"$dir/1g.tsv"
@@ -108,7 +120,7 @@ echo "  (tsvflame's SVG of it: $(./tsvflame "$dir/big.tsv" | wc -c) bytes)"
 row "tsvcombine (stream)" "$(size "$dir/big.tsv")" ./tsvcombine "$dir/big.tsv"
 ./tsv2folded -l "$dir/big.tsv" >"$dir/big.folded"
 row "folded2tsv (MB of collapsed stacks)" "$(size "$dir/big.folded")" ./folded2tsv "$dir/big.folded"
-for pb in "$dir/large.pb" "$dir/large20.pb"; do
+for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
 	n=$(size "$pb")
 	echo "input: $pb ($n bytes uncompressed protobuf)"
 	ref=

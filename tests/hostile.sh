@@ -35,6 +35,9 @@ printf '\062\000\022\015\012\013\377\377\377\377\377\377\377\377\377\377\001' \
     >"$h/packed-varint-long.pprof"
 printf '\062\000\022\004\012\002\310\001' >"$h/packed-id-200.pprof"
 printf '\062\000\022\005\012\003\240\234\001' >"$h/packed-id-20000.pprof"
+# two sample types of one name; samples without sample types (audit F7)
+cp tests/data/audit/pprof-dup-type.pb "$h/dup-type.pprof"
+cp tests/data/audit/pprof-notypes.pb "$h/notypes.pprof"
 # legacy formats: a gperftools CPU header cut short (64-bit words); a
 # sample whose frames run past the end; a count that overflows; stack
 # lines without addresses; an overflowing heap count; a memory map line

@@ -406,6 +406,22 @@ done
 (cd tests/data/pprof && "$bin/pprof2tsv" pprofutils/heapage.in.pprof; echo "exit $?") \
     >"$out/got"
 same tests/pprof/heapage.expected "pprof2tsv heapage.in.pprof"
+# F7/W1/W2: a negative start_line kept, an empty sample type, unit or
+# label key written <?> and given back empty (the same stream again after
+# tsv2pprof); two types of one name and samples without types refused
+# (in the hostile catalogue)
+for a in startline-neg emptytype labelkey0; do
+	af=tests/data/audit/pprof-$a.pb
+	if $bin/pprof2tsv <"$af" >"$out/audit.tsv" && $bin/tsvvalidate "$out/audit.tsv" &&
+	    $bin/tsv2pprof -u "$out/audit.tsv" | $bin/pprof2tsv | cmp -s - "$out/audit.tsv"
+	then ok; else bad "pprof2tsv | tsv2pprof of $af"; fi
+	case $a in
+	startline-neg) want='^functions	[0-9]*	.*	-1$' ;;
+	emptytype) want='^sample_values	1	<?>	count	' ;;
+	labelkey0) want='^\.sample_labels	1	<?>	' ;;
+	esac
+	if grep -q "$want" "$out/audit.tsv"; then ok; else bad "$af: no $want"; fi
+done
 # gzip's fastest level by default, as Go writes (XFL 04), -9 its best
 # (XFL 02, no larger); the same profile either way
 pf=tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu

@@ -326,7 +326,7 @@ location(struct focus *f, const struct prof *p, uint32_t li, int last)
 	row.id = *slot;
 	row.function_id = fn != NULL ? *fn : 0;
 	row.line = l->line;
-	row.line_na = l->line < 0;
+	row.line_na = l->line == PROF_LINE_NA;
 	row.address = l->address;
 	row.address_na = l->address_na;
 	row.mapping_id = map != NULL ? *map : 0;

@@ -135,7 +135,7 @@ key_of(struct top *t, struct prof *p, uint32_t li)
 	memset(kb, 0, sizeof(kb));
 	memcpy(kb, &n, 4);
 	if (t->opts.by_line) {
-		int64_t line = l->line < 0 ? 0 : l->line;
+		int64_t line = l->line == PROF_LINE_NA ? 0 : l->line;
 		memcpy(kb + 4, &f, 4);
 		memcpy(kb + 8, &line, 8);
 	}

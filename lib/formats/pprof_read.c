@@ -539,6 +539,14 @@ text(struct ctx *x, int64_t i)
 	return text_n((const char *)str(x, i)->p, str(x, i)->n);
 }
 
+/* A string the stream wants non-empty (a sample type or unit, a label
+ * key): "" is written <?>, which tsv2pprof gives back as "". */
+static struct text
+text_mark(struct ctx *x, int64_t i)
+{
+	return str(x, i)->n > 0 ? text(x, i) : text_of(SCHEMA_EMPTY);
+}
+
 /* Maps ids of a table to indices, refusing 0 and repeats. */
 static int
 index_ids(struct ctx *x, struct u64map *m, int *dense, size_t n,
@@ -621,11 +629,29 @@ check(struct ctx *x)
 	for (i = 0; i < p->ntypes; i++)
 		if (str_ok(x, p->types[i], "sample type") < 0)
 			return -1;
-	for (i = 0; i < p->nfunctions; i++)
+	for (i = 0; i < p->nfunctions; i++) {
 		if (str_ok(x, p->functions[i].name, "function name") < 0 ||
 		    str_ok(x, p->functions[i].system_name, "system name") < 0 ||
 		    str_ok(x, p->functions[i].filename, "file name") < 0)
 			return -1;
+		if (p->functions[i].start_line < INT32_MIN ||
+		    p->functions[i].start_line > INT32_MAX)
+			return perr_set(x->e, "%s: function %llu: start_line "
+			    "%lld out of range", x->name, (unsigned long long)
+			    p->functions[i].id,
+			    (long long)p->functions[i].start_line);
+	}
+	/* the stream holds one value per sample type name */
+	for (i = 0; i < p->ntypes; i += 2)
+		for (j = 0; j < i; j += 2)
+			if (str(x, p->types[i])->n == str(x, p->types[j])->n &&
+			    memcmp(str(x, p->types[i])->p, str(x, p->types[j])->p,
+			    str(x, p->types[i])->n) == 0)
+				return perr_set(x->e, "%s: sample types %zu and "
+				    "%zu are both named '%.*s': the stream holds "
+				    "one value per type name", x->name, j / 2 + 1,
+				    i / 2 + 1, (int)str(x, p->types[i])->n,
+				    (const char *)str(x, p->types[i])->p);
 	for (i = 0; i < p->nmappings; i++)
 		if (str_ok(x, p->mappings[i].filename, "mapping file") < 0 ||
 		    str_ok(x, p->mappings[i].build_id, "build id") < 0)
@@ -647,16 +673,22 @@ check(struct ctx *x)
 				    (unsigned long long)ln->function_id);
 			/* from here on the field holds the index */
 			ln->function_id = *ix;
-			if (ln->line < 0 || ln->line > INT32_MAX ||
+			/* a negative line is kept (Julia's PProf.jl writes
+			 * -1 for native frames) */
+			if (ln->line < INT32_MIN || ln->line > INT32_MAX ||
 			    ln->column < 0 || ln->column > INT32_MAX)
 				return perr_set(x->e, "%s: location %llu: line "
-				    "or column out of range", x->name,
-				    (unsigned long long)l->id);
+				    "%lld or column %lld out of range", x->name,
+				    (unsigned long long)l->id,
+				    (long long)ln->line, (long long)ln->column);
 		}
 	}
 	for (i = 0; i < p->nsamples; i++)
 		if (check_sample(x, i) < 0)
 			return -1;
+	if (p->ntypes == 0 && p->nsamples > 0)
+		return perr_set(x->e, "%s: samples, but no sample types "
+		    "(google/pprof: missing sample type information)", x->name);
 	if (str_ok(x, p->drop_frames, "drop_frames") < 0 ||
 	    str_ok(x, p->keep_frames, "keep_frames") < 0 ||
 	    str_ok(x, p->default_sample_type, "default_sample_type") < 0 ||
@@ -796,8 +828,8 @@ samples(struct pprof_reader *c, struct ctx *x, uint32_t first_loc)
 	for (i = 0; i < nloc; i++)
 		stream_id_set(&locs[i], first_loc + (uint32_t)i);
 	for (i = 0; i < p->ntypes / 2; i++) {
-		if ((h = sw_value_type(&c->w, text(x, p->types[2 * i]),
-		    text(x, p->types[2 * i + 1]))) < 0)
+		if ((h = sw_value_type(&c->w, text_mark(x, p->types[2 * i]),
+		    text_mark(x, p->types[2 * i + 1]))) < 0)
 			goto done;
 		types[i] = (uint32_t)h;
 	}
@@ -821,7 +853,7 @@ samples(struct pprof_reader *c, struct ctx *x, uint32_t first_loc)
 		for (j = 0; j < p->nlabels; j++) {
 			const struct dlabel *l = &p->labels[j];
 			struct sw_label row = {
-				.key = text(x, l->key),
+				.key = text_mark(x, l->key),
 				.str = l->str != 0 ? text(x, l->str) : TEXT_NA,
 				.num = l->num,
 				.num_unit = l->num_unit != 0 ?

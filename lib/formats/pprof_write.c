@@ -628,7 +628,7 @@ pprof_write_end(struct pprof_writer *w, struct prof *p, struct output *out,
 				continue;
 			perftools__profiles__line__init(&ln[iline]);
 			ln[iline].function_id = l->function + 1;
-			ln[iline].line = l->line > 0 ? l->line : 0;
+			ln[iline].line = l->line != PROF_LINE_NA ? l->line : 0;
 			ln[iline].column = l->column;
 			lnp[iline] = &ln[iline];
 			iline++;

@@ -249,7 +249,7 @@ definition(struct assembler *a)
 		l->id = (uint32_t)row->v[LOC_ID].i;
 		l->function = row->st[LOC_FUNCTION] == CELL_NA ? PROF_NONE :
 		    (uint32_t)row->v[LOC_FUNCTION].i;
-		l->line = row->st[LOC_LINE] == CELL_NA ? -1 :
+		l->line = row->st[LOC_LINE] == CELL_NA ? PROF_LINE_NA :
 		    row->v[LOC_LINE].i;
 		l->address_na = row->st[LOC_ADDRESS] == CELL_NA;
 		l->address = l->address_na ? 0 : row->v[LOC_ADDRESS].u;

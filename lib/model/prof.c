@@ -104,7 +104,7 @@ prof_write_location(struct stream_writer *w, const struct location *l,
 {
 	struct sw_location row = {
 		.id = id, .function_id = function,
-		.line = l->line, .line_na = l->line < 0,
+		.line = l->line, .line_na = l->line == PROF_LINE_NA,
 		.address = l->address, .address_na = l->address_na,
 		.mapping_id = mapping, .is_folded = l->is_folded,
 		.inlined = l->inlined, .column = l->column,

@@ -11,6 +11,7 @@
 #include "stream/stream_write.h"
 
 #define PROF_NONE UINT32_MAX	/* a missing index, or NA */
+#define PROF_LINE_NA INT64_MIN	/* a location with no line */
 
 struct attr {
 	uint32_t key, value;	/* strings */
@@ -34,7 +35,7 @@ struct function {
 struct location {
 	uint32_t id;
 	uint32_t function;	/* index, PROF_NONE for NA */
-	int64_t line;		/* -1 for NA */
+	int64_t line;		/* PROF_LINE_NA for NA; may be negative */
 	uint64_t address;
 	int address_na;
 	uint32_t mapping;	/* index, PROF_NONE for NA */

@@ -32,7 +32,7 @@ static const struct column sample_locations_cols[] = {
 static const struct column locations_cols[] = {
 	{ "location_id", CT_INT, CF_ID, T_NONE },
 	{ "function_id", CT_INT, CF_ID | CF_NA, T_FUNCTIONS },
-	{ "line", CT_INT, CF_NONNEG | CF_NA, T_NONE },
+	{ "line", CT_INT, CF_NA, T_NONE },	/* negative: as written */
 	{ ".address", CT_HEX, CF_NA, T_NONE },
 	{ ".mapping_id", CT_INT, CF_ID | CF_NA, T_MAPPINGS },
 	{ ".is_folded", CT_LGL, 0, T_NONE },
@@ -44,7 +44,7 @@ static const struct column functions_cols[] = {
 	{ "name", CT_CHR, CF_NONEMPTY, T_NONE },
 	{ "system_name", CT_CHR, CF_NONEMPTY, T_NONE },
 	{ "filename", CT_CHR, 0, T_NONE },
-	{ "start_line", CT_INT, CF_NONNEG, T_NONE },
+	{ "start_line", CT_INT, 0, T_NONE },
 };
 static const struct column source_attributes_cols[] = {
 	{ "source_id", CT_INT, CF_ID, T_SOURCES },

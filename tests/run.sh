@@ -422,6 +422,12 @@ for a in startline-neg emptytype labelkey0; do
 	esac
 	if grep -q "$want" "$out/audit.tsv"; then ok; else bad "$af: no $want"; fi
 done
+# F8: an empty quoted Rprof name is <?> in the stream and "" again after
+af=tests/data/audit/empty-name.out
+if $bin/rprof2tsv "$af" >"$out/audit.tsv" && $bin/tsvvalidate "$out/audit.tsv" &&
+    grep -q '^functions	1	<?>	<?>	' "$out/audit.tsv" &&
+    $bin/tsv2rprof "$out/audit.tsv" | cmp -s - "$af"; then ok; else
+	bad "an empty Rprof name"; fi
 # gzip's fastest level by default, as Go writes (XFL 04), -9 its best
 # (XFL 02, no larger); the same profile either way
 pf=tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu

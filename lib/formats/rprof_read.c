@@ -277,9 +277,12 @@ frames(struct rprof_reader *c, const char *s, const char *end, long lineno,
 				have_ref = 0;	/* it was the cut frame's */
 				break;
 			}
-			if (add_frame(c, s + 1, (size_t)(q - s - 1),
-			    have_ref ? ref_path : 0, have_ref ? ref_line : 0,
-			    e) < 0)
+			/* "" is a name the stream cannot hold empty: <?>,
+			 * which tsv2rprof gives back as "" */
+			if (add_frame(c, q > s + 1 ? s + 1 : SCHEMA_EMPTY,
+			    q > s + 1 ? (size_t)(q - s - 1) :
+			    sizeof(SCHEMA_EMPTY) - 1, have_ref ? ref_path : 0,
+			    have_ref ? ref_line : 0, e) < 0)
 				return -1;
 			have_ref = 0;
 			s = q + 1;

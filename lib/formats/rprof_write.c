@@ -331,6 +331,8 @@ rprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
 		f = l->function == PROF_NONE ? NULL : &p->functions[l->function];
 		name = f != NULL ? prof_str(p, f->name) : "<unknown>";
 		namelen = f != NULL ? prof_strlen(p, f->name) : 9;
+		if (strcmp(name, SCHEMA_EMPTY) == 0)
+			namelen = 0;	/* "" as R wrote it */
 		if (l->line > 0 && f != NULL) {
 			w->lines = 1;
 			if (fileno_of(w, p, f->filename, &k, &files, &nfiles,

@@ -35,6 +35,15 @@ printf '\062\000\022\015\012\013\377\377\377\377\377\377\377\377\377\377\001' \
     >"$h/packed-varint-long.pprof"
 printf '\062\000\022\004\012\002\310\001' >"$h/packed-id-200.pprof"
 printf '\062\000\022\005\012\003\240\234\001' >"$h/packed-id-20000.pprof"
+# numbers no pprof value holds (audit F2): a value of 1e19, two of 9e18
+# on one stack, durations past 2^63, an interval of 1e16 microseconds; a
+# memory figure whose bytes pass 2^64 (F11)
+cp tests/data/audit/value-overflow.tsv "$h/value-overflow.tsv"
+sed 's/\t1e19$/\t9e18/; s/^sample_values\t2\tsamples\tcount\t1$/sample_values\t2\tsamples\tcount\t9e18/' \
+    tests/data/audit/value-overflow.tsv >"$h/aggregate-overflow.tsv"
+cp tests/data/audit/duration-overflow.tsv "$h/duration-overflow.tsv"
+$bin/rprof2tsv tests/data/audit/huge-interval.out >"$h/huge-interval.tsv"
+cp tests/data/audit/memory-wrap.out "$h/memory-wrap.rprof"
 # two sample types of one name; samples without sample types (audit F7)
 cp tests/data/audit/pprof-dup-type.pb "$h/dup-type.pprof"
 cp tests/data/audit/pprof-notypes.pb "$h/notypes.pprof"

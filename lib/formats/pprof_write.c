@@ -157,19 +157,32 @@ set_value(struct pprof_writer *w, struct prof *p, const char *type,
 	return 0;
 }
 
-static int64_t
-to_i64(double v)
+/* v as pprof's int64; -1 when it has no such value (not finite, or
+ * beyond 2^63): never saturated, which would write a wrong profile. */
+static int
+to_i64(double v, int64_t *out)
 {
-	if (!(v > -9.2e18 && v < 9.2e18))
-		return v > 0 ? INT64_MAX : (v < 0 ? INT64_MIN : 0);
-	return llround(v);
+	if (!(v >= -0x1p63 && v < 0x1p63))
+		return -1;
+	*out = llround(v);
+	return 0;
+}
+
+static int
+too_big(struct prof *p, const struct sample *s, uint32_t type, double v,
+    struct perr *e)
+{
+	return perr_set(e, "sample %u: its %s value %g has no pprof value (a "
+	    "64-bit integer)", s->id, prof_str(p, type), v);
 }
 
 /* The sample's values by type, with what Rprof sources imply: time from the
  * interval, alloc_space from the memory figures, as summaryRprof does. */
 static int
-values(struct pprof_writer *w, struct prof *p, const struct sample *s)
+values(struct pprof_writer *w, struct prof *p, const struct sample *s,
+    struct perr *e)
 {
+	int64_t iv;
 	const struct source *src = &p->sources[s->source];
 	const char *interval, *type;
 	double count = 1, mem[3] = { 0, 0, 0 }, inc = 0;
@@ -193,23 +206,28 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s)
 			}
 	}
 	if (rprof) {
-		if (set_value(w, p, VALUE_SAMPLES, UNIT_COUNT, to_i64(count)) < 0
-		    || set_value(w, p, "time", UNIT_NANOSECONDS, to_i64(count *
-		    strtod(interval, NULL) * 1000)) < 0)
-			return -1;
+		double t = count * strtod(interval, NULL) * 1000;
+		if (to_i64(count, &iv) < 0 || to_i64(t, &iv) < 0)
+			return perr_set(e, "sample %u: its time in nanoseconds "
+			    "(%g samples of %s microseconds) has no pprof value "
+			    "(a 64-bit integer)", s->id, count, interval);
+		if (set_value(w, p, VALUE_SAMPLES, UNIT_COUNT, llround(count))
+		    < 0 || set_value(w, p, "time", UNIT_NANOSECONDS, iv) < 0)
+			return perr_nomem(e);
 	}
 	for (i = 0; i < s->nvals; i++) {
 		int64_t t = type_index(w, s->vals[i].type, s->vals[i].unit);
 		if (t < 0 || array_grow((void **)&w->vals, &w->capvals, w->ntypes,
 		    sizeof(*w->vals)) < 0)
-			return -1;
-		w->vals[t] = to_i64(s->vals[i].value);
+			return perr_nomem(e);
+		if (to_i64(s->vals[i].value, &w->vals[t]) < 0)
+			return too_big(p, s, s->vals[i].type, s->vals[i].value, e);
 	}
 	if (rprof && has_mem) {
 		size_t old = w->nsrc;
 		if (array_grow((void **)&w->src, &w->nsrc, s->source + 1,
 		    sizeof(*w->src)) < 0)
-			return -1;
+			return perr_nomem(e);
 		memset(w->src + old, 0, (w->nsrc - old) * sizeof(*w->src));
 		st = &w->src[s->source];
 		for (m = 0; m < 3; m++) {
@@ -218,8 +236,11 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s)
 			st->prev[m] = mem[m];
 		}
 		st->seen = 1;
-		if (set_value(w, p, "alloc_space", UNIT_BYTES, to_i64(inc)) < 0)
-			return -1;
+		if (to_i64(inc, &iv) < 0)
+			return perr_set(e, "sample %u: its alloc_space (%g bytes) "
+			    "has no pprof value (a 64-bit integer)", s->id, inc);
+		if (set_value(w, p, "alloc_space", UNIT_BYTES, iv) < 0)
+			return perr_nomem(e);
 	}
 	return 0;
 }
@@ -276,15 +297,16 @@ run_id(struct pprof_writer *w, const uint32_t *locs, size_t n)
 
 /* Adds s to the aggregate; -1 when out of memory. */
 static int
-add_sample(struct pprof_writer *w, struct prof *p, const struct sample *s)
+add_sample(struct pprof_writer *w, struct prof *p, const struct sample *s,
+    struct perr *e)
 {
 	size_t d, start, n, i;
 	int64_t k;
 	struct agg *a;
 	uint32_t *b;
 
-	if (values(w, p, s) < 0)
-		return -1;
+	if (values(w, p, s, e) < 0)
+		return -2;	/* its message set */
 	/* the key: pprof location ids, then the labels */
 	if (array_grow((void **)&w->buf, &w->capbuf, s->nlocs + 3 + 5 * s->nlabels,
 	    sizeof(*w->buf)) < 0)
@@ -338,7 +360,14 @@ add_sample(struct pprof_writer *w, struct prof *p, const struct sample *s)
 		a->nvals = w->ntypes;
 	}
 	for (i = 0; i < w->ntypes; i++)
-		a->values[i] += w->vals[i];
+		if (__builtin_add_overflow(a->values[i], w->vals[i],
+		    &a->values[i])) {
+			perr_set(e, "sample %u: its %s value, added to those of "
+			    "the same stack, passes pprof's 64-bit integers (-n "
+			    "writes a pprof sample per stream sample)", s->id,
+			    prof_str(p, w->types[2 * i]));
+			return -2;
+		}
 	return 0;
 }
 
@@ -346,7 +375,9 @@ int
 pprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
 {
-	return add_sample(ctx, p, s) < 0 ? perr_nomem(e) : 0;
+	int rc = add_sample(ctx, p, s, e);
+
+	return rc == -1 ? perr_nomem(e) : rc < 0 ? -1 : 0;
 }
 
 /* Output strings: the string table, "" first, indexed by prof string. */
@@ -422,9 +453,9 @@ attr_i64(const struct prof *p, const struct source *s, const char *key,
 
 /* Header fields: each from the first source that has it; time_nanos the
  * earliest, duration_nanos the sum. */
-static void
+static int
 header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
-    int64_t **comments)
+    int64_t **comments, struct perr *e)
 {
 	const struct source *s;
 	const char *v;
@@ -440,8 +471,10 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 			pb->time_nanos = t;
 			have_time = 1;
 		}
-		pb->duration_nanos += attr_i64(p, s, ATTR_PPROF_DURATION,
-		    &found);
+		if (__builtin_add_overflow(pb->duration_nanos, attr_i64(p, s,
+		    ATTR_PPROF_DURATION, &found), &pb->duration_nanos))
+			return perr_set(e, "the sources' %s sum past pprof's "
+			    "64-bit integers", ATTR_PPROF_DURATION);
 		if (!have_period && (prof_attr(p, s, ATTR_PPROF_PERIOD_TYPE) ||
 		    prof_attr(p, s, ATTR_PPROF_PERIOD_UNIT) ||
 		    prof_attr(p, s, ATTR_PPROF_PERIOD))) {
@@ -488,19 +521,25 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 		if (strcmp(prof_str(p, p->sources[i].type), SOURCE_PPROF) == 0) {
 			/* a pprof profile without a period type */
 			pb->period_type = NULL;
-			return;
+			return 0;
 		}
 	if (!have_period) {
 		/* Rprof: time in nanoseconds, the interval of the first */
 		for (i = 0; i < p->nsources; i++)
 			if ((v = prof_attr(p, &p->sources[i],
 			    ATTR_RPROF_INTERVAL)) != NULL) {
-				pb->period = (int64_t)(strtod(v, NULL) * 1000);
+				if (to_i64(strtod(v, NULL) * 1000,
+				    &pb->period) < 0)
+					return perr_set(e, "source %u: a sample "
+					    "interval of %s microseconds has no "
+					    "pprof period (nanoseconds, a 64-bit "
+					    "integer)", p->sources[i].id, v);
 				break;
 			}
 		period_type->type = ostr_c(o, "time");
 		period_type->unit = ostr_c(o, UNIT_NANOSECONDS);
 	}
+	return 0;
 }
 
 static uint32_t
@@ -650,7 +689,10 @@ pprof_write_end(struct pprof_writer *w, struct prof *p, struct output *out,
 	}
 	pb.n_function = p->nfunctions;
 	pb.function = fnp;
-	header(&pb, p, &o, &period_type, &comments);
+	if (header(&pb, p, &o, &period_type, &comments, e) < 0) {
+		rc = -2;	/* its message set */
+		goto done;
+	}
 	if (o.failed)
 		goto done;
 	pb.n_string_table = o.n;
@@ -662,7 +704,7 @@ pprof_write_end(struct pprof_writer *w, struct prof *p, struct output *out,
 	out_write(out, packed, size);
 	rc = 0;
 done:
-	if (rc < 0)
+	if (rc == -1)
 		perr_nomem(e);
 	free(packed);
 	free(o.tab);
@@ -670,5 +712,5 @@ done:
 	free(vt); free(vtp); free(sm); free(smp); free(lb); free(lbp);
 	free(lc); free(lcp); free(ln); free(lnp); free(fn); free(fnp);
 	free(mp); free(mpp); free(locids); free(vals); free(comments);
-	return rc;
+	return rc < 0 ? -1 : 0;
 }

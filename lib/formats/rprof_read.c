@@ -369,6 +369,14 @@ sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
 			if (parse_uint(&s, end, &mem[i]) < 0 || s == end ||
 			    *s++ != ':')
 				return perr_set(e, "malformed memory prefix");
+		/* the stream's values are doubles: exact up to 2^53 (and
+		 * vsize counts 8-byte words) */
+		for (i = 0; i < 4; i++)
+			if (mem[i] > (UINT64_C(1) << 53) / (i < 2 ? 8 : 1))
+				return perr_set(e, "memory figure %llu is too "
+				    "large: the stream holds numbers exactly up "
+				    "to 2^53%s", (unsigned long long)mem[i],
+				    i < 2 ? " (bytes: 8 per vsize unit)" : "");
 		has_mem = 1;
 	}
 	c->nframes = 0;

@@ -44,6 +44,10 @@ sed 's/\t1e19$/\t9e18/; s/^sample_values\t2\tsamples\tcount\t1$/sample_values\t2
 cp tests/data/audit/duration-overflow.tsv "$h/duration-overflow.tsv"
 $bin/rprof2tsv tests/data/audit/huge-interval.out >"$h/huge-interval.tsv"
 cp tests/data/audit/memory-wrap.out "$h/memory-wrap.rprof"
+# names Rprof text cannot hold (F13): a newline (from a pprof profile), a
+# quote before a space
+$bin/pprof2tsv tests/data/audit/pprof-newline-name.pb >"$h/newline-name.tsv"
+sed 's/^functions\t1\t[^\t]*\t/functions\t1\ta" b\t/' "$h/stream.tsv" >"$h/quote-space-name.tsv"
 # two sample types of one name; samples without sample types (audit F7)
 cp tests/data/audit/pprof-dup-type.pb "$h/dup-type.pprof"
 cp tests/data/audit/pprof-notypes.pb "$h/notypes.pprof"

@@ -212,6 +212,45 @@ start_session(struct rprof_writer *w, const struct prof *p, uint32_t si)
 	open_source(w, p, (uint32_t)w->next_source++);
 }
 
+/* Whether Rprof text can hold s: no newline (a line of its own to R),
+ * and in a name no quote then space (where R's reader ends a name). */
+static int
+rprof_text_ok(const char *s, size_t n, int is_name)
+{
+	const char *q;
+
+	if (memchr(s, '\n', n) != NULL)
+		return 0;
+	for (q = s; is_name && (q = memchr(q, '"', n - (size_t)(q - s))) !=
+	    NULL; q++)
+		if ((size_t)(q - s) + 1 < n && q[1] == ' ')
+			return 0;
+	return 1;
+}
+
+/* s for a one-line message: control bytes as \n, \t, \r or \xHH,
+ * cut with ... when long. */
+static void
+shown_text(char *out, size_t size, const char *s, size_t n)
+{
+	size_t i, k = 0;
+	unsigned char c;
+
+	for (i = 0; i < n && k + 8 < size; i++) {
+		c = (unsigned char)s[i];
+		if (c == '\n' || c == '\t' || c == '\r')
+			k += (size_t)snprintf(out + k, size - k, "\\%c",
+			    c == '\n' ? 'n' : c == '\t' ? 't' : 'r');
+		else if (c < 0x20 || c == 0x7f)
+			k += (size_t)snprintf(out + k, size - k, "\\x%02x", c);
+		else
+			out[k++] = (char)c;
+	}
+	if (i < n)
+		k += (size_t)snprintf(out + k, size - k, "...");
+	out[k] = '\0';
+}
+
 /* The #File number of filename string f, writing its line when new. */
 static int
 fileno_of(struct rprof_writer *w, const struct prof *p, uint32_t f,
@@ -333,6 +372,22 @@ rprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
 		namelen = f != NULL ? prof_strlen(p, f->name) : 9;
 		if (strcmp(name, SCHEMA_EMPTY) == 0)
 			namelen = 0;	/* "" as R wrote it */
+		if (!rprof_text_ok(name, namelen, 1) || (l->line > 0 &&
+		    f != NULL && !rprof_text_ok(prof_str(p, f->filename),
+		    prof_strlen(p, f->filename), 0))) {
+			int bad_name = !rprof_text_ok(name, namelen, 1);
+			char shown[128];
+			free(files);
+			shown_text(shown, sizeof(shown), bad_name ? name :
+			    prof_str(p, f->filename), bad_name ? namelen :
+			    prof_strlen(p, f->filename));
+			return perr_set(e, "sample %u: the %s \"%s\" has %s, "
+			    "which Rprof text cannot hold (R would read it as "
+			    "two %s)", s->id, bad_name ? "function name" :
+			    "file name", shown, bad_name ? "a newline or a "
+			    "quote before a space" : "a newline", bad_name ?
+			    "lines or two names" : "lines");
+		}
 		if (l->line > 0 && f != NULL) {
 			w->lines = 1;
 			if (fileno_of(w, p, f->filename, &k, &files, &nfiles,

@@ -1,3 +1,5 @@
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -343,30 +345,44 @@ cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
 	return EXIT_OK;
 }
 
-/* Standard input is read more than once (its headers first): it is
- * copied to a temporary file, which is read instead. */
+/* Standard input, or a named pipe, is read more than once (its headers
+ * first): it is copied to a temporary file, which is read instead. */
 static const char *
-spool_stdin(void)
+spool_path(const char *path)
 {
 	const char *spool = cli_tmpfile();
+	const char *name = path != NULL ? path : "<stdin>";
 	char buf[1 << 16];
 	ssize_t n;
-	int fd;
+	int fd, in = path != NULL ? open(path, O_RDONLY) : STDIN_FILENO;
 
+	if (in < 0) {
+		cli_warn("%s: %s", name, strerror(errno));
+		die(EXIT_BAD);
+	}
 	if ((fd = open(spool, O_WRONLY)) < 0) {
 		cli_warn("%s: %s", spool, strerror(errno));
 		die(EXIT_BAD);
 	}
-	while ((n = read(STDIN_FILENO, buf, sizeof(buf))) != 0) {
+	while ((n = read(in, buf, sizeof(buf))) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0 || write(fd, buf, (size_t)n) != n) {
-			cli_warn("<stdin>: %s", strerror(errno));
+			cli_warn("%s: %s", n < 0 ? name : spool,
+			    strerror(errno));
 			die(EXIT_BAD);
 		}
 	}
 	close(fd);
+	if (path != NULL)
+		close(in);
 	return spool;
+}
+
+static const char *
+spool_stdin(void)
+{
+	return spool_path(NULL);
 }
 
 struct cli_file
@@ -384,7 +400,8 @@ cli_combine(struct output *o, int n, char **paths)
 {
 	struct combiner *c;
 	struct perr e;
-	const char *spool = NULL;
+	struct stat st;
+	const char *spool = NULL, **spooled;
 	int i, r, ext = 0, seen_stdin = 0;
 
 	for (i = 0; i < n; i++)
@@ -394,8 +411,19 @@ cli_combine(struct output *o, int n, char **paths)
 		}
 	if (seen_stdin)
 		spool = spool_stdin();
-#define PATH(i) (input_is_stdin(paths[i]) ? spool : paths[i])
-#define SHOWN(i) (input_is_stdin(paths[i]) ? "<stdin>" : NULL)
+	/* a named pipe (a FIFO, <(...)) can be read once: copied first */
+	if ((spooled = calloc((size_t)n + 1, sizeof(*spooled))) == NULL) {
+		cli_warn("out of memory");
+		die(EXIT_BAD);
+	}
+	for (i = 0; i < n; i++)
+		if (!input_is_stdin(paths[i]) && stat(paths[i], &st) == 0 &&
+		    !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+			spooled[i] = spool_path(paths[i]);
+#define PATH(i) (input_is_stdin(paths[i]) ? spool : \
+	spooled[i] != NULL ? spooled[i] : paths[i])
+#define SHOWN(i) (input_is_stdin(paths[i]) ? "<stdin>" : \
+	spooled[i] != NULL ? paths[i] : NULL)
 	for (i = 0; i < n; i++) {
 		if ((r = stream_has_loc_ext(PATH(i), SHOWN(i), &e)) < 0)
 			cli_fail(&e);
@@ -409,6 +437,7 @@ cli_combine(struct output *o, int n, char **paths)
 #undef PATH
 #undef SHOWN
 	combine_free(c);
+	free(spooled);
 }
 
 struct cli_file

@@ -481,6 +481,18 @@ then ok; else bad "tsvcombine a b"; fi
 # each input back by its source: Rprof byte for byte
 if awk -v s=1 -f tests/bysource.awk "$out/ab.tsv" | $bin/tsv2rprof | cmp -s - "$r"
 then ok; else bad "the Rprof input of tsvcombine, back by its source"; fi
+# a named pipe among several operands is read once (F3: it hung)
+rm -f "$out/pipe"
+if mkfifo "$out/pipe" 2>/dev/null; then
+	(cat "$b" >"$out/pipe" &)
+	if timeout 20 $bin/tsvcombine "$a" "$out/pipe" | cmp -s - "$out/ab.tsv"
+	then ok; else bad "tsvcombine with a named pipe"; fi
+	(cat "$b" >"$out/pipe" &)
+	if timeout 20 $bin/tsv2pprof -u "$a" "$out/pipe" >"$out/pipe.pb" &&
+	    $bin/tsv2pprof -u "$out/ab.tsv" | cmp -s - "$out/pipe.pb"
+	then ok; else bad "tsv2pprof with a named pipe"; fi
+	rm -f "$out/pipe"
+fi
 # a a: twice the samples, the same functions and locations, two sources
 $bin/tsvcombine "$a" "$a" >"$out/aa.tsv"
 n1=$(grep -c '^samples' "$a")

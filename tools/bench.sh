@@ -84,6 +84,26 @@ ref=
 row "wc -l stream (reference)" "$(size "$dir/big.tsv")" wc -l "$dir/big.tsv"; ref=$last
 row "tsvvalidate (stream)" "$(size "$dir/big.tsv")" ./tsvvalidate "$dir/big.tsv"
 row "tsvvalidate (a ~1 GB stream)" "$(size "$dir/1g.tsv")" ./tsvvalidate "$dir/1g.tsv"
+# two samples of 500000 frames whose rows alternate (issue 16 F16: was
+# quadratic)
+awk 'BEGIN { OFS = "\t"; n = 500000
+	print "#meta", "key", "value"; print "meta", "version", "2.0"
+	print "#sources", "source_id", "source_type", "source_uri", "source_timestamp"
+	print "sources", 1, "manual", "NA", "NA"
+	print "#functions", "function_id", "name", "system_name", "filename", "start_line"
+	print "functions", 1, "f", "f", "", 0
+	print "#locations", "location_id", "function_id", "line"
+	print "locations", 1, 1, 0
+	print "#samples", "sample_id", "source_id"
+	print "samples", 1, 1; print "samples", 2, 1
+	print "#sample_values", "sample_id", "type", "unit", "value"
+	print "sample_values", 1, "samples", "count", 1
+	print "sample_values", 2, "samples", "count", 1
+	print "#sample_locations", "sample_id", "depth", "location_id"
+	for (i = n; i >= 1; i--) { print "sample_locations", 1, i, 1
+		print "sample_locations", 2, i, 1 } }' >"$dir/alternate.tsv"
+row "tsvvalidate (two deep samples, rows alternating)" "$(size "$dir/alternate.tsv")" \
+    ./tsvvalidate "$dir/alternate.tsv"
 row "tsv2rprof (stream)" "$(size "$dir/big.tsv")" ./tsv2rprof "$dir/big.tsv"
 gzip -1 -c "$dir/big.tsv" >"$dir/big.tsv.gz"
 ref=

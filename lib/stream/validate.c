@@ -39,7 +39,9 @@ struct vstate {
 	struct u64map pairs;		/* (sample, type >= 64) seen */
 	uint32_t cur_sample;		/* depths of this sample are in seen */
 	unsigned char *seen;
-	size_t seen_cap, seen_max;
+	size_t seen_cap;
+	uint32_t *touched;		/* the depths set in seen, to clear */
+	size_t ntouched, captouched;
 	uint64_t *prefix;		/* prefix[n] = sum of mix(1..n) */
 	size_t prefix_n;
 	long v1_types;
@@ -138,9 +140,10 @@ check_depth(struct vstate *v, struct ent *s)
 		return 0;
 	d = (uint32_t)row->v[SL_DEPTH].i;
 	if (s->id != v->cur_sample) {
-		if (v->seen_max > 0)
-			memset(v->seen, 0, v->seen_max + 1);
-		v->seen_max = 0;
+		/* only what was set: rows alternating between two deep
+		 * samples cost no more than others */
+		while (v->ntouched > 0)
+			v->seen[v->touched[--v->ntouched]] = 0;
 		v->cur_sample = s->id;
 	}
 	if (d > SEEN_MAX) {
@@ -159,13 +162,14 @@ check_depth(struct vstate *v, struct ent *s)
 			return perr_nomem(v->e);
 		memset(v->seen + old, 0, v->seen_cap - old);
 	}
-	if (d > v->seen_max)
-		v->seen_max = d;
 	if (v->seen[d]) {
 		s->flags |= VF_DUPDEPTH;
 		return problem(v, T_SAMPLE_LOCATIONS, SL_DEPTH,
 		    "sample %u has depth %u twice", s->id, d);
 	}
+	if (ARRAY_ROOM(v->touched, v->ntouched, v->captouched) < 0)
+		return perr_nomem(v->e);
+	v->touched[v->ntouched++] = d;
 	v->seen[d] = 1;
 	s->dcount++;
 	if (d > s->dmax)
@@ -391,6 +395,7 @@ validate_stream(struct stream_reader *r, struct perr *e)
 	strtab_free(&v.types);
 	u64map_free(&v.pairs);
 	free(v.seen);
+	free(v.touched);
 	free(v.prefix);
 	return rc < 0 ? -1 : 0;
 }

@@ -48,6 +48,10 @@ cp tests/data/audit/memory-wrap.out "$h/memory-wrap.rprof"
 # quote before a space
 $bin/pprof2tsv tests/data/audit/pprof-newline-name.pb >"$h/newline-name.tsv"
 sed 's/^functions\t1\t[^\t]*\t/functions\t1\ta" b\t/' "$h/stream.tsv" >"$h/quote-space-name.tsv"
+# streams only the validator refused (F9): every reader says the same
+for a in dup-type label-both label-neither; do
+	cp tests/data/audit/$a.tsv "$h/$a.tsv"
+done
 # two sample types of one name; samples without sample types (audit F7)
 cp tests/data/audit/pprof-dup-type.pb "$h/dup-type.pprof"
 cp tests/data/audit/pprof-notypes.pb "$h/notypes.pprof"

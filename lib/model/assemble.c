@@ -358,6 +358,14 @@ static int
 add_value(struct assembler *a, struct sample *s, uint32_t type, uint32_t unit,
     double v)
 {
+	size_t i;
+
+	/* one value per type, as the validator says */
+	for (i = 0; i < s->nvals; i++)
+		if (s->vals[i].type == type)
+			return stream_problem(a->r, a->e, a->r->row.line,
+			    T_SAMPLE_VALUES, SV_TYPE, "sample %u has type '%s' "
+			    "twice", s->id, prof_str(a->p, type));
 	if (ARRAY_ROOM(s->vals, s->nvals, s->capvals) < 0)
 		return nomem(a);
 	s->vals[s->nvals].type = type;
@@ -464,6 +472,9 @@ sample_row(struct assembler *a)
 			return unordered(a);
 		return set_depth(a, s, (size_t)row->v[SL_DEPTH].i, ix);
 	case T_SAMPLE_LABELS:
+		if (stream_label_rule(row) != NULL)
+			return stream_problem(a->r, a->e, row->line,
+			    T_SAMPLE_LABELS, -1, "%s", stream_label_rule(row));
 		if (ARRAY_ROOM(s->labels, s->nlabels, s->caplabels) < 0)
 			return nomem(a);
 		lb = &s->labels[s->nlabels];

@@ -39,6 +39,16 @@ stream_close(struct stream_reader *r)
 	input_close(&r->in);
 }
 
+const char *
+stream_label_rule(const struct stream_row *row)
+{
+	if (row->st[LB_STR] == CELL_NA && row->st[LB_NUM] == CELL_NA)
+		return "a label needs str or num";
+	if (row->st[LB_STR] == CELL_OK && row->st[LB_NUM] == CELL_OK)
+		return "a label has str or num, not both (the other is NA)";
+	return NULL;
+}
+
 int
 stream_problem(struct stream_reader *r, struct perr *e, long line,
     enum table_id t, int col, const char *fmt, ...)

@@ -75,6 +75,9 @@ int stream_next(struct stream_reader *r, struct perr *e);
 
 /* Reports a problem at the current row the way the reader does; returns 0
  * in lenient mode (keep going) and -1 otherwise. col may be -1. */
+/* The rule a .sample_labels row breaks (str or num, one of them), as the
+ * validator and every reader say it; NULL when none. */
+const char *stream_label_rule(const struct stream_row *row);
 int stream_problem(struct stream_reader *r, struct perr *e, long line,
     enum table_id t, int col, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));

@@ -264,12 +264,9 @@ check_row(struct vstate *v)
 	case T_SAMPLE_LOCATIONS:
 		return s != NULL ? check_depth(v, s) : 0;
 	case T_SAMPLE_LABELS:
-		if (row->st[LB_STR] == CELL_NA && row->st[LB_NUM] == CELL_NA)
-			return problem(v, T_SAMPLE_LABELS, -1,
-			    "a label needs str or num", 0, 0);
-		if (row->st[LB_STR] == CELL_OK && row->st[LB_NUM] == CELL_OK)
-			return problem(v, T_SAMPLE_LABELS, -1, "a label has "
-			    "str or num, not both (the other is NA)", 0, 0);
+		if (stream_label_rule(row) != NULL)
+			return stream_problem(v->r, v->e, row->line,
+			    T_SAMPLE_LABELS, -1, "%s", stream_label_rule(row));
 		break;
 	case T_V1_SAMPLE_TYPES:
 		if (++v->v1_types > 1)

@@ -34,21 +34,28 @@ for f in tests/validate/*.tsv; do
 	same "tests/validate/$name.expected" "tsvvalidate $name"
 done
 
-# 2. Rprof files: each converts and validates; those R >= 3.0 wrote with LF
-#    come back byte for byte; some have an exact expected stream.
+# 2. Rprof files: each converts and validates; those R >= 3.0 wrote
+#    (quoted names, LF or CRLF) come back byte for byte; some have an
+#    exact expected stream.
 for f in $(find tests/data/rprof -type f \( -name '*.out' -o -name '*.prof' \) | sort); do
 	if ! $bin/rprof2tsv "$f" >"$out/s.tsv" 2>"$out/err"; then
 		bad "rprof2tsv $f: $(cat "$out/err")"; continue
 	fi
 	ok
 	if $bin/tsvvalidate "$out/s.tsv"; then ok; else bad "tsvvalidate of $f"; fi
-	if ! grep -q "$(printf '\r')" "$f" && grep -q '"' "$f" &&
+	if grep -q '"' "$f" &&
 	    [ "$(tail -c 1 "$f" | od -An -tx1 | tr -d ' ')" = 0a ] &&
 	    [ "${f##*/}" != incomplete.out ]; then
 		if $bin/tsv2rprof "$out/s.tsv" 2>/dev/null | cmp -s - "$f"; then ok; else
 			bad "round trip of $f"; fi
 	fi
 done
+# R on Windows writes CRLF: kept in rprof.line_ending, written back (W3)
+sed 's/$/\r/' tests/data/rprof/r-4.2/memory-gc-line.out >"$out/crlf.out"
+if $bin/rprof2tsv "$out/crlf.out" >"$out/crlf.tsv" &&
+    grep -q '^\.source_attributes	1	rprof\.line_ending	crlf$' "$out/crlf.tsv" &&
+    $bin/tsv2rprof "$out/crlf.tsv" | cmp -s - "$out/crlf.out"; then ok; else
+	bad "a CRLF Rprof file, back byte for byte"; fi
 for exp in tests/rprof/*.expected; do
 	name=$(basename "$exp" .expected)
 	src=$(cat "tests/rprof/$name.source")

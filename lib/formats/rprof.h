@@ -60,6 +60,7 @@ struct rprof_writer {
 	size_t next_source;		/* sources before it are written */
 	int held;			/* header waits for the session's end */
 	int memory, lines;		/* of the current session */
+	int crlf;			/* its lines end in CRLF (R on Windows) */
 	uint64_t interval;		/* of the current session, us */
 	struct u64map fileno;		/* filename string -> #File number */
 	uint32_t nfiles;

@@ -94,7 +94,7 @@ flag(int v)
 /* A header line; returns 1 when it was one. */
 static int
 header(struct rprof_reader *c, const char *s, const char *end,
-    const char *uri)
+    const char *uri, int crlf)
 {
 	int mem = 0, gc = 0, line = 0;
 	uint64_t interval;
@@ -127,6 +127,9 @@ header(struct rprof_reader *c, const char *s, const char *end,
 	attr(c, ATTR_RPROF_MEMORY, flag(mem));
 	attr(c, ATTR_RPROF_GC, flag(gc));
 	attr(c, ATTR_RPROF_LINES, flag(line));
+	/* R on Windows: so that tsv2rprof writes the session back as it was */
+	if (crlf)
+		attr(c, ATTR_RPROF_LINE_ENDING, RPROF_CRLF);
 	return 1;
 }
 
@@ -408,15 +411,15 @@ rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
 {
 	char *line, *end;
 	size_t len;
-	int rc;
+	int rc, crlf;
 
 	c->in_session = 0;
 	c->quoting_known = 0;
 	while ((rc = input_line(in, &line, &len, e)) > 0) {
 		end = line + len;
-		if (len > 0 && end[-1] == '\r')
+		if ((crlf = len > 0 && end[-1] == '\r'))
 			*--end = '\0';
-		if (header(c, line, end, in->uri))
+		if (header(c, line, end, in->uri, crlf))
 			continue;
 		if (!c->in_session) {
 			enum sniff_kind k = sniff(line, len);

@@ -99,7 +99,7 @@ write_header(struct rprof_writer *w, int memory, int gc, int lines,
 		out_str(o, "line profiling: ");
 	out_str(o, "sample.interval=");
 	out_u64(o, interval);
-	out_char(o, '\n');
+	out_str(o, w->crlf ? "\r\n" : "\n");
 }
 
 /* A source's interval in microseconds: its Rprof header's, else its pprof
@@ -133,7 +133,7 @@ write_line(struct rprof_writer *w, int memory, const uint64_t mem[4],
 		out_char(w->o, ':');
 	}
 	out_write(w->o, text, len);
-	out_char(w->o, '\n');
+	out_str(w->o, w->crlf ? "\r\n" : "\n");
 }
 
 /* Ends the current session: a held one gets its header and lines now. */
@@ -179,7 +179,10 @@ open_source(struct rprof_writer *w, const struct prof *p, uint32_t si)
 	const struct source *s = &p->sources[si];
 	const char *interval = prof_attr(p, s, ATTR_RPROF_INTERVAL);
 
+	const char *eol = prof_attr(p, s, ATTR_RPROF_LINE_ENDING);
+
 	w->source = si;
+	w->crlf = eol != NULL && strcmp(eol, RPROF_CRLF) == 0;
 	w->held = interval == NULL;
 	w->memory = w->lines = 0;
 	w->interval = interval_of(p, s, w->default_interval);
@@ -270,7 +273,8 @@ fileno_of(struct rprof_writer *w, const struct prof *p, uint32_t f,
 	    put(files, nfiles, capfiles, num, fmt_u64(num, *k)) < 0 ||
 	    put(files, nfiles, capfiles, ": ", 2) < 0 ||
 	    put(files, nfiles, capfiles, prof_str(p, f), prof_strlen(p, f)) < 0
-	    || put(files, nfiles, capfiles, "\n", 1) < 0)
+	    || put(files, nfiles, capfiles, w->crlf ? "\r\n" : "\n",
+	    w->crlf ? 2 : 1) < 0)
 		return -1;
 	return 0;
 }

@@ -95,6 +95,7 @@ extern const struct value_type schema_rprof_memory[RMEM_COUNT];
 #define ATTR_RPROF_GC "rprof.gc_profiling"
 #define ATTR_RPROF_LINES "rprof.line_profiling"
 #define ATTR_RPROF_LINE_ENDING "rprof.line_ending"
+#define RPROF_CRLF "crlf"	/* its value for R on Windows; absent: LF */
 #define ATTR_PPROF_PERIOD_TYPE "pprof.period_type"
 #define ATTR_PPROF_PERIOD_UNIT "pprof.period_unit"
 #define ATTR_PPROF_PERIOD "pprof.period"

@@ -36,8 +36,10 @@ for t in $targets; do
 		    >"$dir/corpus-$t/pprof.tsv" 2>/dev/null
 		touch "$dir/corpus-$t/.seeded"
 	fi
+	dict=
+	[ -f "tests/fuzz/$t.dict" ] && dict="-dict=tests/fuzz/$t.dict"
 	echo "== $t: $limit"
-	"$dir/$t" $limit -timeout=10 -rss_limit_mb=2048 \
+	"$dir/$t" $limit $dict -timeout=10 -rss_limit_mb=2048 \
 	    -max_len=65536 -print_final_stats=1 -artifact_prefix="$dir/$t-" \
 	    "$dir/corpus-$t" $seeds 2>"$dir/$t.log"
 	rc=$?

@@ -82,8 +82,9 @@ $(PROGS): %: filters/%.o filters/cli.o lib/libprofstream.a
 -include lib/*/*.d filters/*.d
 
 # Tests: Check unit tests, then the golden and corpus tests in tests/.
-check: all tests/unit/run_unit
+check: all tests/unit/run_unit tests/unit/failalloc
 	./tests/unit/run_unit
+	./tests/unit/failalloc tests/data
 	sh tests/run.sh
 
 tests/unit/run_unit: tests/unit/run_unit.c lib/libprofstream.a
@@ -91,6 +92,13 @@ tests/unit/run_unit: tests/unit/run_unit.c lib/libprofstream.a
 	$(CC) $(ALLCFLAGS) $$(pkg-config --cflags check) -o $@ \
 	    tests/unit/run_unit.c lib/libprofstream.a $(DEPLIBS) \
 	    $$(pkg-config --libs check) -lm
+
+# The library's main paths with each allocation failing in turn: every
+# failure must come back with a message (and, under ASan, free what it had).
+tests/unit/failalloc: tests/unit/failalloc.c lib/libprofstream.a
+	$(CC) $(ALLCFLAGS) -o $@ tests/unit/failalloc.c lib/libprofstream.a \
+	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc $(LDFLAGS) \
+	    $(DEPLIBS) -lm
 
 # The main job on a bundled example (see README.md).
 demo: all
@@ -142,7 +150,7 @@ uninstall:
 
 clean:
 	rm -f $(PROGS) lib/*/*.o lib/*/*.d lib/*.a filters/*.o filters/*.d \
-	    proto/*.pb-c.* tests/unit/run_unit config.mk
+	    proto/*.pb-c.* tests/unit/run_unit tests/unit/failalloc config.mk
 	rm -rf tests/out tests/fuzz-out profile.tsv
 
 .PHONY: all demo doc check interop bench fuzz fuzz-build install uninstall clean

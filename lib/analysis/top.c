@@ -39,7 +39,8 @@ struct top {
 	size_t nkeys, capkeys;
 	struct value_types types;
 	struct sums *sums;		/* per type */
-	size_t capsums;
+	size_t nsums, capsums;		/* nsums: made (types may be more,
+					 * after an allocation failed) */
 	struct u64map type_of;		/* prof string + 1 -> type */
 	uint32_t *loc_key;		/* prof location -> key + 1 */
 	size_t caploc;
@@ -67,7 +68,7 @@ clear(struct top *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->types.names.n; i++) {
+	for (i = 0; i < t->nsums; i++) {
 		free(t->sums[i].self);
 		free(t->sums[i].total);
 	}
@@ -175,8 +176,10 @@ sums_of(struct top *t, const struct prof *p, uint32_t type, uint32_t unit)
 		if (array_grow((void **)&t->sums, &t->capsums, (size_t)k + 1,
 		    sizeof(*t->sums)) < 0)
 			return NULL;
-		if ((size_t)k + 1 == t->types.names.n)
+		if ((size_t)k + 1 == t->types.names.n) {
 			memset(&t->sums[k], 0, sizeof(t->sums[k]));
+			t->nsums = (size_t)k + 1;
+		}
 	}
 	return &t->sums[*slot];
 }
@@ -189,7 +192,7 @@ grow_sums(struct top *t)
 	struct sums *s;
 	double *a, *b;
 
-	for (i = 0; i < t->types.names.n; i++) {
+	for (i = 0; i < t->nsums; i++) {
 		s = &t->sums[i];
 		if (s->cap >= t->nkeys)
 			continue;

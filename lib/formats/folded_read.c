@@ -19,8 +19,11 @@ folded_begin(struct folded_reader *c, struct output *o, struct text type,
 
 	memset(c, 0, sizeof(*c));
 	sw_begin(&c->w, o, V20, 0, 0);
-	if ((h = sw_value_type(&c->w, type, unit)) < 0)
+	if ((h = sw_value_type(&c->w, type, unit)) < 0) {
+		folded_free(c);	/* nothing left; freeing again is harmless */
+		memset(c, 0, sizeof(*c));
 		return perr_nomem(e);
+	}
 	c->value_type = (uint32_t)h;
 	return 0;
 }

@@ -20,8 +20,10 @@ lprof_init(struct lprof *p, const char *name, struct perr *e)
 	memset(p, 0, sizeof(*p));
 	p->name = name;
 	p->e = e;
-	if (strtab_intern(&p->strings, "", 0) < 0)
+	if (strtab_intern(&p->strings, "", 0) < 0) {
+		strtab_free(&p->strings);
 		return perr_nomem(e);
+	}
 	return 0;
 }
 

@@ -22,16 +22,20 @@ rprof_begin(struct rprof_reader *c, struct output *o, struct perr *e)
 	sw_begin(&c->w, o, V20, 1u << T_SOURCE_ATTRIBUTES, 0);
 	if ((h = sw_value_type(&c->w, text_of(VALUE_SAMPLES),
 	    text_of(UNIT_COUNT))) < 0)
-		return perr_nomem(e);
+		goto nomem;
 	c->vt_samples = (uint32_t)h;
 	for (m = 0; m < RMEM_COUNT; m++) {
 		if ((h = sw_value_type(&c->w,
 		    text_of(schema_rprof_memory[m].type),
 		    text_of(schema_rprof_memory[m].unit))) < 0)
-			return perr_nomem(e);
+			goto nomem;
 		c->vt_mem[m] = (uint32_t)h;
 	}
 	return 0;
+nomem:
+	rprof_free(c);	/* nothing left; freeing again is harmless */
+	memset(c, 0, sizeof(*c));
+	return perr_nomem(e);
 }
 
 void

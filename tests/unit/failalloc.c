@@ -1,0 +1,328 @@
+/*
+ * failalloc: runs the library's main paths with the Nth allocation failing,
+ * for every N until a run needs no more, and checks that every failure
+ * comes back as -1 with a message (issue 16 F1: paths that returned -1
+ * with none printed stack bytes). Linked with --wrap for malloc, calloc
+ * and realloc; ASan, in CI, also sees what a failure path leaks.
+ *
+ * failalloc DATA_DIR: exits 0 when every path says why, 1 otherwise.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/top.h"
+#include "formats/folded.h"
+#include "formats/pprof.h"
+#include "formats/rprof.h"
+#include "model/assemble.h"
+#include "model/combine.h"
+#include "stream/input.h"
+#include "stream/output.h"
+#include "stream/stream_read.h"
+#include "stream/validate.h"
+
+void *__real_malloc(size_t);
+void *__real_calloc(size_t, size_t);
+void *__real_realloc(void *, size_t);
+
+static long countdown = -1;	/* allocations until one fails; -1 never */
+static int failed;		/* that one failed */
+
+static int
+fail_now(void)
+{
+	if (countdown < 0)
+		return 0;
+	if (countdown-- == 0) {
+		failed = 1;
+		return 1;
+	}
+	return 0;
+}
+
+void *
+__wrap_malloc(size_t n)
+{
+	return fail_now() ? NULL : __real_malloc(n);
+}
+
+void *
+__wrap_calloc(size_t n, size_t k)
+{
+	return fail_now() ? NULL : __real_calloc(n, k);
+}
+
+void *
+__wrap_realloc(void *p, size_t n)
+{
+	return fail_now() ? NULL : __real_realloc(p, n);
+}
+
+static char path[4][1024];
+
+static int
+pprof_scenario(struct perr *e, const char *file)
+{
+	struct pprof_reader c;
+	struct output o;
+	struct input in;
+	unsigned char *d;
+	size_t n;
+	int rc = -1;
+
+	if (output_open(&o, "/dev/null", e) < 0)
+		return -1;
+	pprof_read_begin(&c, &o);
+	if (input_open(&in, file, NULL, e) == 0) {
+		if (input_slurp(&in, &d, &n, e) == 0)
+			rc = pprof_read(&c, d, n, in.compressed, "f", NULL, e);
+		input_close(&in);
+	}
+	pprof_read_free(&c);
+	if (output_close(&o, rc < 0 ? NULL : e) < 0)
+		rc = -1;
+	return rc;
+}
+
+static int
+pprof_proto(struct perr *e)
+{
+	return pprof_scenario(e, path[0]);
+}
+
+static int
+pprof_legacy(struct perr *e)
+{
+	return pprof_scenario(e, path[1]);
+}
+
+static int
+rprof(struct perr *e)
+{
+	struct rprof_reader c;
+	struct output o;
+	struct input in;
+	int rc = -1;
+
+	if (output_open(&o, "/dev/null", e) < 0)
+		return -1;
+	if (rprof_begin(&c, &o, e) == 0) {
+		if (input_open(&in, path[2], NULL, e) == 0) {
+			rc = rprof_read(&c, &in, e);
+			input_close(&in);
+		}
+		rprof_free(&c);
+	}
+	if (output_close(&o, rc < 0 ? NULL : e) < 0)
+		rc = -1;
+	return rc;
+}
+
+/* The stream of the Rprof file, for the stream readers. */
+static const char *stream_path = "/tmp/failalloc.tsv";
+
+static int
+validate(struct perr *e)
+{
+	struct stream_reader r;
+	int rc;
+
+	if (stream_open(&r, stream_path, NULL, e) < 0)
+		return -1;
+	rc = validate_stream(&r, e);
+	stream_close(&r);
+	return rc;
+}
+
+static int
+to_pprof(struct perr *e)
+{
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct pprof_writer *w = pprof_write_new(1, e);
+	struct output o;
+	int rc = -1;
+
+	if (w == NULL)
+		return -1;
+	if (assemble_file(&r, stream_path, NULL, &p, pprof_write_sample,
+	    pprof_write_restart, w, e) == 0) {
+		if (output_open(&o, "/dev/null", e) == 0) {
+			rc = pprof_write_end(w, &p, &o, e);
+			if (output_close(&o, rc < 0 ? NULL : e) < 0)
+				rc = -1;
+		}
+	}
+	stream_close(&r);
+	pprof_write_free(w);
+	prof_free(&p);
+	return rc;
+}
+
+static int
+to_rprof(struct perr *e)
+{
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct rprof_writer w;
+	struct output o;
+	int rc = -1;
+
+	if (output_open(&o, "/dev/null", e) < 0)
+		return -1;
+	rprof_write_begin(&w, &o, 20000);
+	if (assemble_file(&r, stream_path, NULL, &p, rprof_write_sample,
+	    rprof_write_restart, &w, e) == 0)
+		rc = rprof_write_end(&w, &p);
+	stream_close(&r);
+	rprof_write_free(&w);
+	prof_free(&p);
+	if (output_close(&o, rc < 0 ? NULL : e) < 0)
+		rc = -1;
+	return rc;
+}
+
+static int
+combine(struct perr *e)
+{
+	struct output o;
+	struct combiner *c;
+	int rc = -1;
+
+	if (output_open(&o, "/dev/null", e) < 0)
+		return -1;
+	if ((c = combine_new(&o, 0, e)) != NULL) {
+		rc = combine_add(c, stream_path, NULL, e) < 0 ||
+		    combine_add(c, stream_path, NULL, e) < 0 ? -1 : 0;
+		combine_free(c);
+	}
+	if (output_close(&o, rc < 0 ? NULL : e) < 0)
+		rc = -1;
+	return rc;
+}
+
+static int
+top(struct perr *e)
+{
+	static struct source_set all = { { 0 }, 1 };
+	struct top_opts opts = { 1, 1, &all };
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct top *t = top_new(&opts, e);
+	struct output o;
+	int rc = -1;
+
+	if (t == NULL)
+		return -1;
+	if (assemble_file(&r, stream_path, NULL, &p, top_sample, top_restart,
+	    t, e) == 0 && output_open(&o, "/dev/null", e) == 0) {
+		rc = top_write(t, &o, NULL, 0, 0, e);
+		if (output_close(&o, rc < 0 ? NULL : e) < 0)
+			rc = -1;
+	}
+	stream_close(&r);
+	top_free(t);
+	prof_free(&p);
+	return rc;
+}
+
+static int
+folded(struct perr *e)
+{
+	struct folded_reader c;
+	struct output o;
+	struct input in;
+	int rc = -1;
+
+	if (output_open(&o, "/dev/null", e) < 0)
+		return -1;
+	if (folded_begin(&c, &o, text_of("samples"), text_of("count"),
+	    e) == 0) {
+		if (input_open(&in, path[3], NULL, e) == 0) {
+			rc = folded_read(&c, &in, e);
+			input_close(&in);
+		}
+		folded_free(&c);
+	}
+	if (output_close(&o, rc < 0 ? NULL : e) < 0)
+		rc = -1;
+	return rc;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct {
+		const char *name;
+		int (*run)(struct perr *);
+	} scenarios[] = {
+		{ "pprof2tsv (profile.proto)", pprof_proto },
+		{ "pprof2tsv (legacy)", pprof_legacy },
+		{ "rprof2tsv", rprof },
+		{ "tsvvalidate", validate },
+		{ "tsv2pprof", to_pprof },
+		{ "tsv2rprof", to_rprof },
+		{ "tsvcombine", combine },
+		{ "tsvtop -l -m", top },
+		{ "folded2tsv", folded },
+	};
+	struct perr e;
+	size_t i;
+	long n, silent = 0, runs = 0;
+	int rc;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: failalloc data-dir\n");
+		return 2;
+	}
+	snprintf(path[0], sizeof(path[0]), "%s/pprof/go-1.19/go.heap.pb.gz",
+	    argv[1]);
+	snprintf(path[1], sizeof(path[1]), "%s/pprof/google-pprof/profile/"
+	    "testdata/cppbench.contention", argv[1]);
+	snprintf(path[2], sizeof(path[2]), "%s/rprof/r-4.2/memory-gc-line.out",
+	    argv[1]);
+	snprintf(path[3], sizeof(path[3]), "%s/folded/"
+	    "perf-rust-Yamakaky-dcpu-collapsed-pid.txt", argv[1]);
+	{	/* the stream, written with nothing failing */
+		struct rprof_reader c;
+		struct output o;
+		struct input in;
+		if (output_open(&o, stream_path, &e) < 0 ||
+		    rprof_begin(&c, &o, &e) < 0 ||
+		    input_open(&in, path[2], NULL, &e) < 0 ||
+		    rprof_read(&c, &in, &e) < 0 || output_close(&o, &e) < 0) {
+			fprintf(stderr, "failalloc: %s\n", e.msg);
+			return 1;
+		}
+		input_close(&in);
+		rprof_free(&c);
+	}
+	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
+		for (n = 0;; n++) {
+			e.msg[0] = '\0';
+			countdown = n;
+			failed = 0;
+			rc = scenarios[i].run(&e);
+			countdown = -1;
+			runs++;
+			if (rc < 0 && e.msg[0] == '\0') {
+				printf("%s: allocation %ld failing: -1 without "
+				    "a message\n", scenarios[i].name, n + 1);
+				silent++;
+			}
+			if (!failed) {
+				if (rc < 0)
+					printf("%s: fails with no allocation "
+					    "failing: %s\n", scenarios[i].name,
+					    e.msg);
+				break;
+			}
+		}
+		printf("%s: %ld allocations, each failing in turn\n",
+		    scenarios[i].name, n);
+	}
+	remove(stream_path);
+	printf("failalloc: %ld runs, %ld without a message\n", runs, silent);
+	return silent > 0;
+}

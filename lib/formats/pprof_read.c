@@ -743,6 +743,14 @@ header(struct pprof_reader *c, struct ctx *x, const char *uri)
 	attr_str(c, x, ATTR_PPROF_DEFAULT_TYPE, p->default_sample_type, 0);
 	for (i = 0; i < p->ncomments; i++)
 		attr_str(c, x, ATTR_PPROF_COMMENT, (int64_t)p->comments[i], 1);
+	/* with no sample, no value would name the types: kept here */
+	for (i = 0; p->nsamples == 0 && i < p->ntypes; i += 2) {
+		sw_source_attr(&c->w, c->nsources,
+		    text_of(ATTR_PPROF_SAMPLE_TYPE), text_mark(x, p->types[i]));
+		sw_source_attr(&c->w, c->nsources,
+		    text_of(ATTR_PPROF_SAMPLE_UNIT),
+		    text_mark(x, p->types[i + 1]));
+	}
 }
 
 static void

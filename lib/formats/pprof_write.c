@@ -121,6 +121,34 @@ pprof_write_restart(void *ctx, struct perr *e)
 }
 
 
+static int64_t type_index(struct pprof_writer *w, uint32_t type,
+    uint32_t unit);
+
+/* The sample types a source declares without samples (pprof.sample_type
+ * and pprof.sample_unit pairs), after those of the samples. */
+static int
+declared_types(struct pprof_writer *w, struct prof *p)
+{
+	size_t i, j;
+	uint32_t type = PROF_NONE;
+
+	for (i = 0; i < p->nsources; i++) {
+		const struct source *s = &p->sources[i];
+		for (j = 0; j < s->nattrs; j++) {
+			const char *k = prof_str(p, s->attrs[j].key);
+			if (strcmp(k, ATTR_PPROF_SAMPLE_TYPE) == 0)
+				type = s->attrs[j].value;
+			else if (strcmp(k, ATTR_PPROF_SAMPLE_UNIT) == 0 &&
+			    type != PROF_NONE) {
+				if (type_index(w, type, s->attrs[j].value) < 0)
+					return -1;
+				type = PROF_NONE;
+			}
+		}
+	}
+	return 0;
+}
+
 /* The index of sample type (type, unit), added when new. */
 static int64_t
 type_index(struct pprof_writer *w, uint32_t type, uint32_t unit)
@@ -575,6 +603,8 @@ pprof_write_end(struct pprof_writer *w, struct prof *p, struct output *out,
 
 #define ALLOC(ptr, count) \
 	(((ptr) = calloc((count) + 1, sizeof(*(ptr)))) == NULL)
+	if (declared_types(w, p) < 0)
+		goto done;
 	if (ALLOC(o.tab, 16))
 		goto done;
 	o.cap = 16;

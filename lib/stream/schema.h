@@ -106,6 +106,9 @@ extern const struct value_type schema_rprof_memory[RMEM_COUNT];
 #define ATTR_PPROF_DOC_URL "pprof.doc_url"
 #define ATTR_PPROF_DEFAULT_TYPE "pprof.default_sample_type"
 #define ATTR_PPROF_COMMENT "pprof.profile.comment"
+/* a profile with no samples: its sample types, a pair per type in order */
+#define ATTR_PPROF_SAMPLE_TYPE "pprof.sample_type"
+#define ATTR_PPROF_SAMPLE_UNIT "pprof.sample_unit"
 #define ATTR_PPROF_LEGACY "pprof.legacy_format"	/* absent: profile.proto */
 
 /* what a writer puts where the format needs text a profile left empty

@@ -99,6 +99,8 @@ int lprof_remap_mappings(struct lprof *p);
 void lprof_cleanup_duplicates(struct lprof *p);
 /* Removes frame i of sample s. */
 void lprof_drop_frame(struct lprof *p, struct lsample *s, size_t i);
+/* google/pprof's drop_frames and keep_frames for the profile's kind. */
+void lprof_frame_info(struct lprof *p);
 
 /* Lines as Go's bufio.Scanner gives them: up to '\n', without a '\r'
  * before it, at most 64 KiB - 1 bytes (longer is an error there too). */

@@ -14,7 +14,10 @@ static const struct cli_opt opts[] = {
 static const struct cli_prog prog = {
 	"Converts pprof profiles (profile.proto, gzipped or not) to a profile "
 	"stream.", opts, "[file ...]",
-	"Several files give one stream, a source per profile."
+	"Several files give one stream, a source per profile. The older "
+	"formats\ngoogle/pprof reads (gperftools CPU, heapz, growthz, "
+	"contentionz, threadz,\nGo's debug=1 texts, Java's) are read as it "
+	"reads them."
 };
 
 static void

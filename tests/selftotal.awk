@@ -2,10 +2,9 @@
 # (-v type=T: values of type T), the way summaryRprof counts them (total:
 # once per sample however often the function appears); a frame without a
 # function name is named as pprof names it: [file] of its mapping, else
-# <unknown> (with -v rnames=1 as tsv2rprof writes it: a name as it is, and
-# <unknown> for no function). Prints name, self, total; names as in the
-# stream,
-# or with -v pprof=1 as `go tool pprof -top` shows them: it strips <...>
+# <unknown> (with -v rnames=1 as tsv2rprof writes it: a name as it is, <?>
+# as "", which summaryRprof shows empty, and <unknown> for no function).
+# Prints name, self, total; names as in the stream, or with -v pprof=1 as `go tool pprof -top` shows them: it strips <...>
 # (C++ template arguments), so <GC>, <Anonymous>, ... all show as <unknown>,
 # and drops an argument list: method(f, list(a, b)) shows as method.
 BEGIN { FS = "\t"; if (type == "") type = "samples" }
@@ -13,6 +12,7 @@ $1 == "functions" {
 	fname[$2] = $3
 	if (pprof && $3 ~ /^<.*>$/) fname[$2] = "<unknown>"
 	else if (pprof && $3 ~ /^[^(< ]+\(/) sub(/\(.*/, "", fname[$2])
+	else if (rnames && $3 == "<?>") fname[$2] = ""
 }
 $1 == ".mappings" { mfile[$2] = $6; sub(/\/+$/, "", mfile[$2]); sub(/.*\//, "", mfile[$2]) }
 $1 == "locations" {

@@ -348,14 +348,15 @@ cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
 /* Standard input, or a named pipe, is read more than once (its headers
  * first): it is copied to a temporary file, which is read instead. */
 static const char *
-spool_path(const char *path)
+spool_path(const char *path, const char *spool)
 {
-	const char *spool = cli_tmpfile();
 	const char *name = path != NULL ? path : "<stdin>";
 	char buf[1 << 16];
 	ssize_t n;
 	int fd, in = path != NULL ? open(path, O_RDONLY) : STDIN_FILENO;
 
+	if (spool == NULL)
+		spool = cli_tmpfile();
 	if (in < 0) {
 		cli_warn("%s: %s", name, strerror(errno));
 		die(EXIT_BAD);
@@ -382,15 +383,16 @@ spool_path(const char *path)
 static const char *
 spool_stdin(void)
 {
-	return spool_path(NULL);
+	return spool_path(NULL, NULL);
 }
 
 struct cli_file
 cli_spool(struct cli_file f)
 {
 	if (input_is_stdin(f.path)) {
-		f.path = spool_stdin();
+		f.path = spool_path(NULL, f.spool);
 		f.shown = "<stdin>";
+		f.spool = NULL;
 	}
 	return f;
 }
@@ -419,7 +421,7 @@ cli_combine(struct output *o, int n, char **paths)
 	for (i = 0; i < n; i++)
 		if (!input_is_stdin(paths[i]) && stat(paths[i], &st) == 0 &&
 		    !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
-			spooled[i] = spool_path(paths[i]);
+			spooled[i] = spool_path(paths[i], NULL);
 #define PATH(i) (input_is_stdin(paths[i]) ? spool : \
 	spooled[i] != NULL ? spooled[i] : paths[i])
 #define SHOWN(i) (input_is_stdin(paths[i]) ? "<stdin>" : \
@@ -474,6 +476,10 @@ cli_input(const struct cli_prog *prog, int argc, char **argv)
 		cli_not_a_terminal(prog);
 	if (argc == 1)
 		f.path = argv[0];
+	/* a pipe is copied as it is read, in case it must be read again */
+	if (argc <= 1 && input_is_stdin(f.path) &&
+	    lseek(STDIN_FILENO, 0, SEEK_CUR) < 0)
+		f.spool = cli_tmpfile();
 	if (argc <= 1)
 		return f;
 	f.path = cli_tmpfile();
@@ -507,7 +513,8 @@ cli_assemble(struct stream_reader *r, struct cli_file in, struct prof *p,
 {
 	struct perr e;
 
-	if (assemble_file(r, in.path, in.shown, p, emit, restart, ctx, &e) < 0)
+	if (assemble_file(r, in.path, in.shown, in.spool, p, emit, restart,
+	    ctx, &e) < 0)
 		cli_fail(&e);
 }
 
@@ -519,4 +526,18 @@ cli_open(struct output *o, const char *opath)
 	if (output_open(o, opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(o);
+}
+
+void
+cli_hold(struct output *o)
+{
+	const char *spool = cli_tmpfile();
+	int fd = open(spool, O_RDWR);
+
+	if (fd < 0) {
+		cli_warn("%s: %s", spool, strerror(errno));
+		die(EXIT_BAD);
+	}
+	if (output_hold(o, fd) == 0)
+		close(fd);
 }

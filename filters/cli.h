@@ -56,6 +56,7 @@ void cli_set_output(struct output *o);
 /* An input: a path, and the name messages give it (NULL: the path). */
 struct cli_file {
 	const char *path, *shown;
+	const char *spool;	/* a pipe's copy, for assemble_file */
 };
 /* Creates an empty temporary file in $TMPDIR (or /tmp), removed at exit;
  * returns its path, or exits 1. */
@@ -115,6 +116,10 @@ void cli_assemble(struct stream_reader *r, struct cli_file in, struct prof *p,
     int (*restart)(void *, struct perr *), void *ctx);
 /* o on opath (NULL: stdout), the output cli_fail discards; or exit 1. */
 void cli_open(struct output *o, const char *opath);
+/* For a program that may start its output over (an input found out of
+ * order late): o, when a pipe or terminal, is spooled in a temporary file
+ * until output_close, so nothing is sent that must be taken back. */
+void cli_hold(struct output *o);
 
 /* Parses a positive decimal for option opt, or exits 2. */
 long long cli_number(const char *arg, int opt, long long max);

@@ -57,8 +57,8 @@ main(int argc, char *argv[])
 	in = cli_input(&prog, argc, argv);
 	if ((w = pprof_write_new(aggregate, &e)) == NULL)
 		cli_fail(&e);
-	if (assemble_file(&r, in.path, in.shown, &p, pprof_write_sample,
-	    pprof_write_restart, w, &e) < 0)
+	if (assemble_file(&r, in.path, in.shown, in.spool, &p,
+	    pprof_write_sample, pprof_write_restart, w, &e) < 0)
 		cli_fail(&e);
 	stream_close(&r);
 	if (output_open(&o, opath, &e) < 0)

@@ -92,11 +92,13 @@ main(int argc, char *argv[])
 	argv += optind;
 	in = cli_input(&prog, argc, argv);
 	cli_open(&o, opath);
+	cli_hold(&o);
 	rprof_write_begin(&w, &o, interval);
 	w.count_type = type;
 	w.sources = sources.ids.n > 0 ? &sources.ids : NULL;
-	if (assemble_file(&r, in.path, in.shown, &p, rprof_write_sample,
-	    rprof_write_restart, &w, &e) < 0 || rprof_write_end(&w, &p) < 0)
+	if (assemble_file(&r, in.path, in.shown, in.spool, &p,
+	    rprof_write_sample, rprof_write_restart, &w, &e) < 0 ||
+	    rprof_write_end(&w, &p) < 0)
 		cli_fail(&e);
 	report(&w, r.in.name);
 	stream_close(&r);

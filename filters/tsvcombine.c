@@ -34,6 +34,7 @@ main(int argc, char *argv[])
 	if (output_open(&o, opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&o);
+	cli_hold(&o);
 	cli_combine(&o, argc, argv);
 	if (output_close(&o, &e) < 0)
 		cli_fail(&e);

@@ -85,9 +85,10 @@ main(int argc, char *argv[])
 		cli_fail(&e);
 	fo.loc_ext = ext;
 	cli_open(&o, opath);
+	cli_hold(&o);
 	if ((f = focus_new(&o, &fo, &e)) == NULL ||
-	    assemble_file(&r, in.path, in.shown, &p, focus_sample,
-	    focus_restart, f, &e) < 0 || focus_end(f, &p, &e) < 0)
+	    assemble_file(&r, in.path, in.shown, in.spool, &p,
+	    focus_sample, focus_restart, f, &e) < 0 || focus_end(f, &p, &e) < 0)
 		cli_fail(&e);
 	stream_close(&r);
 	if (output_close(&o, &e) < 0)

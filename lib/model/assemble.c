@@ -5,6 +5,8 @@
  * read the input again in buffering mode, which keeps every sample (by id)
  * and every reference unresolved until the end.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <string.h>
@@ -661,26 +663,39 @@ assemble(struct stream_reader *r, struct prof *p, int mode, sample_fn emitfn,
 
 int
 assemble_file(struct stream_reader *r, const char *path, const char *shown,
-    struct prof *p, sample_fn emitfn, int (*restart)(void *, struct perr *),
-    void *ctx, struct perr *e)
+    const char *spool, struct prof *p, sample_fn emitfn,
+    int (*restart)(void *, struct perr *), void *ctx, struct perr *e)
 {
-	int is_stdin = input_is_stdin(path), rc;
+	int is_stdin = input_is_stdin(path), rc, tee_fd = -1;
 	off_t start = is_stdin ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0;
+	const char *again = path;
 
 	if (stream_open(r, path, shown, e) < 0)
 		return -1;
+	if (is_stdin && start < 0 && spool != NULL) {
+		if ((tee_fd = open(spool, O_WRONLY | O_TRUNC)) < 0)
+			return perr_set(e, "%s: %s", spool, strerror(errno));
+		input_tee(&r->in, tee_fd);
+		again = spool;
+		if (shown == NULL)
+			shown = "<stdin>";
+	}
 	rc = assemble(r, p, ASM_STREAM, emitfn, ctx, e);
+	if (rc == ASM_UNORDERED && tee_fd >= 0)
+		rc = input_drain(&r->in, e) < 0 ? -1 : ASM_UNORDERED;
+	if (tee_fd >= 0 && close(tee_fd) != 0 && rc == ASM_UNORDERED)
+		rc = perr_set(e, "%s: %s", spool, strerror(errno));
 	if (rc != ASM_UNORDERED)
 		return rc;
 	stream_close(r);
-	if (is_stdin && (start < 0 ||
+	if (is_stdin && tee_fd < 0 && (start < 0 ||
 	    lseek(STDIN_FILENO, start, SEEK_SET) < 0))
 		return perr_set(e, "%s: the stream is not in "
 		    "define-before-use order, and a pipe cannot be read "
 		    "twice: give it as a file", shown != NULL ? shown :
 		    "<stdin>");
 	prof_free(p);
-	if (restart(ctx, e) < 0 || stream_open(r, path, shown, e) < 0)
+	if (restart(ctx, e) < 0 || stream_open(r, again, shown, e) < 0)
 		return -1;
 	return assemble(r, p, ASM_BUFFER, emitfn, ctx, e);
 }

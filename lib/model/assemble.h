@@ -26,11 +26,12 @@ int assemble(struct stream_reader *r, struct prof *p, int mode,
 /* assemble over the stream at path (shown: its name in messages, as
  * input_open): streaming, and when the stream is not in define-before-use
  * order, again from the start in buffering mode after calling restart
- * (which resets what emit built). A pipe cannot be read twice: that is an
- * error. The reader is left open for its name and counts; close it with
- * stream_close. */
+ * (which resets what emit built). Standard input that cannot seek (a pipe)
+ * is copied as it is read to spool, an empty temporary file, to be read
+ * again from there; without a spool that is an error. The reader is left
+ * open for its name and counts; close it with stream_close. */
 int assemble_file(struct stream_reader *r, const char *path,
-    const char *shown, struct prof *p, sample_fn emit,
+    const char *shown, const char *spool, struct prof *p, sample_fn emit,
     int (*restart)(void *ctx, struct perr *e), void *ctx, struct perr *e);
 
 #endif

@@ -73,6 +73,31 @@ input_close(struct input *in)
 	in->buf = NULL;
 }
 
+void
+input_tee(struct input *in, int fd)
+{
+	in->tee_fd = fd;
+	in->teeing = 1;
+}
+
+static int
+tee(struct input *in, const char *p, size_t n, struct perr *e)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		if ((w = write(in->tee_fd, p, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return perr_set(e, "%s: copying it to a temporary file: "
+			    "%s", in->name, strerror(errno));
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
 /* Appends up to want bytes at buf+end; returns bytes read, 0 at EOF, -1. */
 static long
 fill(struct input *in, size_t want, struct perr *e)
@@ -95,6 +120,8 @@ fill(struct input *in, size_t want, struct perr *e)
 		return perr_set(e, "%s: %s%s", in->name,
 		    in->compressed || zerr != Z_ERRNO ? "gzip: " : "", msg);
 	}
+	if (in->teeing && tee(in, in->buf + in->end, (size_t)n, e) < 0)
+		return -1;
 	in->end += (size_t)n;
 	in->total += (uint64_t)n;
 	if (in->compressed && in->total > in->limit)
@@ -166,6 +193,17 @@ input_line(struct input *in, char **line, size_t *len, struct perr *e)
 		if (fill(in, in->cap - in->end - 1, e) < 0)
 			return -1;
 	}
+}
+
+int
+input_drain(struct input *in, struct perr *e)
+{
+	while (!in->eof) {
+		in->pos = in->end = 0;
+		if (fill(in, in->cap - 1, e) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 int

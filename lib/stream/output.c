@@ -148,6 +148,16 @@ output_gzip(struct output *o, int level, struct perr *e)
 	return 0;
 }
 
+/* Whether what went to fd is lost anyway, so taking it back is nothing. */
+static int
+is_dev_null(int fd)
+{
+	struct stat st, null;
+
+	return fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) &&
+	    stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev;
+}
+
 int
 output_rewind_to(struct output *o, uint64_t mark, struct perr *e)
 {
@@ -157,9 +167,10 @@ output_rewind_to(struct output *o, uint64_t mark, struct perr *e)
 		o->len = (size_t)(mark - o->flushed);	/* still buffered */
 		return 0;
 	}
-	if (o->start < 0 || fstat(o->fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	if (!is_dev_null(o->fd) && (o->start < 0 || fstat(o->fd, &st) < 0 ||
+	    !S_ISREG(st.st_mode) ||
 	    lseek(o->fd, (off_t)(o->start + (long long)mark), SEEK_SET) < 0 ||
-	    ftruncate(o->fd, (off_t)(o->start + (long long)mark)) < 0)
+	    ftruncate(o->fd, (off_t)(o->start + (long long)mark)) < 0))
 		return perr_set(e, "%s: cannot take back what was written to "
 		    "it", o->name);
 	o->len = 0;
@@ -167,6 +178,46 @@ output_rewind_to(struct output *o, uint64_t mark, struct perr *e)
 	if (o->z != NULL)
 		deflateReset(o->z);
 	return 0;
+}
+
+int
+output_hold(struct output *o, int spool_fd)
+{
+	struct stat st;
+
+	if (o->start >= 0 && fstat(o->fd, &st) == 0 && S_ISREG(st.st_mode))
+		return 0;
+	if (is_dev_null(o->fd))
+		return 0;
+	o->real_fd = o->fd;
+	o->fd = spool_fd;
+	o->start = 0;
+	o->held = 1;
+	return 1;
+}
+
+/* Sends the spool to the output itself (at output_close). */
+static void
+release(struct output *o)
+{
+	char buf[1 << 16];
+	ssize_t n;
+	int spool = o->fd;
+
+	o->held = 0;
+	o->fd = o->real_fd;
+	if (o->err == 0 && lseek(spool, 0, SEEK_SET) < 0)
+		o->err = errno;
+	o->flushed = 0;
+	while (o->err == 0 && (n = read(spool, buf, sizeof(buf))) != 0) {
+		if (n < 0) {
+			if (errno != EINTR)
+				o->err = errno;
+			continue;
+		}
+		write_all(o, buf, (size_t)n);
+	}
+	close(spool);
 }
 
 int
@@ -178,6 +229,11 @@ output_rewind(struct output *o, struct perr *e)
 void
 output_discard(struct output *o)
 {
+	if (o->held) {
+		close(o->fd);
+		o->fd = o->real_fd;
+		o->held = 0;
+	}
 	if (o->z != NULL) {
 		deflateEnd(o->z);
 		free(o->z);
@@ -203,6 +259,8 @@ output_close(struct output *o, struct perr *e)
 		o->len = 0;
 	} else
 		out_flush(o);
+	if (o->held)
+		release(o);
 	if (o->err == 0 && o->tmp != NULL) {
 		if (close(o->fd) != 0 && o->err == 0)
 			o->err = errno;

@@ -20,6 +20,8 @@ struct output {
 	int close_fd;		/* fd was opened here (a device) */
 	uint64_t flushed;	/* bytes handed to write(2) */
 	long long start;	/* offset of the first byte, -1: unseekable */
+	int held;		/* writes go to a spool until output_close */
+	int real_fd;		/* while held: the output itself */
 };
 
 /* Opens path (NULL or "-" for stdout). A file is written under a temporary
@@ -36,6 +38,13 @@ int output_gzip(struct output *o, int level, struct perr *e);
 int output_close(struct output *o, struct perr *e);
 /* Gives up: removes the temporary file, never touches path. */
 void output_discard(struct output *o);
+
+/* When o cannot take back what it was given (a pipe, a terminal: see
+ * output_rewind), writes go to spool_fd, an empty temporary file, until
+ * output_close copies them to o: a program that may start over then never
+ * sends downstream what it would have to take back. Call it before any
+ * write. Returns 1 when o is held, 0 when it needs no spool. */
+int output_hold(struct output *o, int spool_fd);
 
 /* Forgets everything written so far, to write it anew; fails when part of
  * it already went to a pipe or terminal. */

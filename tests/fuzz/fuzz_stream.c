@@ -42,16 +42,16 @@ analysis(const char *path, size_t size)
 	if (output_open(&o, "/dev/null", &e) < 0)
 		return;
 	if ((t = top_new(&to, &e)) != NULL) {
-		SAYS_WHY(rc = assemble_file(&r, path, NULL, &p, top_sample,
-		    top_restart, t, &e), &e);
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
+		    top_sample, top_restart, t, &e), &e);
 		if (rc == 0)
 			top_write(t, &o, NULL, size % 5 == 0, 0, &e);
 		stream_close(&r);
 		prof_free(&p);
 		top_free(t);
 	}
-	SAYS_WHY(rc = assemble_file(&r, path, NULL, &p, stacks_sample,
-	    stacks_restart, &sr, &e), &e);
+	SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
+	    stacks_sample, stacks_restart, &sr, &e), &e);
 	if (rc == 0) {
 		folded_write(&sr.st, &o, NULL, sr.opts.base != 0, &e);
 		flame_write(&sr.st, &fo, &o, &e);
@@ -65,7 +65,7 @@ analysis(const char *path, size_t size)
 		fco.ignore = size % 4 == 2 ? &re : NULL;
 		fco.show_from = size % 4 == 3 ? &re : NULL;
 		if ((f = focus_new(&o, &fco, &e)) != NULL) {
-			SAYS_WHY(rc = assemble_file(&r, path, NULL, &p,
+			SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
 			    focus_sample, focus_restart, f, &e), &e);
 			if (rc == 0)
 				focus_end(f, &p, &e);
@@ -101,7 +101,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (output_open(&o, "/dev/null", &e) == 0) {
 		rprof_write_begin(&rw, &o, 20000);
-		SAYS_WHY(rc = assemble_file(&r, path, NULL, &p,
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
 		    rprof_write_sample, rprof_write_restart, &rw, &e), &e);
 		if (rc == 0)
 			rprof_write_end(&rw, &p);
@@ -113,7 +113,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if ((pw = pprof_write_new(size % 2, &e)) != NULL &&
 	    output_open(&o, "/dev/null", &e) == 0) {
-		SAYS_WHY(rc = assemble_file(&r, path, NULL, &p,
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
 		    pprof_write_sample, pprof_write_restart, pw, &e), &e);
 		if (rc == 0)
 			SAYS_WHY(pprof_write_end(pw, &p, &o, &e), &e);

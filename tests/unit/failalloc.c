@@ -146,8 +146,8 @@ to_pprof(struct perr *e)
 
 	if (w == NULL)
 		return -1;
-	if (assemble_file(&r, stream_path, NULL, &p, pprof_write_sample,
-	    pprof_write_restart, w, e) == 0) {
+	if (assemble_file(&r, stream_path, NULL, NULL, &p,
+	    pprof_write_sample, pprof_write_restart, w, e) == 0) {
 		if (output_open(&o, "/dev/null", e) == 0) {
 			rc = pprof_write_end(w, &p, &o, e);
 			if (output_close(&o, rc < 0 ? NULL : e) < 0)
@@ -172,8 +172,8 @@ to_rprof(struct perr *e)
 	if (output_open(&o, "/dev/null", e) < 0)
 		return -1;
 	rprof_write_begin(&w, &o, 20000);
-	if (assemble_file(&r, stream_path, NULL, &p, rprof_write_sample,
-	    rprof_write_restart, &w, e) == 0)
+	if (assemble_file(&r, stream_path, NULL, NULL, &p,
+	    rprof_write_sample, rprof_write_restart, &w, e) == 0)
 		rc = rprof_write_end(&w, &p);
 	stream_close(&r);
 	rprof_write_free(&w);
@@ -215,8 +215,9 @@ top(struct perr *e)
 
 	if (t == NULL)
 		return -1;
-	if (assemble_file(&r, stream_path, NULL, &p, top_sample, top_restart,
-	    t, e) == 0 && output_open(&o, "/dev/null", e) == 0) {
+	if (assemble_file(&r, stream_path, NULL, NULL, &p, top_sample,
+	    top_restart, t, e) == 0 &&
+	    output_open(&o, "/dev/null", e) == 0) {
 		rc = top_write(t, &o, NULL, 0, 0, e);
 		if (output_close(&o, rc < 0 ? NULL : e) < 0)
 			rc = -1;

@@ -7,12 +7,14 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <string.h>
 
 #include "base/array.h"
 #include "model/assemble.h"
+#include "stream/validate.h"
 
 static int
 cmp_u64(const void *x, const void *y)
@@ -661,6 +663,35 @@ assemble(struct stream_reader *r, struct prof *p, int mode, sample_fn emitfn,
 	return rc;
 }
 
+static void
+keep_first(void *ctx, const char *msg)
+{
+	struct perr *first = ctx;
+
+	if (first->msg[0] == '\0')
+		snprintf(first->msg, sizeof(first->msg), "%s", msg);
+}
+
+/* Buffering mode finds a broken reference only at the end, past the row
+ * that made it: the validator's first message names that row, and is what
+ * every reader says of an invalid stream. e is kept when the validator
+ * finds nothing (the stream is valid: the reader's own refusal). */
+static void
+validator_says(const char *path, const char *shown, struct perr *e)
+{
+	struct stream_reader v;
+	struct perr first, ignored;
+
+	first.msg[0] = '\0';
+	if (stream_open(&v, path, shown, &ignored) < 0)
+		return;
+	v.report = keep_first;
+	v.ctx = &first;
+	if (validate_stream(&v, &ignored) == 0 && first.msg[0] != '\0')
+		*e = first;
+	stream_close(&v);
+}
+
 int
 assemble_file(struct stream_reader *r, const char *path, const char *shown,
     const char *spool, struct prof *p, sample_fn emitfn,
@@ -697,5 +728,7 @@ assemble_file(struct stream_reader *r, const char *path, const char *shown,
 	prof_free(p);
 	if (restart(ctx, e) < 0 || stream_open(r, again, shown, e) < 0)
 		return -1;
-	return assemble(r, p, ASM_BUFFER, emitfn, ctx, e);
+	if ((rc = assemble(r, p, ASM_BUFFER, emitfn, ctx, e)) < 0)
+		validator_says(again, shown, e);
+	return rc;
 }

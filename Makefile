@@ -98,7 +98,7 @@ tests/unit/run_unit: tests/unit/run_unit.c lib/libprofstream.a
 # failure must come back with a message (and, under ASan, free what it had).
 tests/unit/failalloc: tests/unit/failalloc.c lib/libprofstream.a
 	$(CC) $(ALLCFLAGS) -o $@ tests/unit/failalloc.c lib/libprofstream.a \
-	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc $(LDFLAGS) \
+	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=input_open $(LDFLAGS) \
 	    $(DEPLIBS) -lm
 
 # The main job on a bundled example (see README.md).

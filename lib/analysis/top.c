@@ -348,8 +348,8 @@ col_num(struct output *o, double v, double sum, int last)
 	out_char(o, last ? '\n' : '\t');
 }
 
-int
-top_write(struct top *t, struct output *o, const char *want, int total,
+static int
+write_table(struct top *t, struct output *o, const char *want, int total,
     size_t nrows, struct perr *e)
 {
 	struct row *rows;
@@ -392,4 +392,12 @@ top_write(struct top *t, struct output *o, const char *want, int total,
 	}
 	free(rows);
 	return 0;
+}
+
+int
+top_write(struct top *t, struct output *o, const char *want, int total,
+    size_t nrows, struct perr *e)
+{
+	return write_table(t, o, want, total, nrows, e) < 0 ?
+	    perr_at(e, o->name) : 0;
 }

@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include <string.h>
 
 #include "base/perr.h"
 
@@ -21,8 +22,18 @@ perr_set(struct perr *e, const char *fmt, ...)
 	return -1;
 }
 
+#define NOMEM "out of memory"
+
 int
 perr_nomem(struct perr *e)
 {
-	return perr_set(e, "out of memory");
+	return perr_set(e, NOMEM);
+}
+
+int
+perr_at(struct perr *e, const char *name)
+{
+	if (e != NULL && strcmp(e->msg, NOMEM) == 0)
+		perr_set(e, "%s: " NOMEM, name);
+	return -1;
 }

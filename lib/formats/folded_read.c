@@ -147,8 +147,8 @@ line(struct folded_reader *c, const struct input *in, const char *s,
 	return 0;
 }
 
-int
-folded_read(struct folded_reader *c, struct input *in, struct perr *e)
+static int
+read_lines(struct folded_reader *c, struct input *in, struct perr *e)
 {
 	char *s, *end;
 	size_t len;
@@ -184,4 +184,10 @@ folded_read(struct folded_reader *c, struct input *in, struct perr *e)
 		return perr_set(e, "%s: empty input: no collapsed stacks",
 		    in->name);
 	return rc;
+}
+
+int
+folded_read(struct folded_reader *c, struct input *in, struct perr *e)
+{
+	return read_lines(c, in, e) < 0 ? perr_at(e, in->name) : 0;
 }

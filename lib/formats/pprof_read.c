@@ -879,8 +879,8 @@ done:
 	return rc;
 }
 
-int
-pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
+static int
+read_profile(struct pprof_reader *c, const unsigned char *data, size_t len,
     int compressed, const char *name, const char *uri, struct perr *e)
 {
 	struct dprof d;
@@ -950,4 +950,12 @@ pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
 	u64map_free(&x.map);
 	dprof_free(&d);
 	return rc;
+}
+
+int
+pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
+    int compressed, const char *name, const char *uri, struct perr *e)
+{
+	return read_profile(c, data, len, compressed, name, uri, e) < 0 ?
+	    perr_at(e, name) : 0;
 }

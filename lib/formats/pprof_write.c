@@ -579,8 +579,8 @@ word(const char *key, size_t i)
 	return v;
 }
 
-int
-pprof_write_end(struct pprof_writer *w, struct prof *p, struct output *out,
+static int
+write_profile(struct pprof_writer *w, struct prof *p, struct output *out,
     struct perr *e)
 {
 	Profile pb = PERFTOOLS__PROFILES__PROFILE__INIT;
@@ -743,4 +743,11 @@ done:
 	free(lc); free(lcp); free(ln); free(lnp); free(fn); free(fnp);
 	free(mp); free(mpp); free(locids); free(vals); free(comments);
 	return rc < 0 ? -1 : 0;
+}
+
+int
+pprof_write_end(struct pprof_writer *w, struct prof *p, struct output *out,
+    struct perr *e)
+{
+	return write_profile(w, p, out, e) < 0 ? perr_at(e, out->name) : 0;
 }

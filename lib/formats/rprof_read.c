@@ -410,8 +410,8 @@ sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
 	return 0;
 }
 
-int
-rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
+static int
+read_lines(struct rprof_reader *c, struct input *in, struct perr *e)
 {
 	char *line, *end;
 	size_t len;
@@ -451,4 +451,10 @@ rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
 		return perr_set(e, "%s: empty input: not an Rprof file",
 		    in->name);
 	return rc;
+}
+
+int
+rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
+{
+	return read_lines(c, in, e) < 0 ? perr_at(e, in->name) : 0;
 }

@@ -692,8 +692,8 @@ validator_says(const char *path, const char *shown, struct perr *e)
 	stream_close(&v);
 }
 
-int
-assemble_file(struct stream_reader *r, const char *path, const char *shown,
+static int
+assemble_path(struct stream_reader *r, const char *path, const char *shown,
     const char *spool, struct prof *p, sample_fn emitfn,
     int (*restart)(void *, struct perr *), void *ctx, struct perr *e)
 {
@@ -731,4 +731,16 @@ assemble_file(struct stream_reader *r, const char *path, const char *shown,
 	if ((rc = assemble(r, p, ASM_BUFFER, emitfn, ctx, e)) < 0)
 		validator_says(again, shown, e);
 	return rc;
+}
+
+int
+assemble_file(struct stream_reader *r, const char *path, const char *shown,
+    const char *spool, struct prof *p, sample_fn emitfn,
+    int (*restart)(void *, struct perr *), void *ctx, struct perr *e)
+{
+	int rc = assemble_path(r, path, shown, spool, p, emitfn, restart, ctx,
+	    e);
+
+	return rc < 0 ? perr_at(e, shown != NULL ? shown : input_is_stdin(path)
+	    ? "<stdin>" : path) : rc;
 }

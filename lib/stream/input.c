@@ -48,14 +48,14 @@ input_open(struct input *in, const char *path, const char *shown,
 	in->gz = gzdopen(fd, "rb");
 	if (in->gz == NULL) {
 		close(fd);
-		return perr_nomem(e);
+		return perr_set(e, "%s: out of memory", in->name);
 	}
 	gzbuffer(in->gz, INPUT_CHUNK);
 	in->cap = INPUT_CHUNK;
 	in->buf = malloc(in->cap);
 	if (in->buf == NULL) {
 		input_close(in);
-		return perr_nomem(e);
+		return perr_set(e, "%s: out of memory", in->name);
 	}
 	return 0;
 }
@@ -186,7 +186,7 @@ input_line(struct input *in, char **line, size_t *len, struct perr *e)
 			if (newcap > INPUT_MAX_LINE + 2)
 				newcap = INPUT_MAX_LINE + 2;
 			if ((nb = realloc(in->buf, newcap)) == NULL)
-				return perr_nomem(e);
+				return perr_set(e, "%s: out of memory", in->name);
 			in->buf = nb;
 			in->cap = newcap;
 		}
@@ -245,7 +245,7 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
 	while (!in->eof) {
 		if (in->cap - in->end < room) {
 			if ((nb = realloc(in->buf, in->cap * 2)) == NULL)
-				return perr_nomem(e);
+				return perr_set(e, "%s: out of memory", in->name);
 			in->buf = nb;
 			in->cap *= 2;
 		}

@@ -34,7 +34,7 @@ output_open(struct output *o, const char *path, struct perr *e)
 		o->tmp = malloc(strlen(path) + 8);
 		if (o->path == NULL || o->tmp == NULL) {
 			output_discard(o);
-			return perr_nomem(e);
+			return perr_set(e, "%s: out of memory", o->name);
 		}
 		sprintf(o->tmp, "%s.XXXXXX", path);
 		if ((o->fd = mkstemp(o->tmp)) < 0) {
@@ -52,7 +52,7 @@ output_open(struct output *o, const char *path, struct perr *e)
 	o->cap = OUTPUT_BUF;
 	if ((o->buf = malloc(o->cap)) == NULL) {
 		output_discard(o);
-		return perr_nomem(e);
+		return perr_set(e, "%s: out of memory", o->name);
 	}
 	return 0;
 }
@@ -66,7 +66,7 @@ output_fd(struct output *o, int fd, const char *name, struct perr *e)
 	o->start = lseek(fd, 0, SEEK_CUR);
 	o->cap = OUTPUT_BUF;
 	if ((o->buf = malloc(o->cap)) == NULL)
-		return perr_nomem(e);
+		return perr_set(e, "%s: out of memory", o->name);
 	return 0;
 }
 
@@ -138,11 +138,11 @@ output_gzip(struct output *o, int level, struct perr *e)
 
 	out_flush(o);
 	if ((z = calloc(1, sizeof(*z))) == NULL)
-		return perr_nomem(e);
+		return perr_set(e, "%s: out of memory", o->name);
 	if (deflateInit2(z, level, Z_DEFLATED, 15 + 16, 8,
 	    Z_DEFAULT_STRATEGY) != Z_OK) {
 		free(z);
-		return perr_nomem(e);
+		return perr_set(e, "%s: out of memory", o->name);
 	}
 	o->z = z;
 	return 0;

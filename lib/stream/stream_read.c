@@ -678,6 +678,8 @@ stream_has_loc_ext(const char *path, const char *shown, struct perr *e)
 	    == 0)
 		;
 	found = r.tab[T_LOCATIONS].has_ext;
+	if (rc < 0)
+		perr_at(e, r.in.name);
 	stream_close(&r);
 	return rc < 0 ? -1 : found;
 }

@@ -394,5 +394,5 @@ validate_stream(struct stream_reader *r, struct perr *e)
 	free(v.seen);
 	free(v.touched);
 	free(v.prefix);
-	return rc < 0 ? -1 : 0;
+	return rc < 0 ? perr_at(e, r->in.name) : 0;
 }

@@ -5,6 +5,8 @@
  * with none printed stack bytes). Linked with --wrap for malloc, calloc
  * and realloc; ASan, in CI, also sees what a failure path leaks.
  *
+ * Once reading began, an out-of-memory message must name the file (F14).
+ *
  * failalloc DATA_DIR: exits 0 when every path says why, 1 otherwise.
  */
 #include <stdio.h>
@@ -28,10 +30,26 @@ void *__real_realloc(void *, size_t);
 
 static long countdown = -1;	/* allocations until one fails; -1 never */
 static int failed;		/* that one failed */
+static long allocs;		/* allocations of this run */
+static long at_open = -1;	/* allocations before the first input_open */
+
+int __real_input_open(struct input *, const char *, const char *,
+    struct perr *);
+
+/* An out-of-memory once reading began must name a file. */
+int
+__wrap_input_open(struct input *in, const char *path, const char *shown,
+    struct perr *e)
+{
+	if (at_open < 0)
+		at_open = allocs;
+	return __real_input_open(in, path, shown, e);
+}
 
 static int
 fail_now(void)
 {
+	allocs++;
 	if (countdown < 0)
 		return 0;
 	if (countdown-- == 0) {
@@ -270,7 +288,7 @@ main(int argc, char *argv[])
 	};
 	struct perr e;
 	size_t i;
-	long n, silent = 0, runs = 0;
+	long n, silent = 0, unnamed = 0, runs = 0;
 	int rc;
 
 	if (argc != 2) {
@@ -304,6 +322,8 @@ main(int argc, char *argv[])
 			e.msg[0] = '\0';
 			countdown = n;
 			failed = 0;
+			allocs = 0;
+			at_open = -1;
 			rc = scenarios[i].run(&e);
 			countdown = -1;
 			runs++;
@@ -311,6 +331,12 @@ main(int argc, char *argv[])
 				printf("%s: allocation %ld failing: -1 without "
 				    "a message\n", scenarios[i].name, n + 1);
 				silent++;
+			}
+			if (rc < 0 && strcmp(e.msg, "out of memory") == 0 &&
+			    at_open >= 0 && n >= at_open) {
+				printf("%s: allocation %ld failing: no file "
+				    "named\n", scenarios[i].name, n + 1);
+				unnamed++;
 			}
 			if (!failed) {
 				if (rc < 0)
@@ -324,6 +350,7 @@ main(int argc, char *argv[])
 		    scenarios[i].name, n);
 	}
 	remove(stream_path);
-	printf("failalloc: %ld runs, %ld without a message\n", runs, silent);
-	return silent > 0;
+	printf("failalloc: %ld runs, %ld without a message, %ld without the "
+	    "file when reading\n", runs, silent, unnamed);
+	return silent > 0 || unnamed > 0;
 }

@@ -81,7 +81,7 @@ input_tee(struct input *in, int fd)
 }
 
 static int
-tee(struct input *in, const char *p, size_t n, struct perr *e)
+copy_to_spool(struct input *in, const char *p, size_t n, struct perr *e)
 {
 	ssize_t w;
 
@@ -120,7 +120,7 @@ fill(struct input *in, size_t want, struct perr *e)
 		return perr_set(e, "%s: %s%s", in->name,
 		    in->compressed || zerr != Z_ERRNO ? "gzip: " : "", msg);
 	}
-	if (in->teeing && tee(in, in->buf + in->end, (size_t)n, e) < 0)
+	if (in->teeing && copy_to_spool(in, in->buf + in->end, (size_t)n, e) < 0)
 		return -1;
 	in->end += (size_t)n;
 	in->total += (uint64_t)n;

@@ -75,6 +75,10 @@ printf 'goroutine profile: total 1\n1 @ 0x401000\n--- Memory map: ---\n%s\n' \
     '00400000-1ffffffffffffffff r-xp 00000000 08:01 1 /bin/x' >"$h/legacy-maps-bad.pprof"
 printf -- '--- threadz 1 ---\n--- Thread 1 (name: a/1) stack: ---\n  0x401000 f\n' \
     >"$h/legacy-thread-no-end.pprof"
+# a NUL byte in a memory map's file name (fuzz_pprof's first finding once
+# it checked its streams): google/pprof keeps it, the stream cannot
+printf 'goroutine profile: total 1\n1 @ 0x401000\n--- Memory map: ---\n%s\000x\n' \
+    '00400000-00500000 r-xp 00000000 08:01 1 /bin/x' >"$h/legacy-maps-nul.pprof"
 { printf 'heap profile: 1: 2 [3: 4] @ heap/1048576\n# '
   head -c 70000 /dev/zero | tr '\0' x; echo; } >"$h/legacy-long-line.pprof"
 (head -n 9 "$h/stream.tsv"; printf 'sources\t1\tr\000prof\tNA\tNA\n') >"$h/nul.tsv"

@@ -14,10 +14,10 @@ dir=tests/fuzz-out
 status=0
 for t in $targets; do
 	case $t in
-	fuzz_stream) seeds="tests/validate tests/fuzz/regress/stream" ;;
-	fuzz_rprof) seeds="tests/data/rprof tests/fuzz/regress/rprof" ;;
-	fuzz_pprof) seeds="tests/data/pprof tests/fuzz/regress/pprof" ;;
-	fuzz_folded) seeds="tests/data/folded tests/folded tests/fuzz/regress/folded" ;;
+	fuzz_stream) seeds="tests/validate tests/fuzz/regress/stream tests/fuzz/seeds/stream" ;;
+	fuzz_rprof) seeds="tests/data/rprof tests/fuzz/regress/rprof tests/fuzz/seeds/rprof" ;;
+	fuzz_pprof) seeds="tests/data/pprof tests/fuzz/regress/pprof tests/fuzz/seeds/pprof" ;;
+	fuzz_folded) seeds="tests/data/folded tests/folded tests/fuzz/regress/folded tests/fuzz/seeds/folded" ;;
 	esac
 	# only the seed folders there are (git keeps no empty folder)
 	seeds=$(for d in $seeds; do [ -d "$d" ] && echo "$d"; done)

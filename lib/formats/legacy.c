@@ -330,6 +330,11 @@ legacy_read(struct pprof_reader *c, const unsigned char *data, size_t len,
 	if (rc == LEG_OK && p.ntypes == 0 && p.nsamples > 0)
 		rc = lprof_fail(&p, "samples, but no sample types (google/pprof: "
 		    "missing sample type information)");
+	for (i = 1; rc == LEG_OK && i < p.strings.n; i++)
+		if (memchr(strtab_str(&p.strings, i), '\0',
+		    strtab_len(&p.strings, i)) != NULL)
+			rc = lprof_fail(&p, "a name has a NUL byte, which the "
+			    "stream cannot hold");
 	if (rc == LEG_OK) {
 		lprof_frame_info(&p);
 		rc = emit(c, &p, uri) < 0 ? -1 : 1;

@@ -1,13 +1,14 @@
-/* fuzz_pprof: the pprof decoder (gzip or not), then the stream it writes
- * read back and written as pprof again. */
+/* fuzz_pprof: the pprof decoder (protobuf and the legacy formats, gzip or
+ * not); the stream it writes must be valid, and is then written as pprof
+ * and Rprof again (writers.h). */
 #include "fuzz.h"
-#include "formats/pprof.h"
+#include "writers.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char path[64];
-	int fd = as_file(data, size, path, sizeof(path));
+	char path[64], spath[64];
+	int fd = as_file(data, size, path, sizeof(path)), sfd, rc = -1;
 	struct pprof_reader c;
 	struct input in;
 	struct output o;
@@ -17,17 +18,21 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (fd < 0)
 		return 0;
-	if (output_open(&o, "/dev/null", &e) == 0) {
+	if ((sfd = stream_file(&o, spath, sizeof(spath))) >= 0) {
 		pprof_read_begin(&c, &o);
 		if (input_open(&in, path, NULL, &e) == 0) {
 			in.limit = 64u << 20;
 			if (input_slurp(&in, &d, &n, &e) == 0)
-				SAYS_WHY(pprof_read(&c, d, n, in.compressed,
-				    "fuzz", NULL, &e), &e);
+				SAYS_WHY(rc = pprof_read(&c, d, n,
+				    in.compressed, "fuzz", NULL, &e), &e);
 			input_close(&in);
 		}
 		pprof_read_free(&c);
-		output_close(&o, &e);
+		if (rc == 0)
+			check_stream(&o, spath, "pprof2tsv", size);
+		else
+			output_discard(&o);
+		close(sfd);
 	}
 	close(fd);
 	return 0;

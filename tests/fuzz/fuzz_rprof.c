@@ -1,12 +1,13 @@
-/* fuzz_rprof: the Rprof parser. */
+/* fuzz_rprof: the Rprof parser; the stream it writes must be valid, and is
+ * then written as Rprof and pprof again (writers.h). */
 #include "fuzz.h"
-#include "formats/rprof.h"
+#include "writers.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char path[64];
-	int fd = as_file(data, size, path, sizeof(path));
+	char path[64], spath[64];
+	int fd = as_file(data, size, path, sizeof(path)), sfd, rc = -1;
 	struct rprof_reader c;
 	struct input in;
 	struct output o;
@@ -14,14 +15,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (fd < 0)
 		return 0;
-	if (output_open(&o, "/dev/null", &e) == 0) {
+	if ((sfd = stream_file(&o, spath, sizeof(spath))) >= 0) {
 		if (rprof_begin(&c, &o, &e) == 0 &&
 		    input_open(&in, path, NULL, &e) == 0) {
-			SAYS_WHY(rprof_read(&c, &in, &e), &e);
+			SAYS_WHY(rc = rprof_read(&c, &in, &e), &e);
 			input_close(&in);
 		}
 		rprof_free(&c);
-		output_close(&o, &e);
+		if (rc == 0)
+			check_stream(&o, spath, "rprof2tsv", size);
+		else
+			output_discard(&o);
+		close(sfd);
 	}
 	close(fd);
 	return 0;

@@ -1,0 +1,108 @@
+/* writers.h: what the harnesses do with a stream once they have one: the
+ * validator (a converter's own output must pass it), then every writer
+ * and tsvcombine on it, so huge values, deep stacks and large counts that
+ * a reader lets through reach the code that sums, scales and copies them. */
+#ifndef FUZZ_WRITERS_H
+#define FUZZ_WRITERS_H
+
+#include "formats/pprof.h"
+#include "formats/rprof.h"
+#include "model/combine.h"
+#include "stream/validate.h"
+
+static void
+must_be_valid(void *ctx, const char *msg)
+{
+	fprintf(stderr, "%s wrote an invalid stream: %s\n", (const char *)ctx,
+	    msg);
+	abort();
+}
+
+/* A memory file for a reader's stream: output_fd on it, then
+ * stream_written. Returns the fd, -1 when none. */
+static int
+stream_file(struct output *o, char *path, size_t pathlen)
+{
+	int fd = memfd_create("stream", 0);
+	struct perr e;
+
+	if (fd < 0)
+		return -1;
+	if (output_fd(o, fd, "stream", &e) < 0) {
+		close(fd);
+		return -1;
+	}
+	snprintf(path, pathlen, "/proc/self/fd/%d", fd);
+	return fd;
+}
+
+/* The Rprof and pprof writers and tsvcombine on the stream in path. */
+static void
+write_stream(const char *path, size_t size)
+{
+	struct stream_reader r;
+	struct output o;
+	struct perr e;
+	struct prof p = { 0 };
+	struct rprof_writer rw;
+	struct pprof_writer *pw;
+	struct combiner *c;
+	int rc;
+
+	if (output_open(&o, "/dev/null", &e) == 0) {
+		rprof_write_begin(&rw, &o, 20000);
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
+		    rprof_write_sample, rprof_write_restart, &rw, &e), &e);
+		if (rc == 0)
+			rprof_write_end(&rw, &p);
+		else
+			rprof_write_free(&rw);
+		stream_close(&r);
+		prof_free(&p);
+		output_close(&o, &e);
+	}
+	if ((pw = pprof_write_new(size % 2, &e)) != NULL &&
+	    output_open(&o, "/dev/null", &e) == 0) {
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
+		    pprof_write_sample, pprof_write_restart, pw, &e), &e);
+		if (rc == 0)
+			SAYS_WHY(pprof_write_end(pw, &p, &o, &e), &e);
+		stream_close(&r);
+		prof_free(&p);
+		output_close(&o, &e);
+	}
+	pprof_write_free(pw);
+	if (output_open(&o, "/dev/null", &e) == 0) {
+		if ((c = combine_new(&o, size % 3 == 0, &e)) != NULL) {
+			SAYS_WHY(combine_add(c, path, NULL, &e), &e);
+			combine_free(c);
+		}
+		output_close(&o, &e);
+	}
+}
+
+/* The stream the reader named reader wrote to o (whose fd is a
+ * stream_file) must be valid; then the writers read it. */
+static void
+check_stream(struct output *o, const char *path, const char *reader,
+    size_t size)
+{
+	struct stream_reader r;
+	struct perr e;
+
+	out_flush(o);
+	if (o->err) {
+		output_discard(o);
+		return;
+	}
+	output_discard(o);
+	if (stream_open(&r, path, NULL, &e) == 0) {
+		r.report = must_be_valid;
+		r.ctx = (void *)reader;
+		validate_stream(&r, &e);
+		stream_close(&r);
+	}
+	write_stream(path, size);
+}
+
+#endif

@@ -192,18 +192,19 @@ while read -r line; do
 done <"$out/legacy.results"
 
 # 8. The audit's pprof oddities google/pprof reads (a start_line of -1, an
-#    empty sample type, an empty label key, sample types but no samples)
-#    and a line of -1 (as Julia's
-#    PProf.jl writes) are the same profile to it after the round trip.
+#    empty sample type, an empty label key, sample types but no samples,
+#    a value of 2^53 + 1, which a double cannot hold) and a line of -1 (as
+#    Julia's PProf.jl writes) are the same profile to it after the round
+#    trip.
 ./pprof2tsv tests/data/pprof/go-1.19/go.cpu.pb.gz |
     awk -F'\t' -v OFS='\t' '$1 == "locations" && $2 == 3 { $4 = -1 } { print }' |
     ./tsv2pprof >"$out/negline.pb.gz"
 for f in tests/data/audit/pprof-startline-neg.pb tests/data/audit/pprof-emptytype.pb \
     tests/data/audit/pprof-labelkey0.pb tests/data/audit/pprof-nosamples.pb \
-    "$out/negline.pb.gz"; do
+    tests/data/audit/pprof-bigval53.pb "$out/negline.pb.gz"; do
 	"$oracle" "$f" >"$out/orig.txt"
 	./pprof2tsv "$f" | ./tsv2pprof >"$out/back.pb.gz"
 	if "$oracle" "$out/back.pb.gz" | cmp -s - "$out/orig.txt" &&
-	    grep -q 'line=-1\|start=-1\|sample_type "" \|label ""\|^sample_type' "$out/orig.txt"
+	    grep -q 'line=-1\|start=-1\|sample_type "" \|label ""\|^sample_type\|9007199254740993' "$out/orig.txt"
 	then ok; else bad "google/pprof sees $f differently after the round trip"; fi
 done

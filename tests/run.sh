@@ -428,7 +428,7 @@ same tests/pprof/heapage.expected "pprof2tsv heapage.in.pprof"
 # label key written <?> and given back empty (the same stream again after
 # tsv2pprof); two types of one name and samples without types refused
 # (in the hostile catalogue)
-for a in startline-neg emptytype labelkey0 nosamples; do
+for a in startline-neg emptytype labelkey0 nosamples bigval53; do
 	af=tests/data/audit/pprof-$a.pb
 	# (tsv2pprof writes the locations samples use: none in nosamples)
 	keep=.; [ $a = nosamples ] && keep='^[#.]'
@@ -441,6 +441,7 @@ for a in startline-neg emptytype labelkey0 nosamples; do
 	emptytype) want='^sample_values	1	<?>	count	' ;;
 	labelkey0) want='^\.sample_labels	1	<?>	' ;;
 	nosamples) want='^\.source_attributes	1	pprof\.sample_unit	count$' ;;
+	bigval53) want='^sample_values	1	samples	count	9007199254740993$' ;;
 	esac
 	if grep -q "$want" "$out/audit.tsv"; then ok; else bad "$af: no $want"; fi
 done
@@ -450,6 +451,33 @@ if $bin/rprof2tsv "$af" >"$out/audit.tsv" && $bin/tsvvalidate "$out/audit.tsv" &
     grep -q '^functions	1	<?>	<?>	' "$out/audit.tsv" &&
     $bin/tsv2rprof "$out/audit.tsv" | cmp -s - "$af"; then ok; else
 	bad "an empty Rprof name"; fi
+# F12: values a double cannot hold (2^53 + 1, 2^62) are read, summed and
+# written exactly by every program; a sum past 2^63 becomes a double
+printf 'main;f 9007199254740993\nmain;f 4611686018427387904\nmain;g 1\n' \
+    >"$out/big.txt"
+$bin/folded2tsv "$out/big.txt" >"$out/big.tsv"
+printf 'function\tself\tself%%\ttotal\ttotal%%\nf\t4620693217682128897\t100.00\t4620693217682128897\t100.00\ng\t1\t0.00\t1\t0.00\nmain\t0\t0.00\t4620693217682128898\t100.00\n' \
+    >"$out/want"
+$bin/tsvtop "$out/big.tsv" >"$out/got"
+same "$out/want" "tsvtop of values past 2^53"
+printf 'main;f 4620693217682128897\nmain;g 1\n' >"$out/want"
+$bin/tsv2folded "$out/big.tsv" >"$out/got"
+same "$out/want" "tsv2folded of values past 2^53"
+$bin/tsv2folded "$out/big.tsv" | $bin/folded2tsv | $bin/tsv2folded >"$out/got"
+same "$out/want" "tsv2folded | folded2tsv | tsv2folded of values past 2^53"
+grep '^sample_values' "$out/big.tsv" | cut -f 5 >"$out/want"
+for p in tsvcombine "tsvfocus -f main" "tsv2pprof -n"; do
+	case $p in tsv2pprof*) $bin/$p "$out/big.tsv" | $bin/pprof2tsv ;;
+	*) $bin/$p "$out/big.tsv" ;; esac | grep '^sample_values' | cut -f 5 >"$out/got"
+	same "$out/want" "$p keeps values past 2^53"
+done
+$bin/tsv2pprof "$out/big.tsv" | $bin/pprof2tsv | grep '^sample_values' | cut -f 5 >"$out/got"
+printf '4620693217682128897\n1\n' >"$out/want"
+same "$out/want" "tsv2pprof sums values past 2^53 exactly"
+printf 'main;f 9223372036854775807\nmain;f 9223372036854775807\n' | $bin/folded2tsv |
+    $bin/tsvtop | sed -n 2p | cut -f 2 >"$out/got"
+echo 1.8446744073709552e+19 >"$out/want"
+same "$out/want" "tsvtop: a sum past 2^63 is a double"
 # gzip's fastest level by default, as Go writes (XFL 04), -9 its best
 # (XFL 02, no larger); the same profile either way
 pf=tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu

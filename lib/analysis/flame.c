@@ -296,9 +296,9 @@ prepare(struct layout *l, size_t cw, size_t cb)
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
-		l->tot[i] = stacks_value(st, cw, (uint32_t)i);
-		l->base[i] = l->opts->diff ? stacks_value(st, cb, (uint32_t)i)
-		    : 0;
+		l->tot[i] = stacks_value(st, cw, (uint32_t)i).d;
+		l->base[i] = l->opts->diff ? stacks_value(st, cb,
+		    (uint32_t)i).d : 0;
 	}
 	for (i = n; i-- > 1;) {
 		l->tot[st->nodes[i].parent] += l->tot[i];

@@ -53,7 +53,7 @@ folded_write(const struct stacks *st, struct output *o, const char *want,
 	struct line *lines = NULL, *l;
 	size_t nlines = 0, caplines = 0, len = 0, cap = 0, i;
 	char *buf = NULL;
-	double v0, v1;
+	struct num v0, v1;
 	int64_t t;
 	uint32_t n;
 
@@ -62,7 +62,7 @@ folded_write(const struct stacks *st, struct output *o, const char *want,
 	for (n = 1; n < st->nnodes; n++) {
 		v0 = stacks_value(st, 2 * (size_t)t, n);
 		v1 = stacks_value(st, 2 * (size_t)t + 1, n);
-		if (v0 == 0 && (!diff || v1 == 0))
+		if (v0.d == 0 && (!diff || v1.d == 0))
 			continue;
 		if (ARRAY_ROOM(lines, nlines, caplines) < 0)
 			goto nomem;
@@ -74,10 +74,10 @@ folded_write(const struct stacks *st, struct output *o, const char *want,
 			goto nomem;
 		l->stack = len - l->off;
 		buf[len++] = ' ';
-		len += fmt_dbl(buf + len, v0);
+		len += fmt_num(buf + len, v0);
 		if (diff) {
 			buf[len++] = ' ';
-			len += fmt_dbl(buf + len, v1);
+			len += fmt_num(buf + len, v1);
 		}
 		buf[len++] = '\n';
 		l->len = len - l->off;

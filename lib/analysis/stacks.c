@@ -15,7 +15,7 @@ stacks_free(struct stacks *st)
 	size_t c;
 
 	for (c = 0; c < st->ncols; c++)
-		free(st->cols[c]);
+		numcol_free(&st->cols[c]);
 	free(st->cols);
 	free(st->frames);
 	free(st->nodes);
@@ -160,27 +160,20 @@ static int
 grow_cols(struct stacks *st, size_t ncols)
 {
 	size_t c, old = st->ncols;
-	double **nc;
+	struct numcol *nc;
 
 	if (ncols > old) {
 		if ((nc = realloc(st->cols, ncols * sizeof(*nc))) == NULL)
 			return -1;
 		st->cols = nc;
-		for (c = old; c < ncols; c++)
-			st->cols[c] = NULL;
+		memset(st->cols + old, 0, (ncols - old) * sizeof(*nc));
 		st->ncols = ncols;
 	}
 	if (st->capcol < st->capnodes || ncols > old) {
-		size_t cap = st->capnodes;
-		for (c = 0; c < st->ncols; c++) {
-			size_t have = c < old ? st->capcol : 0;
-			double *v = realloc(st->cols[c], cap * sizeof(*v));
-			if (v == NULL)
+		for (c = 0; c < st->ncols; c++)
+			if (numcol_grow(&st->cols[c], st->capnodes) < 0)
 				return -1;
-			memset(v + have, 0, (cap - have) * sizeof(*v));
-			st->cols[c] = v;
-		}
-		st->capcol = cap;
+		st->capcol = st->capnodes;
 	}
 	return 0;
 }
@@ -220,7 +213,8 @@ add(struct stack_reader *r, struct prof *p, const struct sample *s)
 		}
 		if (grow_cols(st, 2 * st->types.names.n) < 0)
 			return -1;
-		st->cols[2 * *slot + series][node] += s->vals[i].value;
+		numcol_add(&st->cols[2 * *slot + series], (size_t)node,
+		    s->vals[i].value);
 	}
 	return grow_cols(st, 2 * st->types.names.n);
 }

@@ -32,7 +32,7 @@ struct stacks {
 	/* values of the samples that end at a node, per column: value type
 	 * t of series s (0: all, or the -d base source; 1: the others) is
 	 * column 2t + s */
-	double **cols;
+	struct numcol *cols;
 	size_t ncols, capcol;
 	struct value_types types;
 };
@@ -60,10 +60,10 @@ int stacks_restart(void *r, struct perr *e);
 void stack_reader_free(struct stack_reader *r);
 
 /* The value of column c at node n (0 where nothing was added). */
-static inline double
+static inline struct num
 stacks_value(const struct stacks *st, size_t c, uint32_t n)
 {
-	return c < st->ncols && st->cols[c] != NULL ? st->cols[c][n] : 0;
+	return c < st->ncols ? numcol_get(&st->cols[c], n) : num_of_i64(0);
 }
 
 /* The name of a frame, of a node. */

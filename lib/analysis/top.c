@@ -21,9 +21,8 @@ struct key {
 };
 
 struct sums {
-	double *self, *total;	/* per key */
-	size_t cap;
-	double sum;		/* over the kept samples */
+	struct numcol self, total;	/* per key */
+	struct num sum;		/* over the kept samples */
 };
 
 struct memstate {
@@ -69,8 +68,8 @@ clear(struct top *t)
 	size_t i;
 
 	for (i = 0; i < t->nsums; i++) {
-		free(t->sums[i].self);
-		free(t->sums[i].total);
+		numcol_free(&t->sums[i].self);
+		numcol_free(&t->sums[i].total);
 	}
 	free(t->sums);
 	free(t->keys);
@@ -190,22 +189,16 @@ grow_sums(struct top *t)
 {
 	size_t i, cap;
 	struct sums *s;
-	double *a, *b;
 
 	for (i = 0; i < t->nsums; i++) {
 		s = &t->sums[i];
-		if (s->cap >= t->nkeys)
+		if (s->self.cap >= t->nkeys && s->total.cap >= t->nkeys)
 			continue;
-		cap = s->cap * 2 > t->nkeys ? s->cap * 2 : t->nkeys + 64;
-		if ((a = realloc(s->self, cap * sizeof(*a))) == NULL)
+		cap = s->self.cap * 2 > t->nkeys ? s->self.cap * 2 :
+		    t->nkeys + 64;
+		if (numcol_grow(&s->self, cap) < 0 ||
+		    numcol_grow(&s->total, cap) < 0)
 			return -1;
-		s->self = a;
-		if ((b = realloc(s->total, cap * sizeof(*b))) == NULL)
-			return -1;
-		s->total = b;
-		memset(a + s->cap, 0, (cap - s->cap) * sizeof(*a));
-		memset(b + s->cap, 0, (cap - s->cap) * sizeof(*b));
-		s->cap = cap;
 	}
 	return 0;
 }
@@ -233,9 +226,10 @@ memory_rise(struct top *t, const struct prof *p, const struct sample *s,
 		for (k = 0; k < 3; k++)
 			if (strcmp(prof_str(p, s->vals[i].type),
 			    schema_rprof_memory[k].type) == 0) {
-				if (m->seen[k] && s->vals[i].value > m->prev[k])
-					*rise += s->vals[i].value - m->prev[k];
-				m->prev[k] = s->vals[i].value;
+				double v = s->vals[i].value.d;
+				if (m->seen[k] && v > m->prev[k])
+					*rise += v - m->prev[k];
+				m->prev[k] = v;
 				m->seen[k] = 1;
 			}
 	return 0;
@@ -263,10 +257,11 @@ add(struct top *t, struct prof *p, const struct sample *s)
 	t->serial++;
 	for (i = 0; i < s->nvals; i++) {
 		sm = sums_of(t, p, s->vals[i].type, s->vals[i].unit);
-		sm->sum += s->vals[i].value;
-		if (s->nlocs > 0)
-			sm->self[t->loc_key[s->locs[0]] - 1] +=
-			    s->vals[i].value;
+		sm->sum = num_add(sm->sum, s->vals[i].value);
+		if (s->nlocs > 0) {
+			k = t->loc_key[s->locs[0]] - 1;
+			numcol_add(&sm->self, (size_t)k, s->vals[i].value);
+		}
 	}
 	for (d = 0; d < s->nlocs; d++) {
 		k = t->loc_key[s->locs[d]] - 1;
@@ -274,9 +269,10 @@ add(struct top *t, struct prof *p, const struct sample *s)
 			continue;	/* once per sample */
 		t->keys[k].last = t->serial;
 		t->keys[k].mem += rise;
-		for (i = 0; i < s->nvals; i++)
-			sums_of(t, p, s->vals[i].type, s->vals[i].unit)->
-			    total[k] += s->vals[i].value;
+		for (i = 0; i < s->nvals; i++) {
+			sm = sums_of(t, p, s->vals[i].type, s->vals[i].unit);
+			numcol_add(&sm->total, (size_t)k, s->vals[i].value);
+		}
 	}
 	return 0;
 }
@@ -292,19 +288,23 @@ top_sample(void *ctx, struct prof *p, const struct sample *s, struct perr *e)
 }
 
 struct row {
-	double self, total, mem;
+	struct num self, total;
+	double mem;
 	const struct key *k;
 	const struct strtab *strs;
 };
 
 /* Larger first, then by name, file and line. */
 static int
-cmp_rows(const struct row *a, const struct row *b, double ka, double kb)
+cmp_rows(const struct row *a, const struct row *b, struct num ka,
+    struct num kb)
 {
 	int c;
 
-	if (ka != kb)
-		return ka > kb ? -1 : 1;
+	if (num_less(kb, ka))
+		return -1;
+	if (num_less(ka, kb))
+		return 1;
 	if ((c = strcmp(strtab_str(a->strs, a->k->name),
 	    strtab_str(b->strs, b->k->name))) != 0)
 		return c;
@@ -338,12 +338,13 @@ col_text(struct output *o, const struct strtab *s, uint32_t i)
 }
 
 static void
-col_num(struct output *o, double v, double sum, int last)
+col_num(struct output *o, struct num v, struct num sum, int last)
 {
 	char pct[32];
 
-	out_dbl(o, v);
-	snprintf(pct, sizeof(pct), "\t%.2f", sum != 0 ? 100 * v / sum : 0.0);
+	out_num(o, v);
+	snprintf(pct, sizeof(pct), "\t%.2f", sum.d != 0 ? 100 * v.d / sum.d :
+	    0.0);
 	out_str(o, pct);
 	out_char(o, last ? '\n' : '\t');
 }
@@ -364,8 +365,8 @@ write_table(struct top *t, struct output *o, const char *want, int total,
 	if ((rows = calloc(t->nkeys + 1, sizeof(*rows))) == NULL)
 		return perr_nomem(e);
 	for (i = 0; i < t->nkeys; i++) {
-		rows[i].self = sm->self[i];
-		rows[i].total = sm->total[i];
+		rows[i].self = numcol_get(&sm->self, i);
+		rows[i].total = numcol_get(&sm->total, i);
 		rows[i].mem = t->keys[i].mem;
 		rows[i].k = &t->keys[i];
 		rows[i].strs = &t->strs;

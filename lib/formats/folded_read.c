@@ -36,13 +36,15 @@ folded_free(struct folded_reader *c)
 	free(c->stack);
 }
 
-/* The value at the end of s..end (after its last space): 0, or -1. */
+/* The value at the end of s..end (after its last space): 0, or -1. Whole
+ * numbers are kept exactly (profilers count in 64 bits). */
 static int
-value(const char *s, const char *end, const char **start, double *v)
+value(const char *s, const char *end, const char **start, struct num *v)
 {
 	const char *p = end, *q;
 	char *stop;
 	int digits = 0;
+	uint64_t u = 0;
 
 	while (p > s && p[-1] != ' ')
 		p--;
@@ -56,10 +58,19 @@ value(const char *s, const char *end, const char **start, double *v)
 			return -1;
 	if (digits == 0)
 		return -1;
-	*v = strtod(p, &stop);
-	if (stop != end || !isfinite(*v) || *v < 0)
-		return -1;
 	*start = p - 1;		/* the space */
+	if (digits == end - p) {
+		for (q = p; q < end && u <= ((uint64_t)INT64_MAX -
+		    (uint64_t)(*q - '0')) / 10; q++)
+			u = u * 10 + (uint64_t)(*q - '0');
+		if (q == end) {
+			*v = num_of_i64((int64_t)u);
+			return 0;
+		}
+	}
+	*v = num_of_dbl(strtod(p, &stop));
+	if (stop != end || !isfinite(v->d) || v->d < 0)
+		return -1;
 	return 0;
 }
 
@@ -85,7 +96,8 @@ frame(struct folded_reader *c, const char *name, size_t len,
 }
 
 static int
-sample(struct folded_reader *c, uint32_t source, size_t nframes, double v)
+sample(struct folded_reader *c, uint32_t source, size_t nframes,
+    struct num v)
 {
 	struct stream_id sid;
 	size_t d;
@@ -112,7 +124,7 @@ line(struct folded_reader *c, const struct input *in, const char *s,
     const char *end, int *diff, uint32_t first, struct perr *e)
 {
 	const char *p, *q, *stack_end;
-	double v[2];
+	struct num v[2];
 	size_t n = 0;
 	int two;
 
@@ -140,9 +152,9 @@ line(struct folded_reader *c, const struct input *in, const char *s,
 	if (!*diff)
 		return sample(c, first, n, v[0]);
 	/* differential: a sample per source with a value */
-	if (v[0] != 0)
+	if (v[0].d != 0)
 		sample(c, first, n, v[0]);
-	if (v[1] != 0)
+	if (v[1].d != 0)
 		sample(c, first + 1, n, v[1]);
 	return 0;
 }

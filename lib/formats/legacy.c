@@ -286,7 +286,7 @@ emit(struct pprof_reader *c, struct lprof *p, const char *uri)
 		sw_sample(&c->w, &sid, c->nsources);
 		for (j = 0; j < p->ntypes; j++)
 			sw_sample_value(&c->w, &sid, types[j],
-			    (double)p->values[i * p->ntypes + j]);
+			    num_of_i64(p->values[i * p->ntypes + j]));
 		for (j = 0; j < s->n; j++) {
 			stream_id_set(&lid, base_loc + 1 +
 			    p->stack[s->first + j]);

@@ -847,7 +847,7 @@ samples(struct pprof_reader *c, struct ctx *x, uint32_t first_loc)
 		sw_sample(&c->w, &sid, c->nsources);
 		for (j = 0; j < p->nvals; j++)
 			sw_sample_value(&c->w, &sid, types[j],
-			    (double)(int64_t)p->vals[j]);
+			    num_of_i64((int64_t)p->vals[j]));
 		depth = 0;
 		for (j = 0; j < p->nlocs; j++) {
 			li = *find_id(&x->loc, x->loc_dense, p->nlocations,

@@ -225,11 +225,11 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s,
 	for (i = 0; i < s->nvals; i++) {
 		type = prof_str(p, s->vals[i].type);
 		if (strcmp(type, VALUE_SAMPLES) == 0)
-			count = s->vals[i].value;
+			count = s->vals[i].value.d;
 		/* summaryRprof's memory: the vsize figures and nodes */
 		for (m = 0; m < 3; m++)
 			if (strcmp(type, schema_rprof_memory[m].type) == 0) {
-				mem[m] = s->vals[i].value;
+				mem[m] = s->vals[i].value.d;
 				has_mem = 1;
 			}
 	}
@@ -248,8 +248,11 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s,
 		if (t < 0 || array_grow((void **)&w->vals, &w->capvals, w->ntypes,
 		    sizeof(*w->vals)) < 0)
 			return perr_nomem(e);
-		if (to_i64(s->vals[i].value, &w->vals[t]) < 0)
-			return too_big(p, s, s->vals[i].type, s->vals[i].value, e);
+		if (num_is_int(s->vals[i].value))
+			w->vals[t] = s->vals[i].value.i;
+		else if (to_i64(s->vals[i].value.d, &w->vals[t]) < 0)
+			return too_big(p, s, s->vals[i].type,
+			    s->vals[i].value.d, e);
 	}
 	if (rprof && has_mem) {
 		size_t old = w->nsrc;

@@ -358,7 +358,7 @@ static void
 value(struct rprof_reader *c, const struct stream_id *sid, uint32_t type,
     uint64_t v)
 {
-	sw_sample_value(&c->w, sid, type, (double)v);
+	sw_sample_value(&c->w, sid, type, num_of_i64((int64_t)v));
 }
 
 static int

@@ -309,7 +309,7 @@ repeats(struct rprof_writer *w, const struct prof *p, const struct sample *s,
 		    src->uri == PROF_NONE ? "NA" : prof_str(p, src->uri), want,
 		    types);
 	}
-	v = s->vals[i].value;
+	v = s->vals[i].value.d;
 	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++)
 		if (strcmp(prof_str(p, s->vals[i].unit), units[k].unit) == 0 &&
 		    w->interval > 0)
@@ -357,13 +357,15 @@ rprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
 		return 0;
 	for (j = 0; j < s->nvals; j++) {
 		const char *type = prof_str(p, s->vals[j].type);
-		double v = s->vals[j].value;
+		struct num v = s->vals[j].value;
 		for (m = 0; m < RMEM_COUNT; m++)
 			if (strcmp(type, schema_rprof_memory[m].type) == 0) {
 				has_mem = 1;
 				/* memory figures are u64 in R: clamp */
-				mem[m] = !(v > 0) ? 0 : v >= 1.8e19 ?
-				    UINT64_MAX : (uint64_t)(v + 0.5);
+				mem[m] = num_is_int(v) ? (v.i > 0 ?
+				    (uint64_t)v.i : 0) : !(v.d > 0) ? 0 :
+				    v.d >= 1.8e19 ? UINT64_MAX :
+				    (uint64_t)(v.d + 0.5);
 				if (m < 2)
 					mem[m] /= 8;
 			}

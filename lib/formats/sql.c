@@ -270,11 +270,11 @@ value(struct sql_writer *w, struct output *o, const struct column *col,
 		    (v->i ? "t" : "f"));
 		return;
 	case CT_DBL:
-		if (isinf(v->d))
-			out_str(o, w->d == SQL_SQLITE ? (v->d > 0 ? "9e999" :
-			    "-9e999") : (v->d > 0 ? "Infinity" : "-Infinity"));
+		if (isinf(v->n.d))
+			out_str(o, w->d == SQL_SQLITE ? (v->n.d > 0 ? "9e999" :
+			    "-9e999") : (v->n.d > 0 ? "Infinity" : "-Infinity"));
 		else
-			out_dbl(o, v->d);
+			out_num(o, v->n);
 		return;
 	case CT_HEX:
 		text_value(w, o, buf, fmt_hex(buf, v->u));

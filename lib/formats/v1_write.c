@@ -86,7 +86,7 @@ emit(void *ctx, struct prof *p, const struct sample *s, struct perr *e)
 	if (s->nvals != 1)
 		return refuse(e, "a sample without a " VALUE_SAMPLES "/"
 		    UNIT_COUNT " value");
-	count = s->vals[0].value;
+	count = s->vals[0].value.d;
 	if (count != (double)(int64_t)count || count < 1 || count > INT32_MAX)
 		return refuse(e, "a sample count that is not a whole number "
 		    "from 1 to 2147483647");

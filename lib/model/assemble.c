@@ -183,7 +183,7 @@ definition(struct assembler *a)
 		s->type = (uint32_t)k;
 		s->uri = (uint32_t)v;
 		s->timestamp_na = row->st[SRC_TIMESTAMP] == CELL_NA;
-		s->timestamp = row->v[SRC_TIMESTAMP].d;
+		s->timestamp = row->v[SRC_TIMESTAMP].n.d;
 		p->nsources++;
 		return 0;
 	case T_SOURCE_ATTRIBUTES:
@@ -360,7 +360,7 @@ emit(struct assembler *a, struct sample *s)
 
 static int
 add_value(struct assembler *a, struct sample *s, uint32_t type, uint32_t unit,
-    double v)
+    struct num v)
 {
 	size_t i;
 
@@ -469,7 +469,7 @@ sample_row(struct assembler *a)
 		    (u = cell_str_cached(a, SV_UNIT)) < 0)
 			return nomem(a);
 		return add_value(a, s, (uint32_t)t, (uint32_t)u,
-		    row->v[SV_VALUE].d);
+		    row->v[SV_VALUE].n);
 	case T_SAMPLE_LOCATIONS:
 		ix = (uint32_t)row->v[SL_LOCATION].i;
 		if (a->mode == ASM_STREAM && prof_location_index(a->p, ix, &ix) < 0)
@@ -538,7 +538,7 @@ v1_row(struct assembler *a)
 			return rc;
 		s->defined = 1;
 		s->source = 0;
-		if (add_value(a, s, (uint32_t)k, (uint32_t)u, 1) < 0)
+		if (add_value(a, s, (uint32_t)k, (uint32_t)u, num_of_i64(1)) < 0)
 			return -1;
 		q = row->v[V1S_LOCATIONS].s.p;
 		end = q + row->v[V1S_LOCATIONS].s.n;

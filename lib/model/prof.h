@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "base/hash.h"
+#include "base/num.h"
 #include "stream/stream_write.h"
 
 #define PROF_NONE UINT32_MAX	/* a missing index, or NA */
@@ -53,7 +54,7 @@ struct mapping {
 
 struct svalue {
 	uint32_t type, unit;	/* strings */
-	double value;
+	struct num value;	/* exact when an integer */
 };
 
 struct slabel {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "base/num.h"
 #include "base/perr.h"
 
 struct output {
@@ -140,6 +141,20 @@ out_dbl(struct output *o, double v)
 {
 	char *p = out_reserve(o, FMT_NUM_MAX);
 	o->len += fmt_dbl(p, v);
+}
+
+/* a value: an integer's exact digits, else as fmt_dbl */
+static inline size_t
+fmt_num(char *buf, struct num v)
+{
+	return num_is_int(v) ? fmt_i64(buf, v.i) : fmt_dbl(buf, v.d);
+}
+
+static inline void
+out_num(struct output *o, struct num v)
+{
+	char *p = out_reserve(o, FMT_NUM_MAX);
+	o->len += fmt_num(p, v);
 }
 
 /* Writes s with the stream's escapes; "NA" itself is written \NA. */

@@ -200,20 +200,23 @@ parse_i64(const char *s, size_t n, int64_t *out)
 	return 0;
 }
 
+/* A dbl; integer digits within 64 bits are kept exactly (num.h). */
 static int
-parse_dbl(const char *s, size_t n, double *out)
+parse_dbl(const char *s, size_t n, struct num *out)
 {
 	size_t i = 0, digits = 0;
 	int64_t iv;
 	char *end;
 
-	if (n <= 15 && parse_i64(s, n, &iv) == 0) {
-		*out = (double)iv;
+	/* "-0" is the double -0, not the integer 0 */
+	if (!(n == 2 && s[0] == '-' && s[1] == '0') &&
+	    parse_i64(s, n, &iv) == 0) {
+		*out = num_of_i64(iv);
 		return 0;
 	}
 	if ((n == 3 && memcmp(s, "Inf", 3) == 0) ||
 	    (n == 4 && memcmp(s, "-Inf", 4) == 0)) {
-		*out = s[0] == '-' ? -HUGE_VAL : HUGE_VAL;
+		*out = num_of_dbl(s[0] == '-' ? -HUGE_VAL : HUGE_VAL);
 		return 0;
 	}
 	/* [+-]digits[.digits][(e|E)[+-]digits], as strtod reads decimals */
@@ -238,7 +241,7 @@ parse_dbl(const char *s, size_t n, double *out)
 	if (i != n)
 		return -1;
 	errno = 0;
-	*out = strtod(s, &end);
+	*out = num_of_dbl(strtod(s, &end));
 	return 0;
 }
 
@@ -319,7 +322,7 @@ parse_cell(struct stream_reader *r, struct perr *e, int c,
 		ok = parse_i64(f->s, f->len, &v->i) == 0;
 		break;
 	case CT_DBL:
-		ok = parse_dbl(f->s, f->len, &v->d) == 0;
+		ok = parse_dbl(f->s, f->len, &v->n) == 0;
 		break;
 	case CT_LGL:
 		if (f->len == 4 && memcmp(f->s, "TRUE", 4) == 0)

@@ -6,13 +6,14 @@
 #include <stdint.h>
 
 #include "base/hash.h"
+#include "base/num.h"
 #include "stream/input.h"
 #include "stream/schema.h"
 
 union cell {
 	int64_t i;		/* int, i64, lgl (0/1) */
 	uint64_t u;		/* hex */
-	double d;		/* dbl */
+	struct num n;		/* dbl: an integer's text exactly */
 	struct {
 		const char *p;
 		size_t n;

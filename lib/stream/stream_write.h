@@ -130,13 +130,13 @@ int64_t sw_value_type(struct stream_writer *w, struct text type,
     struct text unit);
 static inline void
 sw_sample_value(struct stream_writer *w, const struct stream_id *sample,
-    uint32_t value_type, double value)
+    uint32_t value_type, struct num value)
 {
 	w->o->len = (size_t)(sw_row_id(w, T_SAMPLE_VALUES, sample, 0) -
 	    w->o->buf);
 	out_write(w->o, strtab_str(&w->vtypes, value_type),
 	    strtab_len(&w->vtypes, value_type));
-	out_dbl(w->o, value);
+	out_num(w->o, value);
 	out_char(w->o, '\n');
 }
 

@@ -151,7 +151,7 @@ write_rows(struct output *o, const void *arg)
 	sw_sample(&w, &sid, 1);
 	vt = sw_value_type(&w, text_of("cpu"), text_of("nanoseconds"));
 	ck_assert_int_ge(vt, 0);
-	sw_sample_value(&w, &sid, (uint32_t)vt, 1.5);
+	sw_sample_value(&w, &sid, (uint32_t)vt, num_of_dbl(1.5));
 	ck_assert_int_eq(sw_value_type(&w, text_of("cpu"),
 	    text_of("nanoseconds")), vt);
 	stream_id_set(&loc, 2);
@@ -386,6 +386,38 @@ START_TEST(assembler)
 }
 END_TEST
 
+START_TEST(exact_values)
+{
+	char buf[FMT_NUM_MAX];
+	struct num a = num_of_i64(9007199254740993), b = num_of_i64(INT64_MAX);
+
+	ck_assert(num_is_int(a) && a.d == 0x1p53);
+	buf[fmt_num(buf, a)] = '\0';
+	ck_assert_str_eq(buf, "9007199254740993");
+	buf[fmt_num(buf, num_add(a, a))] = '\0';
+	ck_assert_str_eq(buf, "18014398509481986");
+	/* past 2^63: a double, written as one */
+	ck_assert(!num_is_int(num_add(a, b)));
+	buf[fmt_num(buf, num_add(b, b))] = '\0';
+	ck_assert_str_eq(buf, "1.8446744073709552e+19");
+	ck_assert(num_is_int(num_sub(num_of_i64(INT64_MIN + 1), num_of_i64(1))));
+	/* INT64_MIN - 1 rounds to the double -2^63, which is INT64_MIN */
+	ck_assert(num_sub(num_of_i64(INT64_MIN), num_of_i64(1)).d == -0x1p63);
+	/* an integral double is its integer; a fraction, NaN, -0 are not */
+	ck_assert(num_is_int(num_of_dbl(1e18)) && num_of_dbl(1e18).i ==
+	    1000000000000000000);
+	ck_assert(!num_is_int(num_of_dbl(0.5)));
+	ck_assert(!num_is_int(num_of_dbl(NAN)));
+	ck_assert(!num_is_int(num_of_dbl(-0.0)));
+	ck_assert(!num_is_int(num_of_dbl(0x1p63)));
+	ck_assert(num_is_int(num_of_dbl(-0x1p63)));
+	buf[fmt_num(buf, num_of_dbl(-0.0))] = '\0';
+	ck_assert_str_eq(buf, "-0");
+	ck_assert(num_less(num_of_i64(9007199254740992), a));
+	ck_assert(num_less(num_of_dbl(0.5), num_of_i64(1)));
+}
+END_TEST
+
 START_TEST(types)
 {
 	struct stream_reader r;
@@ -406,9 +438,25 @@ START_TEST(types)
 		    dbls[i].field);
 		first_row(&r, body, dbls[i].ok ? 1 : -1);
 		if (dbls[i].ok)
-			ck_assert(r.row.v[SV_VALUE].d == dbls[i].d);
+			ck_assert(r.row.v[SV_VALUE].n.d == dbls[i].d);
 		stream_close(&r);
 	}
+	/* integers a double cannot hold are kept exactly; -0 stays -0 */
+	first_row(&r, "#sample_values\tsample_id\ttype\tunit\tvalue\n"
+	    "sample_values\t1\tt\tu\t9007199254740993\n", 1);
+	ck_assert(num_is_int(r.row.v[SV_VALUE].n));
+	ck_assert(r.row.v[SV_VALUE].n.i == 9007199254740993);
+	stream_close(&r);
+	first_row(&r, "#sample_values\tsample_id\ttype\tunit\tvalue\n"
+	    "sample_values\t1\tt\tu\t-0\n", 1);
+	ck_assert(!num_is_int(r.row.v[SV_VALUE].n));
+	ck_assert(signbit(r.row.v[SV_VALUE].n.d));
+	stream_close(&r);
+	first_row(&r, "#sample_values\tsample_id\ttype\tunit\tvalue\n"
+	    "sample_values\t1\tt\tu\t9223372036854775808\n", 1);
+	ck_assert(!num_is_int(r.row.v[SV_VALUE].n));
+	ck_assert(r.row.v[SV_VALUE].n.d == 0x1p63);
+	stream_close(&r);
 	/* int range and ids */
 	first_row(&r, "#locations\tlocation_id\tfunction_id\tline\n"
 	    "locations\t2147483647\tNA\t0\n", 1);
@@ -708,6 +756,7 @@ main(void)
 	tcase_add_test(tc, escape_write);
 	tcase_add_test(tc, escape_read);
 	tcase_add_test(tc, types);
+	tcase_add_test(tc, exact_values);
 	tcase_add_test(tc, shortest_double);
 	tcase_add_test(tc, integers);
 	tcase_add_test(tc, headers);

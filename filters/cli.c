@@ -123,6 +123,23 @@ on_signal(int sig)
 	raise(sig);
 }
 
+/* The input layer's warnings (trailing garbage after gzip data), each
+ * said once though an input may be read twice (out of order, combined). */
+static void
+input_warning(const char *msg)
+{
+	static char *said[16];
+	static size_t nsaid;
+	size_t i;
+
+	for (i = 0; i < nsaid; i++)
+		if (strcmp(said[i], msg) == 0)
+			return;
+	if (nsaid < sizeof(said) / sizeof(said[0]))
+		said[nsaid++] = strdup(msg);	/* NULL: said again, no harm */
+	cli_warn("%s", msg);
+}
+
 /* Before anything is opened: descriptors 0 to 2 open (else a file opened
  * here could become standard error, and warnings land in it), and the
  * fatal signals that would leave temporary files. */
@@ -140,6 +157,7 @@ setup(void)
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		if (signal(sigs[i], on_signal) == SIG_IGN)
 			signal(sigs[i], SIG_IGN);	/* as the shell set it */
+	input_set_warn(input_warning);
 }
 
 int

@@ -497,6 +497,39 @@ if $bin/rprof2tsv "$f" | $bin/tsv2pprof -o "$out/p.pb.gz" &&
 gzip -c "$f" >"$out/f.gz"
 if $bin/rprof2tsv "$out/f.gz" | $bin/tsv2rprof | cmp -s - "$f"; then ok; else
 	bad "gzip input"; fi
+# F15: after a gzip member, another member is read on (as gzip -d does),
+# zeros are padding, anything else is ignored with gzip(1)'s warning (once,
+# though an out-of-order stream is read twice); a second member that is
+# not gzip or is cut short is an error
+(gzip -c "$f"; gzip -c "$f") >"$out/two.gz"
+$bin/rprof2tsv <"$out/two.gz" >"$out/got"
+cat "$f" "$f" | $bin/rprof2tsv >"$out/want"
+same "$out/want" "two gzip members"
+(cat "$out/f.gz"; head -c 1000 /dev/zero) >"$out/zeros.gz"
+(cat "$out/f.gz"; printf 'garbage') >"$out/garbage.gz"
+for g in zeros garbage; do
+	if $bin/rprof2tsv <"$out/$g.gz" 2>"$out/err" >"$out/got" &&
+	    $bin/rprof2tsv <"$f" | cmp -s - "$out/got"; then ok; else
+		bad "gzip followed by $g"; fi
+	case $g in zeros) : >"$out/want" ;;
+	garbage) echo 'rprof2tsv: <stdin>: decompression OK, trailing garbage ignored' >"$out/want" ;;
+	esac
+	cp "$out/err" "$out/got"; same "$out/want" "rprof2tsv's warning for gzip followed by $g"
+done
+gzip -c "$out/rev.tsv" >"$out/rev.gz"; printf 'x' >>"$out/rev.gz"
+$bin/tsvtop "$out/rev.gz" 2>"$out/got" >/dev/null
+echo "tsvtop: $out/rev.gz: decompression OK, trailing garbage ignored" >"$out/want"
+same "$out/want" "tsvtop warns once of trailing garbage, reading twice"
+(cat "$out/f.gz"; printf '\037\213garbage') >"$out/bad2.gz"
+(cat "$out/f.gz"; printf '\037') >"$out/cut2.gz"
+for g in bad2 cut2; do
+	$bin/rprof2tsv "$out/$g.gz" >/dev/null 2>"$out/got"; echo "exit $?" >>"$out/got"
+	case $g in
+	bad2) echo "rprof2tsv: $out/bad2.gz: gzip: unknown compression method" ;;
+	cut2) echo "rprof2tsv: $out/cut2.gz: gzip: unexpected end of file (the compressed data is cut short)" ;;
+	esac >"$out/want"; echo "exit 1" >>"$out/want"
+	same "$out/want" "a bad second gzip member ($g)"
+done
 if $bin/rprof2tsv -o "$out/o.tsv" "$f" && cmp -s "$out/o.tsv" "$out/a.tsv"
 then ok; else bad "rprof2tsv -o"; fi
 if $bin/rprof2tsv -o "$out/none.tsv" tests/validate/ok-basic.tsv 2>/dev/null ||

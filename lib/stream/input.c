@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -12,7 +13,16 @@
 
 #define INPUT_CHUNK (256u << 10)
 
+enum { KIND_UNKNOWN, KIND_PLAIN, KIND_GZIP };
+
 static uint64_t default_limit = INPUT_DEFAULT_LIMIT;
+static void (*warn)(const char *msg);
+
+void
+input_set_warn(void (*fn)(const char *msg))
+{
+	warn = fn;
+}
 
 void
 input_set_limit(uint64_t limit)
@@ -45,15 +55,10 @@ input_open(struct input *in, const char *path, const char *shown,
 	if (fd < 0)
 		return perr_set(e, "%s: %s", in->name, strerror(errno));
 	in->fd = fd;
-	in->gz = gzdopen(fd, "rb");
-	if (in->gz == NULL) {
-		close(fd);
-		return perr_set(e, "%s: out of memory", in->name);
-	}
-	gzbuffer(in->gz, INPUT_CHUNK);
 	in->cap = INPUT_CHUNK;
 	in->buf = malloc(in->cap);
-	if (in->buf == NULL) {
+	in->raw = malloc(INPUT_CHUNK);
+	if (in->buf == NULL || in->raw == NULL) {
 		input_close(in);
 		return perr_set(e, "%s: out of memory", in->name);
 	}
@@ -63,14 +68,21 @@ input_open(struct input *in, const char *path, const char *shown,
 void
 input_close(struct input *in)
 {
-	if (in->gz != NULL)
-		gzclose(in->gz);
+	if (in->z != NULL) {
+		inflateEnd(in->z);
+		free(in->z);
+	}
+	if (in->fd >= 0)
+		close(in->fd);
 	if (in->map != NULL)
 		munmap(in->map, in->maplen);
 	in->map = NULL;
 	free(in->buf);
-	in->gz = NULL;
+	free(in->raw);
+	in->z = NULL;
+	in->fd = -1;
 	in->buf = NULL;
+	in->raw = NULL;
 }
 
 void
@@ -98,28 +110,169 @@ copy_to_spool(struct input *in, const char *p, size_t n, struct perr *e)
 	return 0;
 }
 
+/* read(2) of up to n bytes at p: bytes read, 0 at the end, -1. */
+static long
+read_some(struct input *in, void *p, size_t n, struct perr *e)
+{
+	ssize_t r;
+
+	while ((r = read(in->fd, p, n)) < 0)
+		if (errno != EINTR)
+			return perr_set(e, "%s: %s", in->name, strerror(errno));
+	return (long)r;
+}
+
+/* More raw bytes after those not yet inflated (moved to the front). */
+static int
+read_raw(struct input *in, struct perr *e)
+{
+	z_stream *z = in->z;
+	long n;
+
+	if (z->avail_in > 0 && z->next_in != in->raw)
+		memmove(in->raw, z->next_in, z->avail_in);
+	z->next_in = in->raw;
+	if ((n = read_some(in, in->raw + z->avail_in, INPUT_CHUNK -
+	    z->avail_in, e)) < 0)
+		return -1;
+	if (n == 0)
+		in->raw_eof = 1;
+	z->avail_in += (unsigned)n;
+	return 0;
+}
+
+/* Plain or gzip, by the first two bytes (read into raw). */
+static int
+start(struct input *in, struct perr *e)
+{
+	z_stream *z = calloc(1, sizeof(*z));
+
+	if (z == NULL)
+		return perr_set(e, "%s: out of memory", in->name);
+	in->z = z;
+	while (z->avail_in < 2 && !in->raw_eof)
+		if (read_raw(in, e) < 0)
+			return -1;
+	if (z->avail_in >= 2 && in->raw[0] == 0x1f && in->raw[1] == 0x8b) {
+		/* 16 + 15: one gzip member, the largest window */
+		if (inflateInit2(z, 16 + MAX_WBITS) != Z_OK)
+			return perr_set(e, "%s: out of memory", in->name);
+		in->kind = KIND_GZIP;
+		in->compressed = 1;
+		return 0;
+	}
+	in->kind = KIND_PLAIN;	/* z only holds the bytes read so far */
+	return 0;
+}
+
+/* After a gzip member: another one, zeros (padding, which gzip(1) ignores
+ * too), or garbage, which is ignored with a warning as gzip(1) does.
+ * Returns 1 when a member follows, 0 at the end, -1. */
+static int
+after_member(struct input *in, struct perr *e)
+{
+	z_stream *z = in->z;
+	char msg[sizeof(e->msg)];
+	size_t i;
+
+	while (z->avail_in < 2 && !in->raw_eof)
+		if (read_raw(in, e) < 0)
+			return -1;
+	if (z->avail_in == 0)
+		return 0;
+	/* a lone 0x1f at the end is a member cut short, as gzip(1) says */
+	if (z->next_in[0] == 0x1f && (z->avail_in == 1 ||
+	    z->next_in[1] == 0x8b)) {
+		in->member_end = 0;
+		return inflateReset(z) == Z_OK ? 1 :
+		    perr_set(e, "%s: gzip: %s", in->name, "cannot restart");
+	}
+	for (;;) {
+		for (i = 0; i < z->avail_in; i++)
+			if (z->next_in[i] != 0) {
+				if (warn != NULL) {
+					snprintf(msg, sizeof(msg), "%s: "
+					    "decompression OK, trailing garbage "
+					    "ignored", in->name);
+					warn(msg);
+				}
+				return 0;
+			}
+		z->avail_in = 0;
+		if (in->raw_eof)
+			return 0;
+		if (read_raw(in, e) < 0)
+			return -1;
+	}
+}
+
+/* Up to want inflated bytes at p: bytes, 0 at the end, -1. */
+static long
+inflate_some(struct input *in, char *p, size_t want, struct perr *e)
+{
+	z_stream *z = in->z;
+	int rc;
+
+	for (;;) {
+		if (in->member_end) {
+			if ((rc = after_member(in, e)) <= 0)
+				return rc;
+			continue;
+		}
+		if (z->avail_in == 0 && !in->raw_eof && read_raw(in, e) < 0)
+			return -1;
+		z->next_out = (unsigned char *)p;
+		z->avail_out = (unsigned)want;
+		rc = inflate(z, Z_NO_FLUSH);
+		if (rc == Z_STREAM_END)
+			in->member_end = 1;
+		else if (rc == Z_MEM_ERROR)
+			return perr_set(e, "%s: out of memory", in->name);
+		else if (rc == Z_BUF_ERROR || (rc == Z_OK &&
+		    z->avail_out == want)) {
+			if (z->avail_in == 0 && in->raw_eof)
+				return perr_set(e, "%s: gzip: unexpected end "
+				    "of file (the compressed data is cut short)",
+				    in->name);
+		} else if (rc != Z_OK)
+			return perr_set(e, "%s: gzip: %s", in->name,
+			    z->msg != NULL ? z->msg : "invalid compressed data");
+		if (z->avail_out < want)
+			return (long)(want - z->avail_out);
+	}
+}
+
+/* Up to want plain bytes at p: first those read to tell the kind. */
+static long
+plain_some(struct input *in, char *p, size_t want, struct perr *e)
+{
+	z_stream *z = in->z;
+	size_t n = z->avail_in;
+
+	if (n == 0)
+		return in->raw_eof ? 0 : read_some(in, p, want, e);
+	if (n > want)
+		n = want;
+	memcpy(p, z->next_in, n);
+	z->next_in += n;
+	z->avail_in -= (unsigned)n;
+	return (long)n;
+}
+
 /* Appends up to want bytes at buf+end; returns bytes read, 0 at EOF, -1. */
 static long
 fill(struct input *in, size_t want, struct perr *e)
 {
-	int n, zerr;
-	const char *msg;
+	long n;
 
 	if (want > (1u << 30))
 		want = 1u << 30;
-	n = gzread(in->gz, in->buf + in->end, (unsigned)want);
-	if (in->total == 0 && n > 0)
-		in->compressed = !gzdirect(in->gz);
-	if (n < 0) {
-		msg = gzerror(in->gz, &zerr);
-		if (zerr == Z_ERRNO)
-			msg = strerror(errno);
-		/* zlib names the descriptor ("<fd:3>: "): the name is ours */
-		else if (strncmp(msg, "<fd:", 4) == 0 && strstr(msg, ": "))
-			msg = strstr(msg, ": ") + 2;
-		return perr_set(e, "%s: %s%s", in->name,
-		    in->compressed || zerr != Z_ERRNO ? "gzip: " : "", msg);
-	}
+	if (in->kind == KIND_UNKNOWN && start(in, e) < 0)
+		return -1;
+	n = in->kind == KIND_GZIP ? inflate_some(in, in->buf + in->end, want,
+	    e) : plain_some(in, in->buf + in->end, want, e);
+	if (n < 0)
+		return -1;
 	if (in->teeing && copy_to_spool(in, in->buf + in->end, (size_t)n, e) < 0)
 		return -1;
 	in->end += (size_t)n;
@@ -128,15 +281,8 @@ fill(struct input *in, size_t want, struct perr *e)
 		return perr_set(e, "%s: decompressed input larger than %llu "
 		    "bytes (a gzip bomb?); raise the limit with -Z to read it",
 		    in->name, (unsigned long long)in->limit);
-	if (n == 0) {
-		/* zlib reports a cut gzip stream as an end of file, with
-		 * Z_BUF_ERROR left in gzerror */
-		gzerror(in->gz, &zerr);
-		if (zerr == Z_BUF_ERROR)
-			return perr_set(e, "%s: gzip: unexpected end of file "
-			    "(the compressed data is cut short)", in->name);
+	if (n == 0)
 		in->eof = 1;
-	}
 	return n;
 }
 

@@ -11,8 +11,12 @@
 #define INPUT_DEFAULT_LIMIT (4ull << 30)	/* bound on decompressed bytes */
 
 struct input {
-	void *gz;			/* gzFile */
-	int fd;				/* the file gz reads */
+	int fd;				/* the file read */
+	void *z;			/* z_stream, once gzip is seen */
+	unsigned char *raw;		/* bytes read, not yet inflated */
+	int raw_eof;
+	int kind;			/* not yet known, plain or gzip */
+	int member_end;			/* a gzip member has ended */
 	const char *name;		/* file name for messages */
 	const char *uri;		/* the file as named, NULL: stdin */
 	char *buf;
@@ -32,6 +36,11 @@ struct input {
 /* The bound on decompressed bytes of inputs opened from now on (a gzip
  * bomb stops there with an error). */
 void input_set_limit(uint64_t limit);
+
+/* Who hears of gzip input followed by bytes that are neither another
+ * member nor zeros (gzip(1): "decompression OK, trailing garbage ignored"):
+ * fn gets "NAME: ..." once per reading of the input; NULL: nobody. */
+void input_set_warn(void (*fn)(const char *msg));
 
 /* Opens path: NULL or "-" alone is standard input, any other name a file
  * (also one that begins with '-'). in->name is what messages call it:

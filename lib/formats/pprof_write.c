@@ -2,8 +2,8 @@
  * The stream to one pprof profile. Samples arrive one by one; each stack is
  * cut into pprof Locations (frames up to and including the first that is
  * not inlined), interned, and the sample added to the aggregate with the
- * same Locations and labels, so memory grows with distinct stacks. The
- * Profile message is built and packed at the end.
+ * same Locations and labels, so memory grows with distinct stacks. At the
+ * end the Profile is written message by message (write_profile).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -582,6 +582,215 @@ word(const char *key, size_t i)
 	return v;
 }
 
+/* Where each message is packed before it is written. */
+struct packer {
+	struct output *out;
+	uint8_t *buf;
+	size_t cap;
+	int failed;
+};
+
+static void
+put_varint(struct output *out, uint64_t v)
+{
+	uint8_t b[10];
+	size_t n = 0;
+
+	do {
+		b[n++] = (uint8_t)(v & 0x7f) | (v > 0x7f ? 0x80 : 0);
+		v >>= 7;
+	} while (v != 0);
+	out_write(out, b, n);
+}
+
+/* Packs m into k->buf: its size, or 0 when out of memory. */
+static size_t
+pack(struct packer *k, const ProtobufCMessage *m)
+{
+	size_t n = protobuf_c_message_get_packed_size(m);
+
+	if (k->failed)
+		return 0;
+	if (n > k->cap) {
+		uint8_t *b = realloc(k->buf, n);
+		if (b == NULL) {
+			k->failed = 1;
+			return 0;
+		}
+		k->buf = b;
+		k->cap = n;
+	}
+	return protobuf_c_message_pack(m, k->buf);
+}
+
+/* Writes m as field number field of the Profile. Protobuf reads repeated
+ * fields in the order they come and the fields of messages written one
+ * after another as those of one, so the Profile goes out message by
+ * message, never whole. */
+static void
+put_message(struct packer *k, unsigned field, const ProtobufCMessage *m)
+{
+	size_t n = pack(k, m);
+
+	if (k->failed)
+		return;
+	put_varint(k->out, (uint64_t)field << 3 | 2);
+	put_varint(k->out, n);
+	out_write(k->out, k->buf, n);
+}
+
+/* Writes m's fields (what is left of the Profile) as they are. */
+static void
+put_message_fields(struct packer *k, const ProtobufCMessage *m)
+{
+	size_t n = pack(k, m);
+
+	if (!k->failed)
+		out_write(k->out, k->buf, n);
+}
+
+/* Fields of perftools.profiles.Profile */
+enum { F_SAMPLE = 2, F_MAPPING = 3, F_LOCATION = 4, F_FUNCTION = 5 };
+
+static void
+put_samples(struct pprof_writer *w, struct outstr *o, struct packer *k)
+{
+	Sample sm;
+	Label *lb = NULL, **lbp = NULL;
+	uint64_t *lid = NULL;
+	size_t caplid = 0, caplb = 0, caplbp = 0, i, j, n;
+	const char *key;
+
+	for (i = 0; i < w->naggs && !k->failed; i++) {
+		key = strtab_str(&w->stacks, w->aggs[i].key);
+		perftools__profiles__sample__init(&sm);
+		sm.n_location_id = word(key, 0);
+		n = 1 + sm.n_location_id;
+		sm.n_label = word(key, n++);
+		if (array_grow((void **)&lid, &caplid, sm.n_location_id + 1,
+		    sizeof(*lid)) < 0 || array_grow((void **)&lb, &caplb,
+		    sm.n_label + 1, sizeof(*lb)) < 0 || array_grow((void **)
+		    &lbp, &caplbp, sm.n_label + 1, sizeof(*lbp)) < 0) {
+			k->failed = 1;
+			break;
+		}
+		sm.location_id = lid;
+		for (j = 0; j < sm.n_location_id; j++)
+			lid[j] = word(key, 1 + j);
+		/* the values, zeros for types the aggregate never had */
+		sm.n_value = w->ntypes;
+		sm.value = w->vals;
+		for (j = 0; j < w->ntypes; j++)
+			w->vals[j] = j < w->aggs[i].nvals ?
+			    w->aggs[i].values[j] : 0;
+		sm.label = lbp;
+		for (j = 0; j < sm.n_label; j++, n += 5) {
+			perftools__profiles__label__init(&lb[j]);
+			lb[j].key = ostr(o, word(key, n));
+			lb[j].str = ostr(o, word(key, n + 1));
+			lb[j].num_unit = ostr(o, word(key, n + 2));
+			lb[j].num = (int64_t)((uint64_t)word(key, n + 4) << 32 |
+			    word(key, n + 3));
+			lbp[j] = &lb[j];
+		}
+		put_message(k, F_SAMPLE, &sm.base);
+	}
+	free(lid);
+	free(lb);
+	free(lbp);
+}
+
+static void
+put_mappings(struct prof *p, struct outstr *o, struct packer *k)
+{
+	Mapping mp;
+	size_t i;
+
+	for (i = 0; i < p->nmappings; i++) {
+		const struct mapping *m = &p->mappings[i];
+		perftools__profiles__mapping__init(&mp);
+		mp.id = i + 1;
+		mp.memory_start = m->start;
+		mp.memory_limit = m->limit;
+		mp.file_offset = m->offset;
+		mp.filename = ostr(o, m->filename);
+		mp.build_id = ostr(o, m->build_id);
+		mp.has_functions = m->has_functions;
+		mp.has_filenames = m->has_filenames;
+		mp.has_line_numbers = m->has_line_numbers;
+		mp.has_inline_frames = m->has_inline_frames;
+		put_message(k, F_MAPPING, &mp.base);
+	}
+}
+
+/* A Location per run of stream locations: lines innermost first. */
+static void
+put_locations(struct pprof_writer *w, struct prof *p, struct packer *k)
+{
+	Location lc;
+	Line *ln = NULL, **lnp = NULL;
+	size_t i, j, cap = 0;
+
+	for (i = 0; i < w->nruns && !k->failed; i++) {
+		const uint32_t *run = w->pool + w->runs[i].off;
+		const struct location *first = &p->locations[run[0]];
+		if (w->runs[i].len > cap) {
+			cap = w->runs[i].len;
+			free(ln);
+			free(lnp);
+			ln = malloc(cap * sizeof(*ln));
+			lnp = malloc(cap * sizeof(*lnp));
+			if (ln == NULL || lnp == NULL) {
+				k->failed = 1;
+				break;
+			}
+		}
+		perftools__profiles__location__init(&lc);
+		lc.id = i + 1;
+		lc.mapping_id = first->mapping == PROF_NONE ? 0 :
+		    first->mapping + 1;
+		lc.address = first->address;
+		lc.is_folded = first->is_folded;
+		lc.line = lnp;
+		for (j = 0; j < w->runs[i].len; j++) {
+			const struct location *l = &p->locations[run[j]];
+			if (l->function == PROF_NONE)
+				continue;
+			perftools__profiles__line__init(&ln[lc.n_line]);
+			ln[lc.n_line].function_id = l->function + 1;
+			ln[lc.n_line].line = l->line != PROF_LINE_NA ?
+			    l->line : 0;
+			ln[lc.n_line].column = l->column;
+			lnp[lc.n_line] = &ln[lc.n_line];
+			lc.n_line++;
+		}
+		put_message(k, F_LOCATION, &lc.base);
+	}
+	free(ln);
+	free(lnp);
+}
+
+static void
+put_functions(struct prof *p, struct outstr *o, struct packer *k)
+{
+	Function fn;
+	size_t i;
+
+	for (i = 0; i < p->nfunctions; i++) {
+		const struct function *f = &p->functions[i];
+		perftools__profiles__function__init(&fn);
+		fn.id = i + 1;
+		fn.name = ostr(o, f->name);
+		fn.system_name = ostr(o, f->system_name);
+		fn.filename = ostr(o, f->filename);
+		fn.start_line = f->start_line;
+		put_message(k, F_FUNCTION, &fn.base);
+	}
+}
+
+/* The Profile, message by message as each is made, the string table last
+ * (as Go's runtime writes it): memory for the aggregates, never a copy of
+ * the whole profile. */
 static int
 write_profile(struct pprof_writer *w, struct prof *p, struct output *out,
     struct perr *e)
@@ -589,45 +798,23 @@ write_profile(struct pprof_writer *w, struct prof *p, struct output *out,
 	Profile pb = PERFTOOLS__PROFILES__PROFILE__INIT;
 	ValueType period_type = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
 	struct outstr o = { .p = p };
+	struct packer k = { out, NULL, 0, 0 };
 	ValueType *vt = NULL, **vtp = NULL;
-	Sample *sm = NULL, **smp = NULL;
-	Label *lb = NULL, **lbp = NULL;
-	Location *lc = NULL, **lcp = NULL;
-	Line *ln = NULL, **lnp = NULL;
-	Function *fn = NULL, **fnp = NULL;
-	Mapping *mp = NULL, **mpp = NULL;
-	uint64_t *locids = NULL;
-	int64_t *vals = NULL, *comments = NULL;
-	size_t i, j, n, nlines = 0, nlocids = 0, nlabels = 0, size;
-	size_t iline = 0, ilocid = 0, ilabel = 0;
-	uint8_t *packed = NULL;
-	const char *key;
+	int64_t *comments = NULL;
+	size_t i;
 	int rc = -1;
 
-#define ALLOC(ptr, count) \
-	(((ptr) = calloc((count) + 1, sizeof(*(ptr)))) == NULL)
 	if (declared_types(w, p) < 0)
 		goto done;
-	if (ALLOC(o.tab, 16))
+	if ((o.tab = calloc(16, sizeof(*o.tab))) == NULL)
 		goto done;
 	o.cap = 16;
 	o.n = 1;			/* [0] is "" */
-	nlines = w->npool;
-	for (i = 0; i < w->naggs; i++) {
-		key = strtab_str(&w->stacks, w->aggs[i].key);
-		nlocids += word(key, 0);
-		nlabels += word(key, 1 + word(key, 0));
-	}
-	if (ALLOC(vt, w->ntypes) || ALLOC(vtp, w->ntypes) ||
-	    ALLOC(sm, w->naggs) || ALLOC(smp, w->naggs) ||
-	    ALLOC(lb, nlabels) || ALLOC(lbp, nlabels) ||
-	    ALLOC(lc, w->nruns) || ALLOC(lcp, w->nruns) ||
-	    ALLOC(ln, nlines) || ALLOC(lnp, nlines) ||
-	    ALLOC(fn, p->nfunctions) || ALLOC(fnp, p->nfunctions) ||
-	    ALLOC(mp, p->nmappings) || ALLOC(mpp, p->nmappings) ||
-	    ALLOC(locids, nlocids) || ALLOC(vals, w->ntypes * w->naggs))
+	if ((vt = calloc(w->ntypes + 1, sizeof(*vt))) == NULL ||
+	    (vtp = calloc(w->ntypes + 1, sizeof(*vtp))) == NULL ||
+	    array_grow((void **)&w->vals, &w->capvals, w->ntypes + 1,
+	    sizeof(*w->vals)) < 0)
 		goto done;
-#undef ALLOC
 	/* string table order: sample types first, as google/pprof does */
 	for (i = 0; i < w->ntypes; i++) {
 		perftools__profiles__value_type__init(&vt[i]);
@@ -637,114 +824,32 @@ write_profile(struct pprof_writer *w, struct prof *p, struct output *out,
 	}
 	pb.n_sample_type = w->ntypes;
 	pb.sample_type = vtp;
-	for (i = 0; i < w->naggs; i++) {
-		Sample *s = &sm[i];
-		key = strtab_str(&w->stacks, w->aggs[i].key);
-		perftools__profiles__sample__init(s);
-		s->n_location_id = word(key, 0);
-		s->location_id = &locids[ilocid];
-		for (j = 0; j < s->n_location_id; j++)
-			locids[ilocid++] = word(key, 1 + j);
-		s->n_value = w->ntypes;
-		s->value = &vals[i * w->ntypes];
-		for (j = 0; j < w->aggs[i].nvals; j++)
-			s->value[j] = w->aggs[i].values[j];
-		n = 1 + s->n_location_id;
-		s->n_label = word(key, n++);
-		s->label = &lbp[ilabel];
-		for (j = 0; j < s->n_label; j++, n += 5) {
-			Label *l = &lb[ilabel];
-			perftools__profiles__label__init(l);
-			l->key = ostr(&o, word(key, n));
-			l->str = ostr(&o, word(key, n + 1));
-			l->num_unit = ostr(&o, word(key, n + 2));
-			l->num = (int64_t)((uint64_t)word(key, n + 4) << 32 |
-			    word(key, n + 3));
-			lbp[ilabel++] = l;
-		}
-		smp[i] = s;
-	}
-	pb.n_sample = w->naggs;
-	pb.sample = smp;
-	for (i = 0; i < p->nmappings; i++) {
-		const struct mapping *m = &p->mappings[i];
-		perftools__profiles__mapping__init(&mp[i]);
-		mp[i].id = i + 1;
-		mp[i].memory_start = m->start;
-		mp[i].memory_limit = m->limit;
-		mp[i].file_offset = m->offset;
-		mp[i].filename = ostr(&o, m->filename);
-		mp[i].build_id = ostr(&o, m->build_id);
-		mp[i].has_functions = m->has_functions;
-		mp[i].has_filenames = m->has_filenames;
-		mp[i].has_line_numbers = m->has_line_numbers;
-		mp[i].has_inline_frames = m->has_inline_frames;
-		mpp[i] = &mp[i];
-	}
-	pb.n_mapping = p->nmappings;
-	pb.mapping = mpp;
-	/* a Location per run of stream locations: lines innermost first */
-	for (i = 0; i < w->nruns; i++) {
-		const uint32_t *run = w->pool + w->runs[i].off;
-		const struct location *first = &p->locations[run[0]];
-		perftools__profiles__location__init(&lc[i]);
-		lc[i].id = i + 1;
-		lc[i].mapping_id = first->mapping == PROF_NONE ? 0 :
-		    first->mapping + 1;
-		lc[i].address = first->address;
-		lc[i].is_folded = first->is_folded;
-		lc[i].line = &lnp[iline];
-		for (j = 0; j < w->runs[i].len; j++) {
-			const struct location *l = &p->locations[run[j]];
-			if (l->function == PROF_NONE)
-				continue;
-			perftools__profiles__line__init(&ln[iline]);
-			ln[iline].function_id = l->function + 1;
-			ln[iline].line = l->line != PROF_LINE_NA ? l->line : 0;
-			ln[iline].column = l->column;
-			lnp[iline] = &ln[iline];
-			iline++;
-			lc[i].n_line++;
-		}
-		lcp[i] = &lc[i];
-	}
-	pb.n_location = w->nruns;
-	pb.location = lcp;
-	for (i = 0; i < p->nfunctions; i++) {
-		const struct function *f = &p->functions[i];
-		perftools__profiles__function__init(&fn[i]);
-		fn[i].id = i + 1;
-		fn[i].name = ostr(&o, f->name);
-		fn[i].system_name = ostr(&o, f->system_name);
-		fn[i].filename = ostr(&o, f->filename);
-		fn[i].start_line = f->start_line;
-		fnp[i] = &fn[i];
-	}
-	pb.n_function = p->nfunctions;
-	pb.function = fnp;
+	/* the header first: its refusals come before any byte is written */
 	if (header(&pb, p, &o, &period_type, &comments, e) < 0) {
 		rc = -2;	/* its message set */
 		goto done;
 	}
-	if (o.failed)
+	put_samples(w, &o, &k);
+	put_mappings(p, &o, &k);
+	put_locations(w, p, &k);
+	put_functions(p, &o, &k);
+	if (o.failed || k.failed)
 		goto done;
 	pb.n_string_table = o.n;
 	pb.string_table = o.tab;
-	size = perftools__profiles__profile__get_packed_size(&pb);
-	if ((packed = malloc(size + 1)) == NULL)
+	put_message_fields(&k, &pb.base);
+	if (k.failed)
 		goto done;
-	perftools__profiles__profile__pack(&pb, packed);
-	out_write(out, packed, size);
 	rc = 0;
 done:
 	if (rc == -1)
 		perr_nomem(e);
-	free(packed);
+	free(k.buf);
 	free(o.tab);
 	u64map_free(&o.ix);
-	free(vt); free(vtp); free(sm); free(smp); free(lb); free(lbp);
-	free(lc); free(lcp); free(ln); free(lnp); free(fn); free(fnp);
-	free(mp); free(mpp); free(locids); free(vals); free(comments);
+	free(vt);
+	free(vtp);
+	free(comments);
 	return rc < 0 ? -1 : 0;
 }
 

@@ -160,7 +160,8 @@ end_session(struct rprof_writer *w)
 			w->skipped += (long)h.count;
 			continue;
 		}
-		for (i = 0; i < h.count; i++)
+		/* a count is lines: stop repeating once the output fails */
+		for (i = 0; i < h.count && w->o->err == 0; i++)
 			write_line(w, w->memory, h.mem, text, h.len);
 	}
 	w->nheld = 0;
@@ -426,7 +427,7 @@ rprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
 	if (nfiles > 0)
 		out_write(w->o, files, nfiles);
 	free(files);
-	for (i = 0; i < count; i++)
+	for (i = 0; i < count && w->o->err == 0; i++)
 		write_line(w, w->memory, mem, w->line, w->nline);
 	return 0;
 nomem:

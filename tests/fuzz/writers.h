@@ -5,6 +5,8 @@
 #ifndef FUZZ_WRITERS_H
 #define FUZZ_WRITERS_H
 
+#include <fcntl.h>
+
 #include "formats/pprof.h"
 #include "formats/rprof.h"
 #include "model/combine.h"
@@ -36,6 +38,25 @@ stream_file(struct output *o, char *path, size_t pathlen)
 	return fd;
 }
 
+/* An output that fails past 1 MiB (a memory file that may not grow):
+ * Rprof text repeats a line per sample, and a count of 2^31 is legal. */
+static int
+capped_output(struct output *o)
+{
+	int fd = memfd_create("rprof", MFD_ALLOW_SEALING);
+	struct perr e;
+
+	if (fd < 0)
+		return -1;
+	if (ftruncate(fd, 1 << 20) < 0 || fcntl(fd, F_ADD_SEALS,
+	    F_SEAL_GROW | F_SEAL_SHRINK) < 0 ||
+	    output_fd(o, fd, "rprof", &e) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 /* The Rprof and pprof writers and tsvcombine on the stream in path. */
 static void
 write_stream(const char *path, size_t size)
@@ -47,9 +68,9 @@ write_stream(const char *path, size_t size)
 	struct rprof_writer rw;
 	struct pprof_writer *pw;
 	struct combiner *c;
-	int rc;
+	int rc, fd;
 
-	if (output_open(&o, "/dev/null", &e) == 0) {
+	if ((fd = capped_output(&o)) >= 0) {
 		rprof_write_begin(&rw, &o, 20000);
 		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
 		    rprof_write_sample, rprof_write_restart, &rw, &e), &e);
@@ -59,7 +80,9 @@ write_stream(const char *path, size_t size)
 			rprof_write_free(&rw);
 		stream_close(&r);
 		prof_free(&p);
-		output_close(&o, &e);
+		out_flush(&o);
+		output_discard(&o);
+		close(fd);
 	}
 	if ((pw = pprof_write_new(size % 2, &e)) != NULL &&
 	    output_open(&o, "/dev/null", &e) == 0) {

@@ -411,31 +411,42 @@ pprof_write_sample(void *ctx, struct prof *p, const struct sample *s,
 	return rc == -1 ? perr_nomem(e) : rc < 0 ? -1 : 0;
 }
 
-/* Output strings: the string table, "" first, indexed by prof string. */
+/* Output strings: the string table, "" first, indexed by prof string.
+ * An entry holds its prof string's index, not a pointer: interning more
+ * (ostr_c) may move prof's strings, so ostr_table points at them last. */
 struct outstr {
 	struct prof *p;
 	struct u64map ix;	/* prof string + 1 -> output index */
 	ProtobufCBinaryData *tab;
 	size_t n, cap;
+	uint32_t *pix;		/* per output index: the prof string */
+	size_t cappix;
 	int failed;
 };
 
+/* The output index of prof string i ("<?>" is a name pprof left empty). */
 static int64_t
-ostr_bytes(struct outstr *o, const char *s, size_t n, uint64_t key)
+ostr(struct outstr *o, uint32_t i)
 {
 	int added;
 	uint32_t *slot;
+	size_t n;
 
-	if (n == 0)
+	if (i == PROF_NONE)
 		return 0;
-	if ((slot = u64map_put(&o->ix, key, (uint32_t)o->n, &added)) == NULL)
+	n = prof_strlen(o->p, i);
+	if (n == 0 || strcmp(prof_str(o->p, i), PPROF_NONAME) == 0)
+		return 0;
+	if ((slot = u64map_put(&o->ix, (uint64_t)i + 1, (uint32_t)o->n,
+	    &added)) == NULL)
 		goto fail;
 	if (added) {
-		if (array_grow((void **)&o->tab, &o->cap, o->n + 1, sizeof(*o->tab))
-		    < 0)
+		if (array_grow((void **)&o->tab, &o->cap, o->n + 1,
+		    sizeof(*o->tab)) < 0 || array_grow((void **)&o->pix,
+		    &o->cappix, o->n + 1, sizeof(*o->pix)) < 0)
 			goto fail;
-		o->tab[o->n].data = (uint8_t *)(uintptr_t)s;
-		o->tab[o->n++].len = n;
+		o->tab[o->n].len = n;
+		o->pix[o->n++] = i;
 	}
 	return *slot;
 fail:
@@ -443,18 +454,16 @@ fail:
 	return 0;
 }
 
-/* The output index of prof string i ("<?>" is a name pprof left empty). */
-static int64_t
-ostr(struct outstr *o, uint32_t i)
+/* The string table's entries pointed at their strings, once no more are
+ * interned. */
+static void
+ostr_table(struct outstr *o)
 {
-	const char *s;
+	size_t i;
 
-	if (i == PROF_NONE)
-		return 0;
-	s = prof_str(o->p, i);
-	if (strcmp(s, PPROF_NONAME) == 0)
-		return 0;
-	return ostr_bytes(o, s, prof_strlen(o->p, i), (uint64_t)i + 1);
+	for (i = 1; i < o->n; i++)
+		o->tab[i].data = (uint8_t *)(uintptr_t)prof_str(o->p,
+		    o->pix[i]);
 }
 
 /* The index of a string that may not be in prof (0 for NULL). */
@@ -835,6 +844,7 @@ write_profile(struct pprof_writer *w, struct prof *p, struct output *out,
 	put_functions(p, &o, &k);
 	if (o.failed || k.failed)
 		goto done;
+	ostr_table(&o);
 	pb.n_string_table = o.n;
 	pb.string_table = o.tab;
 	put_message_fields(&k, &pb.base);
@@ -846,6 +856,7 @@ done:
 		perr_nomem(e);
 	free(k.buf);
 	free(o.tab);
+	free(o.pix);
 	u64map_free(&o.ix);
 	free(vt);
 	free(vtp);

@@ -29,8 +29,11 @@ lprof_cleanup_duplicates(struct lprof *p)
 
 	for (i = 0; i < p->nsamples; i++) {
 		struct lsample *s = &p->samples[i];
-		const uint32_t *st = p->stack + s->first;
-		if (s->n > 1 && p->locations[st[0]].address ==
+		const uint32_t *st;
+		if (s->n < 2)
+			continue;	/* stack may be NULL: no frames at all */
+		st = p->stack + s->first;
+		if (p->locations[st[0]].address ==
 		    p->locations[st[1]].address + 1)
 			lprof_drop_frame(p, s, 1);
 	}

@@ -50,17 +50,6 @@ num_add(struct num a, struct num b)
 	return num_of_dbl(a.d + b.d);
 }
 
-static inline struct num
-num_sub(struct num a, struct num b)
-{
-	int64_t s;
-
-	if (num_is_int(a) && num_is_int(b) &&
-	    !__builtin_sub_overflow(a.i, b.i, &s))
-		return num_of_i64(s);
-	return num_of_dbl(a.d - b.d);
-}
-
 /* a < b, exactly when both are integers */
 static inline int
 num_less(struct num a, struct num b)

@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/array.h"
 #include "base/hash.h"
 
 void
@@ -103,7 +104,7 @@ void
 strtab_free(struct strtab *t)
 {
 	free(t->arena);
-	free(t->ents);
+	free(t->off);
 	free(t->slots);
 	memset(t, 0, sizeof(*t));
 }
@@ -134,14 +135,9 @@ strtab_grow(struct strtab *t)
 {
 	size_t cap = t->slots == NULL ? 64 : (t->mask + 1) * 2, i, j;
 	uint32_t *slots = calloc(cap, sizeof(*slots));
-	struct strtab_ent *ents = realloc(t->ents, cap * sizeof(*ents));
 
-	if (ents != NULL)
-		t->ents = ents;
-	if (slots == NULL || ents == NULL) {
-		free(slots);
+	if (slots == NULL)
 		return -1;
-	}
 	for (i = 0; i < t->n; i++) {
 		j = hash_bytes(strtab_str(t, i), strtab_len(t, i)) & (cap - 1);
 		while (slots[j] != 0)
@@ -169,6 +165,9 @@ strtab_intern(struct strtab *t, const char *s, size_t len)
 	    i = (i + 1) & t->mask)
 		if (strtab_eq(t, t->slots[i] - 1, s, len))
 			return t->slots[i] - 1;
+	if (array_grow((void **)&t->off, &t->capoff, t->n + 2,
+	    sizeof(*t->off)) < 0)
+		return -1;
 	need = t->arena_len + len + 1;
 	if (need > t->arena_cap) {
 		size_t cap = t->arena_cap ? t->arena_cap : 4096;
@@ -183,9 +182,9 @@ strtab_intern(struct strtab *t, const char *s, size_t len)
 	}
 	memcpy(t->arena + t->arena_len, s, len);
 	t->arena[t->arena_len + len] = '\0';
-	t->ents[t->n].off = t->arena_len;
-	t->ents[t->n].len = (uint32_t)len;
+	t->off[t->n] = t->arena_len;
 	t->arena_len += len + 1;
+	t->off[t->n + 1] = t->arena_len;
 	t->slots[i] = (uint32_t)t->n + 1;
 	return (int64_t)t->n++;
 }
@@ -197,7 +196,7 @@ strtab_truncate(struct strtab *t, size_t n)
 
 	if (n >= t->n)
 		return 0;
-	t->arena_len = (size_t)t->ents[n].off;
+	t->arena_len = (size_t)t->off[n];
 	t->n = n;
 	/* linear probing cannot delete in place: index the rest anew */
 	memset(t->slots, 0, (t->mask + 1) * sizeof(*t->slots));

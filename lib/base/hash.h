@@ -25,10 +25,9 @@ uint32_t *u64map_put(struct u64map *m, uint64_t key, uint32_t val, int *added);
 struct strtab {
 	char *arena;		/* the strings, each followed by a NUL */
 	size_t arena_len, arena_cap;
-	struct strtab_ent {
-		uint64_t off;	/* in arena */
-		uint32_t len;	/* any string a stream line can hold */
-	} *ents;		/* per index */
+	uint64_t *off;		/* per index, where it starts in arena; and
+				 * off[n] = arena_len, where the next would */
+	size_t capoff;
 	uint32_t *slots;	/* index + 1, 0 for empty */
 	size_t n, mask;
 };
@@ -46,13 +45,13 @@ int64_t strtab_find(const struct strtab *t, const char *s, size_t len);
 static inline const char *
 strtab_str(const struct strtab *t, size_t i)
 {
-	return t->arena + t->ents[i].off;
+	return t->arena + t->off[i];
 }
 
 static inline size_t
 strtab_len(const struct strtab *t, size_t i)
 {
-	return t->ents[i].len;
+	return (size_t)(t->off[i + 1] - t->off[i] - 1);
 }
 
 uint64_t hash_bytes(const void *p, size_t n);

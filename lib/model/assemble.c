@@ -109,17 +109,24 @@ cell_str_cached(struct assembler *a, int c)
 	return k;
 }
 
-/* Registers id of a keyed table; returns its index, or -1 if repeated. */
+/* Registers id of a keyed table of n rows (index: the table's
+ * prof_*_index); returns its index, or -1 if repeated. An id that is the
+ * next dense one (n + 1) is found by its position, so the map holds only
+ * the others: nothing, for the streams the suite writes. */
 static int64_t
-add_id(struct assembler *a, struct u64map *m, size_t n, enum table_id t, int col)
+add_id(struct assembler *a, struct u64map *m, size_t n,
+    int (*index)(const struct prof *, uint32_t, uint32_t *), enum table_id t,
+    int col)
 {
 	int added;
-	uint32_t id = (uint32_t)a->r->row.v[col].i, *slot;
+	uint32_t id = (uint32_t)a->r->row.v[col].i, ix;
 
-	if ((slot = u64map_put(m, id, (uint32_t)n, &added)) == NULL)
-		return nomem(a);
-	if (!added)
+	if (index(a->p, id, &ix) == 0)
 		return bad(a, t, col, "duplicate id %u", id);
+	if (id == n + 1)
+		return (int64_t)n;
+	if (u64map_put(m, id, (uint32_t)n, &added) == NULL)
+		return nomem(a);
 	return (int64_t)n;
 }
 
@@ -171,8 +178,8 @@ definition(struct assembler *a)
 	case T_SOURCES:
 		if (ARRAY_ROOM(p->sources, p->nsources, p->capsources) < 0)
 			return nomem(a);
-		if ((ix = add_id(a, &p->source_ix, p->nsources, T_SOURCES,
-		    SRC_ID)) < 0)
+		if ((ix = add_id(a, &p->source_ix, p->nsources,
+		    prof_source_index, T_SOURCES, SRC_ID)) < 0)
 			return -1;
 		s = &p->sources[p->nsources];
 		memset(s, 0, sizeof(*s));
@@ -204,8 +211,8 @@ definition(struct assembler *a)
 	case T_FUNCTIONS:
 		if (ARRAY_ROOM(p->functions, p->nfunctions, p->capfunctions) < 0)
 			return nomem(a);
-		if (add_id(a, &p->function_ix, p->nfunctions, T_FUNCTIONS,
-		    FN_ID) < 0)
+		if (add_id(a, &p->function_ix, p->nfunctions,
+		    prof_function_index, T_FUNCTIONS, FN_ID) < 0)
 			return -1;
 		f = &p->functions[p->nfunctions];
 		f->id = (uint32_t)row->v[FN_ID].i;
@@ -224,8 +231,8 @@ definition(struct assembler *a)
 	case T_MAPPINGS:
 		if (ARRAY_ROOM(p->mappings, p->nmappings, p->capmappings) < 0)
 			return nomem(a);
-		if (add_id(a, &p->mapping_ix, p->nmappings, T_MAPPINGS,
-		    MAP_ID) < 0)
+		if (add_id(a, &p->mapping_ix, p->nmappings,
+		    prof_mapping_index, T_MAPPINGS, MAP_ID) < 0)
 			return -1;
 		m = &p->mappings[p->nmappings];
 		m->id = (uint32_t)row->v[MAP_ID].i;
@@ -246,8 +253,8 @@ definition(struct assembler *a)
 	case T_LOCATIONS:
 		if (ARRAY_ROOM(p->locations, p->nlocations, p->caplocations) < 0)
 			return nomem(a);
-		if (add_id(a, &p->location_ix, p->nlocations, T_LOCATIONS,
-		    LOC_ID) < 0)
+		if (add_id(a, &p->location_ix, p->nlocations,
+		    prof_location_index, T_LOCATIONS, LOC_ID) < 0)
 			return -1;
 		l = &p->locations[p->nlocations++];
 		l->id = (uint32_t)row->v[LOC_ID].i;

@@ -27,6 +27,7 @@ STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
 MODEL_SRC = lib/model/prof.c lib/model/assemble.c lib/model/combine.c
 FORMATS_SRC = lib/formats/rprof_read.c lib/formats/rprof_write.c \
 	lib/formats/pb.c lib/formats/pprof_read.c lib/formats/pprof_write.c \
+	lib/formats/pprof_emit.c \
 	lib/formats/legacy.c lib/formats/legacy_steps.c lib/formats/legacy_lex.c \
 	lib/formats/legacy_maps.c \
 	lib/formats/legacy_cpu.c lib/formats/legacy_text.c \
@@ -68,7 +69,7 @@ proto/profile.pb-c.o: proto/profile.pb-c.c proto/profile.pb-c.h
 	$(CC) -std=$(STD) -Iproto $(DEPCFLAGS) $(CFLAGS) -c -o $@ \
 	    proto/profile.pb-c.c
 
-lib/formats/pprof_write.o: proto/profile.pb-c.h
+lib/formats/pprof_emit.o: proto/profile.pb-c.h
 
 .c.o:
 	$(CC) $(ALLCFLAGS) -MMD -MP -c -o $@ $<

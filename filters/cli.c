@@ -279,30 +279,53 @@ remove_tmpfiles(void)
 	}
 }
 
-const char *
-cli_tmpfile(void)
+/* A new empty file in $TMPDIR (or /tmp), open for reading and writing;
+ * its path in *path (malloc'd). Exits 1 on failure. */
+static int
+make_tmpfile(char **path)
 {
 	const char *dir = getenv("TMPDIR");
-	char *path;
 	int fd;
 
 	if (dir == NULL || *dir == '\0')
 		dir = "/tmp";
-	if (ntmpfiles == (int)(sizeof(tmpfiles) / sizeof(tmpfiles[0])) ||
-	    (path = malloc(strlen(dir) + 24)) == NULL) {
+	if ((*path = malloc(strlen(dir) + 24)) == NULL) {
 		cli_warn("out of memory");
 		die(EXIT_BAD);
 	}
-	sprintf(path, "%s/profstream.XXXXXX", dir);
-	if ((fd = mkstemp(path)) < 0) {
-		cli_warn("%s: %s", path, strerror(errno));
+	sprintf(*path, "%s/profstream.XXXXXX", dir);
+	if ((fd = mkstemp(*path)) < 0) {
+		cli_warn("%s: %s", *path, strerror(errno));
 		die(EXIT_BAD);
 	}
-	close(fd);
+	return fd;
+}
+
+const char *
+cli_tmpfile(void)
+{
+	char *path;
+
+	if (ntmpfiles == (int)(sizeof(tmpfiles) / sizeof(tmpfiles[0]))) {
+		cli_warn("out of memory");
+		die(EXIT_BAD);
+	}
+	close(make_tmpfile(&path));
 	if (ntmpfiles++ == 0)
 		atexit(remove_tmpfiles);
 	tmpfiles[ntmpfiles - 1] = path;
 	return path;
+}
+
+int
+cli_tmpfd(void)
+{
+	char *path;
+	int fd = make_tmpfile(&path);
+
+	unlink(path);		/* gone when closed, whatever happens */
+	free(path);
+	return fd;
 }
 
 void

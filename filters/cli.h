@@ -61,6 +61,8 @@ struct cli_file {
 /* Creates an empty temporary file in $TMPDIR (or /tmp), removed at exit;
  * returns its path, or exits 1. */
 const char *cli_tmpfile(void);
+/* The same, unnamed: a descriptor open for reading and writing. */
+int cli_tmpfd(void);
 
 /* A converter's output: opath (NULL: stdout), or with -1 (v1) a
  * temporary 2.0 file that cli_out_close turns into 1.0 at opath. Both

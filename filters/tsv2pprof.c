@@ -30,7 +30,7 @@ main(int argc, char *argv[])
 	struct perr e;
 	struct cli_file in;
 	const char *opath = NULL;
-	int ch, raw = 0, aggregate = 1, level = 1;
+	int ch, raw = 0, aggregate = 1, level = 1, spool_fd = -1;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
@@ -55,7 +55,9 @@ main(int argc, char *argv[])
 		return EXIT_USAGE;
 	}
 	in = cli_input(&prog, argc, argv);
-	if ((w = pprof_write_new(aggregate, &e)) == NULL)
+	if (!aggregate)
+		spool_fd = cli_tmpfd();
+	if ((w = pprof_write_new(aggregate, spool_fd, &e)) == NULL)
 		cli_fail(&e);
 	if (assemble_file(&r, in.path, in.shown, in.spool, &p,
 	    pprof_write_sample, pprof_write_restart, w, &e) < 0)

@@ -576,6 +576,27 @@ if mkfifo "$out/pipe" 2>/dev/null; then
 	then ok; else bad "tsv2pprof with a named pipe"; fi
 	rm -f "$out/pipe"
 fi
+# tsv2pprof -n spools its samples; a type first found after some of them
+# (an R memory profile then a Go heap profile, and the other way round)
+# is 0 in the samples before, as when aggregating: each type's totals are
+# those of the aggregated profile.
+./rprof2tsv tests/data/rprof/r-4.2/memory.out >"$out/mem.tsv"
+./pprof2tsv tests/data/pprof/go-1.19/go.heap.pb.gz >"$out/heap.tsv"
+for order in "mem heap" "heap mem"; do
+	set -- $order
+	$bin/tsvcombine "$out/$1.tsv" "$out/$2.tsv" >"$out/mixed.tsv"
+	$bin/tsv2pprof "$out/mixed.tsv" | $bin/pprof2tsv >"$out/agg.tsv"
+	$bin/tsv2pprof -n "$out/mixed.tsv" | $bin/pprof2tsv >"$out/each.tsv"
+	good=1
+	for t in samples time alloc_space inuse_space vsize.large; do
+		$bin/tsvtop -t $t "$out/agg.tsv" >"$out/want" || good=0
+		$bin/tsvtop -t $t "$out/each.tsv" >"$out/got" || good=0
+		cmp -s "$out/want" "$out/got" || good=0
+	done
+	if [ $good = 1 ] && [ "$(grep -c '^samples' "$out/each.tsv")" = \
+	    "$(grep -c '^samples' "$out/mixed.tsv")" ]; then ok
+	else bad "tsv2pprof -n of $order: a type found late"; fi
+done
 # A valid stream whose disorder shows late (its last sample's location
 # comes after it, past 256 KB of output): every program gives through pipes
 # what it gives from and to files (F4: tsvcombine | cat failed, having sent
@@ -591,9 +612,9 @@ printf 'samples\t%d\t1\nsample_values\t%d\tsamples\tcount\t1\n' \
 printf 'sample_locations\t%d\t1\t%d\nlocations\t%d\t1\t0\n' \
     $((n + 1)) $((l + 1)) $((l + 1)) >>"$late"
 mkdir -p "$out/tmp"
-for p in tsvcombine tsvtop tsv2rprof tsv2pprof tsv2folded tsvflame tsvfocus \
-    tsv2sql; do
-	arg=; [ $p = tsvcombine ] && arg=-
+for p in tsvcombine tsvtop tsv2rprof tsv2pprof "tsv2pprof -n" tsv2folded \
+    tsvflame tsvfocus tsv2sql; do
+	arg=; [ "$p" = tsvcombine ] && arg=-
 	$bin/$p "$late" >"$out/late.file" 2>&1
 	if cat "$late" | TMPDIR=$out/tmp $bin/$p $arg | cat >"$out/late.pipe" &&
 	    cmp -s "$out/late.file" "$out/late.pipe" &&

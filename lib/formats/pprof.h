@@ -33,7 +33,12 @@ int legacy_read(struct pprof_reader *c, const unsigned char *data,
 /* stream to pprof */
 struct pprof_writer;
 
-struct pprof_writer *pprof_write_new(int aggregate, struct perr *e);
+/* aggregate: a pprof Sample per distinct stack and labels, their values
+ * summed; else one per sample, each sample kept in spool_fd (an empty
+ * temporary file, read and write) until the end, so that memory does not
+ * grow with samples. */
+struct pprof_writer *pprof_write_new(int aggregate, int spool_fd,
+    struct perr *e);
 int pprof_write_sample(void *w, struct prof *p, const struct sample *s,
     struct perr *e);
 /* Forgets the samples (to read the stream again). */

@@ -66,7 +66,7 @@ write_stream(const char *path, size_t size)
 	struct perr e;
 	struct prof p = { 0 };
 	struct rprof_writer rw;
-	struct pprof_writer *pw;
+	struct pprof_writer *pw = NULL;
 	struct combiner *c;
 	int rc, fd;
 
@@ -84,7 +84,10 @@ write_stream(const char *path, size_t size)
 		output_discard(&o);
 		close(fd);
 	}
-	if ((pw = pprof_write_new(size % 2, &e)) != NULL &&
+	/* without aggregation the samples go to a spool */
+	fd = size % 2 ? -1 : memfd_create("spool", 0);
+	if ((size % 2 || fd >= 0) &&
+	    (pw = pprof_write_new(size % 2, fd, &e)) != NULL &&
 	    output_open(&o, "/dev/null", &e) == 0) {
 		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
 		    pprof_write_sample, pprof_write_restart, pw, &e), &e);
@@ -95,6 +98,8 @@ write_stream(const char *path, size_t size)
 		output_close(&o, &e);
 	}
 	pprof_write_free(pw);
+	if (fd >= 0)
+		close(fd);
 	if (output_open(&o, "/dev/null", &e) == 0) {
 		if ((c = combine_new(&o, size % 3 == 0, &e)) != NULL) {
 			SAYS_WHY(combine_add(c, path, NULL, &e), &e);

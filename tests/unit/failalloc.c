@@ -158,7 +158,7 @@ to_pprof(struct perr *e)
 {
 	struct stream_reader r;
 	struct prof p = { 0 };
-	struct pprof_writer *w = pprof_write_new(1, e);
+	struct pprof_writer *w = pprof_write_new(1, -1, e);
 	struct output o;
 	int rc = -1;
 

@@ -1,0 +1,583 @@
+/*
+ * The Profile of the writer's samples (pprof_writer.h), message by message
+ * as each is made, the string table last (as Go's runtime writes it):
+ * memory for the samples' records and the output's string indices, never
+ * a copy of the whole profile.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/array.h"
+#include "formats/pprof_writer.h"
+#include "profile.pb-c.h"
+
+typedef Perftools__Profiles__Profile Profile;
+typedef Perftools__Profiles__Sample Sample;
+typedef Perftools__Profiles__Location Location;
+typedef Perftools__Profiles__Line Line;
+typedef Perftools__Profiles__Function Function;
+typedef Perftools__Profiles__Mapping Mapping;
+typedef Perftools__Profiles__Label Label;
+typedef Perftools__Profiles__ValueType ValueType;
+
+/* Output strings: the string table, "" first, each entry a prof string.
+ * out[i] is prof string i's output index (0: none yet), so the table
+ * costs 8 bytes a string it holds. */
+struct outstr {
+	struct prof *p;
+	uint32_t *out;
+	size_t capout;
+	uint32_t *pix;		/* per output index: the prof string */
+	size_t n, cappix;
+	int failed;
+};
+
+/* The output index of prof string i ("<?>" is a name pprof left empty). */
+static int64_t
+ostr(struct outstr *o, uint32_t i)
+{
+	size_t old = o->capout;
+
+	if (i == PROF_NONE || prof_strlen(o->p, i) == 0 ||
+	    strcmp(prof_str(o->p, i), PPROF_NONAME) == 0)
+		return 0;
+	if (i >= o->capout) {
+		if (array_grow((void **)&o->out, &o->capout, (size_t)i + 1,
+		    sizeof(*o->out)) < 0)
+			goto fail;
+		memset(o->out + old, 0, (o->capout - old) * sizeof(*o->out));
+	}
+	if (o->out[i] == 0) {
+		if (array_grow((void **)&o->pix, &o->cappix, o->n + 1,
+		    sizeof(*o->pix)) < 0)
+			goto fail;
+		o->pix[o->n] = i;
+		o->out[i] = (uint32_t)o->n++;
+	}
+	return o->out[i];
+fail:
+	o->failed = 1;
+	return 0;
+}
+
+/* The index of a string that may not be in prof (0 for NULL). */
+static int64_t
+ostr_c(struct outstr *o, const char *s)
+{
+	int64_t i;
+
+	if (s == NULL || *s == '\0')
+		return 0;
+	if ((i = prof_intern(o->p, s, strlen(s))) < 0) {
+		o->failed = 1;
+		return 0;
+	}
+	return ostr(o, (uint32_t)i);
+}
+
+static int64_t
+attr_i64(const struct prof *p, const struct source *s, const char *key,
+    int *found)
+{
+	const char *v = prof_attr(p, s, key);
+
+	*found = v != NULL;
+	return v != NULL ? strtoll(v, NULL, 10) : 0;
+}
+
+/* Header fields: each from the first source that has it; time_nanos the
+ * earliest, duration_nanos the sum. */
+static int
+header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
+    int64_t **comments, struct perr *e)
+{
+	const struct source *s;
+	const char *v;
+	size_t i, j;
+	int found, have_period = 0, have_time = 0;
+	int64_t t;
+
+	pb->period_type = period_type;
+	for (i = 0; i < p->nsources; i++) {
+		s = &p->sources[i];
+		t = attr_i64(p, s, ATTR_PPROF_TIME, &found);
+		if (found && (!have_time || t < pb->time_nanos)) {
+			pb->time_nanos = t;
+			have_time = 1;
+		}
+		if (__builtin_add_overflow(pb->duration_nanos, attr_i64(p, s,
+		    ATTR_PPROF_DURATION, &found), &pb->duration_nanos))
+			return perr_set(e, "the sources' %s sum past pprof's "
+			    "64-bit integers", ATTR_PPROF_DURATION);
+		if (!have_period && (prof_attr(p, s, ATTR_PPROF_PERIOD_TYPE) ||
+		    prof_attr(p, s, ATTR_PPROF_PERIOD_UNIT) ||
+		    prof_attr(p, s, ATTR_PPROF_PERIOD))) {
+			have_period = 1;
+			period_type->type = ostr_c(o, prof_attr(p, s,
+			    ATTR_PPROF_PERIOD_TYPE));
+			period_type->unit = ostr_c(o, prof_attr(p, s,
+			    ATTR_PPROF_PERIOD_UNIT));
+			pb->period = attr_i64(p, s, ATTR_PPROF_PERIOD, &found);
+		}
+#define FIRST(field, key) \
+		if (pb->field == 0 && (v = prof_attr(p, s, key)) != NULL) \
+			pb->field = ostr_c(o, v)
+		FIRST(drop_frames, ATTR_PPROF_DROP_FRAMES);
+		FIRST(keep_frames, ATTR_PPROF_KEEP_FRAMES);
+		FIRST(doc_url, ATTR_PPROF_DOC_URL);
+		FIRST(default_sample_type, ATTR_PPROF_DEFAULT_TYPE);
+#undef FIRST
+		if (pb->n_comment == 0) {
+			for (j = 0; j < s->nattrs; j++)
+				if (strcmp(prof_str(p, s->attrs[j].key),
+				    ATTR_PPROF_COMMENT) == 0)
+					pb->n_comment++;
+			if (pb->n_comment > 0 && (*comments = calloc(
+			    pb->n_comment, sizeof(**comments))) == NULL) {
+				o->failed = 1;
+				pb->n_comment = 0;
+			}
+			pb->comment = *comments;
+			pb->n_comment = 0;
+			for (j = 0; *comments != NULL && j < s->nattrs; j++)
+				if (strcmp(prof_str(p, s->attrs[j].key),
+				    ATTR_PPROF_COMMENT) == 0)
+					(*comments)[pb->n_comment++] = ostr(o,
+					    s->attrs[j].value);
+		}
+	}
+	/* R's profiles are of time: pprof opens them on samples, not on
+	 * the last type (alloc_space for a memory profile) */
+	for (i = 0; i < p->nsources && pb->default_sample_type == 0; i++)
+		if (strcmp(prof_str(p, p->sources[i].type), SOURCE_RPROF) == 0)
+			pb->default_sample_type = ostr_c(o, VALUE_SAMPLES);
+	for (i = 0; i < p->nsources && !have_period; i++)
+		if (strcmp(prof_str(p, p->sources[i].type), SOURCE_PPROF) == 0) {
+			/* a pprof profile without a period type */
+			pb->period_type = NULL;
+			return 0;
+		}
+	if (!have_period) {
+		/* Rprof: time in nanoseconds, the interval of the first */
+		for (i = 0; i < p->nsources; i++)
+			if ((v = prof_attr(p, &p->sources[i],
+			    ATTR_RPROF_INTERVAL)) != NULL) {
+				if (pprof_i64(strtod(v, NULL) * 1000,
+				    &pb->period) < 0)
+					return perr_set(e, "source %u: a sample "
+					    "interval of %s microseconds has no "
+					    "pprof period (nanoseconds, a 64-bit "
+					    "integer)", p->sources[i].id, v);
+				break;
+			}
+		period_type->type = ostr_c(o, "time");
+		period_type->unit = ostr_c(o, UNIT_NANOSECONDS);
+	}
+	return 0;
+}
+
+/* Where each message is packed before it is written. */
+struct packer {
+	struct output *out;
+	uint8_t *buf;
+	size_t cap;
+	int failed;
+};
+
+static void
+put_varint(struct output *out, uint64_t v)
+{
+	uint8_t b[10];
+	size_t n = 0;
+
+	do {
+		b[n++] = (uint8_t)(v & 0x7f) | (v > 0x7f ? 0x80 : 0);
+		v >>= 7;
+	} while (v != 0);
+	out_write(out, b, n);
+}
+
+/* Packs m into k->buf: its size, or 0 when out of memory. */
+static size_t
+pack(struct packer *k, const ProtobufCMessage *m)
+{
+	size_t n = protobuf_c_message_get_packed_size(m);
+
+	if (k->failed)
+		return 0;
+	if (n > k->cap) {
+		uint8_t *b = realloc(k->buf, n);
+		if (b == NULL) {
+			k->failed = 1;
+			return 0;
+		}
+		k->buf = b;
+		k->cap = n;
+	}
+	return protobuf_c_message_pack(m, k->buf);
+}
+
+/* Writes m as field number field of the Profile. Protobuf reads repeated
+ * fields in the order they come and the fields of messages written one
+ * after another as those of one, so the Profile goes out message by
+ * message, never whole. */
+static void
+put_message(struct packer *k, unsigned field, const ProtobufCMessage *m)
+{
+	size_t n = pack(k, m);
+
+	if (k->failed)
+		return;
+	put_varint(k->out, (uint64_t)field << 3 | 2);
+	put_varint(k->out, n);
+	out_write(k->out, k->buf, n);
+}
+
+/* Writes m's fields (what is left of the Profile) as they are. */
+static void
+put_message_fields(struct packer *k, const ProtobufCMessage *m)
+{
+	size_t n = pack(k, m);
+
+	if (!k->failed)
+		out_write(k->out, k->buf, n);
+}
+
+/* Fields of perftools.profiles.Profile */
+enum { F_SAMPLE = 2, F_MAPPING = 3, F_LOCATION = 4, F_FUNCTION = 5,
+	F_STRING_TABLE = 6 };
+
+/* What put_samples needs to make Samples of records. */
+struct sample_maker {
+	Sample sm;
+	uint64_t *lid;
+	Label *lb, **lbp;
+	size_t caplid, caplb, caplbp;
+};
+
+/* Writes the Sample of record [r, r + len) with the values of ntypes
+ * types in vals (0 for the types after those). */
+static void
+put_sample(struct sample_maker *m, struct outstr *o, struct packer *k,
+    const uint8_t *r, size_t len, const int64_t *vals, size_t nvals,
+    int64_t *all, size_t ntypes)
+{
+	struct record_reader rd = { r, r + len };
+	Sample *sm = &m->sm;
+	size_t j;
+	int64_t loc = 0;
+
+	perftools__profiles__sample__init(sm);
+	sm->n_label = record_get(&rd);
+	/* a Location takes a byte at least: len bounds their count */
+	if (array_grow((void **)&m->lid, &m->caplid, len + 1,
+	    sizeof(*m->lid)) < 0 || array_grow((void **)&m->lb, &m->caplb,
+	    sm->n_label + 1, sizeof(*m->lb)) < 0 || array_grow((void **)
+	    &m->lbp, &m->caplbp, sm->n_label + 1, sizeof(*m->lbp)) < 0) {
+		k->failed = 1;
+		return;
+	}
+	sm->label = m->lbp;
+	for (j = 0; j < sm->n_label; j++) {
+		Label *l = &m->lb[j];
+		perftools__profiles__label__init(l);
+		l->key = ostr(o, (uint32_t)record_get(&rd) - 1);
+		l->str = ostr(o, (uint32_t)record_get(&rd) - 1);
+		l->num_unit = ostr(o, (uint32_t)record_get(&rd) - 1);
+		l->num = unzigzag(record_get(&rd));
+		m->lbp[j] = l;
+	}
+	sm->location_id = m->lid;
+	while (rd.p < rd.end) {
+		loc += unzigzag(record_get(&rd));
+		m->lid[sm->n_location_id++] = (uint64_t)loc + 1;
+	}
+	for (j = 0; j < ntypes; j++)
+		all[j] = j < nvals ? vals[j] : 0;
+	sm->n_value = ntypes;
+	sm->value = all;
+	put_message(k, F_SAMPLE, &sm->base);
+}
+
+/* The spool read back: a growing buffer of what is read, refilled
+ * when a record does not fit. */
+struct spool_reader {
+	int fd;
+	uint8_t *buf;
+	size_t pos, len, cap;
+	int err;		/* errno, or EIO when it ends in a record */
+};
+
+/* Makes n bytes available at r->buf + r->pos; -1 at the end or on
+ * error. */
+static int
+spool_need(struct spool_reader *r, size_t n)
+{
+	ssize_t got;
+
+	if (r->len - r->pos >= n)
+		return 0;
+	memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+	r->len -= r->pos;
+	r->pos = 0;
+	if (array_grow((void **)&r->buf, &r->cap, n > 65536 ? n : 65536,
+	    1) < 0) {
+		r->err = ENOMEM;
+		return -1;
+	}
+	while (r->len < n) {
+		got = read(r->fd, r->buf + r->len, r->cap - r->len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			r->err = got < 0 ? errno : EIO;
+			return -1;
+		}
+		r->len += (size_t)got;
+	}
+	return 0;
+}
+
+/* A frame's length: a varint, 10 bytes at most; 0 on error. */
+static size_t
+spool_length(struct spool_reader *r)
+{
+	struct record_reader rd;
+	size_t n;
+
+	for (n = 1; n <= 10; n++)
+		if (spool_need(r, n) < 0 || !(r->buf[r->pos + n - 1] & 0x80))
+			break;
+	if (r->err != 0)
+		return 0;
+	rd.p = r->buf + r->pos;
+	rd.end = r->buf + r->len;
+	n = (size_t)record_get(&rd);
+	r->pos = (size_t)(rd.p - r->buf);
+	return n;
+}
+
+/* The spooled samples (pprof_write.c's spool() says how). */
+static int
+put_spooled(struct pprof_writer *w, struct sample_maker *m,
+    struct outstr *o, struct packer *k, struct perr *e)
+{
+	struct spool_reader r = { w->spool_fd, NULL, 0, 0, 0, 0 };
+	struct record_reader rd;
+	int64_t *vals = NULL;
+	size_t capvals = 0, i, j, len, nvals;
+	const uint8_t *rec;
+
+	if (lseek(w->spool_fd, 0, SEEK_SET) < 0)
+		r.err = errno;
+	for (i = 0; i < w->nspooled && !k->failed && r.err == 0; i++) {
+		if ((len = spool_length(&r)) == 0 || spool_need(&r, len) < 0)
+			break;
+		rd.p = r.buf + r.pos;
+		rd.end = rd.p + len;
+		r.pos += len;
+		len = (size_t)record_get(&rd);
+		rec = rd.p;
+		rd.p += len;
+		nvals = (size_t)record_get(&rd);
+		if (rd.p > rd.end || nvals > w->ntypes) {
+			r.err = EIO;
+			break;
+		}
+		if (array_grow((void **)&vals, &capvals, nvals + 1,
+		    sizeof(*vals)) < 0) {
+			k->failed = 1;
+			break;
+		}
+		for (j = 0; j < nvals; j++)
+			vals[j] = unzigzag(record_get(&rd));
+		put_sample(m, o, k, rec, len, vals, nvals, w->vals, w->ntypes);
+	}
+	free(r.buf);
+	free(vals);
+	if (r.err == ENOMEM)
+		k->failed = 1;
+	else if (r.err != 0)
+		return perr_set(e, "a temporary file: %s", strerror(r.err));
+	return 0;
+}
+
+static int
+put_samples(struct pprof_writer *w, struct outstr *o, struct packer *k,
+    struct perr *e)
+{
+	struct sample_maker m = { 0 };
+	size_t i;
+	int rc = 0;
+
+	if (!w->aggregate)
+		rc = put_spooled(w, &m, o, k, e);
+	for (i = 0; w->aggregate && i < w->stacks.n && !k->failed; i++)
+		put_sample(&m, o, k, (const uint8_t *)strtab_str(&w->stacks,
+		    i), strtab_len(&w->stacks, i), w->sums + i * w->stride,
+		    w->stride, w->vals, w->ntypes);
+	free(m.lid);
+	free(m.lb);
+	free(m.lbp);
+	return rc;
+}
+
+static void
+put_mappings(struct prof *p, struct outstr *o, struct packer *k)
+{
+	Mapping mp;
+	size_t i;
+
+	for (i = 0; i < p->nmappings; i++) {
+		const struct mapping *m = &p->mappings[i];
+		perftools__profiles__mapping__init(&mp);
+		mp.id = i + 1;
+		mp.memory_start = m->start;
+		mp.memory_limit = m->limit;
+		mp.file_offset = m->offset;
+		mp.filename = ostr(o, m->filename);
+		mp.build_id = ostr(o, m->build_id);
+		mp.has_functions = m->has_functions;
+		mp.has_filenames = m->has_filenames;
+		mp.has_line_numbers = m->has_line_numbers;
+		mp.has_inline_frames = m->has_inline_frames;
+		put_message(k, F_MAPPING, &mp.base);
+	}
+}
+
+/* A Location per run of stream locations: lines innermost first. */
+static void
+put_locations(struct pprof_writer *w, struct prof *p, struct packer *k)
+{
+	Location lc;
+	Line *ln = NULL, **lnp = NULL;
+	size_t i, j, cap = 0;
+
+	for (i = 0; i < w->nruns && !k->failed; i++) {
+		const uint32_t *run = w->pool + w->runs[i].off;
+		const struct location *first = &p->locations[run[0]];
+		if (w->runs[i].len > cap) {
+			cap = w->runs[i].len;
+			free(ln);
+			free(lnp);
+			ln = malloc(cap * sizeof(*ln));
+			lnp = malloc(cap * sizeof(*lnp));
+			if (ln == NULL || lnp == NULL) {
+				k->failed = 1;
+				break;
+			}
+		}
+		perftools__profiles__location__init(&lc);
+		lc.id = i + 1;
+		lc.mapping_id = first->mapping == PROF_NONE ? 0 :
+		    first->mapping + 1;
+		lc.address = first->address;
+		lc.is_folded = first->is_folded;
+		lc.line = lnp;
+		for (j = 0; j < w->runs[i].len; j++) {
+			const struct location *l = &p->locations[run[j]];
+			if (l->function == PROF_NONE)
+				continue;
+			perftools__profiles__line__init(&ln[lc.n_line]);
+			ln[lc.n_line].function_id = l->function + 1;
+			ln[lc.n_line].line = l->line != PROF_LINE_NA ?
+			    l->line : 0;
+			ln[lc.n_line].column = l->column;
+			lnp[lc.n_line] = &ln[lc.n_line];
+			lc.n_line++;
+		}
+		put_message(k, F_LOCATION, &lc.base);
+	}
+	free(ln);
+	free(lnp);
+}
+
+static void
+put_functions(struct prof *p, struct outstr *o, struct packer *k)
+{
+	Function fn;
+	size_t i;
+
+	for (i = 0; i < p->nfunctions; i++) {
+		const struct function *f = &p->functions[i];
+		perftools__profiles__function__init(&fn);
+		fn.id = i + 1;
+		fn.name = ostr(o, f->name);
+		fn.system_name = ostr(o, f->system_name);
+		fn.filename = ostr(o, f->filename);
+		fn.start_line = f->start_line;
+		put_message(k, F_FUNCTION, &fn.base);
+	}
+}
+
+/* The string table, entry by entry: as many fields of the Profile. */
+static void
+put_strings(struct outstr *o, struct output *out)
+{
+	size_t i, n;
+
+	put_varint(out, (uint64_t)F_STRING_TABLE << 3 | 2);
+	put_varint(out, 0);		/* "" */
+	for (i = 1; i < o->n; i++) {
+		n = prof_strlen(o->p, o->pix[i]);
+		put_varint(out, (uint64_t)F_STRING_TABLE << 3 | 2);
+		put_varint(out, n);
+		out_write(out, prof_str(o->p, o->pix[i]), n);
+	}
+}
+
+int
+pprof_emit(struct pprof_writer *w, struct prof *p, struct output *out,
+    struct perr *e)
+{
+	Profile pb = PERFTOOLS__PROFILES__PROFILE__INIT;
+	ValueType period_type = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+	struct outstr o = { .p = p, .n = 1 };	/* [0] is "" */
+	struct packer k = { out, NULL, 0, 0 };
+	ValueType *vt = NULL, **vtp = NULL;
+	int64_t *comments = NULL;
+	size_t i;
+	int rc = -1;
+
+	if ((vt = calloc(w->ntypes + 1, sizeof(*vt))) == NULL ||
+	    (vtp = calloc(w->ntypes + 1, sizeof(*vtp))) == NULL ||
+	    array_grow((void **)&w->vals, &w->capvals, w->ntypes + 1,
+	    sizeof(*w->vals)) < 0 || array_grow((void **)&o.pix, &o.cappix,
+	    16, sizeof(*o.pix)) < 0)
+		goto done;
+	/* string table order: sample types first, as google/pprof does */
+	for (i = 0; i < w->ntypes; i++) {
+		perftools__profiles__value_type__init(&vt[i]);
+		vt[i].type = ostr(&o, w->types[2 * i]);
+		vt[i].unit = ostr(&o, w->types[2 * i + 1]);
+		vtp[i] = &vt[i];
+	}
+	pb.n_sample_type = w->ntypes;
+	pb.sample_type = vtp;
+	/* the header first: its refusals come before any byte is written */
+	if (header(&pb, p, &o, &period_type, &comments, e) < 0 ||
+	    put_samples(w, &o, &k, e) < 0) {
+		rc = -2;	/* its message set */
+		goto done;
+	}
+	put_mappings(p, &o, &k);
+	put_locations(w, p, &k);
+	put_functions(p, &o, &k);
+	put_message_fields(&k, &pb.base);
+	if (o.failed || k.failed)
+		goto done;
+	put_strings(&o, out);
+	rc = 0;
+done:
+	if (rc == -1)
+		perr_nomem(e);
+	free(k.buf);
+	free(o.out);
+	free(o.pix);
+	free(vt);
+	free(vtp);
+	free(comments);
+	return rc < 0 ? -1 : 0;
+}

@@ -1,0 +1,94 @@
+/* pprof_writer.h: what the pprof writer keeps between the samples
+ * (pprof_write.c) and the Profile it writes at the end (pprof_emit.c).
+ * Not for the filters: they see pprof.h. */
+#ifndef PPROF_WRITER_H
+#define PPROF_WRITER_H
+
+#include <math.h>
+
+#include "base/hash.h"
+#include "formats/pprof.h"
+
+/* A Sample as the writer keeps it: its pprof Location indices (leaf
+ * first) and labels as varints, each Location the difference from the one
+ * before (zigzag): stacks whose Locations were made together take a byte
+ * a frame. Equal Samples have equal records, so records are the
+ * aggregate's keys too. */
+struct record {
+	uint8_t *bytes;
+	size_t len, cap;
+};
+
+struct pprof_writer {
+	int aggregate;
+	int spool_fd;		/* without aggregation: the records */
+	struct output spool;
+	size_t nspooled;
+	struct u64map type_ix;	/* type << 32 | unit (prof strings) */
+	uint32_t *types;	/* per type: the two prof strings */
+	size_t ntypes, captypes;
+	/* pprof Locations: runs of stream locations (indices into pool);
+	 * a one-frame run is found by its stream location in single, a longer
+	 * (inlined) one by its bytes in multi */
+	uint32_t *pool;
+	size_t npool, cappool;
+	struct run {
+		uint32_t off, len;
+	} *runs;
+	size_t nruns, capruns;
+	uint32_t *single;	/* stream location -> run + 1 */
+	size_t capsingle;
+	struct strtab multi;
+	uint32_t *multi_run;
+	size_t capmulti;
+	/* aggregating: the distinct records, and their values by type,
+	 * stride of them per record (types found later are 0 before) */
+	struct strtab stacks;
+	int64_t *sums;
+	size_t stride, capsums;
+	struct srcstate {
+		int seen;
+		double prev[3];	/* vsize.small, vsize.large, nodes */
+	} *src;
+	size_t nsrc;
+	struct record rec;	/* the current sample's */
+	int64_t *vals;		/* the current sample's, by type */
+	size_t capvals;
+};
+
+/* v as pprof's int64; -1 when it has no such value (not finite, or
+ * beyond 2^63): never saturated, which would write a wrong profile. */
+static inline int
+pprof_i64(double v, int64_t *out)
+{
+	if (!(v >= -0x1p63 && v < 0x1p63))
+		return -1;
+	*out = llround(v);
+	return 0;
+}
+
+static inline uint64_t
+zigzag(int64_t v)
+{
+	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
+}
+
+static inline int64_t
+unzigzag(uint64_t v)
+{
+	return (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
+}
+
+/* A record's fields, read back in put order. */
+struct record_reader {
+	const uint8_t *p, *end;
+};
+
+uint64_t record_get(struct record_reader *r);
+
+/* Writes the Profile of w's samples to out (pprof_emit.c); -1 with e
+ * set. */
+int pprof_emit(struct pprof_writer *w, struct prof *p, struct output *out,
+    struct perr *e);
+
+#endif

@@ -1,5 +1,8 @@
+#include <sys/mman.h>
+
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "base/array.h"
 
@@ -23,5 +26,25 @@ array_grow(void **arr, size_t *cap, size_t need, size_t size)
 		return -1;
 	*arr = na;
 	*cap = nc;
+	return 0;
+}
+
+int
+array_reserve(void **arr, size_t *cap, size_t n, size_t size)
+{
+	if (array_grow(arr, cap, n, size) < 0)
+		return -1;
+#ifdef MADV_POPULATE_WRITE
+	/* Faulting a page at a time costs microseconds each on a virtual
+	 * machine: a third of pprof2tsv's time went to its tables. Only the
+	 * whole pages inside; an error (an older kernel) changes nothing. */
+	if (n * size >= (size_t)1 << 20) {
+		uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+		uintptr_t a = ((uintptr_t)*arr + pg - 1) & ~(pg - 1);
+		uintptr_t b = ((uintptr_t)*arr + n * size) & ~(pg - 1);
+		if (b > a)
+			madvise((void *)a, b - a, MADV_POPULATE_WRITE);
+	}
+#endif
 	return 0;
 }

@@ -350,6 +350,36 @@ scalar(struct dprof *d, const struct pb_field *f)
 	return PB_OK;
 }
 
+/* Room for the tables, counted in a first look at the top-level fields
+ * (a few milliseconds): each is then allocated and faulted in at once. A
+ * Location has a line as a rule. What the look cannot read, decode
+ * refuses. */
+static int
+reserve(struct dprof *d, const uint8_t *data, size_t len)
+{
+	struct pb b = { data, data + len };
+	struct pb_field f;
+	size_t n[PB_PROFILE_STRING_TABLE + 1] = { 0 };
+
+	while (pb_field(&b, &f) > 0)
+		if (f.num <= PB_PROFILE_STRING_TABLE)
+			n[f.num]++;
+	if (array_reserve((void **)&d->samples, &d->capsamples,
+	    n[PB_PROFILE_SAMPLE], sizeof(*d->samples)) < 0 ||
+	    array_reserve((void **)&d->strings, &d->capstrings,
+	    n[PB_PROFILE_STRING_TABLE], sizeof(*d->strings)) < 0 ||
+	    array_reserve((void **)&d->mappings, &d->capmappings,
+	    n[PB_PROFILE_MAPPING], sizeof(*d->mappings)) < 0 ||
+	    array_reserve((void **)&d->locations, &d->caplocations,
+	    n[PB_PROFILE_LOCATION], sizeof(*d->locations)) < 0 ||
+	    array_reserve((void **)&d->lines, &d->caplines,
+	    n[PB_PROFILE_LOCATION], sizeof(*d->lines)) < 0 ||
+	    array_reserve((void **)&d->functions, &d->capfunctions,
+	    n[PB_PROFILE_FUNCTION], sizeof(*d->functions)) < 0)
+		return PB_NOMEM;
+	return PB_OK;
+}
+
 /* Indexes the profile's top-level fields and decodes its tables. */
 static int
 decode(struct dprof *d, const uint8_t *data, size_t len)
@@ -358,6 +388,8 @@ decode(struct dprof *d, const uint8_t *data, size_t len)
 	struct pb_field f;
 	int rc;
 
+	if ((rc = reserve(d, data, len)) < 0)
+		return rc;
 	while ((rc = pb_field(&b, &f)) > 0) {
 		switch (f.num) {
 		case PB_PROFILE_SAMPLE_TYPE:

@@ -53,7 +53,9 @@ clampline(long line)
 	return line > (long)UINT32_MAX ? UINT32_MAX : (uint32_t)line;
 }
 
-/* The entity of id in table t, added when new; NULL when out of memory. */
+/* The entity of id in table t, added when new; NULL when out of memory.
+ * An id that comes as the next dense one (n + 1: every writer here numbers
+ * rows so) is found by its position; the map holds only the others. */
 static struct ent *
 ent_get(struct idset *s, uint32_t id)
 {
@@ -61,11 +63,13 @@ ent_get(struct idset *s, uint32_t id)
 	int added;
 	struct ent *ne;
 
-	slot = u64map_put(&s->map, id, (uint32_t)s->n, &added);
-	if (slot == NULL)
-		return NULL;
-	if (!added)
+	if (id >= 1 && id <= s->n && s->ents[id - 1].id == id)
+		return &s->ents[id - 1];
+	if (s->map.n > 0 && (slot = u64map_get(&s->map, id)) != NULL)
 		return &s->ents[*slot];
+	if (id != s->n + 1 &&
+	    u64map_put(&s->map, id, (uint32_t)s->n, &added) == NULL)
+		return NULL;
 	if (ARRAY_ROOM(s->ents, s->n, s->cap) < 0)
 		return NULL;
 	ne = &s->ents[s->n++];

@@ -208,3 +208,28 @@ for f in tests/data/audit/pprof-startline-neg.pb tests/data/audit/pprof-emptytyp
 	    grep -q 'line=-1\|start=-1\|sample_type "" \|label ""\|^sample_type\|9007199254740993' "$out/orig.txt"
 	then ok; else bad "google/pprof sees $f differently after the round trip"; fi
 done
+
+# 9. tsv2pprof -n spools its samples: a type first found after some of
+#    them (an R memory profile then a Go heap profile, and the other way
+#    round) is 0 in the samples before. google/pprof reads the profile,
+#    and its -top of every type is that of the aggregated profile.
+./rprof2tsv tests/data/rprof/r-4.2/memory.out >"$out/mem.tsv"
+./pprof2tsv tests/data/pprof/go-1.19/go.heap.pb.gz >"$out/heap.tsv"
+for order in "mem heap" "heap mem"; do
+	set -- $order
+	./tsvcombine "$out/$1.tsv" "$out/$2.tsv" >"$out/mixed.tsv"
+	./tsv2pprof "$out/mixed.tsv" >"$out/agg.pb.gz"
+	./tsv2pprof -n "$out/mixed.tsv" >"$out/each.pb.gz"
+	good=1
+	for t in samples time vsize.large alloc_space inuse_space; do
+		for p in agg each; do
+			go tool pprof -top -sample_index=$t -nodecount=1000000 \
+			    -nodefraction=0 -edgefraction=0 "$out/$p.pb.gz" \
+			    2>/dev/null | sed 1,3d >"$out/$p.top"
+		done
+		[ -s "$out/agg.top" ] && cmp -s "$out/agg.top" "$out/each.top" ||
+		    good=0
+	done
+	if [ $good = 1 ]; then ok
+	else bad "google/pprof: tsv2pprof -n of $order differs from the aggregate"; fi
+done

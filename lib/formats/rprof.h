@@ -15,7 +15,6 @@ struct rprof_frame {
 	size_t len;
 	uint32_t path;		/* index in paths + 1, 0: no ref */
 	uint32_t line;
-	uint32_t loc;		/* its location id, once known */
 };
 
 struct rprof_reader {
@@ -31,6 +30,16 @@ struct rprof_reader {
 	size_t nfuncs_written;
 	char *key;
 	size_t keycap;
+	/* the session's stacks seen (a sample line after its memory
+	 * prefix) and their location ids: a repeated line, as most are, is
+	 * looked up once instead of parsed */
+	struct strtab stacks;
+	struct rprof_stack {
+		uint32_t off, n;	/* in stack_locs */
+	} *stack_at;
+	size_t capstack;
+	uint32_t *stack_locs;
+	size_t nstack_locs, capstack_locs;
 	/* per session */
 	int in_session, memory, unquoted, quoting_known;
 	/* damage: frames cut off by the end of a line */

@@ -48,6 +48,22 @@ rprof_free(struct rprof_reader *c)
 	u64map_free(&c->files);
 	free(c->frames);
 	free(c->key);
+	strtab_free(&c->stacks);
+	free(c->stack_at);
+	free(c->stack_locs);
+}
+
+/* Forgets the stacks seen: a new session or #File line may give the same
+ * text other frames. No more are kept once they take STACKS_MAX bytes of
+ * text or ids, so that memory stays bounded however many distinct stacks
+ * there are. */
+#define STACKS_MAX (32u << 20)
+
+static void
+forget_stacks(struct rprof_reader *c)
+{
+	strtab_free(&c->stacks);
+	c->nstack_locs = 0;
 }
 
 static int
@@ -125,6 +141,7 @@ header(struct rprof_reader *c, const char *s, const char *end,
 	c->in_session = 1;
 	c->memory = mem;
 	u64map_free(&c->files);
+	forget_stacks(c);
 	sw_source(&c->w, c->nsources, text_of(SOURCE_RPROF), text_of(uri), NAN);
 	num[fmt_u64(num, interval)] = '\0';
 	attr(c, ATTR_RPROF_INTERVAL, num);
@@ -151,6 +168,7 @@ file_line(struct rprof_reader *c, const char *s, const char *end,
 	    s[1] != ' ' || k == 0 || k > UINT32_MAX)
 		return perr_set(e, "malformed #File line");
 	s += 2;
+	forget_stacks(c);
 	if ((idx = strtab_intern(&c->paths, s, (size_t)(end - s))) < 0 ||
 	    u64map_put(&c->files, k, (uint32_t)idx + 1, &added) == NULL)
 		return perr_nomem(e);
@@ -361,13 +379,53 @@ value(struct rprof_reader *c, const struct stream_id *sid, uint32_t type,
 	sw_sample_value(&c->w, sid, type, num_of_i64((int64_t)v));
 }
 
+/* The location ids of the stack [s, end), parsed, in *locs: kept with
+ * the text when the line was whole (a cut-off line is counted in
+ * dropped each time). */
+static int
+stack(struct rprof_reader *c, const char *s, const char *end, long lineno,
+    const uint32_t **locs, struct perr *e)
+{
+	long dropped = c->dropped;
+	size_t d, len = (size_t)(end - s);
+	struct rprof_stack *st;
+	int64_t k;
+
+	c->nframes = 0;
+	if (frames(c, s, end, lineno, e) < 0)
+		return -1;
+	if (array_grow((void **)&c->stack_locs, &c->capstack_locs,
+	    c->nstack_locs + c->nframes + 1, sizeof(*c->stack_locs)) < 0)
+		return perr_nomem(e);
+	for (d = 0; d < c->nframes; d++)
+		if (location(c, &c->frames[d], &c->stack_locs[c->nstack_locs +
+		    d], e) < 0)
+			return -1;
+	*locs = c->stack_locs + c->nstack_locs;
+	if (c->dropped != dropped || c->stacks.arena_len + len > STACKS_MAX ||
+	    c->nstack_locs + c->nframes > STACKS_MAX)
+		return 0;	/* not kept: the next stack takes its place */
+	if ((k = strtab_intern(&c->stacks, s, len)) < 0 ||
+	    array_grow((void **)&c->stack_at, &c->capstack, (size_t)k + 1,
+	    sizeof(*c->stack_at)) < 0)
+		return perr_nomem(e);
+	st = &c->stack_at[k];
+	st->off = (uint32_t)c->nstack_locs;
+	st->n = (uint32_t)c->nframes;
+	c->nstack_locs += c->nframes;
+	return 0;
+}
+
 static int
 sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
     struct perr *e)
 {
 	uint64_t mem[4];
 	int i, has_mem = 0;
-	size_t d;
+	size_t d, n;
+	int64_t k;
+	const uint32_t *locs = NULL;
+	const struct rprof_stack *st;
 	struct stream_id sid, loc;
 
 	if (*s == ':') {
@@ -386,14 +444,17 @@ sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
 				    i < 2 ? " (bytes: 8 per vsize unit)" : "");
 		has_mem = 1;
 	}
-	c->nframes = 0;
-	if (frames(c, s, end, lineno, e) < 0)
-		return -1;
-	if (c->nframes == 0 && !has_mem)
-		return 0;	/* nothing left of a cut-off line */
-	for (d = 0; d < c->nframes; d++)
-		if (location(c, &c->frames[d], &c->frames[d].loc, e) < 0)
+	if ((k = strtab_find(&c->stacks, s, (size_t)(end - s))) >= 0) {
+		st = &c->stack_at[k];
+		locs = c->stack_locs + st->off;
+		n = st->n;
+	} else {
+		if (stack(c, s, end, lineno, &locs, e) < 0)
 			return -1;
+		n = c->nframes;
+		if (n == 0 && !has_mem)
+			return 0;	/* nothing left of a cut-off line */
+	}
 	stream_id_set(&sid, ++c->nsamples);
 	sw_sample(&c->w, &sid, c->nsources);
 	value(c, &sid, c->vt_samples, 1);
@@ -403,8 +464,8 @@ sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
 		value(c, &sid, c->vt_mem[RMEM_NODES], mem[2]);
 		value(c, &sid, c->vt_mem[RMEM_DUPS], mem[3]);
 	}
-	for (d = 0; d < c->nframes; d++) {
-		stream_id_set(&loc, c->frames[d].loc);
+	for (d = 0; d < n; d++) {
+		stream_id_set(&loc, locs[d]);
 		sw_sample_location(&c->w, &sid, (uint32_t)d + 1, &loc);
 	}
 	return 0;

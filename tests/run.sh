@@ -34,6 +34,23 @@ for f in tests/validate/*.tsv; do
 	same "tests/validate/$name.expected" "tsvvalidate $name"
 done
 
+# The reader finds tabs, escapes and CRs eight bytes at a time: an escape
+# or a CR at each offset of a 21-byte field is found.
+$bin/rprof2tsv tests/data/rprof/r-4.2/plain.out >"$out/plain.tsv"
+good=1
+for k in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	a=$(printf '%*s' $k '' | tr ' ' a)
+	b=$(printf '%*s' $((20 - k)) '' | tr ' ' b)
+	awk -F'\t' -v OFS='\t' -v n="$a\\\\t$b" '$1 == "functions" && $2 == 1 {
+	    $3 = n; $4 = n } { print }' "$out/plain.tsv" >"$out/esc.tsv"
+	[ "$($bin/tsvcombine "$out/esc.tsv" | awk -F'\t' '$1 == "functions" &&
+	    $2 == 1 { print $3 }')" = "$a\\t$b" ] || good=0
+	awk -F'\t' -v OFS='\t' -v n="$a$(printf '\r')$b" '$1 == "functions" &&
+	    $2 == 1 { $3 = n } { print }' "$out/plain.tsv" >"$out/esc.tsv"
+	$bin/tsvvalidate "$out/esc.tsv" 2>&1 | grep -q "CR in line" || good=0
+done
+[ $good = 1 ] && ok || bad "an escape or a CR at some offset of a field"
+
 # 2. Rprof files: each converts and validates; those R >= 3.0 wrote
 #    (quoted names, LF or CRLF) come back byte for byte; some have an
 #    exact expected stream.

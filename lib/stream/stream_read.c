@@ -117,6 +117,37 @@ unescape(struct stream_field *f)
 	f->len = (size_t)(w - f->s);
 }
 
+/* The high bit of each byte of w that is 0, exactly. */
+static inline uint64_t
+zero_bytes(uint64_t w)
+{
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
+
+	return ~(((w & low7) + low7) | w | low7);
+}
+
+/* The index of the first byte at or after i that is not B_PLAIN, or len:
+ * eight bytes at a time where the byte order lets the first be found. */
+static inline size_t
+skip_plain(const unsigned char *u, size_t i, size_t len)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const uint64_t ones = 0x0101010101010101ULL;
+	uint64_t w, m;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, u + i, 8);
+		m = zero_bytes(w) | zero_bytes(w ^ ones * '\t') |
+		    zero_bytes(w ^ ones * '\\') | zero_bytes(w ^ ones * '\r');
+		if (m != 0)
+			return i + (size_t)(__builtin_ctzll(m) >> 3);
+	}
+#endif
+	while (i < len && byte_class[u[i]] == B_PLAIN)
+		i++;
+	return i;
+}
+
 /* Splits line into tab-separated fields in one scan, unescaping each in
  * place and NUL-terminating it. Returns the count, or SPLIT_* (a CR
  * before a NUL before a lone backslash, whose field index is in *bad). */
@@ -130,9 +161,9 @@ split(struct stream_reader *r, char *line, size_t len, int *bad,
 	struct stream_field *f;
 
 	for (i = 0;; i++) {
-		unsigned c = i < len ? byte_class[u[i]] : B_TAB;
-		if (c == B_PLAIN)
-			continue;
+		unsigned c;
+		i = skip_plain(u, i, len);
+		c = i < len ? byte_class[u[i]] : B_TAB;
 		if (c == B_BACKSLASH) {
 			escaped = 1;
 			if (i + 1 == len || line[i + 1] == '\t')

@@ -46,6 +46,7 @@ clear(struct pprof_writer *w)
 	free(w->pool);
 	free(w->runs);
 	free(w->single);
+	free(w->inl);
 	free(w->multi_run);
 	strtab_free(&w->multi);
 	strtab_free(&w->stacks);
@@ -310,6 +311,15 @@ record_get(struct record_reader *r)
 	return v;
 }
 
+/* Whether stream location i is inlined into the frame after it. */
+static inline int
+inlined(struct pprof_writer *w, const struct prof *p, uint32_t i)
+{
+	if (w->inl[i] == 0)
+		w->inl[i] = p->locations[i].inlined ? 2 : 1;
+	return w->inl[i] == 2;
+}
+
 /* s's record in w->rec: its labels (a count, then each; string fields
  * as index + 1, so that NA is 0), then its Locations to the end. */
 static int
@@ -322,6 +332,13 @@ make_record(struct pprof_writer *w, struct prof *p, const struct sample *s)
 	r->len = 0;
 	if (rec_room(r, 10 * (s->nlocs + 1 + 4 * s->nlabels)) < 0)
 		return -1;
+	if (p->nlocations > w->capinl) {
+		size_t old = w->capinl;
+		if (array_grow((void **)&w->inl, &w->capinl, p->nlocations, 1)
+		    < 0)
+			return -1;
+		memset(w->inl + old, 0, w->capinl - old);
+	}
 	rec_put(r, s->nlabels);
 	for (i = 0; i < s->nlabels; i++) {
 		const struct slabel *l = &s->labels[i];
@@ -332,7 +349,7 @@ make_record(struct pprof_writer *w, struct prof *p, const struct sample *s)
 	}
 	for (start = 0; start < s->nlocs; start = d + 1) {
 		for (d = start; d + 1 < s->nlocs &&
-		    p->locations[s->locs[d]].inlined; d++)
+		    inlined(w, p, s->locs[d]); d++)
 			;
 		if ((k = run_id(w, &s->locs[start], d - start + 1)) < 0)
 			return -1;

@@ -38,6 +38,10 @@ struct pprof_writer {
 	size_t nruns, capruns;
 	uint32_t *single;	/* stream location -> run + 1 */
 	size_t capsingle;
+	/* stream location -> 1 not inlined, 2 inlined, 0 not looked at:
+	 * a byte each, where the model's rows would miss the cache */
+	uint8_t *inl;
+	size_t capinl;
 	struct strtab multi;
 	uint32_t *multi_run;
 	size_t capmulti;

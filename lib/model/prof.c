@@ -42,13 +42,19 @@ prof_attr(const struct prof *p, const struct source *s, const char *key)
 
 /* The index of id in a table: directly when ids are dense (1..n in table
  * order, as every writer here makes them), else through the map. Each
- * table's rows begin with their id. */
+ * table's rows begin with their id. The assembler puts in the map only
+ * the ids that are not dense: when it is empty, every id is. */
 static int
 index_of(const struct u64map *m, const void *rows, size_t n, size_t size,
     uint32_t id, uint32_t *ix)
 {
 	uint32_t first, *v;
 
+	/* every id so far dense: no need to look at the row */
+	if (m->n == 0 && id >= 1 && id <= n) {
+		*ix = id - 1;
+		return 0;
+	}
 	if (id >= 1 && id <= n) {
 		memcpy(&first, (const char *)rows + (id - 1) * size, 4);
 		if (first == id) {

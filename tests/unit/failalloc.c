@@ -154,16 +154,23 @@ validate(struct perr *e)
 }
 
 static int
-to_pprof(struct perr *e)
+pprof_writer(int aggregate, struct perr *e)
 {
 	struct stream_reader r;
 	struct prof p = { 0 };
-	struct pprof_writer *w = pprof_write_new(1, -1, e);
+	struct pprof_writer *w;
 	struct output o;
+	FILE *spool = aggregate ? NULL : tmpfile();
 	int rc = -1;
 
-	if (w == NULL)
+	if (!aggregate && spool == NULL)
+		return perr_set(e, "tmpfile failed");
+	if ((w = pprof_write_new(aggregate, spool ? fileno(spool) : -1,
+	    e)) == NULL) {
+		if (spool != NULL)
+			fclose(spool);
 		return -1;
+	}
 	if (assemble_file(&r, stream_path, NULL, NULL, &p,
 	    pprof_write_sample, pprof_write_restart, w, e) == 0) {
 		if (output_open(&o, "/dev/null", e) == 0) {
@@ -175,7 +182,21 @@ to_pprof(struct perr *e)
 	stream_close(&r);
 	pprof_write_free(w);
 	prof_free(&p);
+	if (spool != NULL)
+		fclose(spool);
 	return rc;
+}
+
+static int
+to_pprof(struct perr *e)
+{
+	return pprof_writer(1, e);
+}
+
+static int
+to_pprof_each(struct perr *e)
+{
+	return pprof_writer(0, e);
 }
 
 static int
@@ -281,6 +302,7 @@ main(int argc, char *argv[])
 		{ "rprof2tsv", rprof },
 		{ "tsvvalidate", validate },
 		{ "tsv2pprof", to_pprof },
+		{ "tsv2pprof -n", to_pprof_each },
 		{ "tsv2rprof", to_rprof },
 		{ "tsvcombine", combine },
 		{ "tsvtop -l -m", top },

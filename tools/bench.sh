@@ -249,8 +249,9 @@ for s in "$dir/large.tsv" "$dir/1g.tsv"; do
 		psql_="runuser -u postgres -- $pgbin/psql -h $pg -X -q -v ON_ERROR_STOP=1"
 		$psql_ -d postgres -c 'CREATE DATABASE ref' -c 'CREATE DATABASE ours'
 		schema_sql postgresql | $psql_ -d ref -f - >/dev/null
+		# printf: dash's echo would take \c for "no more output"
 		{ echo "BEGIN;"; for t in $tables; do [ -f "$dir/split/$t.tsv" ] &&
-			echo "\\copy $t FROM '$dir/split/$t.tsv' WITH (FORMAT text, NULL 'NA')"
+			printf '%s\n' "\\copy $t FROM '$dir/split/$t.tsv' WITH (FORMAT text, NULL 'NA')"
 		    done; echo "COMMIT;"; } >"$dir/copy.sql"
 		ref=
 		sqlrow "psql \\copy of split files (reference)" "$rows" \

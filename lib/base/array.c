@@ -38,7 +38,7 @@ array_reserve(void **arr, size_t *cap, size_t n, size_t size)
 	/* Faulting a page at a time costs microseconds each on a virtual
 	 * machine: a third of pprof2tsv's time went to its tables. Only the
 	 * whole pages inside; an error (an older kernel) changes nothing. */
-	if (n * size >= (size_t)1 << 20) {
+	if (n * size >= (size_t)1 << 16) {
 		uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
 		uintptr_t a = ((uintptr_t)*arr + pg - 1) & ~(pg - 1);
 		uintptr_t b = ((uintptr_t)*arr + n * size) & ~(pg - 1);

@@ -319,9 +319,11 @@ spool_need(struct spool_reader *r, size_t n)
 
 	if (r->len - r->pos >= n)
 		return 0;
-	memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-	r->len -= r->pos;
-	r->pos = 0;
+	if (r->pos > 0) {
+		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+		r->len -= r->pos;
+		r->pos = 0;
+	}
 	if (array_grow((void **)&r->buf, &r->cap, n > 65536 ? n : 65536,
 	    1) < 0) {
 		r->err = ENOMEM;

@@ -396,8 +396,9 @@ aggregate(struct pprof_writer *w, struct prof *p, const struct sample *s,
 	    (const char *)w->rec.bytes, w->rec.len)) < 0)
 		return -1;
 	if (w->stacks.n != old) {
+		/* one more: never NULL, even with no types */
 		if (array_grow((void **)&w->sums, &w->capsums, (size_t)(k + 1) *
-		    w->stride, sizeof(*w->sums)) < 0)
+		    w->stride + 1, sizeof(*w->sums)) < 0)
 			return -1;
 		memset(w->sums + k * w->stride, 0, w->stride *
 		    sizeof(*w->sums));

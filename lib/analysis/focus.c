@@ -111,17 +111,11 @@ matches(struct focus *f, const struct prof *p, uint32_t li)
 	const struct location *l = &p->locations[li];
 	const struct focus_opts *o = &f->opts;
 	const char *name = NULL, *file = NULL, *map = NULL;
-	size_t old;
 	unsigned m = M_DONE;
 
-	if (li >= f->capmatch) {
-		old = f->capmatch;
-		if (array_grow((void **)&f->match, &f->capmatch, (size_t)li + 1,
-		    sizeof(*f->match)) < 0)
-			return -1;
-		memset(f->match + old, 0, (f->capmatch - old) *
-		    sizeof(*f->match));
-	}
+	if (array_grow_zeroed((void **)&f->match, &f->capmatch,
+	    (size_t)li + 1, sizeof(*f->match)) < 0)
+		return -1;
 	if (f->match[li] & M_DONE)
 		return f->match[li];
 	if (l->function != PROF_NONE) {
@@ -265,14 +259,9 @@ sources(struct focus *f, const struct prof *p)
 static int
 out_id(uint32_t **ids, size_t *cap, size_t n, uint32_t i, uint32_t **slot)
 {
-	size_t old = *cap;
-
-	if (i >= old) {
-		if (array_grow((void **)ids, cap, n > i ? n : (size_t)i + 1,
-		    sizeof(**ids)) < 0)
-			return -1;
-		memset(*ids + old, 0, (*cap - old) * sizeof(**ids));
-	}
+	if (i >= *cap && array_grow_zeroed((void **)ids, cap,
+	    n > i ? n : (size_t)i + 1, sizeof(**ids)) < 0)
+		return -1;
 	*slot = &(*ids)[i];
 	return 0;
 }

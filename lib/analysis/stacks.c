@@ -82,14 +82,9 @@ frame_of(struct stack_reader *r, struct prof *p, uint32_t li)
 
 	if (li < r->caploc && r->loc_frame[li] != 0)
 		return r->loc_frame[li] - 1;
-	if (li >= r->caploc) {
-		old = r->caploc;
-		if (array_grow((void **)&r->loc_frame, &r->caploc,
-		    (size_t)li + 1, sizeof(*r->loc_frame)) < 0)
-			return -1;
-		memset(r->loc_frame + old, 0, (r->caploc - old) *
-		    sizeof(*r->loc_frame));
-	}
+	if (array_grow_zeroed((void **)&r->loc_frame, &r->caploc,
+	    (size_t)li + 1, sizeof(*r->loc_frame)) < 0)
+		return -1;
 	if ((name = frame_name(p, l)) < 0)
 		return -1;
 	len = prof_strlen(p, (uint32_t)name);

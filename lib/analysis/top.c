@@ -116,14 +116,9 @@ key_of(struct top *t, struct prof *p, uint32_t li)
 
 	if (li < t->caploc && t->loc_key[li] != 0)
 		return t->loc_key[li] - 1;
-	if (li >= t->caploc) {
-		old = t->caploc;
-		if (array_grow((void **)&t->loc_key, &t->caploc, (size_t)li + 1,
-		    sizeof(*t->loc_key)) < 0)
-			return -1;
-		memset(t->loc_key + old, 0, (t->caploc - old) *
-		    sizeof(*t->loc_key));
-	}
+	if (array_grow_zeroed((void **)&t->loc_key, &t->caploc,
+	    (size_t)li + 1, sizeof(*t->loc_key)) < 0)
+		return -1;
 	if ((k = frame_name(p, l)) < 0)
 		return -1;
 	name = prof_text(p, (uint32_t)k);
@@ -210,17 +205,13 @@ memory_rise(struct top *t, const struct prof *p, const struct sample *s,
     double *rise)
 {
 	struct memstate *m;
-	size_t i, old;
+	size_t i;
 	int k;
 
 	*rise = 0;
-	if (s->source >= t->capmem) {
-		old = t->capmem;
-		if (array_grow((void **)&t->mem, &t->capmem, s->source + 1,
-		    sizeof(*t->mem)) < 0)
-			return -1;
-		memset(t->mem + old, 0, (t->capmem - old) * sizeof(*t->mem));
-	}
+	if (array_grow_zeroed((void **)&t->mem, &t->capmem,
+	    (size_t)s->source + 1, sizeof(*t->mem)) < 0)
+		return -1;
 	m = &t->mem[s->source];
 	for (i = 0; i < s->nvals; i++)
 		for (k = 0; k < 3; k++)

@@ -38,17 +38,12 @@ struct outstr {
 static int64_t
 ostr(struct outstr *o, uint32_t i)
 {
-	size_t old = o->capout;
-
 	if (i == PROF_NONE || prof_strlen(o->p, i) == 0 ||
 	    strcmp(prof_str(o->p, i), PPROF_NONAME) == 0)
 		return 0;
-	if (i >= o->capout) {
-		if (array_grow((void **)&o->out, &o->capout, (size_t)i + 1,
-		    sizeof(*o->out)) < 0)
-			goto fail;
-		memset(o->out + old, 0, (o->capout - old) * sizeof(*o->out));
-	}
+	if (array_grow_zeroed((void **)&o->out, &o->capout, (size_t)i + 1,
+	    sizeof(*o->out)) < 0)
+		goto fail;
 	if (o->out[i] == 0) {
 		if (array_grow((void **)&o->pix, &o->cappix, o->n + 1,
 		    sizeof(*o->pix)) < 0)

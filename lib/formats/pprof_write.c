@@ -209,11 +209,9 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s,
 			    s->vals[i].value.d, e);
 	}
 	if (rprof && has_mem) {
-		size_t old = w->nsrc;
-		if (array_grow((void **)&w->src, &w->nsrc, s->source + 1,
-		    sizeof(*w->src)) < 0)
+		if (array_grow_zeroed((void **)&w->src, &w->nsrc,
+		    (size_t)s->source + 1, sizeof(*w->src)) < 0)
 			return perr_nomem(e);
-		memset(w->src + old, 0, (w->nsrc - old) * sizeof(*w->src));
 		st = &w->src[s->source];
 		for (m = 0; m < 3; m++) {
 			if (st->seen && mem[m] > st->prev[m])
@@ -252,14 +250,9 @@ run_id(struct pprof_writer *w, const uint32_t *locs, size_t n)
 	int64_t k, r;
 
 	if (n == 1) {
-		if (locs[0] >= w->capsingle) {
-			old = w->capsingle;
-			if (array_grow((void **)&w->single, &w->capsingle,
-			    (size_t)locs[0] + 1, sizeof(*w->single)) < 0)
-				return -1;
-			memset(w->single + old, 0, (w->capsingle - old) *
-			    sizeof(*w->single));
-		}
+		if (array_grow_zeroed((void **)&w->single, &w->capsingle,
+		    (size_t)locs[0] + 1, sizeof(*w->single)) < 0)
+			return -1;
 		if (w->single[locs[0]] != 0)
 			return w->single[locs[0]] - 1;
 		if ((r = new_run(w, locs, 1)) < 0)
@@ -332,13 +325,9 @@ make_record(struct pprof_writer *w, struct prof *p, const struct sample *s)
 	r->len = 0;
 	if (rec_room(r, 10 * (s->nlocs + 1 + 4 * s->nlabels)) < 0)
 		return -1;
-	if (p->nlocations > w->capinl) {
-		size_t old = w->capinl;
-		if (array_grow((void **)&w->inl, &w->capinl, p->nlocations, 1)
-		    < 0)
-			return -1;
-		memset(w->inl + old, 0, w->capinl - old);
-	}
+	if (array_grow_zeroed((void **)&w->inl, &w->capinl, p->nlocations,
+	    1) < 0)
+		return -1;
 	rec_put(r, s->nlabels);
 	for (i = 0; i < s->nlabels; i++) {
 		const struct slabel *l = &s->labels[i];

@@ -159,13 +159,9 @@ check_depth(struct vstate *v, struct ent *s)
 		s->dsum += mix(d);
 		return 0;
 	}
-	if (d >= v->seen_cap) {
-		size_t old = v->seen_cap;
-		if (array_grow((void **)&v->seen, &v->seen_cap, (size_t)d + 1, 1)
-		    < 0)
-			return perr_nomem(v->e);
-		memset(v->seen + old, 0, v->seen_cap - old);
-	}
+	if (array_grow_zeroed((void **)&v->seen, &v->seen_cap, (size_t)d + 1,
+	    1) < 0)
+		return perr_nomem(v->e);
 	if (v->seen[d]) {
 		s->flags |= VF_DUPDEPTH;
 		return problem(v, T_SAMPLE_LOCATIONS, SL_DEPTH,

@@ -184,14 +184,9 @@ struct packer {
 static void
 put_varint(struct output *out, uint64_t v)
 {
-	uint8_t b[10];
-	size_t n = 0;
+	uint8_t b[PB_VARINT_MAX];
 
-	do {
-		b[n++] = (uint8_t)(v & 0x7f) | (v > 0x7f ? 0x80 : 0);
-		v >>= 7;
-	} while (v != 0);
-	out_write(out, b, n);
+	out_write(out, b, pb_put_varint(b, v));
 }
 
 /* Packs m into k->buf: its size, or 0 when out of memory. */
@@ -259,7 +254,7 @@ put_sample(struct sample_maker *m, struct outstr *o, struct packer *k,
     const uint8_t *r, size_t len, const int64_t *vals, size_t nvals,
     int64_t *all, size_t ntypes)
 {
-	struct record_reader rd = { r, r + len };
+	struct pb rd = { r, r + len };
 	Sample *sm = &m->sm;
 	size_t j;
 	int64_t loc = 0;
@@ -337,14 +332,14 @@ spool_need(struct spool_reader *r, size_t n)
 	return 0;
 }
 
-/* A frame's length: a varint, 10 bytes at most; 0 on error. */
+/* A frame's length: a varint, PB_VARINT_MAX bytes at most; 0 on error. */
 static size_t
 spool_length(struct spool_reader *r)
 {
-	struct record_reader rd;
+	struct pb rd;
 	size_t n;
 
-	for (n = 1; n <= 10; n++)
+	for (n = 1; n <= PB_VARINT_MAX; n++)
 		if (spool_need(r, n) < 0 || !(r->buf[r->pos + n - 1] & 0x80))
 			break;
 	if (r->err != 0)
@@ -362,7 +357,7 @@ put_spooled(struct pprof_writer *w, struct sample_maker *m,
     struct outstr *o, struct packer *k, struct perr *e)
 {
 	struct spool_reader r = { w->spool_fd, NULL, 0, 0, 0, 0 };
-	struct record_reader rd;
+	struct pb rd;
 	int64_t *vals = NULL;
 	size_t capvals = 0, i, j, len, nvals;
 	const uint8_t *rec;

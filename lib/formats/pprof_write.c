@@ -279,29 +279,11 @@ rec_room(struct record *r, size_t n)
 	return array_grow((void **)&r->bytes, &r->cap, r->len + n, 1);
 }
 
+/* Appends v to r, which has room (rec_room). */
 static void
 rec_put(struct record *r, uint64_t v)
 {
-	do {
-		r->bytes[r->len++] = (uint8_t)(v & 0x7f) | (v > 0x7f ? 0x80 : 0);
-		v >>= 7;
-	} while (v != 0);
-}
-
-uint64_t
-record_get(struct record_reader *r)
-{
-	uint64_t v = 0;
-	unsigned shift = 0;
-
-	while (r->p < r->end && shift < 64) {
-		uint8_t b = *r->p++;
-		v |= (uint64_t)(b & 0x7f) << shift;
-		if (!(b & 0x80))
-			break;
-		shift += 7;
-	}
-	return v;
+	r->len += pb_put_varint(r->bytes + r->len, v);
 }
 
 /* Whether stream location i is inlined into the frame after it. */
@@ -323,7 +305,7 @@ make_record(struct pprof_writer *w, struct prof *p, const struct sample *s)
 	int64_t k, prev = 0;
 
 	r->len = 0;
-	if (rec_room(r, 10 * (s->nlocs + 1 + 4 * s->nlabels)) < 0)
+	if (rec_room(r, PB_VARINT_MAX * (s->nlocs + 1 + 4 * s->nlabels)) < 0)
 		return -1;
 	if (array_grow_zeroed((void **)&w->inl, &w->capinl, p->nlocations,
 	    1) < 0)
@@ -410,21 +392,18 @@ aggregate(struct pprof_writer *w, struct prof *p, const struct sample *s,
 static int
 spool(struct pprof_writer *w)
 {
-	uint8_t a[10], b[10];
-	struct record reclen = { a, 0, sizeof(a) }, framelen = { b, 0,
-	    sizeof(b) };
+	uint8_t reclen[PB_VARINT_MAX], framelen[PB_VARINT_MAX];
 	struct record *r = &w->rec;
-	size_t i;
+	size_t i, nrec = pb_put_varint(reclen, r->len), nframe;
 
-	rec_put(&reclen, r->len);
-	if (rec_room(r, 10 * (w->ntypes + 1)) < 0)
+	if (rec_room(r, PB_VARINT_MAX * (w->ntypes + 1)) < 0)
 		return -1;
 	rec_put(r, w->ntypes);
 	for (i = 0; i < w->ntypes; i++)
 		rec_put(r, zigzag(w->vals[i]));
-	rec_put(&framelen, reclen.len + r->len);
-	out_write(&w->spool, framelen.bytes, framelen.len);
-	out_write(&w->spool, reclen.bytes, reclen.len);
+	nframe = pb_put_varint(framelen, nrec + r->len);
+	out_write(&w->spool, framelen, nframe);
+	out_write(&w->spool, reclen, nrec);
 	out_write(&w->spool, r->bytes, r->len);
 	w->nspooled++;
 	return 0;

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "base/hash.h"
+#include "formats/pb.h"
 #include "formats/pprof.h"
 
 /* A Sample as the writer keeps it: its pprof Location indices (leaf
@@ -83,12 +84,16 @@ unzigzag(uint64_t v)
 	return (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
 }
 
-/* A record's fields, read back in put order. */
-struct record_reader {
-	const uint8_t *p, *end;
-};
+/* A record's next field, in put order (pb.h's varints; records are
+ * the writer's own, so a field cut short reads as 0). */
+static inline uint64_t
+record_get(struct pb *r)
+{
+	uint64_t v = 0;
 
-uint64_t record_get(struct record_reader *r);
+	(void)pb_varint(r, &v);
+	return v;
+}
 
 /* Writes the Profile of w's samples to out (pprof_emit.c); -1 with e
  * set. */

@@ -22,6 +22,16 @@ uint32_t *u64map_get(const struct u64map *m, uint64_t key);
  * Returns the value slot, or NULL when out of memory. */
 uint32_t *u64map_put(struct u64map *m, uint64_t key, uint32_t val, int *added);
 
+/* Ids of a table whose rows each begin with their 32-bit id. An id that
+ * comes densely (n + 1 as row n is added: every writer here numbers rows
+ * so) is found by its position and never put in the map; the map holds
+ * the others, so while it is empty every id is its row + 1. */
+/* The row of id in rows[0..n) (size bytes each): 0, or -1 when absent. */
+int u64map_dense_get(const struct u64map *m, const void *rows, size_t n,
+    size_t size, uint32_t id, uint32_t *row);
+/* Registers id, not yet present, as row n; -1 when out of memory. */
+int u64map_dense_add(struct u64map *m, size_t n, uint32_t id);
+
 struct strtab {
 	char *arena;		/* the strings, each followed by a NUL */
 	size_t arena_len, arena_cap;

@@ -110,22 +110,18 @@ cell_str_cached(struct assembler *a, int c)
 }
 
 /* Registers id of a keyed table of n rows (index: the table's
- * prof_*_index); returns its index, or -1 if repeated. An id that is the
- * next dense one (n + 1) is found by its position, so the map holds only
- * the others: nothing, for the streams the suite writes. */
+ * prof_*_index; m its map, u64map_dense_*); returns its index, or -1 if
+ * repeated. */
 static int64_t
 add_id(struct assembler *a, struct u64map *m, size_t n,
     int (*index)(const struct prof *, uint32_t, uint32_t *), enum table_id t,
     int col)
 {
-	int added;
 	uint32_t id = (uint32_t)a->r->row.v[col].i, ix;
 
 	if (index(a->p, id, &ix) == 0)
 		return bad(a, t, col, "duplicate id %u", id);
-	if (id == n + 1)
-		return (int64_t)n;
-	if (u64map_put(m, id, (uint32_t)n, &added) == NULL)
+	if (u64map_dense_add(m, n, id) < 0)
 		return nomem(a);
 	return (int64_t)n;
 }
@@ -524,9 +520,9 @@ v1_row(struct assembler *a)
 	if (p->nsources == 0) {
 		if (ARRAY_ROOM(p->sources, p->nsources, p->capsources) < 0 ||
 		    (k = prof_intern(p, SOURCE_MANUAL,
-		    strlen(SOURCE_MANUAL))) < 0 ||
-		    u64map_put(&p->source_ix, 1, 0, NULL) == NULL)
+		    strlen(SOURCE_MANUAL))) < 0)
 			return nomem(a);
+		/* source 1 as row 0: dense, so not in source_ix */
 		src = &p->sources[p->nsources++];
 		memset(src, 0, sizeof(*src));
 		src->id = 1;

@@ -40,59 +40,31 @@ prof_attr(const struct prof *p, const struct source *s, const char *key)
 	return NULL;
 }
 
-/* The index of id in a table: directly when ids are dense (1..n in table
- * order, as every writer here makes them), else through the map. Each
- * table's rows begin with their id. The assembler puts in the map only
- * the ids that are not dense: when it is empty, every id is. */
-static int
-index_of(const struct u64map *m, const void *rows, size_t n, size_t size,
-    uint32_t id, uint32_t *ix)
-{
-	uint32_t first, *v;
-
-	/* every id so far dense: no need to look at the row */
-	if (m->n == 0 && id >= 1 && id <= n) {
-		*ix = id - 1;
-		return 0;
-	}
-	if (id >= 1 && id <= n) {
-		memcpy(&first, (const char *)rows + (id - 1) * size, 4);
-		if (first == id) {
-			*ix = id - 1;
-			return 0;
-		}
-	}
-	if ((v = u64map_get(m, id)) == NULL)
-		return -1;
-	*ix = *v;
-	return 0;
-}
-
 int
 prof_source_index(const struct prof *p, uint32_t id, uint32_t *ix)
 {
-	return index_of(&p->source_ix, p->sources, p->nsources,
+	return u64map_dense_get(&p->source_ix, p->sources, p->nsources,
 	    sizeof(*p->sources), id, ix);
 }
 
 int
 prof_function_index(const struct prof *p, uint32_t id, uint32_t *ix)
 {
-	return index_of(&p->function_ix, p->functions, p->nfunctions,
+	return u64map_dense_get(&p->function_ix, p->functions, p->nfunctions,
 	    sizeof(*p->functions), id, ix);
 }
 
 int
 prof_location_index(const struct prof *p, uint32_t id, uint32_t *ix)
 {
-	return index_of(&p->location_ix, p->locations, p->nlocations,
+	return u64map_dense_get(&p->location_ix, p->locations, p->nlocations,
 	    sizeof(*p->locations), id, ix);
 }
 
 int
 prof_mapping_index(const struct prof *p, uint32_t id, uint32_t *ix)
 {
-	return index_of(&p->mapping_ix, p->mappings, p->nmappings,
+	return u64map_dense_get(&p->mapping_ix, p->mappings, p->nmappings,
 	    sizeof(*p->mappings), id, ix);
 }
 

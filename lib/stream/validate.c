@@ -54,23 +54,18 @@ clampline(long line)
 }
 
 /* The entity of id in table t, added when new; NULL when out of memory.
- * An id that comes as the next dense one (n + 1: every writer here numbers
- * rows so) is found by its position; the map holds only the others. */
+ * Its map holds only the ids that are not dense (u64map_dense_*). */
 static struct ent *
 ent_get(struct idset *s, uint32_t id)
 {
-	uint32_t *slot;
-	int added;
+	uint32_t ix;
 	struct ent *ne;
 
-	if (id >= 1 && id <= s->n && s->ents[id - 1].id == id)
-		return &s->ents[id - 1];
-	if (s->map.n > 0 && (slot = u64map_get(&s->map, id)) != NULL)
-		return &s->ents[*slot];
-	if (id != s->n + 1 &&
-	    u64map_put(&s->map, id, (uint32_t)s->n, &added) == NULL)
-		return NULL;
-	if (ARRAY_ROOM(s->ents, s->n, s->cap) < 0)
+	if (u64map_dense_get(&s->map, s->ents, s->n, sizeof(*s->ents), id,
+	    &ix) == 0)
+		return &s->ents[ix];
+	if (u64map_dense_add(&s->map, s->n, id) < 0 ||
+	    ARRAY_ROOM(s->ents, s->n, s->cap) < 0)
 		return NULL;
 	ne = &s->ents[s->n++];
 	memset(ne, 0, sizeof(*ne));

@@ -403,7 +403,8 @@ stack(struct rprof_reader *c, const char *s, const char *end, long lineno,
 			return -1;
 	*locs = c->stack_locs + c->nstack_locs;
 	if (c->dropped != dropped || c->stacks.arena_len + len > STACKS_MAX ||
-	    c->nstack_locs + c->nframes > STACKS_MAX)
+	    (c->nstack_locs + c->nframes) * sizeof(*c->stack_locs) >
+	    STACKS_MAX)
 		return 0;	/* not kept: the next stack takes its place */
 	if ((k = strtab_intern(&c->stacks, s, len)) < 0 ||
 	    array_grow((void **)&c->stack_at, &c->capstack, (size_t)k + 1,

@@ -80,7 +80,7 @@ frame(struct folded_reader *c, const char *name, size_t len,
     struct stream_id *id, struct perr *e)
 {
 	int64_t k;
-	struct text t = len ? text_n(name, len) : text_of(SCHEMA_EMPTY);
+	struct text t = text_marked(text_n(name, len));
 	struct sw_location l = { 0 };
 
 	if ((k = strtab_intern(&c->funcs, t.p, t.n)) < 0)

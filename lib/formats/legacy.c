@@ -277,13 +277,8 @@ emit(struct pprof_reader *c, struct lprof *p, const char *uri)
 	for (i = 0; i < p->ntypes; i++) {
 		/* an empty type or unit (a Java resolution of "") is <?>, as
 		 * for protobuf profiles */
-		struct text type = str(p, p->types[i][0]);
-		struct text unit = str(p, p->types[i][1]);
-		if (type.n == 0)
-			type = text_of(SCHEMA_EMPTY);
-		if (unit.n == 0)
-			unit = text_of(SCHEMA_EMPTY);
-		if ((h = sw_value_type(&c->w, type, unit)) < 0)
+		if ((h = sw_value_type(&c->w, text_marked(str(p,
+		    p->types[i][0])), text_marked(str(p, p->types[i][1])))) < 0)
 			return perr_nomem(p->e);
 		types[i] = (uint32_t)h;
 	}

@@ -576,7 +576,7 @@ text(struct ctx *x, int64_t i)
 static struct text
 text_mark(struct ctx *x, int64_t i)
 {
-	return str(x, i)->n > 0 ? text(x, i) : text_of(SCHEMA_EMPTY);
+	return text_marked(text(x, i));
 }
 
 /* Maps ids of a table to indices, refusing 0 and repeats. */

@@ -38,6 +38,15 @@ text_n(const char *p, size_t n)
 	return t;
 }
 
+/* t, or SCHEMA_EMPTY (<?>) when empty: for the fields the stream wants
+ * non-empty (a value type or unit, a label key, a name), which a format
+ * may leave empty; its writers give <?> back as "". */
+static inline struct text
+text_marked(struct text t)
+{
+	return t.n > 0 ? t : text_of(SCHEMA_EMPTY);
+}
+
 /* An id as decimal text, made once for the rows of a sample that all
  * begin with it (and for the location ids of a hot loop). */
 struct stream_id {

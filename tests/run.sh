@@ -51,6 +51,32 @@ for k in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 done
 [ $good = 1 ] && ok || bad "an escape or a CR at some offset of a field"
 
+# Plain rows are read in one pass, the others (escapes, NA, extension
+# columns in another order) by the general path: both read the same. An
+# escaped first character ("\a" is "a"; not t, n or r) sends every row
+# to the general path; swapping .is_folded and .inlined sends locations.
+good=1
+for f in tests/data/pprof/pprofutils/labelframes.in.pprof \
+    tests/data/rprof/r-4.2/memory-gc-line.out; do
+	case $f in
+	*.out) $bin/rprof2tsv "$f" ;;
+	*) $bin/pprof2tsv "$f" ;;
+	esac >"$out/plain.tsv"
+	$bin/tsvcombine "$out/plain.tsv" >"$out/want.tsv" || good=0
+	awk -F'\t' -v OFS='\t' 'NR > 2 && $1 !~ /^#/ {
+	    for (i = 2; i <= NF; i++) if ($i ~ /^[A-Za-z0-9]/ &&
+	    $i !~ /^[tnr]/ && $i != "NA") $i = "\\" $i } { print }' \
+	    "$out/plain.tsv" >"$out/general.tsv"
+	$bin/tsvcombine "$out/general.tsv" | cmp -s - "$out/want.tsv" ||
+	    good=0
+	awk -F'\t' -v OFS='\t' '($1 == "#locations" || $1 == "locations") &&
+	    NF >= 9 { t = $7; $7 = $8; $8 = t } { print }' "$out/plain.tsv" \
+	    >"$out/general.tsv"
+	$bin/tsvcombine "$out/general.tsv" | cmp -s - "$out/want.tsv" ||
+	    good=0
+done
+[ $good = 1 ] && ok || bad "the one-pass and the general paths of the reader"
+
 # 2. Rprof files: each converts and validates; those R >= 3.0 wrote
 #    (quoted names, LF or CRLF) come back byte for byte; some have an
 #    exact expected stream.

@@ -45,6 +45,7 @@ struct stream_tab {
 	signed char *colmap;	/* per field: schema column, or -1 */
 	char **names;		/* per field: column name */
 	int has_ext;
+	int plain;		/* fields are the schema's columns in order */
 };
 
 struct stream_reader {

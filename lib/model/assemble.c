@@ -46,6 +46,10 @@ struct assembler {
 	struct pending_attr *attrs;	/* buffering: attributes */
 	size_t nattrs, capattrs;
 	uint32_t v1_next_id;		/* 1.0: sample ids handed out */
+	/* buffering 1.0: by index in all, the count of samples a row stands
+	 * for less one (held once, as a row of value 10^8 would take GBs) */
+	uint32_t *more;
+	size_t capmore;
 	struct recent {
 		uint32_t idx;
 		size_t len;
@@ -539,6 +543,15 @@ v1_row(struct assembler *a)
 			sample_reset(s, ++a->v1_next_id);
 		} else if ((s = sample_for(a, ++a->v1_next_id, &rc)) == NULL)
 			return rc;
+		else if (n > 1) {
+			/* this one, then n - 1 more with the ids after */
+			if (array_grow_zeroed((void **)&a->more, &a->capmore,
+			    a->nall, sizeof(*a->more)) < 0)
+				return nomem(a);
+			a->more[a->nall - 1] = (uint32_t)(n - 1);
+			a->v1_next_id += (uint32_t)(n - 1);
+			n = 1;
+		}
 		s->defined = 1;
 		s->source = 0;
 		if (add_value(a, s, (uint32_t)k, (uint32_t)u, num_of_i64(1)) < 0)
@@ -592,7 +605,9 @@ finish_buffered(struct assembler *a)
 		order[i] = (uint64_t)a->all[i].id << 32 | i;
 	qsort(order, a->nall, sizeof(*order), cmp_u64);
 	for (i = 0; i < a->nall && rc == 0; i++) {
-		struct sample *s = &a->all[(uint32_t)order[i]];
+		uint32_t k = (uint32_t)order[i], more = k < a->capmore ?
+		    a->more[k] : 0;
+		struct sample *s = &a->all[k];
 		if (s->defined && (s->source & 0x80000000u)) {
 			if (prof_source_index(p, s->source & 0x7fffffffu, &si)
 			    < 0) {
@@ -604,6 +619,11 @@ finish_buffered(struct assembler *a)
 			s->source = si;
 		}
 		rc = emit(a, s);
+		/* its locations are indices now: the copies go as they are */
+		for (; rc == 0 && more > 0; more--) {
+			s->id++;
+			rc = a->emit(a->ctx, a->p, s, a->e);
+		}
 	}
 	free(order);
 	return rc;
@@ -661,6 +681,7 @@ assemble(struct stream_reader *r, struct prof *p, int mode, sample_fn emitfn,
 	for (i = 0; i < a.nall; i++)
 		sample_free(&a.all[i]);
 	free(a.all);
+	free(a.more);
 	free(a.attrs);
 	u64map_free(&a.sample_ix);
 	return rc;

@@ -88,9 +88,10 @@ shown(const char *s, size_t n, char *buf)
 }
 
 /* What one scan of a line looks for. */
-enum { B_PLAIN, B_TAB, B_BACKSLASH, B_CR, B_NUL };
+enum { B_PLAIN, B_TAB, B_BACKSLASH, B_CR, B_NUL, B_LF };
 static const unsigned char byte_class[256] = {
 	['\t'] = B_TAB, ['\\'] = B_BACKSLASH, ['\r'] = B_CR, ['\0'] = B_NUL,
+	['\n'] = B_LF,		/* fast_row's line end; split's lines have none */
 };
 
 enum { SPLIT_NOMEM = -1, SPLIT_CR = -2, SPLIT_NUL = -3, SPLIT_BACKSLASH = -4 };
@@ -138,7 +139,8 @@ skip_plain(const unsigned char *u, size_t i, size_t len)
 	for (; i + 8 <= len; i += 8) {
 		memcpy(&w, u + i, 8);
 		m = zero_bytes(w) | zero_bytes(w ^ ones * '\t') |
-		    zero_bytes(w ^ ones * '\\') | zero_bytes(w ^ ones * '\r');
+		    zero_bytes(w ^ ones * '\\') | zero_bytes(w ^ ones * '\r') |
+		    zero_bytes(w ^ ones * '\n');
 		if (m != 0)
 			return i + (size_t)(__builtin_ctzll(m) >> 3);
 	}
@@ -376,15 +378,23 @@ parse_cell(struct stream_reader *r, struct perr *e, int c,
 }
 
 /* Whether name is table t's: two overlapping words for the lengths of
- * the busy tables' names, without a call. */
+ * the tables' names (4 to 16), without a call. */
 static inline int
 is_named(enum table_id t, const char *name, size_t len)
 {
 	const char *tn = schema_name(t);
 	uint64_t a, b, c, d;
+	uint32_t w, x, y, z;
 
 	if (schema_namelen(t) != len)
 		return 0;
+	if (len >= 4 && len < 8) {
+		memcpy(&w, tn, 4);
+		memcpy(&x, name, 4);
+		memcpy(&y, tn + len - 4, 4);
+		memcpy(&z, name + len - 4, 4);
+		return w == x && y == z;
+	}
 	if (len < 8 || len > 16)
 		return memcmp(tn, name, len) == 0;
 	memcpy(&a, tn, 8);
@@ -517,15 +527,19 @@ neutral(struct stream_row *row)
 }
 
 /*
- * The common row in one pass: a table whose header is its schema's columns
- * in order, every field plain (no escape, CR, NUL or NA) and good, ints of
- * at most 18 digits. Returns 1 with the row read, or 0 with the line left
- * as it was for split() and parse_cell(), which say what is wrong with it.
+ * The common row in one pass over the input's buffer, finding the line's
+ * end as it goes: a table whose header is its schema's columns in order,
+ * every field plain (no escape, CR, NUL or NA) and good, ints of at most
+ * 18 digits, the LF already read. Returns 1 with the row read, or 0 with
+ * the line left as it was for input_line, split() and parse_cell(), which
+ * say what is wrong with it.
  */
 static int
-fast_row(struct stream_reader *r, char *line, size_t len)
+fast_row(struct stream_reader *r)
 {
+	char *line = r->in.buf + r->in.pos;
 	const unsigned char *u = (const unsigned char *)line;
+	size_t len = r->in.end - r->in.pos;	/* bytes there: LF in them */
 	struct stream_row *row = &r->row;
 	const struct column *col;
 	struct stream_tab *st;
@@ -547,7 +561,7 @@ fast_row(struct stream_reader *r, char *line, size_t len)
 	f->s = line;
 	f->len = i;
 	for (c = 0; c < st->nf; c++) {
-		if (i == len)
+		if (u[i] != '\t')
 			return 0;		/* too few fields */
 		start = ++i;
 		col = &schema_tables[t].cols[c];
@@ -556,7 +570,7 @@ fast_row(struct stream_reader *r, char *line, size_t len)
 			for (v = 0; i < len && (unsigned)(u[i] - '0') <= 9; i++)
 				v = v * 10 + (u[i] - '0');
 			k = i - start;
-			if (k == 0 || k > 18 || (i < len && u[i] != '\t') ||
+			if (k == 0 || k > 18 || i == len ||
 			    (col->type == CT_INT && (v > INT32_MAX ||
 			    ((col->flags & CF_ID) && v == 0))))
 				return 0;
@@ -567,7 +581,8 @@ fast_row(struct stream_reader *r, char *line, size_t len)
 		} else {
 			i = skip_plain(u, i, len);
 			k = i - start;
-			if ((i < len && u[i] != '\t') || (k == 2 &&
+			if (i == len || (u[i] != '\t' && u[i] != '\n') ||
+			    (k == 2 &&
 			    line[start] == 'N' && line[start + 1] == 'A'))
 				return 0;
 			if (col->type == CT_CHR) {
@@ -593,15 +608,18 @@ fast_row(struct stream_reader *r, char *line, size_t len)
 		f[c + 1].na = 0;
 		row->st[c] = CELL_OK;
 	}
-	if (i != len)
-		return 0;		/* too many fields */
-	/* good: now the fields may end in NULs, as split() leaves them */
+	if (u[i] != '\n')
+		return 0;		/* too many fields, or a CR, NUL... */
+	/* good: now the fields may end in NULs, as split() leaves them, and
+	 * the line is read */
 	for (c = 0; c <= st->nf; c++)
 		f[c].s[f[c].len] = '\0';
+	r->in.pos += i + 1;
+	row->line = ++r->in.lineno;
 	row->nfields = st->nf;
 	row->f = f + 1;
 	row->has_ext = st->has_ext;
-	if (!st->has_ext)
+	if (!st->has_ext && schema_tables[t].next > 0)
 		neutral(row);
 	return 1;
 }
@@ -669,6 +687,8 @@ stream_next(struct stream_reader *r, struct perr *e)
 	if (r->done)
 		return 0;
 	for (;;) {
+		if (r->in.lineno >= 2 && fast_row(r))
+			return 1;
 		rc = input_line(&r->in, &line, &len, e);
 		if (rc < 0)
 			return -1;
@@ -685,8 +705,6 @@ stream_next(struct stream_reader *r, struct perr *e)
 		if (r->in.missing_eol && stream_problem(r, e, row->line,
 		    T_NONE, -1, "last line has no LF (stream cut short?)") < 0)
 			return -1;
-		if (row->line > 2 && fast_row(r, line, len))
-			return 1;
 		if ((nf = split(r, line, len, &bad, e)) < 0) {
 			if (nf == SPLIT_NOMEM)
 				return -1;

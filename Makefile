@@ -80,7 +80,7 @@ lib/libprofstream.a: $(LIBOBJ)
 
 $(PROGS): %: filters/%.o filters/cli.o lib/libprofstream.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ filters/$@.o filters/cli.o \
-	    lib/libprofstream.a $(DEPLIBS) -lm
+	    lib/libprofstream.a $(DEPLIBS) -lm -pthread
 
 -include lib/*/*.d filters/*.d
 
@@ -94,14 +94,14 @@ tests/unit/run_unit: tests/unit/run_unit.c lib/libprofstream.a
 	sh tools/deps.sh test
 	$(CC) $(ALLCFLAGS) $$(pkg-config --cflags check) -o $@ \
 	    tests/unit/run_unit.c lib/libprofstream.a $(DEPLIBS) \
-	    $$(pkg-config --libs check) -lm
+	    $$(pkg-config --libs check) -lm -pthread
 
 # The library's main paths with each allocation failing in turn: every
 # failure must come back with a message (and, under ASan, free what it had).
 tests/unit/failalloc: tests/unit/failalloc.c lib/libprofstream.a
 	$(CC) $(ALLCFLAGS) -o $@ tests/unit/failalloc.c lib/libprofstream.a \
 	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=input_open $(LDFLAGS) \
-	    $(DEPLIBS) -lm
+	    $(DEPLIBS) -lm -pthread
 
 # The main job on a bundled example (see README.md).
 demo: all
@@ -135,7 +135,7 @@ fuzz-build: proto/profile.pb-c.h config.mk
 	    $(FUZZ_CC) $(FUZZFLAGS) -std=c11 -D_GNU_SOURCE \
 	    -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -Iproto \
 	    $(DEPCFLAGS) -o tests/fuzz-out/$$t tests/fuzz/$$t.c $(LIBSRC) \
-	    $(DEPLIBS) -lm || exit 1; done
+	    $(DEPLIBS) -lm -pthread || exit 1; done
 fuzz: fuzz-build
 	FUZZ_RUNS=$(FUZZ_RUNS) sh tools/fuzz.sh $(FUZZ_SECONDS)
 

@@ -657,13 +657,14 @@ for order in "mem heap" "heap mem"; do
 	else bad "tsv2pprof -n of $order: a type found late"; fi
 done
 # A valid stream whose disorder shows late (its last sample's location
-# comes after it, past 256 KB of output): every program gives through pipes
-# what it gives from and to files (F4: tsvcombine | cat failed, having sent
-# part of its output; from a pipe the others refused), leaving no
-# temporary file.
+# comes after it, past 256 KB of output, and past the 1 MB buffers in
+# which a thread copies a pipe to a file): every program gives through
+# pipes what it gives from and to files (F4: tsvcombine | cat failed,
+# having sent part of its output; from a pipe the others refused), leaving
+# no temporary file.
 late=$out/late.tsv
-(cat "$r"; tail -n +2 "$r"; tail -n +2 "$r"; tail -n +2 "$r") |
-    $bin/rprof2tsv >"$late"
+(cat "$r"; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 \
+    22 23 24 25 26 27 28; do tail -n +2 "$r"; done) | $bin/rprof2tsv >"$late"
 n=$(grep -c '^samples' "$late")
 l=$(grep -c '^locations' "$late")
 printf 'samples\t%d\t1\nsample_values\t%d\tsamples\tcount\t1\n' \

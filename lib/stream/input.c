@@ -9,9 +9,11 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "base/worker.h"
 #include "stream/input.h"
 
 #define INPUT_CHUNK (256u << 10)
+#define TEE_BUF (1u << 20)
 
 enum { KIND_UNKNOWN, KIND_PLAIN, KIND_GZIP };
 
@@ -68,6 +70,11 @@ input_open(struct input *in, const char *path, const char *shown,
 void
 input_close(struct input *in)
 {
+	worker_stop(in->tee_thread);
+	free(in->tee_buf);
+	in->tee_thread = NULL;
+	in->tee_buf = NULL;
+	in->teeing = 0;
 	if (in->z != NULL) {
 		inflateEnd(in->z);
 		free(in->z);
@@ -85,28 +92,86 @@ input_close(struct input *in)
 	in->raw = NULL;
 }
 
+/* Writes a copy; the first error is kept in tee_err, and ends the copy.
+ * In the tee's thread, when it has one. */
+static void
+tee_write(void *ctx, char *p, size_t n, int unused)
+{
+	struct input *in = ctx;
+	ssize_t w;
+
+	(void)unused;
+	while (n > 0 && in->tee_err == 0) {
+		if ((w = write(in->tee_fd, p, n)) < 0) {
+			if (errno != EINTR)
+				in->tee_err = errno;
+			continue;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
 void
 input_tee(struct input *in, int fd)
 {
 	in->tee_fd = fd;
 	in->teeing = 1;
+	in->tee_err = 0;
+	in->tee_len = 0;
+	if ((in->tee_buf = malloc(TEE_BUF)) != NULL &&
+	    (in->tee_thread = worker_start(tee_write, in, TEE_BUF)) == NULL) {
+		free(in->tee_buf);
+		in->tee_buf = NULL;
+	}
 }
 
+/* The copy of n bytes at p: into the thread's next buffer, handed over
+ * when full; without a thread, written at once. */
 static int
-copy_to_spool(struct input *in, const char *p, size_t n, struct perr *e)
+tee_put(struct input *in, const char *p, size_t n, struct perr *e)
 {
-	ssize_t w;
+	size_t k;
 
-	while (n > 0) {
-		if ((w = write(in->tee_fd, p, n)) < 0) {
-			if (errno == EINTR)
-				continue;
-			return perr_set(e, "%s: copying it to a temporary file: "
-			    "%s", in->name, strerror(errno));
-		}
-		p += w;
-		n -= (size_t)w;
+	if (in->tee_thread == NULL) {
+		tee_write(in, (char *)(uintptr_t)p, n, 0);
+		if (in->tee_err != 0)
+			return perr_set(e, "%s: copying it to a temporary "
+			    "file: %s", in->name, strerror(in->tee_err));
+		return 0;
 	}
+	while (n > 0) {
+		k = TEE_BUF - in->tee_len < n ? TEE_BUF - in->tee_len : n;
+		memcpy(in->tee_buf + in->tee_len, p, k);
+		in->tee_len += k;
+		p += k;
+		n -= k;
+		if (in->tee_len == TEE_BUF) {
+			in->tee_buf = worker_give(in->tee_thread, in->tee_buf,
+			    in->tee_len, 0);
+			in->tee_len = 0;
+		}
+	}
+	return 0;
+}
+
+int
+input_untee(struct input *in, struct perr *e)
+{
+	if (!in->teeing)
+		return 0;
+	if (in->tee_thread != NULL) {
+		in->tee_buf = worker_give(in->tee_thread, in->tee_buf,
+		    in->tee_len, 0);
+		worker_stop(in->tee_thread);	/* waits for the copy */
+		free(in->tee_buf);
+		in->tee_thread = NULL;
+		in->tee_buf = NULL;
+	}
+	in->teeing = 0;
+	if (in->tee_err != 0)
+		return perr_set(e, "%s: copying it to a temporary file: %s",
+		    in->name, strerror(in->tee_err));
 	return 0;
 }
 
@@ -273,7 +338,7 @@ fill(struct input *in, size_t want, struct perr *e)
 	    e) : plain_some(in, in->buf + in->end, want, e);
 	if (n < 0)
 		return -1;
-	if (in->teeing && copy_to_spool(in, in->buf + in->end, (size_t)n, e) < 0)
+	if (in->teeing && tee_put(in, in->buf + in->end, (size_t)n, e) < 0)
 		return -1;
 	in->end += (size_t)n;
 	in->total += (uint64_t)n;

@@ -3,12 +3,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 #include <zlib.h>
 
+#include "base/worker.h"
 #include "stream/output.h"
 
 #define OUTPUT_BUF (256u << 10)
@@ -105,132 +105,21 @@ deflate_some(struct output *o, const char *p, size_t n, int flush)
 	} while (z->avail_out == 0);
 }
 
-/*
- * The compressing thread: it deflates and writes the buffer it is handed
- * while the caller fills the other, so that on two cores compression
- * costs the caller little (tsv2pprof: zlib was a quarter of its time).
- * While busy it alone touches o->z, o->fd, o->err and o->flushed.
- */
-struct deflater {
-	pthread_t thread;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	char *buf;		/* handed over, or the spare */
-	size_t len;
-	int flush;
-	int busy, quit;
-	struct output *o;
-};
-
-static void *
-deflater_run(void *arg)
-{
-	struct deflater *d = arg;
-
-	pthread_mutex_lock(&d->lock);
-	for (;;) {
-		while (!d->busy && !d->quit)
-			pthread_cond_wait(&d->cond, &d->lock);
-		if (!d->busy)
-			break;
-		pthread_mutex_unlock(&d->lock);
-		deflate_some(d->o, d->buf, d->len, d->flush);
-		pthread_mutex_lock(&d->lock);
-		d->busy = 0;
-		pthread_cond_broadcast(&d->cond);
-	}
-	pthread_mutex_unlock(&d->lock);
-	return NULL;
-}
-
-/* Waits until the thread is idle: then o is the caller's again. */
+/* The compressing thread's work (worker.h): it deflates and writes one
+ * buffer while the caller fills the other (tsv2pprof: zlib was a quarter
+ * of its time). While it is busy, o->z, o->fd, o->err and o->flushed are
+ * its own; every reader of them waits first (worker_wait). */
 static void
-deflater_wait(struct deflater *d)
+deflate_job(void *ctx, char *buf, size_t len, int flush)
 {
-	pthread_mutex_lock(&d->lock);
-	while (d->busy)
-		pthread_cond_wait(&d->cond, &d->lock);
-	pthread_mutex_unlock(&d->lock);
-}
-
-/* Hands o's buffer over and takes the spare. */
-static void
-deflater_give(struct output *o, int flush)
-{
-	struct deflater *d = o->dt;
-	char *b;
-
-	deflater_wait(d);
-	pthread_mutex_lock(&d->lock);
-	b = d->buf;
-	d->buf = o->buf;
-	d->len = o->len;
-	d->flush = flush;
-	d->busy = 1;
-	o->buf = b;
-	o->len = 0;
-	pthread_cond_broadcast(&d->cond);
-	pthread_mutex_unlock(&d->lock);
-}
-
-/* Ends the thread, once it has written what it was given. */
-static void
-deflater_stop(struct output *o)
-{
-	struct deflater *d = o->dt;
-
-	if (d == NULL)
-		return;
-	deflater_wait(d);
-	pthread_mutex_lock(&d->lock);
-	d->quit = 1;
-	pthread_cond_broadcast(&d->cond);
-	pthread_mutex_unlock(&d->lock);
-	pthread_join(d->thread, NULL);
-	pthread_mutex_destroy(&d->lock);
-	pthread_cond_destroy(&d->cond);
-	free(d->buf);
-	free(d);
-	o->dt = NULL;
-}
-
-/* A thread for o, or none (then o compresses in the caller's). */
-static void
-deflater_start(struct output *o)
-{
-	struct deflater *d = calloc(1, sizeof(*d));
-
-	if (d == NULL || (d->buf = malloc(o->cap)) == NULL) {
-		free(d);
-		return;
-	}
-	d->o = o;
-	if (pthread_mutex_init(&d->lock, NULL) != 0) {
-		free(d->buf);
-		free(d);
-		return;
-	}
-	if (pthread_cond_init(&d->cond, NULL) != 0) {
-		pthread_mutex_destroy(&d->lock);
-		free(d->buf);
-		free(d);
-		return;
-	}
-	if (pthread_create(&d->thread, NULL, deflater_run, d) != 0) {
-		pthread_cond_destroy(&d->cond);
-		pthread_mutex_destroy(&d->lock);
-		free(d->buf);
-		free(d);
-		return;
-	}
-	o->dt = d;
+	deflate_some(ctx, buf, len, flush);
 }
 
 void
 out_flush(struct output *o)
 {
 	if (o->dt != NULL)
-		deflater_give(o, Z_NO_FLUSH);
+		o->buf = worker_give(o->dt, o->buf, o->len, Z_NO_FLUSH);
 	else if (o->z != NULL)
 		deflate_some(o, o->buf, o->len, Z_NO_FLUSH);
 	else
@@ -269,7 +158,7 @@ output_gzip(struct output *o, int level, struct perr *e)
 		return perr_set(e, "%s: out of memory", o->name);
 	}
 	o->z = z;
-	deflater_start(o);
+	o->dt = worker_start(deflate_job, o, o->cap);
 	return 0;
 }
 
@@ -289,7 +178,7 @@ output_rewind_to(struct output *o, uint64_t mark, struct perr *e)
 	struct stat st;
 
 	if (o->dt != NULL)
-		deflater_wait(o->dt);
+		worker_wait(o->dt);
 	if (mark >= o->flushed && o->z == NULL) {
 		o->len = (size_t)(mark - o->flushed);	/* still buffered */
 		return 0;
@@ -361,7 +250,8 @@ output_discard(struct output *o)
 		o->fd = o->real_fd;
 		o->held = 0;
 	}
-	deflater_stop(o);
+	worker_stop(o->dt);
+	o->dt = NULL;
 	if (o->z != NULL) {
 		deflateEnd(o->z);
 		free(o->z);
@@ -383,8 +273,10 @@ output_close(struct output *o, struct perr *e)
 	int rc = 0;
 
 	if (o->dt != NULL) {
-		deflater_give(o, Z_FINISH);
-		deflater_stop(o);
+		o->buf = worker_give(o->dt, o->buf, o->len, Z_FINISH);
+		o->len = 0;
+		worker_stop(o->dt);
+		o->dt = NULL;
 	} else if (o->z != NULL) {
 		deflate_some(o, o->buf, o->len, Z_FINISH);
 		o->len = 0;

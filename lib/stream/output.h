@@ -23,7 +23,7 @@ struct output {
 	long long start;	/* offset of the first byte, -1: unseekable */
 	int held;		/* writes go to a spool until output_close */
 	int real_fd;		/* while held: the output itself */
-	struct deflater *dt;	/* the thread compressing, or NULL */
+	struct worker *dt;	/* the thread compressing, or NULL */
 };
 
 /* Opens path (NULL or "-" for stdout). A file is written under a temporary

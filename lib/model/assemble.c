@@ -52,6 +52,7 @@ struct assembler {
 	size_t capmore;
 	struct recent {
 		uint32_t idx;
+		char first;
 		size_t len;
 	} recent[RECENT];
 	unsigned next_recent;
@@ -101,8 +102,10 @@ cell_str_cached(struct assembler *a, int c)
 
 	for (i = 0; i < RECENT; i++) {
 		r = &a->recent[i];
-		if (r->len == v->s.n && r->idx != PROF_NONE &&
-		    memcmp(prof_str(a->p, r->idx), v->s.p, v->s.n) == 0)
+		/* the first byte inline: most of the others differ there */
+		if (r->len == v->s.n && r->idx != PROF_NONE && (v->s.n == 0 ||
+		    (r->first == v->s.p[0] && memcmp(prof_str(a->p, r->idx),
+		    v->s.p, v->s.n) == 0)))
 			return r->idx;
 	}
 	if ((k = cell_str(a, c)) < 0)
@@ -110,6 +113,7 @@ cell_str_cached(struct assembler *a, int c)
 	r = &a->recent[a->next_recent++ % RECENT];
 	r->idx = (uint32_t)k;
 	r->len = v->s.n;
+	r->first = v->s.n > 0 ? v->s.p[0] : 0;
 	return k;
 }
 
@@ -738,8 +742,16 @@ assemble_path(struct stream_reader *r, const char *path, const char *shown,
 	rc = assemble(r, p, ASM_STREAM, emitfn, ctx, e);
 	if (rc == ASM_UNORDERED && tee_fd >= 0)
 		rc = input_drain(&r->in, e) < 0 ? -1 : ASM_UNORDERED;
-	if (tee_fd >= 0 && close(tee_fd) != 0 && rc == ASM_UNORDERED)
-		rc = perr_set(e, "%s: %s", spool, strerror(errno));
+	if (tee_fd >= 0) {
+		/* the copy ends (its thread done with tee_fd) either way */
+		struct perr te;
+		if (input_untee(&r->in, &te) < 0 && rc == ASM_UNORDERED) {
+			*e = te;
+			rc = -1;
+		}
+		if (close(tee_fd) != 0 && rc == ASM_UNORDERED)
+			rc = perr_set(e, "%s: %s", spool, strerror(errno));
+	}
 	if (rc != ASM_UNORDERED)
 		return rc;
 	stream_close(r);

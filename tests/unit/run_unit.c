@@ -10,6 +10,7 @@
 
 #include "base/hash.h"
 #include "base/re.h"
+#include "base/worker.h"
 #include "formats/legacy.h"
 #include "formats/pb.h"
 #include "model/assemble.h"
@@ -639,6 +640,50 @@ START_TEST(maps)
 }
 END_TEST
 
+/* The worker sees each buffer whole, in order, with its flag; the caller
+ * gets the spare back, and after worker_wait all that was given is done. */
+struct given {
+	char text[64];
+	size_t len;
+	int flags;
+};
+
+static void
+see(void *ctx, char *buf, size_t len, int flag)
+{
+	struct given *s = ctx;
+
+	usleep(1000);		/* the caller runs ahead meanwhile */
+	memcpy(s->text + s->len, buf, len);
+	s->len += len;
+	s->flags = s->flags * 10 + flag;
+}
+
+START_TEST(worker_thread)
+{
+	struct given s = { "", 0, 0 };
+	struct worker *w = worker_start(see, &s, 8);
+	char *buf = malloc(8);
+	const char *parts[] = { "ab", "cde", "", "fghijklm" };
+	size_t i;
+
+	ck_assert_ptr_nonnull(w);
+	ck_assert_ptr_nonnull(buf);
+	for (i = 0; i < 4; i++) {
+		memcpy(buf, parts[i], strlen(parts[i]));
+		buf = worker_give(w, buf, strlen(parts[i]), (int)i + 1);
+		ck_assert_ptr_nonnull(buf);
+	}
+	worker_wait(w);
+	ck_assert_uint_eq(s.len, 13);
+	ck_assert_int_eq(memcmp(s.text, "abcdefghijklm", 13), 0);
+	ck_assert_int_eq(s.flags, 1234);
+	worker_stop(w);
+	free(buf);
+	worker_stop(NULL);
+}
+END_TEST
+
 /* google/pprof's patterns on lines where Go's regexp gives these
  * submatches (from Go 1.19's FindStringSubmatch; "-" an unset group). */
 START_TEST(go_regexp)
@@ -762,6 +807,7 @@ main(void)
 	tcase_add_test(tc, headers);
 	tcase_add_test(tc, gzip_input);
 	tcase_add_test(tc, maps);
+	tcase_add_test(tc, worker_thread);
 	tcase_add_test(tc, go_regexp);
 	tcase_add_test(tc, go_numbers);
 	tcase_add_test(tc, writer);

@@ -127,18 +127,17 @@ input_tee(struct input *in, int fd)
 }
 
 /* The copy of n bytes at p: into the thread's next buffer, handed over
- * when full; without a thread, written at once. */
-static int
-tee_put(struct input *in, const char *p, size_t n, struct perr *e)
+ * when full; without a thread, written at once. A failed copy is told by
+ * input_untee, and only matters when the copy is read: a stream in order
+ * never fails for want of room for it. */
+static void
+tee_put(struct input *in, const char *p, size_t n)
 {
 	size_t k;
 
 	if (in->tee_thread == NULL) {
 		tee_write(in, (char *)(uintptr_t)p, n, 0);
-		if (in->tee_err != 0)
-			return perr_set(e, "%s: copying it to a temporary "
-			    "file: %s", in->name, strerror(in->tee_err));
-		return 0;
+		return;
 	}
 	while (n > 0) {
 		k = TEE_BUF - in->tee_len < n ? TEE_BUF - in->tee_len : n;
@@ -152,7 +151,6 @@ tee_put(struct input *in, const char *p, size_t n, struct perr *e)
 			in->tee_len = 0;
 		}
 	}
-	return 0;
 }
 
 int
@@ -338,8 +336,8 @@ fill(struct input *in, size_t want, struct perr *e)
 	    e) : plain_some(in, in->buf + in->end, want, e);
 	if (n < 0)
 		return -1;
-	if (in->teeing && tee_put(in, in->buf + in->end, (size_t)n, e) < 0)
-		return -1;
+	if (in->teeing)
+		tee_put(in, in->buf + in->end, (size_t)n);
 	in->end += (size_t)n;
 	in->total += (uint64_t)n;
 	if (in->compressed && in->total > in->limit)

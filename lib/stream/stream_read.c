@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "stream/fields.h"
 #include "stream/sniff.h"
 #include "stream/stream_read.h"
 
@@ -87,219 +88,6 @@ shown(const char *s, size_t n, char *buf)
 	return buf;
 }
 
-/* What one scan of a line looks for. */
-enum { B_PLAIN, B_TAB, B_BACKSLASH, B_CR, B_NUL, B_LF };
-static const unsigned char byte_class[256] = {
-	['\t'] = B_TAB, ['\\'] = B_BACKSLASH, ['\r'] = B_CR, ['\0'] = B_NUL,
-	['\n'] = B_LF,		/* fast_row's line end; split's lines have none */
-};
-
-enum { SPLIT_NOMEM = -1, SPLIT_CR = -2, SPLIT_NUL = -3, SPLIT_BACKSLASH = -4 };
-
-/* Removes the escapes of field f in place. */
-static void
-unescape(struct stream_field *f)
-{
-	char *q = f->s, *end = f->s + f->len, *w = f->s;
-
-	for (; q < end; q++) {
-		if (*q != '\\') {
-			*w++ = *q;
-			continue;
-		}
-		switch (*++q) {
-		case 't': *w++ = '\t'; break;
-		case 'n': *w++ = '\n'; break;
-		case 'r': *w++ = '\r'; break;
-		default: *w++ = *q; break;
-		}
-	}
-	*w = '\0';
-	f->len = (size_t)(w - f->s);
-}
-
-/* The high bit of each byte of w that is 0, exactly. */
-static inline uint64_t
-zero_bytes(uint64_t w)
-{
-	const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
-
-	return ~(((w & low7) + low7) | w | low7);
-}
-
-/* The index of the first byte at or after i that is not B_PLAIN, or len:
- * eight bytes at a time where the byte order lets the first be found. */
-static inline size_t
-skip_plain(const unsigned char *u, size_t i, size_t len)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	const uint64_t ones = 0x0101010101010101ULL;
-	uint64_t w, m;
-
-	for (; i + 8 <= len; i += 8) {
-		memcpy(&w, u + i, 8);
-		m = zero_bytes(w) | zero_bytes(w ^ ones * '\t') |
-		    zero_bytes(w ^ ones * '\\') | zero_bytes(w ^ ones * '\r') |
-		    zero_bytes(w ^ ones * '\n');
-		if (m != 0)
-			return i + (size_t)(__builtin_ctzll(m) >> 3);
-	}
-#endif
-	while (i < len && byte_class[u[i]] == B_PLAIN)
-		i++;
-	return i;
-}
-
-/* Splits line into tab-separated fields in one scan, unescaping each in
- * place and NUL-terminating it. Returns the count, or SPLIT_* (a CR
- * before a NUL before a lone backslash, whose field index is in *bad). */
-static int
-split(struct stream_reader *r, char *line, size_t len, int *bad,
-    struct perr *e)
-{
-	const unsigned char *u = (const unsigned char *)line;
-	size_t i, start = 0;
-	int n = 0, escaped = 0, cr = 0, nul = 0, lone = -1;
-	struct stream_field *f;
-
-	for (i = 0;; i++) {
-		unsigned c;
-		i = skip_plain(u, i, len);
-		c = i < len ? byte_class[u[i]] : B_TAB;
-		if (c == B_BACKSLASH) {
-			escaped = 1;
-			if (i + 1 == len || line[i + 1] == '\t')
-				lone = lone < 0 ? n : lone;
-			else if (byte_class[u[i + 1]] == B_CR)
-				cr = 1;
-			else if (byte_class[u[i + 1]] == B_NUL)
-				nul = 1;
-			i++;
-			continue;
-		}
-		if (c == B_CR) {
-			cr = 1;
-			continue;
-		}
-		if (c == B_NUL) {
-			nul = 1;
-			continue;
-		}
-		/* a tab, or the end of the line */
-		if (ARRAY_ROOM(r->fields, (size_t)n, r->fcap) < 0)
-			return perr_nomem(e), SPLIT_NOMEM;
-		f = &r->fields[n++];
-		f->s = line + start;
-		f->len = (i < len ? i : len) - start;
-		line[start + f->len] = '\0';
-		f->na = f->len == 2 && f->s[0] == 'N' && f->s[1] == 'A';
-		if (escaped && lone < 0)
-			unescape(f);
-		escaped = 0;
-		if (i >= len)
-			break;
-		start = i + 1;
-	}
-	if (cr)
-		return SPLIT_CR;
-	if (nul)
-		return SPLIT_NUL;
-	if (lone >= 0) {
-		*bad = lone;
-		return SPLIT_BACKSLASH;
-	}
-	return n;
-}
-
-static int
-parse_i64(const char *s, size_t n, int64_t *out)
-{
-	uint64_t v = 0, lim;
-	int neg = 0;
-	size_t i = 0;
-
-	if (n > 0 && s[0] == '-')
-		neg = i = 1;
-	if (i == n)
-		return -1;
-	lim = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
-	for (; i < n; i++) {
-		unsigned d = (unsigned)s[i] - '0';
-		/* 18 digits cannot overflow: the division only past them */
-		if (d > 9 || (i >= 18 && v > (lim - d) / 10))
-			return -1;
-		v = v * 10 + d;
-	}
-	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
-	return 0;
-}
-
-/* A dbl; integer digits within 64 bits are kept exactly (num.h). */
-static int
-parse_dbl(const char *s, size_t n, struct num *out)
-{
-	size_t i = 0, digits = 0;
-	int64_t iv;
-	char *end;
-
-	/* "-0" is the double -0, not the integer 0 */
-	if (!(n == 2 && s[0] == '-' && s[1] == '0') &&
-	    parse_i64(s, n, &iv) == 0) {
-		*out = num_of_i64(iv);
-		return 0;
-	}
-	if ((n == 3 && memcmp(s, "Inf", 3) == 0) ||
-	    (n == 4 && memcmp(s, "-Inf", 4) == 0)) {
-		*out = num_of_dbl(s[0] == '-' ? -HUGE_VAL : HUGE_VAL);
-		return 0;
-	}
-	/* [+-]digits[.digits][(e|E)[+-]digits], as strtod reads decimals */
-	if (i < n && (s[i] == '-' || s[i] == '+'))
-		i++;
-	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-		digits++;
-	if (i < n && s[i] == '.')
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			digits++;
-	if (digits == 0)
-		return -1;
-	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-		i++;
-		if (i < n && (s[i] == '-' || s[i] == '+'))
-			i++;
-		if (i == n)
-			return -1;
-		for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			;
-	}
-	if (i != n)
-		return -1;
-	errno = 0;
-	*out = num_of_dbl(strtod(s, &end));
-	return 0;
-}
-
-static int
-parse_hex(const char *s, size_t n, uint64_t *out)
-{
-	uint64_t v = 0;
-	size_t i;
-
-	if (n < 3 || n > 18 || s[0] != '0' || s[1] != 'x')
-		return -1;
-	for (i = 2; i < n; i++) {
-		unsigned c = (unsigned char)s[i];
-		if (c >= '0' && c <= '9')
-			v = v << 4 | (c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v = v << 4 | (c - 'a' + 10);
-		else
-			return -1;
-	}
-	*out = v;
-	return 0;
-}
-
 static const char *const type_names[] = {
 	[CT_INT] = "an int", [CT_I64] = "an i64", [CT_DBL] = "a dbl",
 	[CT_CHR] = "a chr", [CT_LGL] = "TRUE or FALSE",
@@ -338,7 +126,7 @@ parse_cell(struct stream_reader *r, struct perr *e, int c,
 		}
 		return 0;
 	case CT_INT:
-		ok = parse_i64(f->s, f->len, &v->i) == 0 &&
+		ok = field_i64(f->s, f->len, &v->i) == 0 &&
 		    v->i >= INT32_MIN && v->i <= INT32_MAX;
 		if (ok && (col->flags & CF_ID) && v->i < 1) {
 			row->st[c] = CELL_BAD;
@@ -353,10 +141,10 @@ parse_cell(struct stream_reader *r, struct perr *e, int c,
 		}
 		break;
 	case CT_I64:
-		ok = parse_i64(f->s, f->len, &v->i) == 0;
+		ok = field_i64(f->s, f->len, &v->i) == 0;
 		break;
 	case CT_DBL:
-		ok = parse_dbl(f->s, f->len, &v->n) == 0;
+		ok = field_dbl(f->s, f->len, &v->n) == 0;
 		break;
 	case CT_LGL:
 		if (f->len == 4 && memcmp(f->s, "TRUE", 4) == 0)
@@ -367,7 +155,7 @@ parse_cell(struct stream_reader *r, struct perr *e, int c,
 		}
 		break;
 	case CT_HEX:
-		ok = parse_hex(f->s, f->len, &v->u) == 0;
+		ok = field_hex(f->s, f->len, &v->u) == 0;
 		break;
 	}
 	if (ok)
@@ -531,7 +319,7 @@ neutral(struct stream_row *row)
  * end as it goes: a table whose header is its schema's columns in order,
  * every field plain (no escape, CR, NUL or NA) and good, ints of at most
  * 18 digits, the LF already read. Returns 1 with the row read, or 0 with
- * the line left as it was for input_line, split() and parse_cell(), which
+ * the line left as it was for input_line, field_split() and parse_cell(), which
  * say what is wrong with it.
  */
 static int
@@ -545,7 +333,7 @@ fast_row(struct stream_reader *r)
 	struct stream_tab *st;
 	struct stream_field *f;
 	enum table_id t;
-	size_t i = skip_plain(u, 0, len), start, k;
+	size_t i = field_skip_plain(u, 0, len), start, k;
 	uint64_t v;
 	int c;
 
@@ -579,7 +367,7 @@ fast_row(struct stream_reader *r)
 			else
 				row->v[c].i = (int64_t)v;
 		} else {
-			i = skip_plain(u, i, len);
+			i = field_skip_plain(u, i, len);
 			k = i - start;
 			if (i == len || (u[i] != '\t' && u[i] != '\n') ||
 			    (k == 2 &&
@@ -599,7 +387,7 @@ fast_row(struct stream_reader *r)
 					row->v[c].i = 0;
 				else
 					return 0;
-			} else if (parse_hex(line + start, k, &row->v[c].u)
+			} else if (field_hex(line + start, k, &row->v[c].u)
 			    < 0)
 				return 0;
 		}
@@ -610,7 +398,7 @@ fast_row(struct stream_reader *r)
 	}
 	if (u[i] != '\n')
 		return 0;		/* too many fields, or a CR, NUL... */
-	/* good: now the fields may end in NULs, as split() leaves them, and
+	/* good: now the fields may end in NULs, as field_split() leaves them, and
 	 * the line is read */
 	for (c = 0; c <= st->nf; c++)
 		f[c].s[f[c].len] = '\0';
@@ -705,7 +493,8 @@ stream_next(struct stream_reader *r, struct perr *e)
 		if (r->in.missing_eol && stream_problem(r, e, row->line,
 		    T_NONE, -1, "last line has no LF (stream cut short?)") < 0)
 			return -1;
-		if ((nf = split(r, line, len, &bad, e)) < 0) {
+		if ((nf = field_split(&r->fields, &r->fcap, line, len, &bad,
+		    e)) < 0) {
 			if (nf == SPLIT_NOMEM)
 				return -1;
 			if ((nf == SPLIT_CR ? stream_problem(r, e, row->line,

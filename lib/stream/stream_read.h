@@ -7,6 +7,7 @@
 
 #include "base/hash.h"
 #include "base/num.h"
+#include "stream/fields.h"
 #include "stream/input.h"
 #include "stream/schema.h"
 
@@ -21,12 +22,6 @@ union cell {
 };
 
 enum { CELL_OK, CELL_NA, CELL_BAD };
-
-struct stream_field {
-	char *s;
-	size_t len;
-	int na;
-};
 
 struct stream_row {
 	enum table_id table;

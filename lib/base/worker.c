@@ -15,6 +15,14 @@ struct worker {
 	int busy, quit;
 };
 
+/* Waits, with w->lock held, until the thread is idle. */
+static void
+idle_locked(struct worker *w)
+{
+	while (w->busy)
+		pthread_cond_wait(&w->cond, &w->lock);
+}
+
 static void *
 run(void *arg)
 {
@@ -69,8 +77,7 @@ void
 worker_wait(struct worker *w)
 {
 	pthread_mutex_lock(&w->lock);
-	while (w->busy)
-		pthread_cond_wait(&w->cond, &w->lock);
+	idle_locked(w);
 	pthread_mutex_unlock(&w->lock);
 }
 
@@ -80,8 +87,7 @@ worker_give(struct worker *w, char *buf, size_t len, int flag)
 	char *spare;
 
 	pthread_mutex_lock(&w->lock);
-	while (w->busy)
-		pthread_cond_wait(&w->cond, &w->lock);
+	idle_locked(w);
 	spare = w->buf;
 	w->buf = buf;
 	w->len = len;
@@ -98,8 +104,7 @@ worker_stop(struct worker *w)
 	if (w == NULL)
 		return;
 	pthread_mutex_lock(&w->lock);
-	while (w->busy)
-		pthread_cond_wait(&w->cond, &w->lock);
+	idle_locked(w);
 	w->quit = 1;
 	pthread_cond_broadcast(&w->cond);
 	pthread_mutex_unlock(&w->lock);

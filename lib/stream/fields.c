@@ -73,7 +73,7 @@ field_split(struct stream_field **fields, size_t *cap, char *line,
 		f->s = line + start;
 		f->len = (i < len ? i : len) - start;
 		line[start + f->len] = '\0';
-		f->na = f->len == 2 && f->s[0] == 'N' && f->s[1] == 'A';
+		f->na = field_is_na(f->s, f->len);
 		if (escaped && lone < 0)
 			unescape(f);
 		escaped = 0;
@@ -178,5 +178,17 @@ field_hex(const char *s, size_t n, uint64_t *out)
 			return -1;
 	}
 	*out = v;
+	return 0;
+}
+
+int
+field_lgl(const char *s, size_t n, int64_t *out)
+{
+	if (n == 4 && memcmp(s, "TRUE", 4) == 0)
+		*out = 1;
+	else if (n == 5 && memcmp(s, "FALSE", 5) == 0)
+		*out = 0;
+	else
+		return -1;
 	return 0;
 }

@@ -64,12 +64,21 @@ enum { SPLIT_NOMEM = -1, SPLIT_CR = -2, SPLIT_NUL = -3, SPLIT_BACKSLASH = -4 };
 int field_split(struct stream_field **fields, size_t *cap, char *line,
     size_t len, int *bad, struct perr *e);
 
-/* A field's text as a number: 0, or -1 when it is not one. field_i64
+/* Whether a field's text (before unescaping) is NA. */
+static inline int
+field_is_na(const char *s, size_t n)
+{
+	return n == 2 && s[0] == 'N' && s[1] == 'A';
+}
+
+/* A field's text as a value: 0, or -1 when it is not one. field_i64
  * takes an optional '-' and decimal digits within 64 bits; field_dbl
  * also decimals, exponents and Inf (integers kept exact: num.h);
- * field_hex 0x and 1 to 16 lowercase hex digits. */
+ * field_hex 0x and 1 to 16 lowercase hex digits; field_lgl TRUE (1) or
+ * FALSE (0). */
 int field_i64(const char *s, size_t n, int64_t *out);
 int field_dbl(const char *s, size_t n, struct num *out);
 int field_hex(const char *s, size_t n, uint64_t *out);
+int field_lgl(const char *s, size_t n, int64_t *out);
 
 #endif

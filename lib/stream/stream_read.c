@@ -147,12 +147,7 @@ parse_cell(struct stream_reader *r, struct perr *e, int c,
 		ok = field_dbl(f->s, f->len, &v->n) == 0;
 		break;
 	case CT_LGL:
-		if (f->len == 4 && memcmp(f->s, "TRUE", 4) == 0)
-			v->i = ok = 1;
-		else if (f->len == 5 && memcmp(f->s, "FALSE", 5) == 0) {
-			v->i = 0;
-			ok = 1;
-		}
+		ok = field_lgl(f->s, f->len, &v->i) == 0;
 		break;
 	case CT_HEX:
 		ok = field_hex(f->s, f->len, &v->u) == 0;
@@ -319,8 +314,8 @@ neutral(struct stream_row *row)
  * end as it goes: a table whose header is its schema's columns in order,
  * every field plain (no escape, CR, NUL or NA) and good, ints of at most
  * 18 digits, the LF already read. Returns 1 with the row read, or 0 with
- * the line left as it was for input_line, field_split() and parse_cell(), which
- * say what is wrong with it.
+ * the line left as it was for input_line, field_split() and parse_cell(),
+ * which say what is wrong with it.
  */
 static int
 fast_row(struct stream_reader *r)
@@ -370,25 +365,16 @@ fast_row(struct stream_reader *r)
 			i = field_skip_plain(u, i, len);
 			k = i - start;
 			if (i == len || (u[i] != '\t' && u[i] != '\n') ||
-			    (k == 2 &&
-			    line[start] == 'N' && line[start + 1] == 'A'))
+			    field_is_na(line + start, k))
 				return 0;
 			if (col->type == CT_CHR) {
 				if (k == 0 && (col->flags & CF_NONEMPTY))
 					return 0;
 				row->v[c].s.p = line + start;
 				row->v[c].s.n = k;
-			} else if (col->type == CT_LGL) {
-				if (k == 4 && memcmp(line + start, "TRUE", 4)
-				    == 0)
-					row->v[c].i = 1;
-				else if (k == 5 && memcmp(line + start,
-				    "FALSE", 5) == 0)
-					row->v[c].i = 0;
-				else
-					return 0;
-			} else if (field_hex(line + start, k, &row->v[c].u)
-			    < 0)
+			} else if (col->type == CT_LGL ? field_lgl(line + start,
+			    k, &row->v[c].i) < 0 : field_hex(line + start, k,
+			    &row->v[c].u) < 0)
 				return 0;
 		}
 		f[c + 1].s = line + start;

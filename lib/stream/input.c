@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "base/pipe.h"
 #include "base/worker.h"
 #include "stream/input.h"
 
@@ -57,6 +58,7 @@ input_open(struct input *in, const char *path, const char *shown,
 	if (fd < 0)
 		return perr_set(e, "%s: %s", in->name, strerror(errno));
 	in->fd = fd;
+	pipe_widen(fd);
 	in->cap = INPUT_CHUNK;
 	in->buf = malloc(in->cap);
 	in->raw = malloc(INPUT_CHUNK);

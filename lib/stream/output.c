@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "base/pipe.h"
 #include "base/worker.h"
 #include "stream/output.h"
 
@@ -49,6 +50,7 @@ output_open(struct output *o, const char *path, struct perr *e)
 		umask(mask);
 		fchmod(o->fd, 0666 & ~mask);
 	}
+	pipe_widen(o->fd);
 	o->start = lseek(o->fd, 0, SEEK_CUR);
 	o->cap = OUTPUT_BUF;
 	if ((o->buf = malloc(o->cap)) == NULL) {

@@ -1,5 +1,7 @@
 /* run_unit.c: Check unit tests of the stream library. */
 #include <check.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -9,6 +11,7 @@
 #include <zlib.h>
 
 #include "base/hash.h"
+#include "base/pipe.h"
 #include "base/re.h"
 #include "base/worker.h"
 #include "formats/legacy.h"
@@ -684,6 +687,48 @@ START_TEST(worker_thread)
 }
 END_TEST
 
+/* The first line of path, or "" (absent: not Linux). */
+static const char *
+first_line(const char *path, char *buf, size_t n)
+{
+	FILE *fp = fopen(path, "r");
+
+	buf[0] = '\0';
+	if (fp != NULL) {
+		if (fgets(buf, (int)n, fp) == NULL)
+			buf[0] = '\0';
+		fclose(fp);
+	}
+	return buf;
+}
+
+/* A widened pipe takes 1 MB with no reader (64 KB before), where the
+ * kernel allows that much; a file is left alone. */
+START_TEST(pipe_wider)
+{
+	static char block[1 << 20];
+	char line[64];
+	int fd[2];
+	ssize_t n, total = 0;
+
+	ck_assert_int_eq(pipe(fd), 0);
+	pipe_widen(fd[0]);
+	pipe_widen(fd[0]);	/* already wide: unchanged */
+	ck_assert_int_eq(fcntl(fd[1], F_SETFL, O_NONBLOCK), 0);
+	while ((n = write(fd[1], block, sizeof(block) - (size_t)total)) > 0)
+		total += n;
+	ck_assert(n == 0 || errno == EAGAIN);
+	if (atol(first_line("/proc/sys/fs/pipe-max-size", line,
+	    sizeof(line))) >= 1 << 20)
+		ck_assert_int_eq(total, 1 << 20);
+	else
+		ck_assert_int_ge(total, 4096);
+	close(fd[0]);
+	close(fd[1]);
+	pipe_widen(STDERR_FILENO);	/* whatever it is: no harm */
+}
+END_TEST
+
 /* google/pprof's patterns on lines where Go's regexp gives these
  * submatches (from Go 1.19's FindStringSubmatch; "-" an unset group). */
 START_TEST(go_regexp)
@@ -808,6 +853,7 @@ main(void)
 	tcase_add_test(tc, gzip_input);
 	tcase_add_test(tc, maps);
 	tcase_add_test(tc, worker_thread);
+	tcase_add_test(tc, pipe_wider);
 	tcase_add_test(tc, go_regexp);
 	tcase_add_test(tc, go_numbers);
 	tcase_add_test(tc, writer);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "analysis/select.h"
+#include "base/heap.h"
 #include "model/combine.h"
 #include "stream/input.h"
 #include "stream/stream_read.h"
@@ -158,6 +159,7 @@ setup(void)
 		if (signal(sigs[i], on_signal) == SIG_IGN)
 			signal(sigs[i], SIG_IGN);	/* as the shell set it */
 	input_set_warn(input_warning);
+	heap_prefer_huge_pages();
 }
 
 int

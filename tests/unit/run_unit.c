@@ -11,6 +11,7 @@
 #include <zlib.h>
 
 #include "base/hash.h"
+#include "base/heap.h"
 #include "base/pipe.h"
 #include "base/re.h"
 #include "base/worker.h"
@@ -729,6 +730,45 @@ START_TEST(pipe_wider)
 }
 END_TEST
 
+#if defined(__SANITIZE_ADDRESS__)
+#define OWN_MALLOC 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define OWN_MALLOC 1
+#endif
+#endif
+
+/* Where transparent huge pages are to be had, the heap has a region
+ * advised for them ("hg" in smaps' VmFlags). Not under ASan, whose
+ * malloc is its own. */
+START_TEST(heap_huge)
+{
+	char line[256];
+	FILE *fp;
+	int found = 0;
+
+	heap_prefer_huge_pages();
+	first_line("/sys/kernel/mm/transparent_hugepage/enabled", line,
+	    sizeof(line));
+#ifndef OWN_MALLOC
+	if (strstr(line, "[always]") == NULL &&
+	    strstr(line, "[madvise]") == NULL)
+		return;
+	ck_assert_ptr_nonnull(fp = fopen("/proc/self/smaps", "r"));
+	while (fgets(line, sizeof(line), fp) != NULL)
+		if (strncmp(line, "VmFlags:", 8) == 0 &&
+		    strstr(line, " hg") != NULL)
+			found = 1;
+	fclose(fp);
+	ck_assert_int_eq(found, 1);
+#else
+	(void)fp;
+	(void)found;
+#endif
+	free(malloc(1 << 20));	/* the heap still works */
+}
+END_TEST
+
 /* google/pprof's patterns on lines where Go's regexp gives these
  * submatches (from Go 1.19's FindStringSubmatch; "-" an unset group). */
 START_TEST(go_regexp)
@@ -854,6 +894,7 @@ main(void)
 	tcase_add_test(tc, maps);
 	tcase_add_test(tc, worker_thread);
 	tcase_add_test(tc, pipe_wider);
+	tcase_add_test(tc, heap_huge);
 	tcase_add_test(tc, go_regexp);
 	tcase_add_test(tc, go_numbers);
 	tcase_add_test(tc, writer);

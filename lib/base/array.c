@@ -37,11 +37,18 @@ array_reserve(void **arr, size_t *cap, size_t n, size_t size)
 #ifdef MADV_POPULATE_WRITE
 	/* Faulting a page at a time costs microseconds each on a virtual
 	 * machine: a third of pprof2tsv's time went to its tables. Only the
-	 * whole pages inside; an error (an older kernel) changes nothing. */
+	 * whole pages inside; an error (an older kernel) changes nothing.
+	 * The 2 MB pages inside in huge pages (heap.c says why): even
+	 * populated, a 4 KB page costs on its first touch (pprof2tsv on the
+	 * renamed copies: 0.455 -> 0.400 s). */
 	if (n * size >= (size_t)1 << 16) {
-		uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+		uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE), huge = 2 << 20;
 		uintptr_t a = ((uintptr_t)*arr + pg - 1) & ~(pg - 1);
 		uintptr_t b = ((uintptr_t)*arr + n * size) & ~(pg - 1);
+		uintptr_t ha = ((uintptr_t)*arr + huge - 1) & ~(huge - 1);
+		uintptr_t hb = ((uintptr_t)*arr + n * size) & ~(huge - 1);
+		if (hb > ha)
+			madvise((void *)ha, hb - ha, MADV_HUGEPAGE);
 		if (b > a)
 			madvise((void *)a, b - a, MADV_POPULATE_WRITE);
 	}

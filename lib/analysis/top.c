@@ -331,12 +331,12 @@ col_text(struct output *o, const struct strtab *s, uint32_t i)
 static void
 col_num(struct output *o, struct num v, struct num sum, int last)
 {
-	char pct[32];
+	char *p;
 
 	out_num(o, v);
-	snprintf(pct, sizeof(pct), "\t%.2f", sum.d != 0 ? 100 * v.d / sum.d :
-	    0.0);
-	out_str(o, pct);
+	out_char(o, '\t');
+	p = out_reserve(o, FMT_NUM_MAX);
+	o->len += fmt_fixed2(p, sum.d != 0 ? 100 * v.d / sum.d : 0.0);
 	out_char(o, last ? '\n' : '\t');
 }
 

@@ -102,6 +102,7 @@ size_t fmt_u64_long(char *buf, uint64_t v);	/* any v; fmt_u64 is quicker */
 size_t fmt_i64(char *buf, int64_t v);
 size_t fmt_hex(char *buf, uint64_t v);	/* 0x and lowercase digits */
 size_t fmt_dbl(char *buf, double v);	/* shortest text that reads back */
+size_t fmt_fixed2(char *buf, double v);	/* printf's %.2f, below 1e20 */
 
 /* inline for the numbers that fill most of a stream: depths, small ids */
 static inline size_t

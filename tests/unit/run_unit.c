@@ -688,6 +688,49 @@ START_TEST(worker_thread)
 }
 END_TEST
 
+/* fmt_fixed2 is printf's %.2f digit for digit: ratios as tsvtop makes
+ * them, halves and near-halves, signs, and the ends of its fast path. */
+START_TEST(fixed2_as_printf)
+{
+	static const double fixed[] = { 0, -0.0, 0.125, 0.375, 1.005, 2.675,
+	    -2.675, 0.005, -0.005, 0.0049999999, 99.995, 100, -0.001, 1e-300,
+	    9999999.995, 1e7, 1e7 + 0.005, 123456789.125, 1e19, -1e19, 5e-3,
+	    16.842105263157894, 33.335, 1.0 / 3, 2.0 / 3, 1e20, -1e30, NAN,
+	    INFINITY, -INFINITY };
+	char got[FMT_NUM_MAX + 1], want[400];
+	uint64_t seed = 42;
+	size_t i, n;
+	double v;
+
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]) + 1000000; i++) {
+		if (i < sizeof(fixed) / sizeof(fixed[0]))
+			v = fixed[i];
+		else {
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			/* a share of a sum, as tsvtop's; or a raw 2-decimal
+			 * value and its neighbours */
+			if (i % 3 == 0)
+				v = 100.0 * (double)(seed >> 44) /
+				    (double)((seed >> 20 & 0xffffff) + 1);
+			else if (i % 3 == 1)	/* any magnitude */
+				v = ldexp((double)(seed >> 11),
+				    (int)(seed >> 5 & 127) - 100);
+			else
+				v = nextafter((double)(int64_t)(seed >> 40) / 200,
+				    (seed & 1) ? 1e300 : -1e300);
+			if (seed & 2)
+				v = -v;
+		}
+		n = fmt_fixed2(got, v);
+		got[n] = '\0';
+		snprintf(want, sizeof(want), fabs(v) < 1e20 ? "%.2f" : "%.17g",
+		    v);
+		if (strcmp(got, want) != 0)	/* (an assertion per value is slow) */
+			ck_assert_str_eq(got, want);
+	}
+}
+END_TEST
+
 /* The first line of path, or "" (absent: not Linux). */
 static const char *
 first_line(const char *path, char *buf, size_t n)
@@ -893,6 +936,7 @@ main(void)
 	tcase_add_test(tc, gzip_input);
 	tcase_add_test(tc, maps);
 	tcase_add_test(tc, worker_thread);
+	tcase_add_test(tc, fixed2_as_printf);
 	tcase_add_test(tc, pipe_wider);
 	tcase_add_test(tc, heap_huge);
 	tcase_add_test(tc, go_regexp);

@@ -51,6 +51,9 @@ int64_t strtab_intern(struct strtab *t, const char *s, size_t len);
 int strtab_truncate(struct strtab *t, size_t n);
 /* Returns the index of s, or -1 when absent. */
 int64_t strtab_find(const struct strtab *t, const char *s, size_t len);
+/* rank[i] for each of t's n strings: its place in byte order (0 first;
+ * strcmp's order, a prefix first); -1 when out of memory. */
+int strtab_ranks(const struct strtab *t, uint32_t *rank);
 
 static inline const char *
 strtab_str(const struct strtab *t, size_t i)

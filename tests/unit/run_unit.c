@@ -688,6 +688,57 @@ START_TEST(worker_thread)
 }
 END_TEST
 
+/* strtab_ranks is byte order (memcmp, then the shorter first): strings
+ * with long shared prefixes, prefixes of one another, high bytes and NULs,
+ * few and many. */
+START_TEST(ranks_in_byte_order)
+{
+	static const char alphabet[] = "ab\0\xff.";
+	struct strtab t = { 0 };
+	uint64_t seed = 7;
+	uint32_t *rank, *at;
+	char buf[64];
+	size_t i, n, len, round;
+
+	for (round = 0; round < 4; round++) {
+		size_t want = round == 0 ? 1 : round == 1 ? 9 : round == 2 ?
+		    300 : 20000;
+		memset(&t, 0, sizeof(t));
+		while (t.n < want) {
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			/* a prefix shared by most, as func names in Go */
+			len = round == 3 ? 22 : 0;
+			memcpy(buf, "main.setFunctions.func", len);
+			n = (size_t)(seed >> 59);
+			for (i = 0; i < n; i++) {
+				seed = seed * 6364136223846793005ULL + 1;
+				buf[len++] = alphabet[(seed >> 33) % 5];
+			}
+			ck_assert_int_ge(strtab_intern(&t, buf, len), 0);
+		}
+		rank = malloc(t.n * sizeof(*rank));
+		at = malloc(t.n * sizeof(*at));
+		ck_assert_int_eq(strtab_ranks(&t, rank), 0);
+		for (i = 0; i < t.n; i++)
+			at[i] = (uint32_t)t.n;
+		for (i = 0; i < t.n; i++) {
+			ck_assert_uint_lt(rank[i], t.n);
+			at[rank[i]] = (uint32_t)i;	/* a permutation */
+		}
+		for (i = 1; i < t.n; i++) {
+			size_t la = strtab_len(&t, at[i - 1]);
+			size_t lb = strtab_len(&t, at[i]);
+			int c = memcmp(strtab_str(&t, at[i - 1]),
+			    strtab_str(&t, at[i]), la < lb ? la : lb);
+			ck_assert(c < 0 || (c == 0 && la < lb));
+		}
+		free(rank);
+		free(at);
+		strtab_free(&t);
+	}
+}
+END_TEST
+
 /* fmt_fixed2 is printf's %.2f digit for digit: ratios as tsvtop makes
  * them, halves and near-halves, signs, and the ends of its fast path. */
 START_TEST(fixed2_as_printf)
@@ -937,6 +988,7 @@ main(void)
 	tcase_add_test(tc, maps);
 	tcase_add_test(tc, worker_thread);
 	tcase_add_test(tc, fixed2_as_printf);
+	tcase_add_test(tc, ranks_in_byte_order);
 	tcase_add_test(tc, pipe_wider);
 	tcase_add_test(tc, heap_huge);
 	tcase_add_test(tc, go_regexp);

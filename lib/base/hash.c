@@ -3,6 +3,7 @@
 
 #include "base/array.h"
 #include "base/hash.h"
+#include "base/heap.h"
 
 void
 u64map_free(struct u64map *m)
@@ -38,6 +39,8 @@ u64map_grow(struct u64map *m)
 		free(vals);
 		return -1;
 	}
+	heap_advise_huge(keys, cap * sizeof(*keys));
+	heap_advise_huge(vals, cap * sizeof(*vals));
 	memset(keys, 0xff, cap * sizeof(*keys));
 	if (m->keys != NULL)
 		for (i = 0; i <= m->mask; i++) {
@@ -171,6 +174,7 @@ strtab_grow(struct strtab *t)
 
 	if (slots == NULL)
 		return -1;
+	heap_advise_huge(slots, cap * sizeof(*slots));
 	for (i = 0; i < t->n; i++) {
 		j = hash_bytes(strtab_str(t, i), strtab_len(t, i)) & (cap - 1);
 		while (slots[j] != 0)

@@ -23,6 +23,22 @@
 #define HEAP_STEP (16 << 20)
 
 void
+heap_advise_huge(void *p, size_t len)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+	uintptr_t to = ((uintptr_t)p + len) & ~(huge - 1);
+
+	if (p != NULL && to > from)
+		(void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)len;
+#endif
+}
+
+void
 heap_prefer_huge_pages(void)
 {
 #if defined(__GLIBC__) && defined(M_TOP_PAD) && defined(MADV_HUGEPAGE)

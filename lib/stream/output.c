@@ -10,6 +10,7 @@
 
 #include "base/pipe.h"
 #include "base/worker.h"
+#include "stream/fields.h"
 #include "stream/output.h"
 
 #define OUTPUT_BUF (256u << 10)
@@ -418,29 +419,29 @@ fmt_fixed2(char *buf, double v)
 void
 out_escaped(struct output *o, const char *s, size_t n)
 {
-	const char *run, *end;
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, run = 0;
 	char esc;
 
 	if (n == 0)		/* s may be NULL (an empty protobuf string) */
 		return;
-	run = s;
-	end = s + n;
 	if (n == 2 && s[0] == 'N' && s[1] == 'A') {
 		out_write(o, "\\NA", 3);
 		return;
 	}
-	for (; s < end; s++) {
-		switch (*s) {
+	/* eight bytes at a time to the next that may need an escape */
+	while ((i = field_skip_plain(u, i, n)) < n) {
+		switch (s[i]) {
 		case '\\': esc = '\\'; break;
 		case '\t': esc = 't'; break;
 		case '\n': esc = 'n'; break;
 		case '\r': esc = 'r'; break;
-		default: continue;
+		default: i++; continue;		/* a NUL: as it is */
 		}
-		out_write(o, run, (size_t)(s - run));
+		out_write(o, s + run, i - run);
 		out_char(o, '\\');
 		out_char(o, esc);
-		run = s + 1;
+		run = ++i;
 	}
-	out_write(o, run, (size_t)(end - run));
+	out_write(o, s + run, n - run);
 }

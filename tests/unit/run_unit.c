@@ -90,6 +90,69 @@ START_TEST(escape_write)
 }
 END_TEST
 
+/* Every special byte at every place of strings of 1 to 24 bytes (the
+ * scan goes eight at a time), with another one: case n of escape_cases. */
+static const char escape_special[] = "\t\n\r\\";
+
+static int
+escape_case(size_t n, char *s)
+{
+	size_t len, at, k, i;
+
+	for (len = 1; len <= 24; len++)
+		for (at = 0; at < len; at++)
+			for (k = 0; k < 4; k++)
+				if (n-- == 0) {
+					for (i = 0; i < len; i++)
+						s[i] = (char)(i % 2 ? 'x' : 0xe9);
+					s[at] = escape_special[k];
+					s[len - 1 - at / 2] =
+					    escape_special[(k + 1) % 4];
+					s[len] = '\0';
+					return 1;
+				}
+	return 0;
+}
+
+static void
+write_escape_cases(struct output *o, const void *arg)
+{
+	char s[32];
+	size_t n;
+
+	(void)arg;
+	for (n = 0; escape_case(n, s); n++) {
+		out_escaped(o, s, strlen(s));
+		out_char(o, '\n');	/* never in what is escaped */
+	}
+}
+
+START_TEST(escape_write_everywhere)
+{
+	char s[32], *want = malloc(1 << 16), *got, *e;
+	size_t n, i, k = 0;
+
+	for (n = 0; escape_case(n, s); n++) {
+		for (i = 0; s[i] != '\0'; i++)
+			if ((e = strchr(escape_special, s[i])) != NULL) {
+				want[k++] = '\\';
+				want[k++] = "tnr\\"[e - escape_special];
+			} else
+				want[k++] = s[i];
+		want[k++] = '\n';
+	}
+	want[k] = '\0';
+	ck_assert_uint_lt(k, 1 << 15);
+	got = captured(write_escape_cases, NULL);
+	for (i = 0; got[i] == want[i] && want[i] != '\0'; i++)
+		;
+	ck_assert_msg(got[i] == want[i], "byte %zu: 0x%02x against 0x%02x", i,
+	    (unsigned char)got[i], (unsigned char)want[i]);
+	free(got);
+	free(want);
+}
+END_TEST
+
 static const char head[] = "#meta\tkey\tvalue\nmeta\tversion\t2.0\n";
 
 /* Opens a stream of head + body and returns the first data row. */
@@ -978,6 +1041,7 @@ main(void)
 	int failed;
 
 	tcase_add_test(tc, escape_write);
+	tcase_add_test(tc, escape_write_everywhere);
 	tcase_add_test(tc, escape_read);
 	tcase_add_test(tc, types);
 	tcase_add_test(tc, exact_values);

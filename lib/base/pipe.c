@@ -1,4 +1,6 @@
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE		/* F_SETPIPE_SZ */
+#endif
 #include <fcntl.h>
 
 #include "base/pipe.h"

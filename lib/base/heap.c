@@ -42,10 +42,8 @@ void
 heap_prefer_huge_pages(void)
 {
 #if defined(__GLIBC__) && defined(M_TOP_PAD) && defined(MADV_HUGEPAGE)
-	const uintptr_t huge = (uintptr_t)2 << 20;
 	void *volatile a, *volatile b;	/* not optimised away */
 	char *lo, *hi;
-	uintptr_t from, to;
 
 	/* glibc's heap then grows HEAP_STEP more than it needs, and keeps
 	 * that much when it shrinks */
@@ -59,11 +57,7 @@ heap_prefer_huge_pages(void)
 	hi = sbrk(0);
 	free(b);
 	free(a);
-	if (lo == (char *)-1 || hi == (char *)-1 || hi <= lo)
-		return;
-	from = ((uintptr_t)lo + huge - 1) & ~(huge - 1);
-	to = (uintptr_t)hi & ~(huge - 1);
-	if (to > from)
-		(void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+	if (lo != (char *)-1 && hi != (char *)-1 && hi > lo)
+		heap_advise_huge(lo, (size_t)(hi - lo));
 #endif
 }

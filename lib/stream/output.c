@@ -425,7 +425,7 @@ out_escaped(struct output *o, const char *s, size_t n)
 
 	if (n == 0)		/* s may be NULL (an empty protobuf string) */
 		return;
-	if (n == 2 && s[0] == 'N' && s[1] == 'A') {
+	if (field_is_na(s, n)) {
 		out_write(o, "\\NA", 3);
 		return;
 	}

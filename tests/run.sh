@@ -474,6 +474,21 @@ for rel in profile/testdata/cppbench.heap profile/testdata/java.cpu; do
 	    $bin/pprof2tsv <"$lf" | cmp -s - "$out/gz.tsv"; then ok; else
 		bad "pprof2tsv of the legacy $rel, gzip-compressed"; fi
 done
+# a gzip file is read whole at the size its trailer gives (a hint): two
+# members, whose last trailer gives less, and zeros or garbage after
+# the member, whose trailer gives nothing or nonsense, read the same
+pf=tests/data/pprof/go-1.19/go.cpu.pb.gz
+$bin/pprof2tsv "$pf" >"$out/want" 2>&1
+gzip -dc "$pf" >"$out/p.pb"
+n=$(wc -c <"$out/p.pb")
+(head -c $((n / 2)) "$out/p.pb" | gzip -c; tail -c +$((n / 2 + 1)) "$out/p.pb" |
+    gzip -c) >"$out/p2.gz"
+(cat "$pf"; head -c 100 /dev/zero) >"$out/pz.gz"
+(cat "$pf"; printf 'garbage\377\377') >"$out/pg.gz"
+for g in p2 pz pg; do
+	$bin/pprof2tsv "$out/$g.gz" 2>/dev/null | sed "s|$out/$g.gz|$pf|" >"$out/got"
+	same "$out/want" "pprof2tsv of a gzip file ($g): its size from the trailer"
+done
 for rel in $(tail -n +2 tests/data/pprof/KINDS.tsv | awk '$2 ~ /^protobuf/ { print $1 }'); do
 	if $bin/pprof2tsv "tests/data/pprof/$rel" | $bin/tsvvalidate; then ok; else
 		bad "pprof2tsv $rel does not validate"; fi

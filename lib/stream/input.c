@@ -417,11 +417,45 @@ input_drain(struct input *in, struct perr *e)
 	return 0;
 }
 
+/* The buffer at cap bytes. Only the bytes read are copied: realloc would
+ * copy all of the old buffer, faulting in fresh pages for nothing. */
+static int
+grow(struct input *in, size_t cap)
+{
+	char *nb;
+
+	if (cap <= in->cap)
+		return 0;
+	if ((nb = malloc(cap)) == NULL)
+		return -1;
+	memcpy(nb, in->buf, in->end);
+	free(in->buf);
+	in->buf = nb;
+	in->cap = cap;
+	return 0;
+}
+
+/* A gzip file's ISIZE, the size of its last member mod 2^32: the file's
+ * size when it has one member below 4 GB (a hint, never trusted); 0 when
+ * the file is not gzip or too short to say. */
+static uint64_t
+gzip_isize(int fd, const struct stat *st)
+{
+	unsigned char b[4];
+	off_t at = lseek(fd, 0, SEEK_CUR);
+
+	if (at < 0 || st->st_size - at < 18 || pread(fd, b, 2, at) != 2 ||
+	    b[0] != 0x1f || b[1] != 0x8b ||
+	    pread(fd, b, 4, st->st_size - 4) != 4)
+		return 0;
+	return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
+	    (uint64_t)b[3] << 24;
+}
+
 int
 input_slurp(struct input *in, unsigned char **data, size_t *len,
     struct perr *e)
 {
-	char *nb;
 	struct stat st;
 	size_t room = INPUT_CHUNK;
 
@@ -444,22 +478,22 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
 			return 0;
 		}
 	}
-	/* other plain files: room for all at once, and one byte more; then
-	 * no growing before the read that finds its end */
-	if (in->total == 0 && fstat(in->fd, &st) == 0 &&
-	    S_ISREG(st.st_mode) && (size_t)st.st_size + 2 > in->cap &&
-	    (nb = realloc(in->buf, (size_t)st.st_size + 2)) != NULL) {
-		in->buf = nb;
-		in->cap = (size_t)st.st_size + 2;
-		room = 2;
+	/* other files: room for all at once, and one byte more (a gzip
+	 * file's size is in its trailer, if it has one member); then no
+	 * growing before the read that finds its end */
+	if (in->total == 0 && fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		size_t want = (size_t)st.st_size + 2;
+		uint64_t isize = gzip_isize(in->fd, &st);
+		/* deflate packs at most 1032 bytes into one */
+		if (isize > 0 && isize <= in->limit && isize + 2 <= SIZE_MAX &&
+		    isize / 1032 <= (uint64_t)st.st_size)
+			want = (size_t)isize + 2;
+		if (want > in->cap && grow(in, want) == 0)
+			room = 2;
 	}
 	while (!in->eof) {
-		if (in->cap - in->end < room) {
-			if ((nb = realloc(in->buf, in->cap * 2)) == NULL)
-				return perr_set(e, "%s: out of memory", in->name);
-			in->buf = nb;
-			in->cap *= 2;
-		}
+		if (in->cap - in->end < room && grow(in, in->cap * 2) < 0)
+			return perr_set(e, "%s: out of memory", in->name);
 		if (fill(in, in->cap - in->end - 1, e) < 0)
 			return -1;
 	}

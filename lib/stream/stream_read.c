@@ -14,8 +14,11 @@ int
 stream_open(struct stream_reader *r, const char *path, const char *shown,
     struct perr *e)
 {
+	int j;
+
 	memset(r, 0, sizeof(*r));
-	r->last = r->before = T_NONE;
+	for (j = 0; j < RECENT_TABLES; j++)
+		r->recent[j] = T_NONE;
 	return input_open(&r->in, path, shown, e);
 }
 
@@ -187,25 +190,36 @@ is_named(enum table_id t, const char *name, size_t len)
 	return a == b && c == d;
 }
 
+/* Makes t the most recent table (first in r->recent), from position j
+ * (RECENT_TABLES: not there). */
+static void
+recent_first(struct stream_reader *r, enum table_id t, int j)
+{
+	if (j == RECENT_TABLES)
+		j--;
+	for (; j > 0; j--)
+		r->recent[j] = r->recent[j - 1];
+	r->recent[0] = t;
+}
+
 static enum table_id
 lookup(struct stream_reader *r, const char *name, size_t len)
 {
-	enum table_id t = r->last;
+	enum table_id t;
+	int j;
 
-	/* rows of a sample's tables alternate: the last two are tried
-	 * before the schema */
-	if (t != T_NONE && is_named(t, name, len))
-		return t;
-	t = r->before;
-	if (t != T_NONE && is_named(t, name, len)) {
-		r->before = r->last;
-		return r->last = t;
-	}
+	/* a sample's rows cycle through three tables: the last three are
+	 * tried before the schema */
+	for (j = 0; j < RECENT_TABLES; j++)
+		if (r->recent[j] != T_NONE && is_named(r->recent[j], name,
+		    len)) {
+			t = r->recent[j];
+			recent_first(r, t, j);
+			return t;
+		}
 	t = schema_find(r->version ? r->version : V20, name, len);
-	if (t != T_NONE) {
-		r->before = r->last;
-		r->last = t;
-	}
+	if (t != T_NONE)
+		recent_first(r, t, RECENT_TABLES);
 	return t;
 }
 
@@ -309,13 +323,28 @@ neutral(struct stream_row *row)
 	}
 }
 
+/* Whether the line at u (avail bytes, its LF among them) begins with table
+ * t's name and a tab. */
+static inline int
+begins_with(enum table_id t, const unsigned char *u, size_t avail)
+{
+	size_t n;
+
+	if (t == T_NONE)
+		return 0;
+	n = schema_namelen(t);
+	return avail > n && u[n] == '\t' && is_named(t, (const char *)u, n);
+}
+
 /*
  * The common row in one pass over the input's buffer, finding the line's
  * end as it goes: a table whose header is its schema's columns in order,
  * every field plain (no escape, CR, NUL or NA) and good, ints of at most
  * 18 digits, the LF already read. Returns 1 with the row read, or 0 with
  * the line left as it was for input_line, field_split() and parse_cell(),
- * which say what is wrong with it.
+ * which say what is wrong with it. The table is most often one of the
+ * last three rows' (a sample's rows cycle through three): their names are
+ * compared first, without a scan for the tab.
  */
 static int
 fast_row(struct stream_reader *r)
@@ -326,23 +355,30 @@ fast_row(struct stream_reader *r)
 	struct stream_row *row = &r->row;
 	const struct column *col;
 	struct stream_tab *st;
-	struct stream_field *f;
 	enum table_id t;
-	size_t i = field_skip_plain(u, 0, len), start, k;
+	size_t i, start, k, chr_end[SCHEMA_MAX_COLS];
 	uint64_t v;
-	int c;
+	int c, j, nchr = 0;
 
-	if (i == len || u[i] != '\t' || line[0] == '#' ||
-	    (t = lookup(r, line, i)) == T_NONE || t == T_META)
+	for (j = 0; j < RECENT_TABLES; j++)
+		if (begins_with(r->recent[j], u, len))
+			break;
+	if (j < RECENT_TABLES) {
+		t = r->recent[j];
+		if (j > 0)
+			recent_first(r, t, j);
+	} else {
+		i = field_skip_plain(u, 0, len);
+		if (i == len || u[i] != '\t' || line[0] == '#' ||
+		    (t = lookup(r, line, i)) == T_NONE)
+			return 0;
+	}
+	if (t == T_META)
 		return 0;
 	st = &r->tab[t];
-	if (st->header_line == 0 || st->broken || !st->plain ||
-	    r->fcap < (size_t)st->nf + 1)
+	if (st->header_line == 0 || st->broken || !st->plain)
 		return 0;
-	row->table = t;
-	f = r->fields;
-	f->s = line;
-	f->len = i;
+	i = schema_namelen(t);
 	for (c = 0; c < st->nf; c++) {
 		if (u[i] != '\t')
 			return 0;		/* too few fields */
@@ -372,26 +408,23 @@ fast_row(struct stream_reader *r)
 					return 0;
 				row->v[c].s.p = line + start;
 				row->v[c].s.n = k;
+				chr_end[nchr++] = i;
 			} else if (col->type == CT_LGL ? field_lgl(line + start,
 			    k, &row->v[c].i) < 0 : field_hex(line + start, k,
 			    &row->v[c].u) < 0)
 				return 0;
 		}
-		f[c + 1].s = line + start;
-		f[c + 1].len = k;
-		f[c + 1].na = 0;
 		row->st[c] = CELL_OK;
 	}
 	if (u[i] != '\n')
 		return 0;		/* too many fields, or a CR, NUL... */
-	/* good: now the fields may end in NULs, as field_split() leaves them, and
-	 * the line is read */
-	for (c = 0; c <= st->nf; c++)
-		f[c].s[f[c].len] = '\0';
+	/* good: text ends in a NUL, as field_split() leaves it, and the
+	 * line is read */
+	while (nchr > 0)
+		line[chr_end[--nchr]] = '\0';
+	row->table = t;
 	r->in.pos += i + 1;
 	row->line = ++r->in.lineno;
-	row->nfields = st->nf;
-	row->f = f + 1;
 	row->has_ext = st->has_ext;
 	if (!st->has_ext && schema_tables[t].next > 0)
 		neutral(row);
@@ -452,6 +485,7 @@ stream_next(struct stream_reader *r, struct perr *e)
 {
 	struct stream_row *row = &r->row;
 	struct stream_tab *st;
+	struct stream_field *f;
 	char *line, buf[48];
 	size_t len;
 	int rc, nf, bad, i;
@@ -499,41 +533,40 @@ stream_next(struct stream_reader *r, struct perr *e)
 			if (row->line == 1)
 				continue;
 			row->table = T_META;
-			row->nfields = 2;
-			row->f = r->fields + 1;
-			row->v[META_KEY].s.p = row->f[0].s;
-			row->v[META_KEY].s.n = row->f[0].len;
-			row->v[META_VALUE].s.p = row->f[1].s;
-			row->v[META_VALUE].s.n = row->f[1].len;
+			f = r->fields;
+			row->v[META_KEY].s.p = f[1].s;
+			row->v[META_KEY].s.n = f[1].len;
+			row->v[META_VALUE].s.p = f[2].s;
+			row->v[META_VALUE].s.n = f[2].len;
 			row->st[0] = row->st[1] = CELL_OK;
 			return 1;
 		}
-		row->f = r->fields;
-		if (row->f[0].s[0] == '#') {
+		f = r->fields;
+		if (f[0].s[0] == '#') {
 			if (header(r, e, nf) < 0)
 				return -1;
 			continue;
 		}
-		row->table = lookup(r, row->f[0].s, row->f[0].len);
+		row->table = lookup(r, f[0].s, f[0].len);
 		if (row->table == T_NONE) {
-			if (row->f[0].s[0] != '.') {
+			if (f[0].s[0] != '.') {
 				if (stream_problem(r, e, row->line, T_NONE, -1,
-				    "unknown table '%s'", shown(row->f[0].s,
-				    row->f[0].len, buf)) < 0)
+				    "unknown table '%s'", shown(f[0].s,
+				    f[0].len, buf)) < 0)
 					return -1;
 				continue;
 			}
-			k = strtab_find(&r->other, row->f[0].s, row->f[0].len);
+			k = strtab_find(&r->other, f[0].s, f[0].len);
 			nfp = k < 0 ? NULL : u64map_get(&r->other_nf,
 			    (uint64_t)k);
 			if (nfp == NULL) {
 				if (stream_problem(r, e, row->line, T_NONE, -1,
 				    "%s: row before its header", shown(
-				    row->f[0].s, row->f[0].len, buf)) < 0)
+				    f[0].s, f[0].len, buf)) < 0)
 					return -1;
 			} else if ((int)*nfp != nf && stream_problem(r, e,
 			    row->line, T_NONE, -1, "%s: %d fields, but its "
-			    "header has %d", shown(row->f[0].s, row->f[0].len,
+			    "header has %d", shown(f[0].s, f[0].len,
 			    buf), nf, (int)*nfp) < 0)
 				return -1;
 			continue;
@@ -560,11 +593,9 @@ stream_next(struct stream_reader *r, struct perr *e)
 				return -1;
 			continue;
 		}
-		row->nfields = nf - 1;
-		row->f++;
 		for (i = 0; i < st->nf; i++)
 			if (st->colmap[i] >= 0 &&
-			    parse_cell(r, e, st->colmap[i], &row->f[i]) < 0)
+			    parse_cell(r, e, st->colmap[i], &f[i + 1]) < 0)
 				return -1;
 		row->has_ext = st->has_ext;
 		if (!st->has_ext)

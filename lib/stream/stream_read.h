@@ -29,8 +29,6 @@ struct stream_row {
 	union cell v[SCHEMA_MAX_COLS];		/* by schema column */
 	unsigned char st[SCHEMA_MAX_COLS];	/* CELL_OK, CELL_NA, CELL_BAD */
 	int has_ext;		/* the table's extension columns were present */
-	int nfields;		/* fields after the table name, as read */
-	struct stream_field *f;	/* those fields */
 };
 
 struct stream_tab {
@@ -43,6 +41,8 @@ struct stream_tab {
 	int plain;		/* fields are the schema's columns in order */
 };
 
+#define RECENT_TABLES 3
+
 struct stream_reader {
 	struct input in;
 	int version;		/* V10 or V20 once line 2 is read */
@@ -52,7 +52,7 @@ struct stream_reader {
 	struct stream_row row;
 	struct stream_field *fields;	/* of the line, with the table name */
 	size_t fcap;
-	enum table_id last, before;	/* tables of the last rows */
+	enum table_id recent[RECENT_TABLES];	/* of the last rows, latest first */
 	/* Lenient mode: with report set, each problem is passed to it and
 	 * reading goes on; rows with bad cells are returned (marked
 	 * CELL_BAD), other bad rows are skipped. Without it the first problem

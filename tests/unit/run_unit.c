@@ -643,7 +643,8 @@ START_TEST(headers)
 {
 	struct stream_reader r;
 
-	/* extra dotted columns after the required ones; known ones mapped */
+	/* extra dotted columns after the required ones; known ones mapped,
+	 * the others skipped */
 	first_row(&r, "#locations\tlocation_id\tfunction_id\tline\t.x\t"
 	    ".address\t.mapping_id\t.is_folded\t.inlined\t.column\n"
 	    "locations\t1\t2\t3\tfoo\t0x10\tNA\tTRUE\tFALSE\t4\n", 1);
@@ -651,7 +652,6 @@ START_TEST(headers)
 	ck_assert(r.row.v[LOC_ADDRESS].u == 16);
 	ck_assert_int_eq(r.row.v[LOC_IS_FOLDED].i, 1);
 	ck_assert_int_eq(r.row.v[LOC_COLUMN].i, 4);
-	ck_assert_str_eq(r.row.f[3].s, "foo");
 	stream_close(&r);
 	/* without them: neutral values */
 	first_row(&r, "#locations\tlocation_id\tfunction_id\tline\n"

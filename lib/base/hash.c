@@ -84,29 +84,6 @@ u64map_put(struct u64map *m, uint64_t key, uint32_t val, int *added)
 }
 
 int
-u64map_dense_get(const struct u64map *m, const void *rows, size_t n,
-    size_t size, uint32_t id, uint32_t *row)
-{
-	uint32_t first, *v;
-
-	if (id >= 1 && id <= n) {
-		if (m->n == 0) {	/* no need to look at the row */
-			*row = id - 1;
-			return 0;
-		}
-		memcpy(&first, (const char *)rows + (id - 1) * size, 4);
-		if (first == id) {
-			*row = id - 1;
-			return 0;
-		}
-	}
-	if (m->n == 0 || (v = u64map_get(m, id)) == NULL)
-		return -1;
-	*row = *v;
-	return 0;
-}
-
-int
 u64map_dense_add(struct u64map *m, size_t n, uint32_t id)
 {
 	int added;

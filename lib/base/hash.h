@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 struct u64map {
 	uint64_t *keys;
@@ -26,9 +27,30 @@ uint32_t *u64map_put(struct u64map *m, uint64_t key, uint32_t val, int *added);
  * comes densely (n + 1 as row n is added: every writer here numbers rows
  * so) is found by its position and never put in the map; the map holds
  * the others, so while it is empty every id is its row + 1. */
-/* The row of id in rows[0..n) (size bytes each): 0, or -1 when absent. */
-int u64map_dense_get(const struct u64map *m, const void *rows, size_t n,
-    size_t size, uint32_t id, uint32_t *row);
+/* The row of id in rows[0..n) (size bytes each): 0, or -1 when absent.
+ * Inline: readers look up an id per row. */
+static inline int
+u64map_dense_get(const struct u64map *m, const void *rows, size_t n,
+    size_t size, uint32_t id, uint32_t *row)
+{
+	uint32_t first, *v;
+
+	if (id >= 1 && id <= n) {
+		if (m->n == 0) {	/* no need to look at the row */
+			*row = id - 1;
+			return 0;
+		}
+		memcpy(&first, (const char *)rows + (id - 1) * size, 4);
+		if (first == id) {
+			*row = id - 1;
+			return 0;
+		}
+	}
+	if (m->n == 0 || (v = u64map_get(m, id)) == NULL)
+		return -1;
+	*row = *v;
+	return 0;
+}
 /* Registers id, not yet present, as row n; -1 when out of memory. */
 int u64map_dense_add(struct u64map *m, size_t n, uint32_t id);
 

@@ -40,34 +40,6 @@ prof_attr(const struct prof *p, const struct source *s, const char *key)
 	return NULL;
 }
 
-int
-prof_source_index(const struct prof *p, uint32_t id, uint32_t *ix)
-{
-	return u64map_dense_get(&p->source_ix, p->sources, p->nsources,
-	    sizeof(*p->sources), id, ix);
-}
-
-int
-prof_function_index(const struct prof *p, uint32_t id, uint32_t *ix)
-{
-	return u64map_dense_get(&p->function_ix, p->functions, p->nfunctions,
-	    sizeof(*p->functions), id, ix);
-}
-
-int
-prof_location_index(const struct prof *p, uint32_t id, uint32_t *ix)
-{
-	return u64map_dense_get(&p->location_ix, p->locations, p->nlocations,
-	    sizeof(*p->locations), id, ix);
-}
-
-int
-prof_mapping_index(const struct prof *p, uint32_t id, uint32_t *ix)
-{
-	return u64map_dense_get(&p->mapping_ix, p->mappings, p->nmappings,
-	    sizeof(*p->mappings), id, ix);
-}
-
 void
 prof_write_function(struct stream_writer *w, const struct prof *p,
     const struct function *f, uint32_t id)

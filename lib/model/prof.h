@@ -120,10 +120,33 @@ prof_text(const struct prof *p, uint32_t i)
 }
 
 /* The index of the row with id in one of p's tables, or -1. */
-int prof_source_index(const struct prof *p, uint32_t id, uint32_t *ix);
-int prof_function_index(const struct prof *p, uint32_t id, uint32_t *ix);
-int prof_location_index(const struct prof *p, uint32_t id, uint32_t *ix);
-int prof_mapping_index(const struct prof *p, uint32_t id, uint32_t *ix);
+static inline int
+prof_source_index(const struct prof *p, uint32_t id, uint32_t *ix)
+{
+	return u64map_dense_get(&p->source_ix, p->sources, p->nsources,
+	    sizeof(*p->sources), id, ix);
+}
+
+static inline int
+prof_function_index(const struct prof *p, uint32_t id, uint32_t *ix)
+{
+	return u64map_dense_get(&p->function_ix, p->functions, p->nfunctions,
+	    sizeof(*p->functions), id, ix);
+}
+
+static inline int
+prof_location_index(const struct prof *p, uint32_t id, uint32_t *ix)
+{
+	return u64map_dense_get(&p->location_ix, p->locations, p->nlocations,
+	    sizeof(*p->locations), id, ix);
+}
+
+static inline int
+prof_mapping_index(const struct prof *p, uint32_t id, uint32_t *ix)
+{
+	return u64map_dense_get(&p->mapping_ix, p->mappings, p->nmappings,
+	    sizeof(*p->mappings), id, ix);
+}
 
 /* Rows of a function and a location under the ids given (0: NA). */
 void prof_write_function(struct stream_writer *w, const struct prof *p,

@@ -41,6 +41,8 @@ struct top {
 	size_t nsums, capsums;		/* nsums: made (types may be more,
 					 * after an allocation failed) */
 	struct u64map type_of;		/* prof string + 1 -> type */
+	uint32_t *val_sums;		/* a sample's values: their sums */
+	size_t capval_sums;
 	uint32_t *loc_key;		/* prof location -> key + 1 */
 	size_t caploc;
 	uint32_t serial;
@@ -74,6 +76,7 @@ clear(struct top *t)
 	free(t->sums);
 	free(t->keys);
 	free(t->loc_key);
+	free(t->val_sums);
 	free(t->mem);
 	strtab_free(&t->strs);
 	strtab_free(&t->keymap);
@@ -240,14 +243,22 @@ add(struct top *t, struct prof *p, const struct sample *s)
 	for (d = 0; d < s->nlocs; d++)
 		if (key_of(t, p, s->locs[d]) < 0)
 			return -1;
-	for (i = 0; i < s->nvals; i++)
-		if (sums_of(t, p, s->vals[i].type, s->vals[i].unit) == NULL)
+	/* each value's sums, looked up once: their index, as a new type
+	 * moves them */
+	if (array_grow((void **)&t->val_sums, &t->capval_sums, s->nvals,
+	    sizeof(*t->val_sums)) < 0)
+		return -1;
+	for (i = 0; i < s->nvals; i++) {
+		if ((sm = sums_of(t, p, s->vals[i].type, s->vals[i].unit)) ==
+		    NULL)
 			return -1;
+		t->val_sums[i] = (uint32_t)(sm - t->sums);
+	}
 	if (grow_sums(t) < 0)
 		return -1;
 	t->serial++;
 	for (i = 0; i < s->nvals; i++) {
-		sm = sums_of(t, p, s->vals[i].type, s->vals[i].unit);
+		sm = &t->sums[t->val_sums[i]];
 		sm->sum = num_add(sm->sum, s->vals[i].value);
 		if (s->nlocs > 0) {
 			k = t->loc_key[s->locs[0]] - 1;
@@ -260,10 +271,9 @@ add(struct top *t, struct prof *p, const struct sample *s)
 			continue;	/* once per sample */
 		t->keys[k].last = t->serial;
 		t->keys[k].mem += rise;
-		for (i = 0; i < s->nvals; i++) {
-			sm = sums_of(t, p, s->vals[i].type, s->vals[i].unit);
-			numcol_add(&sm->total, (size_t)k, s->vals[i].value);
-		}
+		for (i = 0; i < s->nvals; i++)
+			numcol_add(&t->sums[t->val_sums[i]].total, (size_t)k,
+			    s->vals[i].value);
 	}
 	return 0;
 }

@@ -341,6 +341,7 @@ fill(struct input *in, size_t want, struct perr *e)
 	if (in->teeing)
 		tee_put(in, in->buf + in->end, (size_t)n);
 	in->end += (size_t)n;
+	in->buf[in->end] = '\0';	/* a sentinel: scans stop there */
 	in->total += (uint64_t)n;
 	if (in->compressed && in->total > in->limit)
 		return perr_set(e, "%s: decompressed input larger than %llu "

@@ -19,7 +19,7 @@ struct input {
 	int member_end;			/* a gzip member has ended */
 	const char *name;		/* file name for messages */
 	const char *uri;		/* the file as named, NULL: stdin */
-	char *buf;
+	char *buf;			/* buf[end] is always a NUL */
 	size_t cap, pos, end;
 	void *map;			/* input_slurp's mapping, or NULL */
 	size_t maplen;

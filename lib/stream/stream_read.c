@@ -304,8 +304,23 @@ header(struct stream_reader *r, struct perr *e, int nf)
 		    tb->cols[tb->ncols + tb->next - 1].name);
 	st->has_ext = nknown != 0;
 	st->plain = st->nf == tb->ncols + (st->has_ext ? tb->next : 0);
-	for (i = 0; i < st->nf; i++)
+	for (i = 0; i < st->nf; i++) {
 		st->plain &= st->colmap[i] == i;
+		st->lo[i] = 1;
+		st->hi[i] = 0;
+		switch (tb->cols[i].type) {
+		case CT_INT:
+			st->lo[i] = (tb->cols[i].flags & CF_ID) ? 1 : 0;
+			st->hi[i] = INT32_MAX;
+			break;
+		case CT_I64: case CT_DBL:
+			st->lo[i] = 0;
+			st->hi[i] = UINT64_MAX;	/* 18 digits at most */
+			break;
+		default:
+			break;
+		}
+	}
 	st->broken = 0;
 	return 0;
 }
@@ -358,6 +373,7 @@ fast_row(struct stream_reader *r)
 	enum table_id t;
 	size_t i, start, k, chr_end[SCHEMA_MAX_COLS];
 	uint64_t v;
+	unsigned d;
 	int c, j, nchr = 0;
 
 	for (j = 0; j < RECENT_TABLES; j++)
@@ -384,14 +400,13 @@ fast_row(struct stream_reader *r)
 			return 0;		/* too few fields */
 		start = ++i;
 		col = &schema_tables[t].cols[c];
-		if (col->type == CT_INT || col->type == CT_I64 ||
-		    col->type == CT_DBL) {
-			for (v = 0; i < len && (unsigned)(u[i] - '0') <= 9; i++)
-				v = v * 10 + (u[i] - '0');
+		if (st->lo[c] <= st->hi[c]) {
+			/* the input's NUL after its end stops the digits */
+			for (v = 0; (d = u[i] - (unsigned)'0') <= 9; i++)
+				v = v * 10 + d;
 			k = i - start;
-			if (k == 0 || k > 18 || i == len ||
-			    (col->type == CT_INT && (v > INT32_MAX ||
-			    ((col->flags & CF_ID) && v == 0))))
+			if (k - 1 > 17 || i >= len || v - st->lo[c] >
+			    st->hi[c] - st->lo[c])
 				return 0;
 			if (col->type == CT_DBL)
 				row->v[c].n = num_of_i64((int64_t)v);

@@ -39,6 +39,9 @@ struct stream_tab {
 	char **names;		/* per field: column name */
 	int has_ext;
 	int plain;		/* fields are the schema's columns in order */
+	/* plain: per column, the bounds of a number's digits read as one
+	 * (lo > hi: not a number) */
+	uint64_t lo[SCHEMA_MAX_COLS], hi[SCHEMA_MAX_COLS];
 };
 
 #define RECENT_TABLES 3

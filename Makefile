@@ -21,7 +21,7 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 # formats side by side, on model).
 BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
     lib/base/worker.c lib/base/pipe.c lib/base/heap.c \
-    lib/base/re.c
+    lib/base/re.c lib/base/records.c
 STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
 	lib/stream/fields.c lib/stream/stream_read.c lib/stream/stream_write.c \
 	lib/stream/validate.c lib/stream/sniff.c

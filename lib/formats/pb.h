@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "base/varint.h"
 
 /* A message, or what is left of it to read. */
 struct pb {
@@ -54,21 +55,6 @@ pb_varint_long(struct pb *b, uint64_t *v)
 		}
 	}
 	return b->p < b->end ? PB_LONG_VARINT : PB_CUT;
-}
-
-/* Writes v as a varint at b, which has room for PB_VARINT_MAX bytes;
- * returns its length. */
-#define PB_VARINT_MAX 10
-static inline size_t
-pb_put_varint(uint8_t *b, uint64_t v)
-{
-	size_t n = 0;
-
-	do {
-		b[n++] = (uint8_t)(v & 0x7f) | (v > 0x7f ? 0x80 : 0);
-		v >>= 7;
-	} while (v != 0);
-	return n;
 }
 
 /* A varint; the one-byte case (most ids and small values) inline. */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/array.h"
+#include "base/records.h"
 #include "formats/pprof_writer.h"
 #include "profile.pb-c.h"
 
@@ -184,9 +185,9 @@ struct packer {
 static void
 put_varint(struct output *out, uint64_t v)
 {
-	uint8_t b[PB_VARINT_MAX];
+	uint8_t b[VARINT_MAX];
 
-	out_write(out, b, pb_put_varint(b, v));
+	out_write(out, b, varint_put(b, v));
 }
 
 /* Packs m into k->buf: its size, or 0 when out of memory. */
@@ -254,13 +255,13 @@ put_sample(struct sample_maker *m, struct outstr *o, struct packer *k,
     const uint8_t *r, size_t len, const int64_t *vals, size_t nvals,
     int64_t *all, size_t ntypes)
 {
-	struct pb rd = { r, r + len };
+	const uint8_t *end = r + len;
 	Sample *sm = &m->sm;
 	size_t j;
 	int64_t loc = 0;
 
 	perftools__profiles__sample__init(sm);
-	sm->n_label = record_get(&rd);
+	sm->n_label = varint_next(&r, end);
 	/* a Location takes a byte at least: len bounds their count */
 	if (array_grow((void **)&m->lid, &m->caplid, len + 1,
 	    sizeof(*m->lid)) < 0 || array_grow((void **)&m->lb, &m->caplb,
@@ -273,15 +274,15 @@ put_sample(struct sample_maker *m, struct outstr *o, struct packer *k,
 	for (j = 0; j < sm->n_label; j++) {
 		Label *l = &m->lb[j];
 		perftools__profiles__label__init(l);
-		l->key = ostr(o, (uint32_t)record_get(&rd) - 1);
-		l->str = ostr(o, (uint32_t)record_get(&rd) - 1);
-		l->num_unit = ostr(o, (uint32_t)record_get(&rd) - 1);
-		l->num = unzigzag(record_get(&rd));
+		l->key = ostr(o, (uint32_t)varint_next(&r, end) - 1);
+		l->str = ostr(o, (uint32_t)varint_next(&r, end) - 1);
+		l->num_unit = ostr(o, (uint32_t)varint_next(&r, end) - 1);
+		l->num = unzigzag(varint_next(&r, end));
 		m->lbp[j] = l;
 	}
 	sm->location_id = m->lid;
-	while (rd.p < rd.end) {
-		loc += unzigzag(record_get(&rd));
+	while (r < end) {
+		loc += unzigzag(varint_next(&r, end));
 		m->lid[sm->n_location_id++] = (uint64_t)loc + 1;
 	}
 	for (j = 0; j < ntypes; j++)
@@ -291,90 +292,33 @@ put_sample(struct sample_maker *m, struct outstr *o, struct packer *k,
 	put_message(k, F_SAMPLE, &sm->base);
 }
 
-/* The spool read back: a growing buffer of what is read, refilled
- * when a record does not fit. */
-struct spool_reader {
-	int fd;
-	uint8_t *buf;
-	size_t pos, len, cap;
-	int err;		/* errno, or EIO when it ends in a record */
-};
-
-/* Makes n bytes available at r->buf + r->pos; -1 at the end or on
- * error. */
-static int
-spool_need(struct spool_reader *r, size_t n)
-{
-	ssize_t got;
-
-	if (r->len - r->pos >= n)
-		return 0;
-	if (r->pos > 0) {
-		memmove(r->buf, r->buf + r->pos, r->len - r->pos);
-		r->len -= r->pos;
-		r->pos = 0;
-	}
-	if (array_grow((void **)&r->buf, &r->cap, n > 65536 ? n : 65536,
-	    1) < 0) {
-		r->err = ENOMEM;
-		return -1;
-	}
-	while (r->len < n) {
-		got = read(r->fd, r->buf + r->len, r->cap - r->len);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0) {
-			r->err = got < 0 ? errno : EIO;
-			return -1;
-		}
-		r->len += (size_t)got;
-	}
-	return 0;
-}
-
-/* A frame's length: a varint, PB_VARINT_MAX bytes at most; 0 on error. */
-static size_t
-spool_length(struct spool_reader *r)
-{
-	struct pb rd;
-	size_t n;
-
-	for (n = 1; n <= PB_VARINT_MAX; n++)
-		if (spool_need(r, n) < 0 || !(r->buf[r->pos + n - 1] & 0x80))
-			break;
-	if (r->err != 0)
-		return 0;
-	rd.p = r->buf + r->pos;
-	rd.end = r->buf + r->len;
-	n = (size_t)record_get(&rd);
-	r->pos = (size_t)(rd.p - r->buf);
-	return n;
-}
-
 /* The spooled samples (pprof_write.c's spool() says how). */
 static int
 put_spooled(struct pprof_writer *w, struct sample_maker *m,
     struct outstr *o, struct packer *k, struct perr *e)
 {
-	struct spool_reader r = { w->spool_fd, NULL, 0, 0, 0, 0 };
-	struct pb rd;
+	struct rec_reader r;
+	const uint8_t *q, *end, *rec;
 	int64_t *vals = NULL;
 	size_t capvals = 0, i, j, len, nvals;
-	const uint8_t *rec;
 
-	if (lseek(w->spool_fd, 0, SEEK_SET) < 0)
-		r.err = errno;
-	for (i = 0; i < w->nspooled && !k->failed && r.err == 0; i++) {
-		if ((len = spool_length(&r)) == 0 || spool_need(&r, len) < 0)
+	rec_reader_start(&r, w->spool_fd);
+	for (i = 0; i < w->nspooled && !k->failed; i++) {
+		if (rec_next(&r, &q, &len) <= 0) {
+			if (r.err == 0)
+				r.err = EIO;	/* fewer than were written */
 			break;
-		rd.p = r.buf + r.pos;
-		rd.end = rd.p + len;
-		r.pos += len;
-		len = (size_t)record_get(&rd);
-		rec = rd.p;
-		rd.p += len;
-		nvals = (size_t)record_get(&rd);
-		if (rd.p > rd.end || nvals > w->ntypes) {
+		}
+		end = q + len;
+		len = (size_t)varint_next(&q, end);
+		rec = q;
+		if (len > (size_t)(end - q)) {
+			r.err = EIO;
+			break;
+		}
+		q += len;
+		nvals = (size_t)varint_next(&q, end);
+		if (nvals > w->ntypes) {
 			r.err = EIO;
 			break;
 		}
@@ -384,10 +328,10 @@ put_spooled(struct pprof_writer *w, struct sample_maker *m,
 			break;
 		}
 		for (j = 0; j < nvals; j++)
-			vals[j] = unzigzag(record_get(&rd));
+			vals[j] = unzigzag(varint_next(&q, end));
 		put_sample(m, o, k, rec, len, vals, nvals, w->vals, w->ntypes);
 	}
-	free(r.buf);
+	rec_reader_free(&r);
 	free(vals);
 	if (r.err == ENOMEM)
 		k->failed = 1;

@@ -283,7 +283,7 @@ rec_room(struct record *r, size_t n)
 static void
 rec_put(struct record *r, uint64_t v)
 {
-	r->len += pb_put_varint(r->bytes + r->len, v);
+	r->len += varint_put(r->bytes + r->len, v);
 }
 
 /* Whether stream location i is inlined into the frame after it. */
@@ -305,7 +305,7 @@ make_record(struct pprof_writer *w, struct prof *p, const struct sample *s)
 	int64_t k, prev = 0;
 
 	r->len = 0;
-	if (rec_room(r, PB_VARINT_MAX * (s->nlocs + 1 + 4 * s->nlabels)) < 0)
+	if (rec_room(r, VARINT_MAX * (s->nlocs + 1 + 4 * s->nlabels)) < 0)
 		return -1;
 	if (array_grow_zeroed((void **)&w->inl, &w->capinl, p->nlocations,
 	    1) < 0)
@@ -392,16 +392,16 @@ aggregate(struct pprof_writer *w, struct prof *p, const struct sample *s,
 static int
 spool(struct pprof_writer *w)
 {
-	uint8_t reclen[PB_VARINT_MAX], framelen[PB_VARINT_MAX];
+	uint8_t reclen[VARINT_MAX], framelen[VARINT_MAX];
 	struct record *r = &w->rec;
-	size_t i, nrec = pb_put_varint(reclen, r->len), nframe;
+	size_t i, nrec = varint_put(reclen, r->len), nframe;
 
-	if (rec_room(r, PB_VARINT_MAX * (w->ntypes + 1)) < 0)
+	if (rec_room(r, VARINT_MAX * (w->ntypes + 1)) < 0)
 		return -1;
 	rec_put(r, w->ntypes);
 	for (i = 0; i < w->ntypes; i++)
 		rec_put(r, zigzag(w->vals[i]));
-	nframe = pb_put_varint(framelen, nrec + r->len);
+	nframe = varint_put(framelen, nrec + r->len);
 	out_write(&w->spool, framelen, nframe);
 	out_write(&w->spool, reclen, nrec);
 	out_write(&w->spool, r->bytes, r->len);

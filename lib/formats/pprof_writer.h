@@ -72,29 +72,6 @@ pprof_i64(double v, int64_t *out)
 	return 0;
 }
 
-static inline uint64_t
-zigzag(int64_t v)
-{
-	return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63);
-}
-
-static inline int64_t
-unzigzag(uint64_t v)
-{
-	return (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
-}
-
-/* A record's next field, in put order (pb.h's varints; records are
- * the writer's own, so a field cut short reads as 0). */
-static inline uint64_t
-record_get(struct pb *r)
-{
-	uint64_t v = 0;
-
-	(void)pb_varint(r, &v);
-	return v;
-}
-
 /* Writes the Profile of w's samples to out (pprof_emit.c); -1 with e
  * set. */
 int pprof_emit(struct pprof_writer *w, struct prof *p, struct output *out,

@@ -304,8 +304,11 @@ header(struct stream_reader *r, struct perr *e, int nf)
 		    tb->cols[tb->ncols + tb->next - 1].name);
 	st->has_ext = nknown != 0;
 	st->plain = st->nf == tb->ncols + (st->has_ext ? tb->next : 0);
-	for (i = 0; i < st->nf; i++) {
+	for (i = 0; i < st->nf; i++)
 		st->plain &= st->colmap[i] == i;
+	/* a plain table's columns are the schema's (SCHEMA_MAX_COLS at
+	 * most): its numbers' bounds */
+	for (i = 0; st->plain && i < st->nf; i++) {
 		st->lo[i] = 1;
 		st->hi[i] = 0;
 		switch (tb->cols[i].type) {

@@ -432,9 +432,13 @@ spool_stdin(void)
 struct cli_file
 cli_spool(struct cli_file f)
 {
-	if (input_is_stdin(f.path)) {
-		f.path = spool_path(NULL, f.spool);
-		f.shown = "<stdin>";
+	/* standard input even when it is a file: read from where it is,
+	 * twice, it would be read to its end the first time */
+	if (f.spool != NULL || input_is_stdin(f.path)) {
+		if (f.shown == NULL)
+			f.shown = input_is_stdin(f.path) ? "<stdin>" : f.path;
+		f.path = spool_path(input_is_stdin(f.path) ? NULL : f.path,
+		    f.spool);
 		f.spool = NULL;
 	}
 	return f;
@@ -513,15 +517,18 @@ cli_input(const struct cli_prog *prog, int argc, char **argv)
 {
 	struct cli_file f = { NULL, NULL };
 	struct output o;
+	struct stat st;
 	struct perr e;
 
 	if (argc == 0)
 		cli_not_a_terminal(prog);
 	if (argc == 1)
 		f.path = argv[0];
-	/* a pipe is copied as it is read, in case it must be read again */
-	if (argc <= 1 && input_is_stdin(f.path) &&
-	    lseek(STDIN_FILENO, 0, SEEK_CUR) < 0)
+	/* a pipe is read once: the samples handed over are kept, in case
+	 * they must be handed over again (assemble_file) */
+	if (argc <= 1 && (input_is_stdin(f.path) ?
+	    lseek(STDIN_FILENO, 0, SEEK_CUR) < 0 : stat(f.path, &st) == 0 &&
+	    !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
 		f.spool = cli_tmpfile();
 	if (argc <= 1)
 		return f;

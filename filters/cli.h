@@ -56,7 +56,8 @@ void cli_set_output(struct output *o);
 /* An input: a path, and the name messages give it (NULL: the path). */
 struct cli_file {
 	const char *path, *shown;
-	const char *spool;	/* a pipe's copy, for assemble_file */
+	const char *spool;	/* a pipe, read once: a temporary file for
+				 * assemble_file, or cli_spool's copy */
 };
 /* Creates an empty temporary file in $TMPDIR (or /tmp), removed at exit;
  * returns its path, or exits 1. */
@@ -96,8 +97,8 @@ void cli_combine(struct output *o, int n, char **paths);
 struct cli_file cli_input(const struct cli_prog *prog, int argc,
     char **argv);
 
-/* f itself, or for standard input a temporary copy of it (shown as
- * <stdin>), for a reader that reads its input twice. */
+/* f itself, or for a pipe (standard input, shown as <stdin>, or a named
+ * one) a temporary copy of it, for a reader that reads its input twice. */
 struct cli_file cli_spool(struct cli_file f);
 
 /* A 2.0 copy of the 1.0 stream in (a file), in a temporary file, as

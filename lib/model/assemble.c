@@ -1,20 +1,21 @@
 /*
- * Rows to whole samples. In streaming mode one sample is held at a time and
- * handed over when the next samples row arrives; anything out of
- * define-before-use order stops it with ASM_UNORDERED, so the caller can
- * read the input again in buffering mode, which keeps every sample (by id)
- * and every reference unresolved until the end.
+ * Rows to whole samples. Streaming, one sample is held at a time and
+ * handed over when the next samples row arrives. The first row out of
+ * define-before-use order turns streaming into buffering where it stands:
+ * from there every sample is kept (by id), and references stay unresolved
+ * until the end. Only a row for a sample already handed over ("late")
+ * cannot be taken so: then the samples are handed over again from the
+ * start, read again from the file, or, from a pipe, from the record kept of
+ * those handed over (handed.h).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 #include <string.h>
 
 #include "base/array.h"
 #include "model/assemble.h"
-#include "stream/validate.h"
+#include "model/handed.h"
 
 static int
 cmp_u64(const void *x, const void *y)
@@ -29,22 +30,43 @@ struct pending_attr {
 	struct attr a;
 };
 
+/* Buffering: where a reference was first made to what was not yet
+ * defined, to say so as the validator does. */
+struct ref {
+	long line;
+	enum table_id table;
+	int col;
+};
+
 #define RECENT 8
+
+/* Streaming's word for a row out of order (buffering takes it), and both
+ * modes' for a late row. */
+enum { UNORDERED = -2, LATE = -3 };
 
 struct assembler {
 	struct stream_reader *r;
 	struct prof *p;
 	int mode;
-	sample_fn emit;
-	void *ctx;
+	struct asm_io *io;
 	struct perr *e;
 	struct sample cur;		/* streaming: the sample being read */
+	long cur_line;			/* its samples row */
 	uint32_t last_emitted;
+	int switched;			/* streamed, then buffered: ids up to
+					 * last_emitted were handed over */
+	size_t nresolved;		/* locations resolved as they came */
+	struct handed handed;		/* with io->log_fd: samples handed over */
+	int handing;
 	struct u64map sample_ix;	/* buffering: id -> index in all */
 	struct sample *all;
-	size_t nall, capall;
+	long *all_line;			/* per sample in all: its samples row */
+	size_t nall, capall, capall_line;
 	struct pending_attr *attrs;	/* buffering: attributes */
 	size_t nattrs, capattrs;
+	struct u64map ref_ix;		/* buffering: table << 32 | id -> refs */
+	struct ref *refs;
+	size_t nrefs, caprefs;
 	uint32_t v1_next_id;		/* 1.0: sample ids handed out */
 	/* buffering 1.0: by index in all, the count of samples a row stands
 	 * for less one (held once, as a row of value 10^8 would take GBs) */
@@ -64,14 +86,46 @@ nomem(struct assembler *a)
 	return perr_nomem(a->e);
 }
 
+static const char *const what[T_COUNT] = {
+	[T_SOURCES] = "source", [T_SAMPLES] = "sample",
+	[T_LOCATIONS] = "location", [T_FUNCTIONS] = "function",
+	[T_MAPPINGS] = "mapping",
+};
+
+/* Buffering: the row refers from column col to id of table t, not yet
+ * defined; the first such reference is kept for the message. */
 static int
-unordered(struct assembler *a)
+note_ref(struct assembler *a, enum table_id t, uint32_t id, int col)
 {
-	if (a->mode == ASM_BUFFER)
+	uint32_t *slot;
+	int added;
+
+	if ((slot = u64map_put(&a->ref_ix, (uint64_t)t << 32 | id,
+	    (uint32_t)a->nrefs, &added)) == NULL)
+		return nomem(a);
+	if (!added)
 		return 0;
-	perr_set(a->e, "%s:%ld: stream not in define-before-use order",
-	    a->r->in.name, a->r->row.line);
-	return ASM_UNORDERED;
+	if (ARRAY_ROOM(a->refs, a->nrefs, a->caprefs) < 0)
+		return nomem(a);
+	a->refs[a->nrefs].line = a->r->row.line;
+	a->refs[a->nrefs].table = a->r->row.table;
+	a->refs[a->nrefs++].col = col;
+	return 0;
+}
+
+/* id of table t is not defined: said at its first reference, as the
+ * validator says it. */
+static int
+undefined(struct assembler *a, enum table_id t, uint32_t id)
+{
+	uint32_t *ix = u64map_get(&a->ref_ix, (uint64_t)t << 32 | id);
+	const struct ref *rf = ix != NULL ? &a->refs[*ix] : NULL;
+
+	if (rf == NULL)		/* cannot be: a reference left its mark */
+		return perr_set(a->e, "%s: %s %u is not defined",
+		    a->r->in.name, what[t], id);
+	return stream_problem(a->r, a->e, rf->line, rf->table, rf->col,
+	    "%s %u is not defined", what[t], id);
 }
 
 static int
@@ -134,24 +188,19 @@ add_id(struct assembler *a, struct u64map *m, size_t n,
 	return (int64_t)n;
 }
 
-/* location.function and .mapping hold ids until resolved to indices */
+/* location.function and .mapping hold ids until resolved to indices: 0,
+ * or -1 when one is not defined (said at its first reference). */
 static int
-resolve_location(struct assembler *a, struct location *l, long line)
+resolve_location(struct assembler *a, struct location *l)
 {
-	if (l->function != PROF_NONE &&
-	    prof_function_index(a->p, l->function, &l->function) < 0) {
-		if (a->mode == ASM_STREAM)
-			return unordered(a);
-		return stream_problem(a->r, a->e, line, T_LOCATIONS,
-		    LOC_FUNCTION, "function %u is not defined", l->function);
-	}
-	if (l->mapping != PROF_NONE &&
-	    prof_mapping_index(a->p, l->mapping, &l->mapping) < 0) {
-		if (a->mode == ASM_STREAM)
-			return unordered(a);
-		return stream_problem(a->r, a->e, line, T_LOCATIONS,
-		    LOC_MAPPING, "mapping %u is not defined", l->mapping);
-	}
+	uint32_t f = l->function, m = l->mapping;
+
+	if (f != PROF_NONE && prof_function_index(a->p, f, &f) < 0)
+		return undefined(a, T_FUNCTIONS, l->function);
+	if (m != PROF_NONE && prof_mapping_index(a->p, m, &m) < 0)
+		return undefined(a, T_MAPPINGS, l->mapping);
+	l->function = f;
+	l->mapping = m;
 	return 0;
 }
 
@@ -162,6 +211,32 @@ add_attr(struct assembler *a, struct source *s, struct attr at)
 		return nomem(a);
 	s->attrs[s->nattrs++] = at;
 	a->p->nattrs++;
+	return 0;
+}
+
+/* The references of a locations row: streaming, -1 when one is not yet
+ * defined (before anything is added); buffering, noted when not yet. */
+static int
+location_refs(struct assembler *a)
+{
+	const struct stream_row *row = &a->r->row;
+	uint32_t f = (uint32_t)row->v[LOC_FUNCTION].i, ix;
+	uint32_t m = (uint32_t)row->v[LOC_MAPPING].i;
+	int has_f = row->st[LOC_FUNCTION] != CELL_NA;
+	int has_m = row->st[LOC_MAPPING] != CELL_NA;
+
+	if (has_f && prof_function_index(a->p, f, &ix) < 0) {
+		if (a->mode == ASM_STREAM)
+			return -1;
+		if (note_ref(a, T_FUNCTIONS, f, LOC_FUNCTION) < 0)
+			return -2;
+	}
+	if (has_m && prof_mapping_index(a->p, m, &ix) < 0) {
+		if (a->mode == ASM_STREAM)
+			return -1;
+		if (note_ref(a, T_MAPPINGS, m, LOC_MAPPING) < 0)
+			return -2;
+	}
 	return 0;
 }
 
@@ -206,8 +281,10 @@ definition(struct assembler *a)
 		if (prof_source_index(p, (uint32_t)row->v[SA_SOURCE].i, &si) == 0)
 			return add_attr(a, &p->sources[si], at);
 		if (a->mode == ASM_STREAM)
-			return unordered(a);
-		if (ARRAY_ROOM(a->attrs, a->nattrs, a->capattrs) < 0)
+			return UNORDERED;
+		if (note_ref(a, T_SOURCES, (uint32_t)row->v[SA_SOURCE].i,
+		    SA_SOURCE) < 0 ||
+		    ARRAY_ROOM(a->attrs, a->nattrs, a->capattrs) < 0)
 			return nomem(a);
 		a->attrs[a->nattrs].source_id = (uint32_t)row->v[SA_SOURCE].i;
 		a->attrs[a->nattrs++].a = at;
@@ -255,6 +332,8 @@ definition(struct assembler *a)
 		p->nmappings++;
 		return 0;
 	case T_LOCATIONS:
+		if ((k = location_refs(a)) < 0)
+			return k == -1 ? UNORDERED : -1;
 		if (ARRAY_ROOM(p->locations, p->nlocations, p->caplocations) < 0)
 			return nomem(a);
 		if (add_id(a, &p->location_ix, p->nlocations,
@@ -275,8 +354,10 @@ definition(struct assembler *a)
 		l->column = row->v[LOC_COLUMN].i;
 		l->has_ext = row->has_ext;
 		p->loc_ext |= row->has_ext;
-		if (a->mode == ASM_STREAM)
-			return resolve_location(a, l, row->line);
+		if (a->mode == ASM_STREAM) {
+			a->nresolved = p->nlocations;
+			return resolve_location(a, l);
+		}
 		return 0;
 	default:
 		return 0;
@@ -302,71 +383,103 @@ sample_free(struct sample *s)
 	free(s->labels);
 }
 
-/* The sample a row of a sample's table belongs to (NULL: see a->e). */
+/* A new sample in the buffer, its samples row not yet seen; NULL when
+ * out of memory. */
 static struct sample *
-sample_for(struct assembler *a, uint32_t id, int *rc)
+buffer_add(struct assembler *a, uint32_t id)
 {
 	uint32_t *slot;
 	int added;
 	struct sample *s;
 
+	if ((slot = u64map_put(&a->sample_ix, id, (uint32_t)a->nall,
+	    &added)) == NULL || ARRAY_ROOM(a->all, a->nall, a->capall) < 0 ||
+	    array_grow((void **)&a->all_line, &a->capall_line, a->nall + 1,
+	    sizeof(*a->all_line)) < 0) {
+		nomem(a);
+		return NULL;
+	}
+	a->all_line[a->nall] = 0;
+	s = &a->all[a->nall++];
+	memset(s, 0, sizeof(*s));
+	sample_reset(s, id);
+	return s;
+}
+
+/* The sample a row of a sample's table belongs to (NULL: *rc, and a->e
+ * when -1). */
+static struct sample *
+sample_for(struct assembler *a, uint32_t id, int *rc)
+{
+	uint32_t *slot;
+	struct sample *s;
+
 	*rc = 0;
 	if (a->mode == ASM_STREAM) {
 		if (id != a->cur.id || !a->cur.defined) {
-			*rc = unordered(a);
+			*rc = UNORDERED;
 			return NULL;
 		}
 		return &a->cur;
 	}
-	if ((slot = u64map_put(&a->sample_ix, id, (uint32_t)a->nall,
-	    &added)) == NULL) {
-		*rc = nomem(a);
+	if (a->switched && id <= a->last_emitted) {
+		*rc = LATE;
 		return NULL;
 	}
-	if (added) {
-		if (ARRAY_ROOM(a->all, a->nall, a->capall) < 0) {
-			*rc = nomem(a);
-			return NULL;
-		}
-		s = &a->all[a->nall++];
-		memset(s, 0, sizeof(*s));
-		sample_reset(s, id);
+	if ((slot = u64map_get(&a->sample_ix, id)) != NULL)
+		return &a->all[*slot];
+	/* a reference to a sample whose samples row is still to come */
+	if ((a->r->row.table != T_SAMPLES &&
+	    note_ref(a, T_SAMPLES, id, 0) < 0) ||
+	    (s = buffer_add(a, id)) == NULL) {
+		*rc = -1;
+		return NULL;
 	}
-	return &a->all[*slot];
+	return s;
 }
 
 static int sort_depths(struct assembler *, struct sample *);
 
-/* Checks a sample's depths and hands it over. */
+/* Checks a sample (whose samples row is at line) and hands it over;
+ * streaming, it is kept first when samples handed over are. */
 static int
-emit(struct assembler *a, struct sample *s)
+emit(struct assembler *a, struct sample *s, long line)
 {
 	size_t d;
 	uint32_t ix;
 
 	if (!s->defined)
-		return perr_set(a->e, "%s: sample %u has rows but no samples "
-		    "row", a->r->in.name, s->id);
+		return undefined(a, T_SAMPLES, s->id);
 	/* every sample has a value: none yet means its rows come later */
 	if (s->nvals == 0)
-		return a->mode == ASM_STREAM ? unordered(a) : perr_set(a->e,
-		    "%s: sample %u has no sample_values", a->r->in.name,
-		    s->id);
+		return a->mode == ASM_STREAM ? UNORDERED : stream_problem(a->r,
+		    a->e, line, T_SAMPLES, SMP_ID, "sample %u has no "
+		    "sample_values", s->id);
 	if (s->unsorted && sort_depths(a, s) < 0)
 		return -1;
-	for (d = 0; d < s->nlocs; d++) {
-		if (a->mode == ASM_BUFFER) {
+	if (a->mode == ASM_BUFFER)
+		for (d = 0; d < s->nlocs; d++) {
 			if (prof_location_index(a->p, s->locs[d], &ix) < 0)
-				return perr_set(a->e, "%s: sample %u: location "
-				    "%u is not defined", a->r->in.name, s->id,
-				    s->locs[d]);
+				return undefined(a, T_LOCATIONS, s->locs[d]);
 			s->locs[d] = ix;
 		}
-	}
-	if (a->emit(a->ctx, a->p, s, a->e) < 0)
+	else if (a->handing && handed_put(&a->handed, s, line) < 0)
+		return nomem(a);
+	if (a->io->emit(a->io->ctx, a->p, s, a->e) < 0)
 		return -1;
 	a->last_emitted = s->id;
 	return 0;
+}
+
+/* Streaming: the current sample handed over. */
+static int
+emit_cur(struct assembler *a)
+{
+	int rc = emit(a, &a->cur, a->cur_line);
+
+	if (rc == 0)
+		a->cur.defined = 0;
+	return rc;
 }
 
 static int
@@ -436,6 +549,48 @@ sort_depths(struct assembler *a, struct sample *s)
 	return 0;
 }
 
+/* A samples row. Streaming, it hands the current sample over, unless
+ * it is out of order: then nothing has changed yet. */
+static int
+samples_row(struct assembler *a)
+{
+	struct stream_row *row = &a->r->row;
+	uint32_t id = (uint32_t)row->v[SMP_ID].i, si;
+	uint32_t src = (uint32_t)row->v[SMP_SOURCE].i;
+	struct sample *s;
+	uint32_t *slot;
+	int rc;
+
+	if (a->mode == ASM_STREAM) {
+		if ((a->cur.defined && id <= a->cur.id) ||
+		    prof_source_index(a->p, src, &si) < 0)
+			return UNORDERED;
+		if (a->cur.defined && (rc = emit_cur(a)) < 0)
+			return rc;
+		if (id <= a->last_emitted)
+			return UNORDERED;
+		sample_reset(&a->cur, id);
+		a->cur.defined = 1;
+		a->cur.source = si;
+		a->cur_line = row->line;
+		return 0;
+	}
+	if (a->switched && id <= a->last_emitted)
+		return LATE;
+	if ((slot = u64map_get(&a->sample_ix, id)) != NULL)
+		s = &a->all[*slot];
+	else if ((s = buffer_add(a, id)) == NULL)
+		return -1;
+	if (s->defined)
+		return bad(a, T_SAMPLES, SMP_ID, "duplicate id %u", id);
+	s->defined = 1;
+	a->all_line[s - a->all] = row->line;
+	if (prof_source_index(a->p, src, &s->source) == 0)
+		return 0;
+	s->source = src | 0x80000000u;	/* an id, for later */
+	return note_ref(a, T_SOURCES, src, SMP_SOURCE);
+}
+
 static int
 sample_row(struct assembler *a)
 {
@@ -446,31 +601,8 @@ sample_row(struct assembler *a)
 	int64_t t, u;
 	int rc;
 
-	if (row->table == T_SAMPLES) {
-		id = (uint32_t)row->v[SMP_ID].i;
-		if (a->mode == ASM_STREAM) {
-			if (a->cur.defined && id <= a->cur.id)
-				return unordered(a);
-			if (a->cur.defined && (rc = emit(a, &a->cur)) < 0)
-				return rc;
-			if (id <= a->last_emitted)
-				return unordered(a);
-			sample_reset(&a->cur, id);
-			s = &a->cur;
-		} else if ((s = sample_for(a, id, &rc)) == NULL)
-			return rc;
-		if (s->defined)
-			return bad(a, T_SAMPLES, SMP_ID, "duplicate id %u", id);
-		s->defined = 1;
-		if (prof_source_index(a->p, (uint32_t)row->v[SMP_SOURCE].i,
-		    &s->source) < 0) {
-			s->source = (uint32_t)row->v[SMP_SOURCE].i;
-			if (a->mode == ASM_STREAM)
-				return unordered(a);
-			s->source |= 0x80000000u;	/* an id, for later */
-		}
-		return 0;
-	}
+	if (row->table == T_SAMPLES)
+		return samples_row(a);
 	id = (uint32_t)row->v[0].i;	/* sample_id is first in each */
 	if ((s = sample_for(a, id, &rc)) == NULL)
 		return rc;
@@ -482,10 +614,16 @@ sample_row(struct assembler *a)
 		return add_value(a, s, (uint32_t)t, (uint32_t)u,
 		    row->v[SV_VALUE].n);
 	case T_SAMPLE_LOCATIONS:
-		ix = (uint32_t)row->v[SL_LOCATION].i;
-		if (a->mode == ASM_STREAM && prof_location_index(a->p, ix, &ix) < 0)
-			return unordered(a);
-		return set_depth(a, s, (size_t)row->v[SL_DEPTH].i, ix);
+		id = ix = (uint32_t)row->v[SL_LOCATION].i;
+		if (prof_location_index(a->p, id, &ix) < 0) {
+			if (a->mode == ASM_STREAM)
+				return UNORDERED;
+			if (note_ref(a, T_LOCATIONS, id, SL_LOCATION) < 0)
+				return -1;
+		}
+		/* buffering keeps the id, resolved when handed over */
+		return set_depth(a, s, (size_t)row->v[SL_DEPTH].i,
+		    a->mode == ASM_STREAM ? ix : id);
 	case T_SAMPLE_LABELS:
 		if (stream_label_rule(row) != NULL)
 			return stream_problem(a->r, a->e, row->line,
@@ -510,6 +648,31 @@ sample_row(struct assembler *a)
 	}
 }
 
+/* A 1.0 samples row's locations: -1 when the list is not one (said),
+ * UNORDERED when streaming finds one not yet defined (nothing changed);
+ * buffering notes those. */
+static int
+v1_locations(struct assembler *a)
+{
+	const struct stream_row *row = &a->r->row;
+	const char *q = row->v[V1S_LOCATIONS].s.p, *why;
+	const char *end = q + row->v[V1S_LOCATIONS].s.n;
+	uint32_t id, ix;
+	int rc;
+
+	while ((rc = stream_v1_next_location(&q, end, &id, &why)) > 0)
+		if (prof_location_index(a->p, id, &ix) < 0) {
+			if (a->mode == ASM_STREAM)
+				return UNORDERED;
+			if (note_ref(a, T_LOCATIONS, id, V1S_LOCATIONS) < 0)
+				return -1;
+		}
+	if (rc < 0)
+		return stream_problem(a->r, a->e, row->line, T_V1_SAMPLES,
+		    V1S_LOCATIONS, "%s", why);
+	return 0;
+}
+
 /* 1.0: one source; each samples row is value samples of count 1. */
 static int
 v1_row(struct assembler *a)
@@ -525,6 +688,8 @@ v1_row(struct assembler *a)
 
 	if (row->table != T_V1_SAMPLES)
 		return 0;
+	if ((rc = v1_locations(a)) != 0)
+		return rc;
 	if (p->nsources == 0) {
 		if (ARRAY_ROOM(p->sources, p->nsources, p->capsources) < 0 ||
 		    (k = prof_intern(p, SOURCE_MANUAL,
@@ -545,16 +710,21 @@ v1_row(struct assembler *a)
 		if (a->mode == ASM_STREAM) {
 			s = &a->cur;
 			sample_reset(s, ++a->v1_next_id);
-		} else if ((s = sample_for(a, ++a->v1_next_id, &rc)) == NULL)
-			return rc;
-		else if (n > 1) {
-			/* this one, then n - 1 more with the ids after */
-			if (array_grow_zeroed((void **)&a->more, &a->capmore,
-			    a->nall, sizeof(*a->more)) < 0)
-				return nomem(a);
-			a->more[a->nall - 1] = (uint32_t)(n - 1);
-			a->v1_next_id += (uint32_t)(n - 1);
-			n = 1;
+			a->cur_line = row->line;
+		} else if ((s = buffer_add(a, ++a->v1_next_id)) == NULL)
+			return -1;
+		else {
+			a->all_line[a->nall - 1] = row->line;
+			if (n > 1) {
+				/* this one, then n - 1 more with the ids
+				 * after */
+				if (array_grow_zeroed((void **)&a->more,
+				    &a->capmore, a->nall, sizeof(*a->more)) < 0)
+					return nomem(a);
+				a->more[a->nall - 1] = (uint32_t)(n - 1);
+				a->v1_next_id += (uint32_t)(n - 1);
+				n = 1;
+			}
 		}
 		s->defined = 1;
 		s->source = 0;
@@ -562,25 +732,18 @@ v1_row(struct assembler *a)
 			return -1;
 		q = row->v[V1S_LOCATIONS].s.p;
 		end = q + row->v[V1S_LOCATIONS].s.n;
-		while ((rc = stream_v1_next_location(&q, end, &ix, &why)) > 0) {
-			if (a->mode == ASM_STREAM &&
-			    prof_location_index(p, ix, &ix) < 0)
-				return unordered(a);
+		while (stream_v1_next_location(&q, end, &ix, &why) > 0) {
+			/* streaming: all defined (v1_locations) */
+			if (a->mode == ASM_STREAM)
+				(void)prof_location_index(p, ix, &ix);
 			if (set_depth(a, s, s->nlocs + 1, ix) < 0)
 				return -1;
 		}
-		if (rc < 0)
-			return stream_problem(a->r, a->e, row->line,
-			    T_V1_SAMPLES, V1S_LOCATIONS, "%s", why);
-		if (a->mode == ASM_STREAM) {
-			if ((rc = emit(a, s)) < 0)
-				return rc;
-			s->defined = 0;		/* handed over already */
-		}
+		if (a->mode == ASM_STREAM && (rc = emit_cur(a)) < 0)
+			return rc;
 	}
 	return 0;
 }
-
 
 static int
 finish_buffered(struct assembler *a)
@@ -593,15 +756,14 @@ finish_buffered(struct assembler *a)
 
 	for (i = 0; i < a->nattrs; i++) {
 		if (prof_source_index(p, a->attrs[i].source_id, &si) < 0)
-			return perr_set(a->e, "%s: .source_attributes: source "
-			    "%u is not defined", a->r->in.name,
-			    a->attrs[i].source_id);
+			return undefined(a, T_SOURCES, a->attrs[i].source_id);
 		if (add_attr(a, &p->sources[si], a->attrs[i].a) < 0)
 			return -1;
 	}
-	for (i = 0; i < p->nlocations; i++)
-		if (resolve_location(a, &p->locations[i], a->r->row.line) < 0)
+	for (i = a->nresolved; i < p->nlocations; i++)
+		if (resolve_location(a, &p->locations[i]) < 0)
 			return -1;
+	a->nresolved = p->nlocations;
 	/* samples in ascending id */
 	if ((order = malloc((a->nall + 1) * sizeof(*order))) == NULL)
 		return nomem(a);
@@ -615,27 +777,117 @@ finish_buffered(struct assembler *a)
 		if (s->defined && (s->source & 0x80000000u)) {
 			if (prof_source_index(p, s->source & 0x7fffffffu, &si)
 			    < 0) {
-				rc = perr_set(a->e, "%s: sample %u: source %u "
-				    "is not defined", a->r->in.name, s->id,
+				rc = undefined(a, T_SOURCES,
 				    s->source & 0x7fffffffu);
 				break;
 			}
 			s->source = si;
 		}
-		rc = emit(a, s);
+		rc = emit(a, s, a->all_line[k]);
 		/* its locations are indices now: the copies go as they are */
 		for (; rc == 0 && more > 0; more--) {
 			s->id++;
-			rc = a->emit(a->ctx, a->p, s, a->e);
+			rc = a->io->emit(a->io->ctx, a->p, s, a->e);
 		}
 	}
 	free(order);
 	return rc;
 }
 
+/* Streaming turns to buffering where it stands: the sample being read
+ * joins the buffer (its locations as ids again, as buffering keeps
+ * them); those handed over stay so. */
+static int
+to_buffering(struct assembler *a)
+{
+	struct sample *s;
+	size_t d;
+
+	a->mode = ASM_BUFFER;
+	a->switched = 1;
+	a->handing = 0;
+	if (!a->cur.defined)
+		return 0;
+	if ((s = buffer_add(a, a->cur.id)) == NULL)
+		return -1;
+	*s = a->cur;
+	for (d = 0; d < s->nlocs; d++)
+		s->locs[d] = a->p->locations[s->locs[d]].id;
+	a->all_line[a->nall - 1] = a->cur_line;
+	memset(&a->cur, 0, sizeof(a->cur));
+	sample_reset(&a->cur, 0);
+	return 0;
+}
+
+/* A sample handed over before, into the buffer (handed_replay's add). */
+static int
+replay_add(void *ctx, struct sample *from, long line)
+{
+	struct assembler *a = ctx;
+	struct sample *s;
+	size_t d;
+
+	for (d = 0; d < from->nlocs; d++) {
+		if (from->locs[d] >= a->p->nlocations) {
+			sample_free(from);
+			return perr_set(a->e, "%s: reading a temporary file: "
+			    "%s", a->r->in.name, strerror(EIO));
+		}
+		from->locs[d] = a->p->locations[from->locs[d]].id;
+	}
+	if ((s = buffer_add(a, from->id)) == NULL) {
+		sample_free(from);
+		return -1;
+	}
+	*s = *from;
+	a->all_line[a->nall - 1] = line;
+	return 0;
+}
+
+/* A row came for a sample handed over already: every sample is handed
+ * over again, so the consumer starts over; from the record of those
+ * handed over, or (none kept) by the caller reading the input again
+ * (ASM_UNORDERED). */
+static int
+late(struct assembler *a)
+{
+	int rc;
+
+	if (a->io->log_fd < 0)
+		return ASM_UNORDERED;
+	if (a->io->restart(a->io->ctx, a->e) < 0)
+		return -1;
+	rc = handed_replay(&a->handed, a->r->in.name, replay_add, a, a->e);
+	a->switched = 0;
+	a->last_emitted = 0;
+	return rc;
+}
+
+static int
+take_row(struct assembler *a)
+{
+	switch (a->r->row.table) {
+	case T_SAMPLES: case T_SAMPLE_VALUES: case T_SAMPLE_LOCATIONS:
+	case T_SAMPLE_LABELS:
+		return sample_row(a);
+	case T_V1_SAMPLES:
+		return v1_row(a);
+	default:
+		/* a definition after a sample's rows: that sample is complete
+		 * (if not, its next row is a late one) */
+		if (a->mode == ASM_STREAM && a->cur.defined &&
+		    a->cur.nvals > 0) {
+			int rc = emit_cur(a);
+			if (rc < 0)
+				return rc;
+		}
+		return definition(a);
+	}
+}
+
 int
-assemble(struct stream_reader *r, struct prof *p, int mode, sample_fn emitfn,
-    void *ctx, struct perr *e)
+assemble(struct stream_reader *r, struct prof *p, int mode,
+    struct asm_io *io, struct perr *e)
 {
 	struct assembler a;
 	int rc;
@@ -645,138 +897,45 @@ assemble(struct stream_reader *r, struct prof *p, int mode, sample_fn emitfn,
 	a.r = r;
 	a.p = p;
 	a.mode = mode;
-	a.emit = emitfn;
-	a.ctx = ctx;
+	a.io = io;
 	a.e = e;
 	for (i = 0; i < RECENT; i++)
 		a.recent[i].idx = PROF_NONE;
 	sample_reset(&a.cur, 0);
+	if (mode == ASM_STREAM && io->log_fd >= 0) {
+		if (handed_open(&a.handed, io->log_fd, e) < 0)
+			return perr_at(e, r->in.name);
+		a.handing = 1;
+	}
 	while ((rc = stream_next(r, e)) > 0) {
-		switch (r->row.table) {
-		case T_SAMPLES: case T_SAMPLE_VALUES: case T_SAMPLE_LOCATIONS:
-		case T_SAMPLE_LABELS:
-			rc = sample_row(&a);
-			break;
-		case T_V1_SAMPLES:
-			rc = v1_row(&a);
-			break;
-		default:
-			/* a definition after a sample's rows: that sample is
-			 * complete (if not, its next row says unordered) */
-			if (mode == ASM_STREAM && a.cur.defined &&
-			    a.cur.nvals > 0) {
-				if ((rc = emit(&a, &a.cur)) < 0)
-					break;
-				a.cur.defined = 0;
-			}
-			rc = definition(&a);
-			break;
-		}
+		rc = take_row(&a);
+		/* out of order: buffering from here, the row taken again */
+		if (rc == UNORDERED && (rc = to_buffering(&a)) == 0)
+			rc = take_row(&a);
+		if (rc == LATE && (rc = late(&a)) == 0)
+			rc = take_row(&a);
 		if (rc < 0)
 			break;
 	}
-	if (rc == 0) {
-		if (mode == ASM_STREAM && a.cur.defined)
-			rc = emit(&a, &a.cur);
-		else if (mode == ASM_BUFFER)
-			rc = finish_buffered(&a);
+	if (rc == 0 && a.mode == ASM_STREAM && a.cur.defined) {
+		rc = emit_cur(&a);
+		if (rc == UNORDERED)	/* no value: said as buffering says */
+			rc = to_buffering(&a);
 	}
+	if (rc == 0 && a.mode == ASM_BUFFER)
+		rc = finish_buffered(&a);
+	io->buffered = a.mode == ASM_BUFFER;
+	if (io->log_fd >= 0 && mode == ASM_STREAM)
+		handed_close(&a.handed);
 	sample_free(&a.cur);
 	for (i = 0; i < a.nall; i++)
 		sample_free(&a.all[i]);
 	free(a.all);
+	free(a.all_line);
 	free(a.more);
 	free(a.attrs);
+	free(a.refs);
 	u64map_free(&a.sample_ix);
+	u64map_free(&a.ref_ix);
 	return rc;
-}
-
-static void
-keep_first(void *ctx, const char *msg)
-{
-	struct perr *first = ctx;
-
-	if (first->msg[0] == '\0')
-		snprintf(first->msg, sizeof(first->msg), "%s", msg);
-}
-
-/* Buffering mode finds a broken reference only at the end, past the row
- * that made it: the validator's first message names that row, and is what
- * every reader says of an invalid stream. e is kept when the validator
- * finds nothing (the stream is valid: the reader's own refusal). */
-static void
-validator_says(const char *path, const char *shown, struct perr *e)
-{
-	struct stream_reader v;
-	struct perr first, ignored;
-
-	first.msg[0] = '\0';
-	if (stream_open(&v, path, shown, &ignored) < 0)
-		return;
-	v.report = keep_first;
-	v.ctx = &first;
-	if (validate_stream(&v, &ignored) == 0 && first.msg[0] != '\0')
-		*e = first;
-	stream_close(&v);
-}
-
-static int
-assemble_path(struct stream_reader *r, const char *path, const char *shown,
-    const char *spool, struct prof *p, sample_fn emitfn,
-    int (*restart)(void *, struct perr *), void *ctx, struct perr *e)
-{
-	int is_stdin = input_is_stdin(path), rc, tee_fd = -1;
-	off_t start = is_stdin ? lseek(STDIN_FILENO, 0, SEEK_CUR) : 0;
-	const char *again = path;
-
-	if (stream_open(r, path, shown, e) < 0)
-		return -1;
-	if (is_stdin && start < 0 && spool != NULL) {
-		if ((tee_fd = open(spool, O_WRONLY | O_TRUNC)) < 0)
-			return perr_set(e, "%s: %s", spool, strerror(errno));
-		input_tee(&r->in, tee_fd);
-		again = spool;
-		if (shown == NULL)
-			shown = "<stdin>";
-	}
-	rc = assemble(r, p, ASM_STREAM, emitfn, ctx, e);
-	if (rc == ASM_UNORDERED && tee_fd >= 0)
-		rc = input_drain(&r->in, e) < 0 ? -1 : ASM_UNORDERED;
-	if (tee_fd >= 0) {
-		/* the copy ends (its thread done with tee_fd) either way */
-		struct perr te;
-		if (input_untee(&r->in, &te) < 0 && rc == ASM_UNORDERED) {
-			*e = te;
-			rc = -1;
-		}
-		if (close(tee_fd) != 0 && rc == ASM_UNORDERED)
-			rc = perr_set(e, "%s: %s", spool, strerror(errno));
-	}
-	if (rc != ASM_UNORDERED)
-		return rc;
-	stream_close(r);
-	if (is_stdin && tee_fd < 0 && (start < 0 ||
-	    lseek(STDIN_FILENO, start, SEEK_SET) < 0))
-		return perr_set(e, "%s: the stream is not in "
-		    "define-before-use order, and a pipe cannot be read "
-		    "twice: give it as a file", shown != NULL ? shown :
-		    "<stdin>");
-	prof_free(p);
-	if (restart(ctx, e) < 0 || stream_open(r, again, shown, e) < 0)
-		return -1;
-	if ((rc = assemble(r, p, ASM_BUFFER, emitfn, ctx, e)) < 0)
-		validator_says(again, shown, e);
-	return rc;
-}
-
-int
-assemble_file(struct stream_reader *r, const char *path, const char *shown,
-    const char *spool, struct prof *p, sample_fn emitfn,
-    int (*restart)(void *, struct perr *), void *ctx, struct perr *e)
-{
-	int rc = assemble_path(r, path, shown, spool, p, emitfn, restart, ctx,
-	    e);
-
-	return rc < 0 ? perr_at(e, shown != NULL ? shown : input_is_stdin(path)
-	    ? "<stdin>" : path) : rc;
 }

@@ -15,21 +15,38 @@ typedef int (*sample_fn)(void *ctx, struct prof *p, const struct sample *s,
 
 enum { ASM_STREAM, ASM_BUFFER };
 
-/* Reads the stream of r into p and hands each complete sample to emit.
- * ASM_STREAM needs define-before-use order and holds one sample at a time;
- * when the stream is not in that order it stops with ASM_UNORDERED.
- * ASM_BUFFER accepts any order and holds every sample until the end. */
+/* The consumer, and what the assembler is given and tells of the input. */
+struct asm_io {
+	sample_fn emit;
+	/* forgets what emit built, when every sample is to be handed over
+	 * again */
+	int (*restart)(void *ctx, struct perr *e);
+	void *ctx;
+	int log_fd;	/* an empty temporary file, or -1 (see assemble) */
+	int buffered;	/* told: the stream was out of order (samples held) */
+};
+
+/*
+ * Reads the stream of r into p and hands each complete sample to io->emit,
+ * in ascending sample_id order. ASM_STREAM holds one sample at a time
+ * while the stream is in define-before-use order; at its first row out of
+ * order it holds every sample from there on (as ASM_BUFFER does from the
+ * start) and hands them over at the end. A row for a sample handed over
+ * already is late: with log_fd, where each sample handed over is kept,
+ * restart is called and all samples are handed over again; without it,
+ * assemble stops with ASM_UNORDERED, for the caller to read the input
+ * again in ASM_BUFFER mode.
+ */
 #define ASM_UNORDERED (-2)
 int assemble(struct stream_reader *r, struct prof *p, int mode,
-    sample_fn emit, void *ctx, struct perr *e);
+    struct asm_io *io, struct perr *e);
 
 /* assemble over the stream at path (shown: its name in messages, as
- * input_open): streaming, and when the stream is not in define-before-use
- * order, again from the start in buffering mode after calling restart
- * (which resets what emit built). Standard input that cannot seek (a pipe)
- * is copied as it is read to spool, an empty temporary file, to be read
- * again from there; without a spool that is an error. The reader is left
- * open for its name and counts; close it with stream_close. */
+ * input_open), with restart as above. A file is read again when a row is
+ * late; a pipe (standard input or a named one) cannot be, so the samples
+ * handed over are kept in spool, an empty temporary file (without one, a
+ * late row is an error). The reader is left open for its name and counts;
+ * close it with stream_close. */
 int assemble_file(struct stream_reader *r, const char *path,
     const char *shown, const char *spool, struct prof *p, sample_fn emit,
     int (*restart)(void *ctx, struct perr *e), void *ctx, struct perr *e);

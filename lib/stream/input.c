@@ -10,11 +10,9 @@
 #include <zlib.h>
 
 #include "base/pipe.h"
-#include "base/worker.h"
 #include "stream/input.h"
 
 #define INPUT_CHUNK (256u << 10)
-#define TEE_BUF (1u << 20)
 
 enum { KIND_UNKNOWN, KIND_PLAIN, KIND_GZIP };
 
@@ -72,11 +70,6 @@ input_open(struct input *in, const char *path, const char *shown,
 void
 input_close(struct input *in)
 {
-	worker_stop(in->tee_thread);
-	free(in->tee_buf);
-	in->tee_thread = NULL;
-	in->tee_buf = NULL;
-	in->teeing = 0;
 	if (in->z != NULL) {
 		inflateEnd(in->z);
 		free(in->z);
@@ -92,87 +85,6 @@ input_close(struct input *in)
 	in->fd = -1;
 	in->buf = NULL;
 	in->raw = NULL;
-}
-
-/* Writes a copy; the first error is kept in tee_err, and ends the copy.
- * In the tee's thread, when it has one. */
-static void
-tee_write(void *ctx, char *p, size_t n, int unused)
-{
-	struct input *in = ctx;
-	ssize_t w;
-
-	(void)unused;
-	while (n > 0 && in->tee_err == 0) {
-		if ((w = write(in->tee_fd, p, n)) < 0) {
-			if (errno != EINTR)
-				in->tee_err = errno;
-			continue;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-}
-
-void
-input_tee(struct input *in, int fd)
-{
-	in->tee_fd = fd;
-	in->teeing = 1;
-	in->tee_err = 0;
-	in->tee_len = 0;
-	if ((in->tee_buf = malloc(TEE_BUF)) != NULL &&
-	    (in->tee_thread = worker_start(tee_write, in, TEE_BUF)) == NULL) {
-		free(in->tee_buf);
-		in->tee_buf = NULL;
-	}
-}
-
-/* The copy of n bytes at p: into the thread's next buffer, handed over
- * when full; without a thread, written at once. A failed copy is told by
- * input_untee, and only matters when the copy is read: a stream in order
- * never fails for want of room for it. */
-static void
-tee_put(struct input *in, const char *p, size_t n)
-{
-	size_t k;
-
-	if (in->tee_thread == NULL) {
-		tee_write(in, (char *)(uintptr_t)p, n, 0);
-		return;
-	}
-	while (n > 0) {
-		k = TEE_BUF - in->tee_len < n ? TEE_BUF - in->tee_len : n;
-		memcpy(in->tee_buf + in->tee_len, p, k);
-		in->tee_len += k;
-		p += k;
-		n -= k;
-		if (in->tee_len == TEE_BUF) {
-			in->tee_buf = worker_give(in->tee_thread, in->tee_buf,
-			    in->tee_len, 0);
-			in->tee_len = 0;
-		}
-	}
-}
-
-int
-input_untee(struct input *in, struct perr *e)
-{
-	if (!in->teeing)
-		return 0;
-	if (in->tee_thread != NULL) {
-		in->tee_buf = worker_give(in->tee_thread, in->tee_buf,
-		    in->tee_len, 0);
-		worker_stop(in->tee_thread);	/* waits for the copy */
-		free(in->tee_buf);
-		in->tee_thread = NULL;
-		in->tee_buf = NULL;
-	}
-	in->teeing = 0;
-	if (in->tee_err != 0)
-		return perr_set(e, "%s: copying it to a temporary file: %s",
-		    in->name, strerror(in->tee_err));
-	return 0;
 }
 
 /* read(2) of up to n bytes at p: bytes read, 0 at the end, -1. */
@@ -338,8 +250,6 @@ fill(struct input *in, size_t want, struct perr *e)
 	    e) : plain_some(in, in->buf + in->end, want, e);
 	if (n < 0)
 		return -1;
-	if (in->teeing)
-		tee_put(in, in->buf + in->end, (size_t)n);
 	in->end += (size_t)n;
 	in->buf[in->end] = '\0';	/* a sentinel: scans stop there */
 	in->total += (uint64_t)n;
@@ -408,19 +318,6 @@ input_line(struct input *in, char **line, size_t *len, struct perr *e)
 }
 
 int
-input_drain(struct input *in, struct perr *e)
-{
-	while (!in->eof) {
-		in->pos = in->end = 0;
-		if (fill(in, in->cap - 1, e) < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* The buffer at cap bytes. Only the bytes read are copied: realloc would
- * copy all of the old buffer, faulting in fresh pages for nothing. */
-static int
 grow(struct input *in, size_t cap)
 {
 	char *nb;

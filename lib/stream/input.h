@@ -29,12 +29,6 @@ struct input {
 	int missing_eol;		/* last line had no final LF */
 	uint64_t total;			/* bytes delivered so far */
 	uint64_t limit;			/* error past this many decompressed bytes */
-	int tee_fd;			/* when teeing: gets a copy of all read */
-	int teeing;
-	struct worker *tee_thread;	/* writes tee_buf's copies, or NULL */
-	char *tee_buf;
-	size_t tee_len;
-	int tee_err;			/* errno of a failed copy */
 };
 
 /* The bound on decompressed bytes of inputs opened from now on (a gzip
@@ -60,15 +54,6 @@ void input_close(struct input *in);
 /* Returns 1 and the next line (NUL-terminated in place, without its LF),
  * 0 at end of input, -1 on error. A CR before the LF is left to the caller. */
 int input_line(struct input *in, char **line, size_t *len, struct perr *e);
-
-/* From now on a copy of every (decompressed) byte read goes to fd: a pipe
- * can then be read again. A second thread writes it where one can be
- * had, so the copy costs the reader a memcpy. input_drain reads the rest,
- * for the copy; input_untee ends the copy, with its write error if any
- * (call it before closing fd, whether the copy is needed or not). */
-void input_tee(struct input *in, int fd);
-int input_drain(struct input *in, struct perr *e);
-int input_untee(struct input *in, struct perr *e);
 
 /* Reads the whole (decompressed) input; *data stays valid until
  * input_close, and must not be written to (a plain file is mapped). */

@@ -267,6 +267,41 @@ top(struct perr *e)
 	return rc;
 }
 
+/* tsvtop from a pipe with a row for its first sample last: what was
+ * handed over is kept in a temporary file and handed over again */
+static const char *later_path = "/tmp/failalloc-later.tsv";
+
+static int
+top_late(struct perr *e)
+{
+	static struct source_set all = { { 0 }, 1 };
+	struct top_opts opts = { 0, 0, &all };
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct top *t = top_new(&opts, e);
+	struct asm_io io = { top_sample, top_restart, NULL, -1, 0 };
+	FILE *log = tmpfile();
+	int rc = -1;
+
+	if (t == NULL || log == NULL) {
+		top_free(t);
+		if (log != NULL)
+			fclose(log);
+		return t == NULL ? -1 : perr_set(e, "tmpfile failed");
+	}
+	io.ctx = t;
+	io.log_fd = fileno(log);
+	if (stream_open(&r, later_path, NULL, e) == 0) {
+		if ((rc = assemble(&r, &p, ASM_STREAM, &io, e)) < 0)
+			perr_at(e, later_path);
+		stream_close(&r);
+	}
+	fclose(log);
+	top_free(t);
+	prof_free(&p);
+	return rc;
+}
+
 static int
 folded(struct perr *e)
 {
@@ -306,6 +341,7 @@ main(int argc, char *argv[])
 		{ "tsv2rprof", to_rprof },
 		{ "tsvcombine", combine },
 		{ "tsvtop -l -m", top },
+		{ "tsvtop, a late row from a pipe", top_late },
 		{ "folded2tsv", folded },
 	};
 	struct perr e;
@@ -338,6 +374,25 @@ main(int argc, char *argv[])
 		}
 		input_close(&in);
 		rprof_free(&c);
+	}
+	{	/* the stream and a row for its first sample */
+		FILE *in = fopen(stream_path, "r"), *out = fopen(later_path,
+		    "w");
+		int ch;
+		if (in == NULL || out == NULL) {
+			fprintf(stderr, "failalloc: cannot write %s\n",
+			    later_path);
+			return 1;
+		}
+		while ((ch = getc(in)) != EOF)
+			putc(ch, out);
+		fputs("sample_values\t1\tlater\tcount\t7\n", out);
+		fclose(in);
+		if (fclose(out) != 0) {
+			fprintf(stderr, "failalloc: cannot write %s\n",
+			    later_path);
+			return 1;
+		}
 	}
 	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
 		for (n = 0;; n++) {
@@ -372,6 +427,7 @@ main(int argc, char *argv[])
 		    scenarios[i].name, n);
 	}
 	remove(stream_path);
+	remove(later_path);
 	printf("failalloc: %ld runs, %ld without a message, %ld without the "
 	    "file when reading\n", runs, silent, unnamed);
 	return silent > 0 || unnamed > 0;

@@ -70,7 +70,7 @@ pb_varint(struct pb *b, uint64_t *v)
 
 /* The next field of b: 1, 0 at the end of b, or a status < 0. Inline,
  * with the packed varints below: a big profile is mostly these. */
-static inline int
+static inline __attribute__((always_inline)) int
 pb_field(struct pb *b, struct pb_field *f)
 {
 	uint64_t tag, len;

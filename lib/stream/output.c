@@ -319,11 +319,32 @@ const char fmt_digit_pairs[201] =
     "93949596979899";
 
 /* two digits per division: ids and counts fill most of a stream */
+/* Decimal digits of v: from its bit length (1233 / 4096 is just over
+ * log10 2), one more where it reaches the next power of 10. */
+static size_t
+digits(uint64_t v)
+{
+	static const uint64_t pow10[20] = {
+		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+		10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+		100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+		100000000000000ULL, 1000000000000000ULL,
+		10000000000000000ULL, 100000000000000000ULL,
+		1000000000000000000ULL, 10000000000000000000ULL,
+	};
+	size_t n = (size_t)(64 - __builtin_clzll(v | 1)) * 1233 >> 12;
+
+	n += n < 20 && v >= pow10[n];
+	return n > 0 ? n : 1;	/* 0 is a digit too */
+}
+
+/* Written in place from its last digit, two at a time: no copy of a
+ * length known only at the end. */
 size_t
 fmt_u64_long(char *buf, uint64_t v)
 {
-	char tmp[20], *p = tmp + sizeof(tmp);
-	size_t n;
+	size_t n = digits(v);
+	char *p = buf + n;
 
 	while (v >= 100) {
 		p -= 2;
@@ -335,8 +356,6 @@ fmt_u64_long(char *buf, uint64_t v)
 		memcpy(p, fmt_digit_pairs + 2 * v, 2);
 	} else
 		*--p = (char)('0' + v);
-	n = (size_t)(tmp + sizeof(tmp) - p);
-	memcpy(buf, p, n);
 	return n;
 }
 

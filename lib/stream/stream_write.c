@@ -74,16 +74,6 @@ col_id(struct stream_writer *w, uint64_t v)
 	out_u64(w->o, v);
 }
 
-/* an id column that may be NA, written NA for 0 */
-static void
-col_ref(struct stream_writer *w, uint64_t v)
-{
-	if (v == 0)
-		out_write(w->o, "\tNA", 3);
-	else
-		col_id(w, v);
-}
-
 static void
 col_int(struct stream_writer *w, int64_t v)
 {
@@ -98,15 +88,21 @@ col_hex(struct stream_writer *w, uint64_t v)
 	out_hex(w->o, v);
 }
 
+/* t without its tab */
+static void
+col_text_bare(struct stream_writer *w, struct text t)
+{
+	if (t.p == NULL)
+		out_write(w->o, "NA", 2);
+	else
+		out_escaped(w->o, t.p, t.n);
+}
+
 static void
 col_text(struct stream_writer *w, struct text t)
 {
-	if (t.p == NULL) {
-		out_write(w->o, "\tNA", 3);
-		return;
-	}
 	out_char(w->o, '\t');
-	out_escaped(w->o, t.p, t.n);
+	col_text_bare(w, t);
 }
 
 static void
@@ -161,36 +157,91 @@ void
 sw_function(struct stream_writer *w, uint32_t id, struct text name,
     struct text system_name, struct text filename, int64_t start_line)
 {
+	struct output *o = w->o;
+	size_t at, len;
+	uint64_t flushed;
+
 	begin(w, T_FUNCTIONS);
 	col_id(w, id);
-	col_text(w, name);
-	col_text(w, system_name);
+	out_char(o, '\t');
+	flushed = o->flushed;
+	at = o->len;
+	col_text_bare(w, name);
+	len = o->len - at;
+	/* the system name is most often the name itself: its text is
+	 * copied, as written, when it is still in the buffer */
+	if (system_name.p == name.p && system_name.n == name.n &&
+	    o->flushed == flushed && name.p != NULL) {
+		out_char(o, '\t');
+		if (o->flushed == flushed && o->cap - o->len >= len) {
+			memcpy(o->buf + o->len, o->buf + at, len);
+			o->len += len;
+		} else
+			col_text_bare(w, system_name);
+	} else
+		col_text(w, system_name);
 	col_text(w, filename);
 	col_int(w, start_line);
 	end(w);
 }
 
+/* '\t' and NA, or '\t' and the reference id */
+static inline char *
+put_ref(char *q, uint64_t v)
+{
+	if (v == 0) {
+		memcpy(q, "\tNA", 3);
+		return q + 3;
+	}
+	*q++ = '\t';
+	return q + fmt_u64(q, v);
+}
+
+static inline char *
+put_lgl(char *q, int v)
+{
+	if (v) {
+		memcpy(q, "\t" SCHEMA_TRUE, 5);
+		return q + 5;
+	}
+	memcpy(q, "\t" SCHEMA_FALSE, 6);
+	return q + 6;
+}
+
 void
 sw_location(struct stream_writer *w, const struct sw_location *l)
 {
-	begin(w, T_LOCATIONS);
-	col_id(w, l->id);
-	col_ref(w, l->function_id);
-	if (l->line_na)
-		out_write(w->o, "\tNA", 3);
-	else
-		col_int(w, l->line);
-	if (w->loc_ext) {
-		if (l->address_na)
-			out_write(w->o, "\tNA", 3);
-		else
-			col_hex(w, l->address);
-		col_ref(w, l->mapping_id);
-		col_lgl(w, l->is_folded);
-		col_lgl(w, l->inlined);
-		col_int(w, l->column);
+	/* numbers and words only: the row's room is made once */
+	char *q = out_reserve(w->o, sizeof(w->prefix[T_LOCATIONS]) +
+	    8 * (FMT_NUM_MAX + 1) + 1);
+
+	memcpy(q, w->prefix[T_LOCATIONS], sizeof(w->prefix[T_LOCATIONS]));
+	q += w->prefix_len[T_LOCATIONS];
+	q += fmt_u64(q, l->id);
+	q = put_ref(q, l->function_id);
+	if (l->line_na) {
+		memcpy(q, "\tNA", 3);
+		q += 3;
+	} else {
+		*q++ = '\t';
+		q += fmt_i64(q, l->line);
 	}
-	end(w);
+	if (w->loc_ext) {
+		if (l->address_na) {
+			memcpy(q, "\tNA", 3);
+			q += 3;
+		} else {
+			*q++ = '\t';
+			q += fmt_hex(q, l->address);
+		}
+		q = put_ref(q, l->mapping_id);
+		q = put_lgl(q, l->is_folded);
+		q = put_lgl(q, l->inlined);
+		*q++ = '\t';
+		q += fmt_i64(q, l->column);
+	}
+	*q++ = '\n';
+	w->o->len = (size_t)(q - w->o->buf);
 }
 
 void

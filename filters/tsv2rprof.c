@@ -98,7 +98,7 @@ main(int argc, char *argv[])
 	w.sources = sources.ids.n > 0 ? &sources.ids : NULL;
 	if (assemble_file(&r, in.path, in.shown, in.spool, &p,
 	    rprof_write_sample, rprof_write_restart, &w, &e) < 0 ||
-	    rprof_write_end(&w, &p) < 0)
+	    rprof_write_end(&w, &p, &e) < 0)
 		cli_fail(&e);
 	report(&w, r.in.name);
 	stream_close(&r);

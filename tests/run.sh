@@ -691,6 +691,30 @@ printf 'sample_locations\t%d\t1\t%d\nlocations\t%d\t1\t0\n' \
 # over again from the record kept of them
 later=$out/later.tsv
 (cat "$late"; printf 'sample_values\t1\tlater\tcount\t7\n') >"$later"
+# a sample's first frame after the next sample has begun, another's at
+# the end, and a third's count of samples at the end: valid, and read as
+# the stream in order is (a missing depth was an error when the next
+# sample came; tsv2rprof refused the sample without its count)
+gap=$out/gap.tsv
+awk '/^sample_locations\t5\t1\t/ { five = $0; next }
+    /^sample_locations\t9\t1\t/ { nine = $0; next }
+    /^sample_values\t12\tsamples\t/ { twelve = $0; next }
+    { print } /^samples\t6\t/ { print five }
+    END { print nine; print twelve }' "$late" >"$gap"
+# (the streams tsvcombine and tsvfocus write hold the same rows, in
+# another order: the definitions after the first row out of order come
+# before the samples held)
+for p in tsvcombine tsvtop "tsvtop -m" tsv2rprof tsv2pprof tsv2folded tsvflame \
+    "tsvfocus -f a"; do
+	rows=cat; case $p in tsvcombine|tsvfocus*) rows=sort ;; esac
+	$bin/$p "$late" 2>&1 | $rows >"$out/want"
+	arg=; [ "$p" = tsvcombine ] && arg=-
+	if $bin/$p "$gap" >"$out/got" 2>&1 &&
+	    $rows "$out/got" | cmp -s "$out/want" - &&
+	    cat "$gap" | $bin/$p $arg | $rows | cmp -s "$out/want" - &&
+	    [ $(grep -c . "$gap") = $(grep -c . "$late") ]; then ok
+	else bad "$p of a sample whose first frame comes later: $(head -c 200 "$out/got")"; fi
+done
 mkdir -p "$out/tmp"
 for p in tsvcombine tsvtop tsv2rprof tsv2pprof "tsv2pprof -n" tsv2folded \
     tsvflame tsvfocus tsv2sql "tsvtop -t later" "tsv2folded -t later"; do

@@ -82,13 +82,18 @@ struct rprof_writer {
 	long nheaders;
 	int first_flags, differ;	/* RHDR_* of the first; what differs */
 	uint64_t first_interval;
+	struct perr missing;		/* a sample without the count type */
 };
 
 void rprof_write_begin(struct rprof_writer *w, struct output *o,
     long default_interval);
 int rprof_write_sample(void *w, struct prof *p, const struct sample *s,
     struct perr *e);
-int rprof_write_end(struct rprof_writer *w, const struct prof *p);
+/* Ends the last session; -1 with e set when a sample had no value of the
+ * count type (found as they came, told here: a sample may get a value from
+ * a row that comes late). */
+int rprof_write_end(struct rprof_writer *w, const struct prof *p,
+    struct perr *e);
 /* Frees w without writing what it holds. */
 void rprof_write_free(struct rprof_writer *w);
 /* assemble_file's restart: w and its output as they were at begin. */

@@ -301,14 +301,21 @@ repeats(struct rprof_writer *w, const struct prof *p, const struct sample *s,
 		if (strcmp(prof_str(p, s->vals[i].type), want) == 0)
 			break;
 	if (i == s->nvals) {
+		/* said at the end: the value may be in a row still to come,
+		 * which would hand every sample over again */
+		*count = 0;
+		if (w->missing.msg[0] != '\0')
+			return 0;
+		e = &w->missing;
 		types[0] = '\0';
 		for (k = 0; k < s->nvals && n < sizeof(types) - 1; k++)
 			n += (size_t)snprintf(types + n, sizeof(types) - n,
 			    "%s%s", k ? ", " : "", prof_str(p, s->vals[k].type));
-		return perr_set(e, "source %u (%s): no '%s' value to repeat its "
+		perr_set(e, "source %u (%s): no '%s' value to repeat its "
 		    "lines by (its types: %s): choose one with -t", src->id,
 		    src->uri == PROF_NONE ? "NA" : prof_str(p, src->uri), want,
 		    types);
+		return 0;
 	}
 	v = s->vals[i].value.d;
 	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++)
@@ -436,8 +443,13 @@ nomem:
 }
 
 int
-rprof_write_end(struct rprof_writer *w, const struct prof *p)
+rprof_write_end(struct rprof_writer *w, const struct prof *p, struct perr *e)
 {
+	if (w->missing.msg[0] != '\0') {
+		*e = w->missing;
+		rprof_write_free(w);
+		return -1;
+	}
 	end_session(w);
 	for (; w->next_source < p->nsources; w->next_source++)
 		if (wanted(w, p, (uint32_t)w->next_source)) {

@@ -447,6 +447,7 @@ emit(struct assembler *a, struct sample *s, long line)
 {
 	size_t d;
 	uint32_t ix;
+	int rc;
 
 	if (!s->defined)
 		return undefined(a, T_SAMPLES, s->id);
@@ -455,8 +456,8 @@ emit(struct assembler *a, struct sample *s, long line)
 		return a->mode == ASM_STREAM ? UNORDERED : stream_problem(a->r,
 		    a->e, line, T_SAMPLES, SMP_ID, "sample %u has no "
 		    "sample_values", s->id);
-	if (s->unsorted && sort_depths(a, s) < 0)
-		return -1;
+	if (s->unsorted && (rc = sort_depths(a, s)) < 0)
+		return rc;
 	if (a->mode == ASM_BUFFER)
 		for (d = 0; d < s->nlocs; d++) {
 			if (prof_location_index(a->p, s->locs[d], &ix) < 0)
@@ -518,7 +519,9 @@ set_depth(struct assembler *a, struct sample *s, size_t depth, uint32_t loc)
 	return 0;
 }
 
-/* Puts rows that came out of order by depth, which must be 1..n. */
+/* Puts rows that came out of order by depth, which must be 1..n. A depth
+ * twice is an error; a missing one, streaming, is a row still to come
+ * (UNORDERED, the sample as it was). */
 static int
 sort_depths(struct assembler *a, struct sample *s)
 {
@@ -538,11 +541,15 @@ sort_depths(struct assembler *a, struct sample *s)
 			if (d < i + 1)
 				return perr_set(a->e, "%s: sample %u has depth "
 				    "%u twice", a->r->in.name, s->id, d);
+			if (a->mode == ASM_STREAM)
+				return UNORDERED;
 			return perr_set(a->e, "%s: sample %u has no depth %zu",
 			    a->r->in.name, s->id, i + 1);
 		}
+	}
+	for (i = 0; i < s->nlocs; i++) {
 		s->locs[i] = (uint32_t)pairs[i];
-		s->depths[i] = d;
+		s->depths[i] = (uint32_t)(pairs[i] >> 32);
 	}
 	s->unsorted = 0;
 	free(pairs);

@@ -1,5 +1,6 @@
 /* fuzz_stream: the stream reader, validator, sample assembler (both
- * modes), the Rprof and pprof writers, tsvcombine and the analysis
+ * modes, and read once as from a pipe, which must give what a file
+ * gives), the Rprof and pprof writers, tsvcombine and the analysis
  * filters' library on one input. */
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,74 @@ analysis(const char *path, size_t size)
 	output_close(&o, &e);
 }
 
+/* tsvtop's table of the stream at path into memory (*out, malloc'ed): read
+ * as a file (log_fd -1: read again when a row comes late), or once, as
+ * from a pipe, the samples handed over kept in log_fd. */
+static int
+top_table(const char *path, int log_fd, char **out, size_t *n)
+{
+	static struct source_set all = { 0 };
+	struct top_opts to = { 0, 1, &all };
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct output o;
+	struct perr e;
+	struct top *t;
+	struct asm_io io = { top_sample, top_restart, NULL, log_fd, 0 };
+	int fd = memfd_create("table", 0), rc = -1;
+	off_t len;
+
+	*out = NULL;
+	if (fd < 0 || (t = top_new(&to, &e)) == NULL)
+		abort();
+	io.ctx = t;
+	if (log_fd < 0)
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
+		    top_sample, top_restart, t, &e), &e);
+	else if (stream_open(&r, path, NULL, &e) == 0)
+		SAYS_WHY(rc = assemble(&r, &p, ASM_STREAM, &io, &e), &e);
+	if (rc == 0 && output_fd(&o, fd, "table", &e) == 0) {
+		rc = top_write(t, &o, NULL, 0, 0, &e);
+		out_flush(&o);
+		output_discard(&o);
+	}
+	stream_close(&r);
+	prof_free(&p);
+	top_free(t);
+	if (rc == 0 && (len = lseek(fd, 0, SEEK_END)) >= 0 &&
+	    (*out = malloc((size_t)len + 1)) != NULL &&
+	    pread(fd, *out, (size_t)len, 0) == len)
+		*n = (size_t)len;
+	else if (rc == 0)
+		abort();
+	close(fd);
+	return rc;
+}
+
+/* A stream read once (from a pipe) gives what it gives read as a file,
+ * whatever its order. */
+static void
+once_as_file(const char *path)
+{
+	char *a, *b;
+	size_t na = 0, nb = 0;
+	int log = memfd_create("handed", 0), ra, rb;
+
+	if (log < 0)
+		abort();
+	ra = top_table(path, -1, &a, &na);
+	rb = top_table(path, log, &b, &nb);
+	if ((ra < 0) != (rb < 0) || (ra == 0 && (na != nb ||
+	    memcmp(a, b, na) != 0))) {
+		fprintf(stderr, "read once: %d, %zu bytes; as a file: %d, %zu "
+		    "bytes\n", rb, nb, ra, na);
+		abort();
+	}
+	free(a);
+	free(b);
+	close(log);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -93,6 +162,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	write_stream(path, size);
 	analysis(path, size);
+	once_as_file(path);
 	close(fd);
 	return 0;
 }

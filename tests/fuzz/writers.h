@@ -75,7 +75,7 @@ write_stream(const char *path, size_t size)
 		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
 		    rprof_write_sample, rprof_write_restart, &rw, &e), &e);
 		if (rc == 0)
-			rprof_write_end(&rw, &p);
+			rprof_write_end(&rw, &p, &e);
 		else
 			rprof_write_free(&rw);
 		stream_close(&r);

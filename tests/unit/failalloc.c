@@ -213,7 +213,7 @@ to_rprof(struct perr *e)
 	rprof_write_begin(&w, &o, 20000);
 	if (assemble_file(&r, stream_path, NULL, NULL, &p,
 	    rprof_write_sample, rprof_write_restart, &w, e) == 0)
-		rc = rprof_write_end(&w, &p);
+		rc = rprof_write_end(&w, &p, e);
 	stream_close(&r);
 	rprof_write_free(&w);
 	prof_free(&p);

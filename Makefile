@@ -26,7 +26,7 @@ STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
 	lib/stream/fields.c lib/stream/stream_read.c lib/stream/stream_write.c \
 	lib/stream/validate.c lib/stream/sniff.c
 MODEL_SRC = lib/model/prof.c lib/model/handed.c lib/model/assemble.c \
-	lib/model/assemble_file.c lib/model/combine.c
+	lib/model/assemble_defs.c lib/model/assemble_file.c lib/model/combine.c
 FORMATS_SRC = lib/formats/rprof_read.c lib/formats/rprof_write.c \
 	lib/formats/pb.c lib/formats/pprof_decode.c lib/formats/pprof_read.c lib/formats/pprof_write.c \
 	lib/formats/pprof_emit.c \

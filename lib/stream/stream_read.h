@@ -39,6 +39,7 @@ struct stream_tab {
 	char **names;		/* per field: column name */
 	int has_ext;
 	int plain;		/* fields are the schema's columns in order */
+	int ints;		/* plain, and every column an int */
 	/* plain: per column, the bounds of a number's digits read as one
 	 * (lo > hi: not a number) */
 	uint64_t lo[SCHEMA_MAX_COLS], hi[SCHEMA_MAX_COLS];

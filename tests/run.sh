@@ -678,8 +678,10 @@ done
 # having sent part of its output; from a pipe the others refused), leaving
 # no temporary file.
 late=$out/late.tsv
-(cat "$r"; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 \
-    22 23 24 25 26 27 28; do tail -n +2 "$r"; done) | $bin/rprof2tsv >"$late"
+# (3 MB: past the 1 MB buffers; under valgrind, SUBSET, a tenth of it)
+reps="1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28"
+[ "${SUBSET:-1}" -gt 1 ] && reps="1 2"
+(cat "$r"; for i in $reps; do tail -n +2 "$r"; done) | $bin/rprof2tsv >"$late"
 n=$(grep -c '^samples' "$late")
 l=$(grep -c '^locations' "$late")
 printf 'samples\t%d\t1\nsample_values\t%d\tsamples\tcount\t1\n' \
@@ -741,7 +743,8 @@ for f in "$out/inorder.tsv" "$late"; do
 	    >"$out/got" 2>&1 && cmp -s "$out/want" "$out/got"; then ok
 	else bad "tsvtop of a pipe (${f##*/}) with no room: $(head -c 200 "$out/got")"; fi
 done
-if (trap '' XFSZ; ulimit -f 200; cat "$later" | $bin/tsvtop) >"$out/got" 2>&1
+if [ "${SUBSET:-1}" -gt 1 ]; then :	# its record is then too small
+elif (trap '' XFSZ; ulimit -f 200; cat "$later" | $bin/tsvtop) >"$out/got" 2>&1
 then bad "tsvtop of a late row with no room for the samples handed over: exit 0"
 elif grep -q '^tsvtop: <stdin>: keeping the samples handed over in a temporary file: File too large$' \
     "$out/got"; then ok

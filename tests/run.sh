@@ -139,16 +139,17 @@ $bin/rprof2tsv tests/data/rprof/r-4.2/memory.out | $bin/tsv2pprof -u | $bin/ppro
     ok || bad "tsv2pprof of an R profile: default_sample_type is not samples"
 
 # rprof2tsv parses a repeated line once: the same text in a new session
-# (whose #File 1 is another file) is other frames, and a cut-off line
-# repeated is counted each time.
-printf 'line profiling: sample.interval=20000\n#File 1: a.R\n1#2 "f" "g" \n1#2 "f" "g" \n"f" "g" "h\n"f" "g" "h\nline profiling: sample.interval=20000\n#File 1: b.R\n1#2 "f" "g" \n' \
+# (whose #File 1 is another file) or after a #File line that makes 1
+# another file is other frames (one that repeats what 1 is changes
+# nothing), and a cut-off line repeated is counted each time.
+printf 'line profiling: sample.interval=20000\n#File 1: a.R\n1#2 "f" "g" \n1#2 "f" "g" \n"f" "g" "h\n"f" "g" "h\n#File 1: a.R\n1#2 "f" "g" \n#File 1: c.R\n1#2 "f" "g" \nline profiling: sample.interval=20000\n#File 1: b.R\n1#2 "f" "g" \n' \
     >"$out/repeat.out"
 $bin/rprof2tsv "$out/repeat.out" 2>"$out/err" |
     awk -F'\t' '$1 == "functions" { f[$2] = $3 "@" $5 }
 	$1 == "locations" { l[$2] = f[$3] ":" $4 }
 	$1 == "sample_locations" { s[$2] = s[$2] " " l[$4] }
 	END { for (i = 1; i in s; i++) print i s[i] }' >"$out/got"
-printf '1 f@a.R:2 g@:0\n2 f@a.R:2 g@:0\n3 f@:0 g@:0\n4 f@:0 g@:0\n5 f@b.R:2 g@:0\n' \
+printf '1 f@a.R:2 g@:0\n2 f@a.R:2 g@:0\n3 f@:0 g@:0\n4 f@:0 g@:0\n5 f@a.R:2 g@:0\n6 f@c.R:2 g@:0\n7 f@b.R:2 g@:0\n' \
     >"$out/want"
 same "$out/want" "rprof2tsv: a repeated line"
 grep -q "2 frames cut off by the end of a line dropped (lines 5, 6)" "$out/err" &&

@@ -29,7 +29,7 @@ MODEL_SRC = lib/model/prof.c lib/model/handed.c lib/model/assemble.c \
 	lib/model/assemble_defs.c lib/model/assemble_file.c lib/model/combine.c
 FORMATS_SRC = lib/formats/rprof_read.c lib/formats/rprof_write.c \
 	lib/formats/pb.c lib/formats/pprof_decode.c lib/formats/pprof_read.c lib/formats/pprof_write.c \
-	lib/formats/pprof_emit.c \
+	lib/formats/pprof_tables.c lib/formats/pprof_emit.c \
 	lib/formats/legacy.c lib/formats/legacy_steps.c lib/formats/legacy_lex.c \
 	lib/formats/legacy_maps.c \
 	lib/formats/legacy_cpu.c lib/formats/legacy_text.c \

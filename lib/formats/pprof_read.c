@@ -14,6 +14,7 @@
 #include "base/array.h"
 #include "formats/pprof.h"
 #include "formats/pprof_decode.h"
+#include "formats/pprof_read.h"
 #include "stream/sniff.h"
 
 static const char *
@@ -80,15 +81,8 @@ suite_kind(const unsigned char *d, size_t n)
 	    SNIFF_UNKNOWN;
 }
 
-struct ctx {
-	struct dprof *p;
-	const char *name;
-	struct perr *e;
-	struct u64map ids[PT_COUNT];	/* pprof id -> index, unless dense */
-};
-
 static int
-pberr(struct ctx *x, int rc, const char *where)
+pberr(struct pctx *x, int rc, const char *where)
 {
 	if (rc == PB_NOMEM)
 		return perr_nomem(x->e);
@@ -96,21 +90,8 @@ pberr(struct ctx *x, int rc, const char *where)
 	    x->name, why(rc), where);
 }
 
-/* The index of id in table t: directly when its ids are 1..n in table
- * order (as the Go runtime and google/pprof write them), else by the map;
- * -1 when there is none. */
-static inline int64_t
-index_of(const struct ctx *x, enum ptable t, uint64_t id)
-{
-	const uint32_t *v;
-
-	if (x->p->dense[t])
-		return id >= 1 && id <= x->p->n[t] ? (int64_t)id - 1 : -1;
-	return (v = u64map_get(&x->ids[t], id)) != NULL ? (int64_t)*v : -1;
-}
-
 static int
-str_ok(struct ctx *x, int64_t i, const char *what)
+str_ok(struct pctx *x, int64_t i, const char *what)
 {
 	if (i < 0 || (uint64_t)i >= x->p->nstrings)
 		return perr_set(x->e, "%s: %s: string index %lld out of range "
@@ -119,29 +100,9 @@ str_ok(struct ctx *x, int64_t i, const char *what)
 	return 0;
 }
 
-static const struct slice *
-str(struct ctx *x, int64_t i)
-{
-	return &x->p->strings[i];
-}
-
-static struct text
-text(struct ctx *x, int64_t i)
-{
-	return text_n((const char *)str(x, i)->p, str(x, i)->n);
-}
-
-/* A string the stream wants non-empty (a sample type or unit, a label
- * key): "" is written <?>, which tsv2pprof gives back as "". */
-static struct text
-text_mark(struct ctx *x, int64_t i)
-{
-	return text_marked(text(x, i));
-}
-
 /* The id of message m of table t (a Mapping, Location or Function). */
 static uint64_t
-message_id(struct ctx *x, enum ptable t, struct pb *m)
+message_id(struct pctx *x, enum ptable t, struct pb *m)
 {
 	struct dfn fn;
 	struct dmap mp;
@@ -163,7 +124,7 @@ message_id(struct ctx *x, enum ptable t, struct pb *m)
 /* Maps the ids of table t to indices, refusing 0 and repeats; nothing to
  * do when they are 1..n in order. */
 static int
-index_ids(struct ctx *x, enum ptable t, const char *what)
+index_ids(struct pctx *x, enum ptable t, const char *what)
 {
 	const uint8_t *at = x->p->from[t];
 	struct pb m;
@@ -187,7 +148,7 @@ index_ids(struct ctx *x, enum ptable t, const char *what)
 }
 
 static int
-check_sample(struct ctx *x, struct pb *m, size_t i)
+check_sample(struct pctx *x, struct pb *m, size_t i)
 {
 	struct dprof *p = x->p;
 	size_t j;
@@ -212,7 +173,7 @@ check_sample(struct ctx *x, struct pb *m, size_t i)
 }
 
 static int
-check_functions(struct ctx *x)
+check_functions(struct pctx *x)
 {
 	const uint8_t *at = x->p->from[PT_FUNCTION];
 	struct dfn f;
@@ -236,7 +197,7 @@ check_functions(struct ctx *x)
 }
 
 static int
-check_mappings(struct ctx *x)
+check_mappings(struct pctx *x)
 {
 	const uint8_t *at = x->p->from[PT_MAPPING];
 	struct dmap mp;
@@ -254,7 +215,7 @@ check_mappings(struct ctx *x)
 }
 
 static int
-check_locations(struct ctx *x)
+check_locations(struct pctx *x)
 {
 	struct dprof *p = x->p;
 	const struct dsummary *s = &p->sum;
@@ -295,7 +256,7 @@ check_locations(struct ctx *x)
 }
 
 static int
-check(struct ctx *x)
+check(struct pctx *x)
 {
 	struct dprof *p = x->p;
 	const uint8_t *at;
@@ -353,7 +314,7 @@ check(struct ctx *x)
 }
 
 static void
-attr_str(struct pprof_reader *c, struct ctx *x, const char *key, int64_t i,
+attr_str(struct pprof_reader *c, struct pctx *x, const char *key, int64_t i,
     int always)
 {
 	if (i != 0 || always)
@@ -372,7 +333,7 @@ attr_num(struct pprof_reader *c, const char *key, int64_t v)
 }
 
 static void
-header(struct pprof_reader *c, struct ctx *x, const char *uri)
+header(struct pprof_reader *c, struct pctx *x, const char *uri)
 {
 	const struct dprof *p = x->p;
 	size_t i;
@@ -403,146 +364,12 @@ header(struct pprof_reader *c, struct ctx *x, const char *uri)
 	}
 }
 
-static void
-definitions(struct pprof_reader *c, struct ctx *x)
-{
-	struct dprof *p = x->p;
-	const uint8_t *at;
-	struct pb msg;
-	struct dmap m;
-	struct dfn f;
-	struct dloc l;
-	size_t i, j;
-	int64_t name, sys, mi;
-
-	at = p->from[PT_MAPPING];
-	for (i = 0; pprof_next(p, PT_MAPPING, &at, &msg); i++) {
-		(void)pprof_mapping(&msg, &m);
-		struct sw_mapping row = {
-			.id = c->nmappings + (uint32_t)i + 1,
-			.start = m.start, .limit = m.limit,
-			.offset = m.offset,
-			.filename = text(x, m.filename),
-			.build_id = text(x, m.build_id),
-			.has_functions = m.has_functions,
-			.has_filenames = m.has_filenames,
-			.has_line_numbers = m.has_line_numbers,
-			.has_inline_frames = m.has_inline_frames,
-		};
-		sw_mapping(&c->w, &row);
-	}
-	at = p->from[PT_FUNCTION];
-	for (i = 0; pprof_next(p, PT_FUNCTION, &at, &msg); i++) {
-		uint32_t id = c->nfunctions + (uint32_t)i + 1;
-		(void)pprof_function(&msg, &f);
-		name = str(x, f.name)->n ? f.name : f.system_name;
-		sys = str(x, f.system_name)->n ? f.system_name : f.name;
-		if (str(x, name)->n == 0)
-			sw_function(&c->w, id, text_of(PPROF_NONAME),
-			    text_of(PPROF_NONAME), text(x, f.filename),
-			    f.start_line);
-		else
-			sw_function(&c->w, id, text(x, name), text(x, sys),
-			    text(x, f.filename), f.start_line);
-	}
-	/* each Location: a row per line, innermost first, or one row */
-	at = p->from[PT_LOCATION];
-	while (pprof_next(p, PT_LOCATION, &at, &msg)) {
-		(void)pprof_location(p, &msg, &l);
-		mi = l.mapping_id ? index_of(x, PT_MAPPING, l.mapping_id) : -1;
-		struct sw_location row = {
-			.address = l.address, .is_folded = l.folded,
-			.mapping_id = mi >= 0 ? c->nmappings + 1 +
-			    (uint32_t)mi : 0,
-			.function_id = 0, .line_na = 1,
-		};
-		for (j = 0; j < (l.nline ? l.nline : 1); j++) {
-			row.id = ++c->nlocations;
-			if (l.nline) {
-				const struct dline *ln = &p->lines[j];
-				row.function_id = c->nfunctions + 1 +
-				    (uint32_t)index_of(x, PT_FUNCTION,
-				    ln->function_id);
-				row.line = ln->line;
-				row.line_na = 0;
-				row.column = ln->column;
-				row.inlined = j + 1 < l.nline;
-			}
-			sw_location(&c->w, &row);
-		}
-	}
-	c->nmappings += (uint32_t)p->n[PT_MAPPING];
-	c->nfunctions += (uint32_t)p->n[PT_FUNCTION];
-}
-
-static int
-samples(struct pprof_reader *c, struct ctx *x, uint32_t first_loc)
-{
-	struct dprof *p = x->p;
-	const uint8_t *at = p->from[PT_SAMPLE];
-	const uint32_t *first = p->loc_first;
-	struct pb msg;
-	size_t i, j, k, n, depth;
-	struct stream_id sid, *locs;
-	uint32_t nloc = c->nlocations - first_loc + 1, *types;
-	int64_t h, li;
-	int rc = -1;
-
-	/* every location id and value type formatted once */
-	locs = malloc(((size_t)nloc + 1) * sizeof(*locs));
-	types = malloc((p->ntypes / 2 + 1) * sizeof(*types));
-	if (locs == NULL || types == NULL)
-		goto done;
-	for (i = 0; i < nloc; i++)
-		stream_id_set(&locs[i], first_loc + (uint32_t)i);
-	for (i = 0; i < p->ntypes / 2; i++) {
-		if ((h = sw_value_type(&c->w, text_mark(x, p->types[2 * i]),
-		    text_mark(x, p->types[2 * i + 1]))) < 0)
-			goto done;
-		types[i] = (uint32_t)h;
-	}
-	while (pprof_next(p, PT_SAMPLE, &at, &msg)) {
-		(void)pprof_sample(p, &msg);	/* checked already */
-		stream_id_set(&sid, ++c->nsamples);
-		sw_sample(&c->w, &sid, c->nsources);
-		for (j = 0; j < p->nvals; j++)
-			sw_sample_value(&c->w, &sid, types[j],
-			    num_of_i64((int64_t)p->vals[j]));
-		depth = 0;
-		for (j = 0; j < p->nlocs; j++) {
-			li = index_of(x, PT_LOCATION, p->locs[j]);
-			n = first[li + 1] - first[li];
-			for (k = 0; k < n; k++)
-				sw_sample_location(&c->w, &sid,
-				    (uint32_t)++depth, &locs[first[li] + k]);
-		}
-		for (j = 0; j < p->nlabels; j++) {
-			const struct dlabel *l = &p->labels[j];
-			struct sw_label row = {
-				.key = text_mark(x, l->key),
-				.str = l->str != 0 ? text(x, l->str) : TEXT_NA,
-				.num = l->num,
-				.num_unit = l->num_unit != 0 ?
-				    text(x, l->num_unit) : TEXT_NA,
-			};
-			sw_sample_label(&c->w, &sid, &row);
-		}
-	}
-	rc = 0;
-done:
-	if (rc < 0)
-		perr_nomem(x->e);
-	free(locs);
-	free(types);
-	return rc;
-}
-
 static int
 read_profile(struct pprof_reader *c, const unsigned char *data, size_t len,
     int compressed, const char *name, const char *uri, struct perr *e)
 {
 	struct dprof d;
-	struct ctx x;
+	struct pctx x;
 	const char *kind;
 	enum sniff_kind k;
 	int rc = -1, t;
@@ -588,10 +415,8 @@ read_profile(struct pprof_reader *c, const unsigned char *data, size_t len,
 	}
 	rc = -1;
 	if (check(&x) == 0) {
-		uint32_t first_loc = c->nlocations + 1;
 		header(c, &x, uri);
-		definitions(c, &x);
-		rc = samples(c, &x, first_loc);
+		rc = pprof_write_tables(c, &x);
 	}
 	for (t = 0; t < PT_COUNT; t++)
 		u64map_free(&x.ids[t]);

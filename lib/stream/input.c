@@ -12,6 +12,10 @@
 #include "base/pipe.h"
 #include "stream/input.h"
 
+#ifndef MAP_POPULATE
+#define MAP_POPULATE 0		/* Linux's; elsewhere faulted as read */
+#endif
+
 #define INPUT_CHUNK (256u << 10)
 
 enum { KIND_UNKNOWN, KIND_PLAIN, KIND_GZIP };
@@ -358,7 +362,8 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
 	size_t room = INPUT_CHUNK;
 
 	/* a plain file not gzip-compressed, from where it is read: mapped,
-	 * neither copied nor faulted into fresh memory */
+	 * neither copied nor faulted into fresh memory; its pages mapped at
+	 * once (MAP_POPULATE), not a fault at a time, as all is read */
 	if (in->total == 0 && fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode)) {
 		off_t at = lseek(in->fd, 0, SEEK_CUR);
 		unsigned char magic[2];
@@ -366,7 +371,8 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
 		if (at >= 0 && at < st.st_size && (uint64_t)st.st_size <= SIZE_MAX &&
 		    (pread(in->fd, magic, 2, at) < 2 || magic[0] != 0x1f ||
 		    magic[1] != 0x8b) && (m = mmap(NULL, (size_t)st.st_size,
-		    PROT_READ, MAP_PRIVATE, in->fd, 0)) != MAP_FAILED) {
+		    PROT_READ, MAP_PRIVATE | MAP_POPULATE, in->fd, 0)) !=
+		    MAP_FAILED) {
 			in->map = m;
 			in->maplen = (size_t)st.st_size;
 			in->eof = 1;

@@ -6,10 +6,26 @@ top=$(pwd)
 # the programs: these, or wrappers (BIN=dir; .ci/run runs them in valgrind)
 bin=${BIN:-$top}
 out=$top/tests/out
-# PART=1 runs sections 1-3, PART=2 sections 4-8, each in its own tests/out
-# (valgrind.sh runs the two at once, a core each); unset, all.
+# PART=1 runs sections 1-3, PART=2 sections 4-8, each in its own tests/out;
+# PART=all both in turn. Unset, both at once, a core each: their failures,
+# then the sum.
 case ${PART:-} in
 1|2) out=$out/part$PART ;;
+'')	rm -rf "$out"
+	mkdir -p "$out"
+	PART=1 sh tests/run.sh >"$out/part1.log" 2>&1 &
+	p1=$!
+	PART=2 sh tests/run.sh >"$out/part2.log" 2>&1
+	wait $p1
+	for k in 1 2; do
+		grep -q '^[0-9]* passed, [0-9]* failed$' "$out/part$k.log" ||
+		    echo "FAIL: run.sh PART=$k ended before its report"
+	done | cat - "$out/part1.log" "$out/part2.log" | awk '
+	    /^[0-9]+ passed, [0-9]+ failed$/ { p += $1; f += $3; next }
+	    /^FAIL: run.sh PART=/ { f++ }
+	    { print }
+	    END { printf "%d passed, %d failed\n", p, f; exit f > 0 }'
+	exit ;;
 esac
 rm -rf "$out"
 mkdir -p "$out"
@@ -30,7 +46,7 @@ same() {
 	fi
 }
 
-if [ "${PART:-1}" = 1 ]; then	# sections 1-3: not indented
+if [ "$PART" != 2 ]; then	# sections 1-3: not indented
 # 1. tsvvalidate: every stream in tests/validate has its exact messages and
 #    exit status in NAME.expected.
 for f in tests/validate/*.tsv; do
@@ -431,7 +447,7 @@ for b in memory memory-gc-line; do
 done
 
 fi	# sections 1-3
-if [ "${PART:-2}" = 2 ]; then	# sections 4-8: not indented
+if [ "$PART" != 1 ]; then	# sections 4-8: not indented
 # 4. Out-of-order streams are read again from the file, and give the same.
 f=tests/data/rprof/r-4.2/memory-gc-line.out
 $bin/rprof2tsv "$f" >"$out/a.tsv"

@@ -131,13 +131,21 @@ FUZZ_SECONDS = 60
 FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded
-fuzz-build: proto/profile.pb-c.h config.mk
-	mkdir -p tests/fuzz-out
-	for t in $(FUZZ_TARGETS); do \
-	    $(FUZZ_CC) $(FUZZFLAGS) -std=c11 -D_GNU_SOURCE \
-	    -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -Iproto \
-	    $(DEPCFLAGS) -o tests/fuzz-out/$$t tests/fuzz/$$t.c $(LIBSRC) \
-	    $(DEPLIBS) -lm -pthread || exit 1; done
+# the library compiled once for all targets (instrumented; libFuzzer's
+# main only in the targets), with make -j
+FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -DPROFSTREAM_VERSION='"$(VERSION)"' \
+	-Ilib -Iproto $(DEPCFLAGS)
+FUZZ_OBJ = $(LIBSRC:%.c=tests/fuzz-out/obj/%.o)
+tests/fuzz-out/obj/%.o: %.c proto/profile.pb-c.h config.mk
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(subst =fuzzer,=fuzzer-no-link,$(FUZZFLAGS)) \
+	    $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+tests/fuzz-out/%: tests/fuzz/%.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZFLAGS) $(FUZZ_CFLAGS) -MMD -MP -o $@ $< $(FUZZ_OBJ) \
+	    $(DEPLIBS) -lm -pthread
+-include tests/fuzz-out/obj/*/*/*.d tests/fuzz-out/obj/*/*.d tests/fuzz-out/*.d
+.SECONDARY: $(FUZZ_OBJ)
+fuzz-build: $(FUZZ_TARGETS:%=tests/fuzz-out/%)
 fuzz: fuzz-build
 	FUZZ_RUNS=$(FUZZ_RUNS) sh tools/fuzz.sh $(FUZZ_SECONDS)
 

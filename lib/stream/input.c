@@ -62,12 +62,13 @@ input_open(struct input *in, const char *path, const char *shown,
 	in->fd = fd;
 	pipe_widen(fd);
 	in->cap = INPUT_CHUNK;
-	in->buf = malloc(in->cap);
+	in->buf = malloc(in->cap + INPUT_SLACK);
 	in->raw = malloc(INPUT_CHUNK);
 	if (in->buf == NULL || in->raw == NULL) {
 		input_close(in);
 		return perr_set(e, "%s: out of memory", in->name);
 	}
+	memset(in->buf, 0, INPUT_SLACK);
 	return 0;
 }
 
@@ -255,7 +256,8 @@ fill(struct input *in, size_t want, struct perr *e)
 	if (n < 0)
 		return -1;
 	in->end += (size_t)n;
-	in->buf[in->end] = '\0';	/* a sentinel: scans stop there */
+	/* a sentinel: scans stop there */
+	memset(in->buf + in->end, 0, INPUT_SLACK);
 	in->total += (uint64_t)n;
 	if (in->compressed && in->total > in->limit)
 		return perr_set(e, "%s: decompressed input larger than %llu "
@@ -311,7 +313,8 @@ input_line(struct input *in, char **line, size_t *len, struct perr *e)
 			newcap = in->cap * 2;
 			if (newcap > INPUT_MAX_LINE + 2)
 				newcap = INPUT_MAX_LINE + 2;
-			if ((nb = realloc(in->buf, newcap)) == NULL)
+			if ((nb = realloc(in->buf, newcap + INPUT_SLACK)) ==
+			    NULL)
 				return perr_set(e, "%s: out of memory", in->name);
 			in->buf = nb;
 			in->cap = newcap;
@@ -328,9 +331,9 @@ grow(struct input *in, size_t cap)
 
 	if (cap <= in->cap)
 		return 0;
-	if ((nb = malloc(cap)) == NULL)
+	if ((nb = malloc(cap + INPUT_SLACK)) == NULL)
 		return -1;
-	memcpy(nb, in->buf, in->end);
+	memcpy(nb, in->buf, in->end + INPUT_SLACK);
 	free(in->buf);
 	in->buf = nb;
 	in->cap = cap;

@@ -8,6 +8,9 @@
 #include "base/perr.h"
 
 #define INPUT_MAX_LINE (16u << 20)	/* longest line accepted, LF aside */
+/* buf has this many bytes past cap, and those from end to end +
+ * INPUT_SLACK are NUL: a scan may read a word at a time there */
+#define INPUT_SLACK 8
 #define INPUT_DEFAULT_LIMIT (4ull << 30)	/* bound on decompressed bytes */
 
 struct input {

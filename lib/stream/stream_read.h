@@ -43,6 +43,10 @@ struct stream_tab {
 	/* plain: per column, the bounds of a number's digits read as one
 	 * (lo > hi: not a number) */
 	uint64_t lo[SCHEMA_MAX_COLS], hi[SCHEMA_MAX_COLS];
+	/* ints: the first field of the last row, its digits and the tab
+	 * after them as a word (a sample's rows all begin with its id) */
+	uint64_t first_word, first_mask, first_v;
+	unsigned first_len;
 };
 
 #define RECENT_TABLES 3

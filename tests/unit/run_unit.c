@@ -733,6 +733,41 @@ START_TEST(headers)
 }
 END_TEST
 
+/* A row's first field, read again as the last row's when its text is
+ * the same (digits and tab in a word): ids that are prefixes of one
+ * another, of 7 and 8 digits, and one cut short by the end. */
+START_TEST(first_field_again)
+{
+	static const int64_t ids[] = { 1, 12, 1, 1, 123, 12, 1234567, 1234567,
+	    12345678, 12345678, 1234567, 123456, 1234567 };
+	char body[2048];
+	struct stream_reader r;
+	struct perr e;
+	size_t i, n = 0;
+
+	n += (size_t)snprintf(body + n, sizeof(body) - n,
+	    "#sample_locations\tsample_id\tdepth\tlocation_id\n");
+	for (i = 0; i < sizeof(ids) / sizeof(ids[0]); i++)
+		n += (size_t)snprintf(body + n, sizeof(body) - n,
+		    "sample_locations\t%lld\t%zu\t7\n", (long long)ids[i],
+		    i + 1);
+	snprintf(body + n, sizeof(body) - n, "sample_locations\t12345");
+	first_row(&r, body, 1);
+	for (i = 0; ; i++) {
+		ck_assert_int_eq(r.row.table, T_SAMPLE_LOCATIONS);
+		ck_assert_int_eq(r.row.v[SL_SAMPLE].i, ids[i]);
+		ck_assert_int_eq(r.row.v[SL_DEPTH].i, (int64_t)i + 1);
+		ck_assert_int_eq(r.row.v[SL_LOCATION].i, 7);
+		if (i + 1 == sizeof(ids) / sizeof(ids[0]))
+			break;
+		ck_assert_int_eq(stream_next(&r, &e), 1);
+	}
+	/* the last line: too few fields, without its LF */
+	ck_assert_int_eq(stream_next(&r, &e), -1);
+	stream_close(&r);
+}
+END_TEST
+
 START_TEST(gzip_input)
 {
 	static const char text[] = "#meta\tkey\tvalue\nmeta\tversion\t1.0\n";
@@ -1112,6 +1147,7 @@ main(void)
 	tcase_add_test(tc, shortest_double);
 	tcase_add_test(tc, integers);
 	tcase_add_test(tc, headers);
+	tcase_add_test(tc, first_field_again);
 	tcase_add_test(tc, gzip_input);
 	tcase_add_test(tc, maps);
 	tcase_add_test(tc, worker_thread);

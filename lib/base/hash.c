@@ -116,7 +116,8 @@ hash_bytes(const void *p, size_t n)
 /* The tables' hash: four multiply chains over 32-byte blocks, which the
  * processor runs side by side, where hash_bytes waits for each multiply
  * before the next. A line of an Rprof file is looked up whole (a stack
- * seen before is not parsed again): 2.5x faster on its lines. */
+ * seen before is not parsed again): the lookups of the 36 MB line
+ * profile's lines, 9.8 -> 7.7 ms. */
 static uint64_t
 hash_key(const void *p, size_t n)
 {

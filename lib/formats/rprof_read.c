@@ -169,17 +169,15 @@ file_line(struct rprof_reader *c, const char *s, const char *end,
 	    s[1] != ' ' || k == 0 || k > UINT32_MAX)
 		return perr_set(e, "malformed #File line");
 	s += 2;
-	if ((idx = strtab_intern(&c->paths, s, (size_t)(end - s))) < 0)
+	if ((idx = strtab_intern(&c->paths, s, (size_t)(end - s))) < 0 ||
+	    (slot = u64map_put(&c->files, k, (uint32_t)idx + 1, &added)) ==
+	    NULL)
 		return perr_nomem(e);
 	/* the same file again (a session's copies concatenated): the stacks
 	 * seen still mean what they meant */
-	if ((slot = u64map_get(&c->files, k)) != NULL &&
-	    *slot == (uint32_t)idx + 1)
+	if (!added && *slot == (uint32_t)idx + 1)
 		return 0;
 	forget_stacks(c);
-	if ((slot = u64map_put(&c->files, k, (uint32_t)idx + 1, &added)) ==
-	    NULL)
-		return perr_nomem(e);
 	*slot = (uint32_t)idx + 1;	/* from here on, k is this file */
 	return 0;
 }

@@ -100,14 +100,15 @@ sample(struct folded_reader *c, uint32_t source, size_t nframes,
     struct num v)
 {
 	struct stream_id sid;
+	struct sw_stack stack;
 	size_t d;
 
 	stream_id_set(&sid, ++c->nsamples);
 	sw_sample(&c->w, &sid, source);
 	sw_sample_value(&c->w, &sid, c->value_type, v);
+	sw_stack_begin(&c->w, &stack, &sid);
 	for (d = 0; d < nframes; d++)
-		sw_sample_location(&c->w, &sid, (uint32_t)d + 1,
-		    &c->stack[nframes - 1 - d]);
+		sw_stack_frame(&c->w, &stack, &c->stack[nframes - 1 - d]);
 	return 0;
 }
 

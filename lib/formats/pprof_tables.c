@@ -86,8 +86,9 @@ samples(struct pprof_reader *c, const struct pctx *x, uint32_t first_loc)
 	const uint8_t *at = p->from[PT_SAMPLE];
 	const uint32_t *first = p->loc_first;
 	struct pb msg;
-	size_t i, j, k, n, depth;
+	size_t i, j, k;
 	struct stream_id sid, *locs;
+	struct sw_stack stack;
 	uint32_t nloc = c->nlocations - first_loc + 1, *types;
 	int64_t h, li;
 	int rc = -1;
@@ -112,13 +113,11 @@ samples(struct pprof_reader *c, const struct pctx *x, uint32_t first_loc)
 		for (j = 0; j < p->nvals; j++)
 			sw_sample_value(&c->w, &sid, types[j],
 			    num_of_i64((int64_t)p->vals[j]));
-		depth = 0;
+		sw_stack_begin(&c->w, &stack, &sid);
 		for (j = 0; j < p->nlocs; j++) {
 			li = index_of(x, PT_LOCATION, p->locs[j]);
-			n = first[li + 1] - first[li];
-			for (k = 0; k < n; k++)
-				sw_sample_location(&c->w, &sid,
-				    (uint32_t)++depth, &locs[first[li] + k]);
+			for (k = first[li]; k < first[li + 1]; k++)
+				sw_stack_frame(&c->w, &stack, &locs[k]);
 		}
 		for (j = 0; j < p->nlabels; j++) {
 			const struct dlabel *l = &p->labels[j];

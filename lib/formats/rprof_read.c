@@ -435,6 +435,7 @@ sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
 	const uint32_t *locs = NULL;
 	const struct rprof_stack *st;
 	struct stream_id sid, loc;
+	struct sw_stack frames;
 
 	if (*s == ':') {
 		s++;
@@ -472,9 +473,10 @@ sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
 		value(c, &sid, c->vt_mem[RMEM_NODES], mem[2]);
 		value(c, &sid, c->vt_mem[RMEM_DUPS], mem[3]);
 	}
+	sw_stack_begin(&c->w, &frames, &sid);
 	for (d = 0; d < n; d++) {
 		stream_id_set(&loc, locs[d]);
-		sw_sample_location(&c->w, &sid, (uint32_t)d + 1, &loc);
+		sw_stack_frame(&c->w, &frames, &loc);
 	}
 	return 0;
 }

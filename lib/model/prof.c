@@ -90,6 +90,7 @@ prof_write_sample(struct stream_writer *w, struct u64map *vtypes,
     uint32_t source_id, const uint32_t *location_ids, size_t nlocs)
 {
 	struct stream_id sid, loc;
+	struct sw_stack stack;
 	int64_t h;
 	size_t i;
 
@@ -101,9 +102,10 @@ prof_write_sample(struct stream_writer *w, struct u64map *vtypes,
 			return -1;
 		sw_sample_value(w, &sid, (uint32_t)h, s->vals[i].value);
 	}
+	sw_stack_begin(w, &stack, &sid);
 	for (i = 0; i < nlocs; i++) {
 		stream_id_set(&loc, location_ids[i]);
-		sw_sample_location(w, &sid, (uint32_t)i + 1, &loc);
+		sw_stack_frame(w, &stack, &loc);
 	}
 	for (i = 0; i < s->nlabels; i++) {
 		const struct slabel *l = &s->labels[i];

@@ -149,17 +149,43 @@ sw_sample_value(struct stream_writer *w, const struct stream_id *sample,
 	out_char(w->o, '\n');
 }
 
-/* The row most of a stream is made of: fixed-size copies, no calls. */
+/* A sample's stack: its sample_locations rows, depth 1, 2, ... The start
+ * of its rows (the table's name, the sample's id, a tab) is made once,
+ * then each row is three fixed-size copies: the rows most of a stream is
+ * made of. */
+struct sw_stack {
+	char head[48];
+	size_t len;
+	uint32_t depth;
+};
+
 static inline void
-sw_sample_location(struct stream_writer *w, const struct stream_id *sample,
-    uint32_t depth, const struct stream_id *location)
+sw_stack_begin(struct stream_writer *w, struct sw_stack *s,
+    const struct stream_id *sample)
+{
+	size_t n = w->prefix_len[T_SAMPLE_LOCATIONS];
+
+	memcpy(s->head, w->prefix[T_SAMPLE_LOCATIONS],
+	    sizeof(w->prefix[T_SAMPLE_LOCATIONS]));
+	memcpy(s->head + n, sample->s, sizeof(sample->s));
+	n += sample->n;
+	s->head[n++] = '\t';
+	s->len = n;
+	s->depth = 0;
+}
+
+/* The next frame of the stack, outward from the innermost. */
+static inline void
+sw_stack_frame(struct stream_writer *w, struct sw_stack *s,
+    const struct stream_id *location)
 {
 	struct output *o = w->o;
-	char *q = sw_row_id(w, T_SAMPLE_LOCATIONS, sample, FMT_NUM_MAX +
+	char *q = out_reserve(o, sizeof(s->head) + FMT_NUM_MAX +
 	    sizeof(location->s) + 2);
 
-	*q++ = '\t';
-	q += fmt_u64(q, depth);
+	memcpy(q, s->head, sizeof(s->head));
+	q += s->len;
+	q += fmt_u64(q, ++s->depth);
 	*q++ = '\t';
 	memcpy(q, location->s, sizeof(location->s));
 	q += location->n;

@@ -196,6 +196,7 @@ write_rows(struct output *o, const void *arg)
 {
 	struct stream_writer w;
 	struct stream_id sid, loc;
+	struct sw_stack frames;
 	struct sw_location l1 = { .id = 1, .function_id = 1, .line = 7,
 	    .address = 0x10, .mapping_id = 1, .inlined = 1, .column = 3 };
 	struct sw_location l2 = { .id = 2, .line_na = 1, .address_na = 1 };
@@ -223,7 +224,8 @@ write_rows(struct output *o, const void *arg)
 	ck_assert_int_eq(sw_value_type(&w, text_of("cpu"),
 	    text_of("nanoseconds")), vt);
 	stream_id_set(&loc, 2);
-	sw_sample_location(&w, &sid, 1, &loc);
+	sw_stack_begin(&w, &frames, &sid);
+	sw_stack_frame(&w, &frames, &loc);
 	sw_sample_label(&w, &sid, &str);
 	sw_sample_label(&w, &sid, &num);
 	sw_free(&w);
@@ -242,6 +244,46 @@ write_v1(struct output *o, const void *arg)
 	sw_v1_sample(&w, 1, ids, 0);
 	sw_free(&w);
 }
+
+/* A stack of 120 frames (depths of one to three digits) of the widest
+ * sample id, location ids of every width. */
+static void
+write_deep_stack(struct output *o, const void *arg)
+{
+	struct stream_writer w;
+	struct stream_id sid, loc;
+	struct sw_stack frames;
+	uint32_t d, v;
+
+	(void)arg;
+	sw_begin(&w, o, V20, 0, 0);
+	stream_id_set(&sid, UINT32_MAX);
+	sw_stack_begin(&w, &frames, &sid);
+	for (d = 1, v = 7; d <= 120; d++, v = v * 10 % 4000000007u) {
+		stream_id_set(&loc, v);
+		sw_stack_frame(&w, &frames, &loc);
+	}
+	sw_free(&w);
+}
+
+START_TEST(deep_stack)
+{
+	char *got = captured(write_deep_stack, NULL), *rows, *want;
+	size_t n = 0, cap = 120 * 48;
+	uint32_t d, v;
+
+	want = malloc(cap);
+	ck_assert_ptr_nonnull(want);
+	for (d = 1, v = 7; d <= 120; d++, v = v * 10 % 4000000007u)
+		n += (size_t)snprintf(want + n, cap - n,
+		    "sample_locations\t4294967295\t%u\t%u\n", d, v);
+	rows = strstr(got, "\nsample_locations\t");
+	ck_assert_ptr_nonnull(rows);
+	ck_assert_str_eq(rows + 1, want);
+	free(want);
+	free(got);
+}
+END_TEST
 
 static void
 count_problem(void *ctx, const char *msg)
@@ -1158,6 +1200,7 @@ main(void)
 	tcase_add_test(tc, go_regexp);
 	tcase_add_test(tc, go_numbers);
 	tcase_add_test(tc, writer);
+	tcase_add_test(tc, deep_stack);
 	tcase_add_test(tc, wire);
 	tcase_add_test(tc, assembler);
 	suite_add_tcase(s, tc);

@@ -24,7 +24,7 @@ BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
     lib/base/re.c lib/base/records.c
 STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
 	lib/stream/fields.c lib/stream/stream_read.c lib/stream/stream_write.c \
-	lib/stream/validate.c lib/stream/sniff.c
+	lib/stream/validate.c lib/stream/sniff.c lib/stream/gzout.c
 MODEL_SRC = lib/model/prof.c lib/model/handed.c lib/model/assemble.c \
 	lib/model/assemble_defs.c lib/model/assemble_file.c lib/model/combine.c
 FORMATS_SRC = lib/formats/rprof_read.c lib/formats/rprof_write.c \

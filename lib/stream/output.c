@@ -6,11 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include "base/pipe.h"
-#include "base/worker.h"
 #include "stream/fields.h"
+#include "stream/gzout.h"
 #include "stream/output.h"
 
 #define OUTPUT_BUF (256u << 10)
@@ -92,39 +91,11 @@ write_all(struct output *o, const char *p, size_t n)
 	}
 }
 
-static void
-deflate_some(struct output *o, const char *p, size_t n, int flush)
-{
-	z_stream *z = o->z;
-	char chunk[64 << 10];
-
-	z->next_in = (Bytef *)(uintptr_t)p;
-	z->avail_in = (uInt)n;
-	do {
-		z->next_out = (Bytef *)chunk;
-		z->avail_out = sizeof(chunk);
-		deflate(z, flush);
-		write_all(o, chunk, sizeof(chunk) - z->avail_out);
-	} while (z->avail_out == 0);
-}
-
-/* The compressing thread's work (worker.h): it deflates and writes one
- * buffer while the caller fills the other (tsv2pprof: zlib was a quarter
- * of its time). While it is busy, o->z, o->fd, o->err and o->flushed are
- * its own; every reader of them waits first (worker_wait). */
-static void
-deflate_job(void *ctx, char *buf, size_t len, int flush)
-{
-	deflate_some(ctx, buf, len, flush);
-}
-
 void
 out_flush(struct output *o)
 {
-	if (o->dt != NULL)
-		o->buf = worker_give(o->dt, o->buf, o->len, Z_NO_FLUSH);
-	else if (o->z != NULL)
-		deflate_some(o, o->buf, o->len, Z_NO_FLUSH);
+	if (o->gz != NULL)
+		o->buf = gzout_put(o->gz, o->buf, o->len);
 	else
 		write_all(o, o->buf, o->len);
 	o->len = 0;
@@ -147,21 +118,19 @@ out_write_big(struct output *o, const void *p, size_t n)
 	}
 }
 
+/* gzout's writer: what it deflated, in order, from the caller's thread */
+static void
+gz_write(void *o, const char *p, size_t n)
+{
+	write_all(o, p, n);
+}
+
 int
 output_gzip(struct output *o, int level, struct perr *e)
 {
-	z_stream *z;
-
 	out_flush(o);
-	if ((z = calloc(1, sizeof(*z))) == NULL)
+	if ((o->gz = gzout_start(level, o->cap, gz_write, o)) == NULL)
 		return perr_set(e, "%s: out of memory", o->name);
-	if (deflateInit2(z, level, Z_DEFLATED, 15 + 16, 8,
-	    Z_DEFAULT_STRATEGY) != Z_OK) {
-		free(z);
-		return perr_set(e, "%s: out of memory", o->name);
-	}
-	o->z = z;
-	o->dt = worker_start(deflate_job, o, o->cap);
 	return 0;
 }
 
@@ -180,9 +149,10 @@ output_rewind_to(struct output *o, uint64_t mark, struct perr *e)
 {
 	struct stat st;
 
-	if (o->dt != NULL)
-		worker_wait(o->dt);
-	if (mark >= o->flushed && o->z == NULL) {
+	if (o->gz != NULL)	/* never asked for: one gzip member */
+		return perr_set(e, "%s: cannot take back what was written to "
+		    "it", o->name);
+	if (mark >= o->flushed) {
 		o->len = (size_t)(mark - o->flushed);	/* still buffered */
 		return 0;
 	}
@@ -194,8 +164,6 @@ output_rewind_to(struct output *o, uint64_t mark, struct perr *e)
 		    "it", o->name);
 	o->len = 0;
 	o->flushed = mark;
-	if (o->z != NULL)
-		deflateReset(o->z);
 	return 0;
 }
 
@@ -253,13 +221,8 @@ output_discard(struct output *o)
 		o->fd = o->real_fd;
 		o->held = 0;
 	}
-	worker_stop(o->dt);
-	o->dt = NULL;
-	if (o->z != NULL) {
-		deflateEnd(o->z);
-		free(o->z);
-		o->z = NULL;
-	}
+	gzout_free(o->gz);
+	o->gz = NULL;
 	if (o->tmp != NULL) {
 		close(o->fd);
 		unlink(o->tmp);
@@ -275,14 +238,12 @@ output_close(struct output *o, struct perr *e)
 {
 	int rc = 0;
 
-	if (o->dt != NULL) {
-		o->buf = worker_give(o->dt, o->buf, o->len, Z_FINISH);
+	if (o->gz != NULL) {
+		if (gzout_finish(o->gz, &o->buf, o->len) < 0 && o->err == 0)
+			o->err = ENOMEM;
 		o->len = 0;
-		worker_stop(o->dt);
-		o->dt = NULL;
-	} else if (o->z != NULL) {
-		deflate_some(o, o->buf, o->len, Z_FINISH);
-		o->len = 0;
+		gzout_free(o->gz);
+		o->gz = NULL;
 	} else
 		out_flush(o);
 	if (o->held)

@@ -16,14 +16,13 @@ struct output {
 	char *path, *tmp;	/* final and temporary file, or NULL */
 	char *buf;
 	size_t len, cap;
-	void *z;		/* z_stream when compressing */
+	struct gzout *gz;	/* when compressing */
 	int err;		/* first errno of a failed write */
 	int close_fd;		/* fd was opened here (a device) */
 	uint64_t flushed;	/* bytes handed to write(2) */
 	long long start;	/* offset of the first byte, -1: unseekable */
 	int held;		/* writes go to a spool until output_close */
 	int real_fd;		/* while held: the output itself */
-	struct worker *dt;	/* the thread compressing, or NULL */
 };
 
 /* Opens path (NULL or "-" for stdout). A file is written under a temporary
@@ -33,9 +32,9 @@ int output_open(struct output *o, const char *path, struct perr *e);
  * messages: flush it with out_flush (o->err tells of a write error), free
  * it with output_discard, which leaves fd open. */
 int output_fd(struct output *o, int fd, const char *name, struct perr *e);
-/* Compresses everything written from now on as one gzip member, in a
- * second thread where one can be had (one buffer is deflated while the
- * next is filled). */
+/* Compresses everything written from now on as one gzip member, deflated
+ * by two threads where they can be had (gzout.h). A compressed output
+ * cannot be rewound. */
 int output_gzip(struct output *o, int level, struct perr *e);
 /* Flushes and closes; reports any write error; renames a file into place.
  * On error the temporary file is removed. */

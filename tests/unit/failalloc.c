@@ -9,6 +9,7 @@
  *
  * failalloc DATA_DIR: exits 0 when every path says why, 1 otherwise.
  */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,9 +29,10 @@ void *__real_malloc(size_t);
 void *__real_calloc(size_t, size_t);
 void *__real_realloc(void *, size_t);
 
-static long countdown = -1;	/* allocations until one fails; -1 never */
-static int failed;		/* that one failed */
-static long allocs;		/* allocations of this run */
+/* atomic: gzip output allocates in its threads too */
+static _Atomic long countdown = -1;	/* allocations until one fails; -1 never */
+static _Atomic int failed;		/* that one failed */
+static _Atomic long allocs;		/* allocations of this run */
 static long at_open = -1;	/* allocations before the first input_open */
 
 int __real_input_open(struct input *, const char *, const char *,
@@ -52,7 +54,7 @@ fail_now(void)
 	allocs++;
 	if (countdown < 0)
 		return 0;
-	if (countdown-- == 0) {
+	if (atomic_fetch_sub(&countdown, 1) == 0) {
 		failed = 1;
 		return 1;
 	}
@@ -154,7 +156,7 @@ validate(struct perr *e)
 }
 
 static int
-pprof_writer(int aggregate, struct perr *e)
+pprof_writer(int aggregate, int gzip, struct perr *e)
 {
 	struct stream_reader r;
 	struct prof p = { 0 };
@@ -174,7 +176,9 @@ pprof_writer(int aggregate, struct perr *e)
 	if (assemble_file(&r, stream_path, NULL, NULL, &p,
 	    pprof_write_sample, pprof_write_restart, w, e) == 0) {
 		if (output_open(&o, "/dev/null", e) == 0) {
-			rc = pprof_write_end(w, &p, &o, e);
+			rc = gzip ? output_gzip(&o, 1, e) : 0;
+			if (rc == 0)
+				rc = pprof_write_end(w, &p, &o, e);
 			if (output_close(&o, rc < 0 ? NULL : e) < 0)
 				rc = -1;
 		}
@@ -190,13 +194,19 @@ pprof_writer(int aggregate, struct perr *e)
 static int
 to_pprof(struct perr *e)
 {
-	return pprof_writer(1, e);
+	return pprof_writer(1, 0, e);
+}
+
+static int
+to_pprof_gzip(struct perr *e)
+{
+	return pprof_writer(1, 1, e);
 }
 
 static int
 to_pprof_each(struct perr *e)
 {
-	return pprof_writer(0, e);
+	return pprof_writer(0, 0, e);
 }
 
 static int
@@ -337,6 +347,7 @@ main(int argc, char *argv[])
 		{ "rprof2tsv", rprof },
 		{ "tsvvalidate", validate },
 		{ "tsv2pprof", to_pprof },
+		{ "tsv2pprof, gzip", to_pprof_gzip },
 		{ "tsv2pprof -n", to_pprof_each },
 		{ "tsv2rprof", to_rprof },
 		{ "tsvcombine", combine },

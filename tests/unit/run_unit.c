@@ -67,6 +67,87 @@ captured(void (*body)(struct output *, const void *), const void *arg)
 	return buf;
 }
 
+/* Text of n bytes like a stream's rows, compressible but not trivially. */
+static char *
+rows_text(size_t n)
+{
+	char *t = malloc(n + 64);
+	size_t at = 0;
+	uint32_t x = 12345;
+
+	ck_assert_ptr_nonnull(t);
+	while (at < n) {
+		x = x * 1103515245u + 12345u;
+		at += (size_t)sprintf(t + at, "sample_locations\t%u\t%u\t%u\n",
+		    x >> 20, (x >> 8) & 63, x % 1000);
+	}
+	return t;
+}
+
+/* Writes text[0..n) gzip-compressed at level, in pieces of up to 100 KB
+ * (several of the output's buffers), and reads it back with zlib's
+ * inflate: one gzip member, whose end is the file's. */
+static void
+gzip_round_trip(const char *text, size_t n, int level)
+{
+	char path[] = "/tmp/unitgzXXXXXX";
+	struct output o;
+	struct perr e;
+	unsigned char *file, *back;
+	size_t nfile, at, k;
+	z_stream z;
+	FILE *f;
+	int fd = mkstemp(path);
+
+	close(fd);
+	ck_assert_int_eq(output_open(&o, path, &e), 0);
+	ck_assert_int_eq(output_gzip(&o, level, &e), 0);
+	for (at = 0; at < n; at += k) {
+		k = (at * 7 + 1) % 100000 + 1;
+		if (k > n - at)
+			k = n - at;
+		out_write(&o, text + at, k);
+	}
+	ck_assert_int_eq(output_close(&o, &e), 0);
+	f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	file = malloc(n + (1 << 16));
+	back = malloc(n + 1);
+	ck_assert(file != NULL && back != NULL);
+	nfile = fread(file, 1, n + (1 << 16), f);
+	fclose(f);
+	unlink(path);
+	memset(&z, 0, sizeof(z));
+	ck_assert_int_eq(inflateInit2(&z, 15 + 16), Z_OK);
+	z.next_in = file;
+	z.avail_in = (uInt)nfile;
+	z.next_out = back;
+	z.avail_out = (uInt)n + 1;
+	ck_assert_int_eq(inflate(&z, Z_FINISH), Z_STREAM_END);
+	ck_assert_uint_eq(z.avail_in, 0);
+	ck_assert_uint_eq(z.total_out, n);
+	ck_assert(memcmp(back, text, n) == 0);
+	inflateEnd(&z);
+	free(file);
+	free(back);
+}
+
+START_TEST(gzip_output)
+{
+	/* nothing, a byte, around one buffer (256 KB), several */
+	static const size_t sizes[] = { 0, 1, 32767, 32768, 262143, 262144,
+	    262145, 3 * 262144 + 12345, 2500000 };
+	char *text = rows_text(2500000);
+	size_t i;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		gzip_round_trip(text, sizes[i], 1);
+		gzip_round_trip(text, sizes[i], 9);
+	}
+	free(text);
+}
+END_TEST
+
 static void
 write_escaped(struct output *o, const void *arg)
 {
@@ -1191,6 +1272,7 @@ main(void)
 	tcase_add_test(tc, headers);
 	tcase_add_test(tc, first_field_again);
 	tcase_add_test(tc, gzip_input);
+	tcase_add_test(tc, gzip_output);
 	tcase_add_test(tc, maps);
 	tcase_add_test(tc, worker_thread);
 	tcase_add_test(tc, fixed2_as_printf);

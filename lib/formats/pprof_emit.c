@@ -11,6 +11,7 @@
 
 #include "base/array.h"
 #include "base/records.h"
+#include "formats/pb.h"
 #include "formats/pprof_writer.h"
 #include "profile.pb-c.h"
 
@@ -190,24 +191,32 @@ put_varint(struct output *out, uint64_t v)
 	out_write(out, b, varint_put(b, v));
 }
 
+/* k->buf of n bytes at least: 0, or -1 when out of memory. */
+static int
+room(struct packer *k, size_t n)
+{
+	uint8_t *b;
+
+	if (k->failed)
+		return -1;
+	if (n > k->cap) {
+		if ((b = realloc(k->buf, n)) == NULL) {
+			k->failed = 1;
+			return -1;
+		}
+		k->buf = b;
+		k->cap = n;
+	}
+	return 0;
+}
+
 /* Packs m into k->buf: its size, or 0 when out of memory. */
 static size_t
 pack(struct packer *k, const ProtobufCMessage *m)
 {
 	size_t n = protobuf_c_message_get_packed_size(m);
 
-	if (k->failed)
-		return 0;
-	if (n > k->cap) {
-		uint8_t *b = realloc(k->buf, n);
-		if (b == NULL) {
-			k->failed = 1;
-			return 0;
-		}
-		k->buf = b;
-		k->cap = n;
-	}
-	return protobuf_c_message_pack(m, k->buf);
+	return room(k, n) < 0 ? 0 : protobuf_c_message_pack(m, k->buf);
 }
 
 /* Writes m as field number field of the Profile. Protobuf reads repeated
@@ -248,6 +257,58 @@ struct sample_maker {
 	size_t caplid, caplb, caplbp;
 };
 
+static size_t
+varint_len(uint64_t v)
+{
+	size_t n = 1;
+
+	while (v > 0x7f) {
+		v >>= 7;
+		n++;
+	}
+	return n;
+}
+
+/* A packed repeated field of the n bytes of varints at b. */
+static void
+put_packed(struct output *out, unsigned field, const uint8_t *b, size_t n)
+{
+	if (n == 0)
+		return;
+	put_varint(out, (uint64_t)field << 3 | 2);
+	put_varint(out, n);
+	out_write(out, b, n);
+}
+
+/* A Sample without labels, the bulk of most profiles, encoded here: the
+ * bytes protobuf-c writes (location_id then value, packed), without its
+ * two passes over a message built for it. r..end: the record's Locations
+ * (differences); the values of ntypes types in vals (0 past nvals). */
+static void
+put_plain_sample(struct packer *k, const uint8_t *r, const uint8_t *end,
+    const int64_t *vals, size_t nvals, size_t ntypes)
+{
+	size_t nl = 0, nv, j;
+	int64_t loc = 0;
+
+	/* a Location takes a byte at least of the record */
+	if (room(k, ((size_t)(end - r) + ntypes) * VARINT_MAX) < 0)
+		return;
+	while (r < end) {
+		loc += unzigzag(varint_next(&r, end));
+		nl += varint_put(k->buf + nl, (uint64_t)loc + 1);
+	}
+	nv = nl;
+	for (j = 0; j < ntypes; j++)
+		nv += varint_put(k->buf + nv, j < nvals ? (uint64_t)vals[j] : 0);
+	nv -= nl;
+	put_varint(k->out, (uint64_t)F_SAMPLE << 3 | 2);
+	put_varint(k->out, (nl > 0 ? 1 + varint_len(nl) + nl : 0) +
+	    (nv > 0 ? 1 + varint_len(nv) + nv : 0));
+	put_packed(k->out, PB_SAMPLE_LOCATION_ID, k->buf, nl);
+	put_packed(k->out, PB_SAMPLE_VALUE, k->buf + nl, nv);
+}
+
 /* Writes the Sample of record [r, r + len) with the values of ntypes
  * types in vals (0 for the types after those). */
 static void
@@ -262,6 +323,10 @@ put_sample(struct sample_maker *m, struct outstr *o, struct packer *k,
 
 	perftools__profiles__sample__init(sm);
 	sm->n_label = varint_next(&r, end);
+	if (sm->n_label == 0) {
+		put_plain_sample(k, r, end, vals, nvals, ntypes);
+		return;
+	}
 	/* a Location takes a byte at least: len bounds their count */
 	if (array_grow((void **)&m->lid, &m->caplid, len + 1,
 	    sizeof(*m->lid)) < 0 || array_grow((void **)&m->lb, &m->caplb,

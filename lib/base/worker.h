@@ -1,6 +1,6 @@
 /* worker.h: a second thread that takes buffers one at a time and hands
- * each to a function (deflate and write, or write), while the caller
- * fills the next: two buffers, two cores. */
+ * each to a function (to deflate it, say), while the caller fills the
+ * next: two buffers, two cores. */
 #ifndef WORKER_H
 #define WORKER_H
 

@@ -21,7 +21,7 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 # formats side by side, on model).
 BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
     lib/base/worker.c lib/base/pipe.c lib/base/heap.c \
-    lib/base/re.c lib/base/records.c
+    lib/base/re.c lib/base/records.c lib/base/deflate.c
 STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
 	lib/stream/fields.c lib/stream/stream_read.c lib/stream/stream_write.c \
 	lib/stream/validate.c lib/stream/sniff.c lib/stream/gzout.c
@@ -130,7 +130,7 @@ FUZZ_CC = clang
 FUZZ_SECONDS = 60
 FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded
+FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_deflate
 # the library compiled once for all targets (instrumented; libFuzzer's
 # main only in the targets), with make -j
 FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -DPROFSTREAM_VERSION='"$(VERSION)"' \

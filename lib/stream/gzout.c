@@ -2,6 +2,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "base/deflate.h"
 #include "base/worker.h"
 #include "stream/gzout.h"
 
@@ -11,10 +12,11 @@
  * worker_wait, all but w is the thread's. */
 struct lane {
 	struct worker *w;	/* NULL: deflated on the caller's thread */
-	z_stream z;
+	struct deflate *fast;	/* level 1: base/deflate.c, on joined */
+	unsigned char *joined;	/* dict, then the piece */
+	z_stream z;		/* other levels: zlib */
 	int z_ready;
-	unsigned char dict[WINDOW];	/* the input just before its piece */
-	size_t ndict;
+	size_t ndict;		/* joined's first: the input before the piece */
 	unsigned char *out;	/* its piece, deflated */
 	size_t nout, capout;
 	uLong crc, len;		/* of its piece's input */
@@ -33,34 +35,52 @@ struct gzout {
 	int nomem;
 };
 
+/* l->out with room for need more bytes: 0, or -1 (l->nomem). */
+static int
+room(struct lane *l, size_t need)
+{
+	unsigned char *p;
+
+	if (l->capout - l->nout >= need)
+		return 0;
+	if ((p = realloc(l->out, l->nout + need)) == NULL) {
+		l->nomem = 1;
+		return -1;
+	}
+	l->out = p;
+	l->capout = l->nout + need;
+	return 0;
+}
+
 /* The thread's work (worker_fn): buf deflated into l->out, a sync flush at
  * its end (byte-aligned, not final), or the final block. */
 static void
-deflate_piece(void *arg, char *buf, size_t len, int last)
+deflate_piece_of(void *arg, char *buf, size_t len, int last)
 {
 	struct lane *l = arg;
 	z_stream *z = &l->z;
 	size_t need;
-	unsigned char *p;
 
 	l->nout = 0;
 	l->len = (uLong)len;
 	l->crc = crc32(0L, (const Bytef *)buf, (uInt)len);
+	if (l->fast != NULL) {
+		if (room(l, deflate_bound(len)) < 0)
+			return;
+		memcpy(l->joined + l->ndict, buf, len);
+		l->nout = deflate_piece(l->fast, l->joined, l->ndict,
+		    l->ndict + len, last, l->out);
+		return;
+	}
 	deflateReset(z);
 	if (l->ndict > 0)
-		deflateSetDictionary(z, l->dict, (uInt)l->ndict);
+		deflateSetDictionary(z, l->joined, (uInt)l->ndict);
 	z->next_in = (Bytef *)buf;
 	z->avail_in = (uInt)len;
 	need = deflateBound(z, (uLong)len) + 64;	/* and the flush */
 	do {
-		if (l->capout - l->nout < need) {
-			if ((p = realloc(l->out, l->nout + need)) == NULL) {
-				l->nomem = 1;
-				return;
-			}
-			l->out = p;
-			l->capout = l->nout + need;
-		}
+		if (room(l, need) < 0)
+			return;
 		z->next_out = l->out + l->nout;
 		z->avail_out = (uInt)(l->capout - l->nout);
 		deflate(z, last ? Z_FINISH : Z_SYNC_FLUSH);
@@ -112,13 +132,13 @@ put(struct gzout *g, char *buf, size_t len, int last)
 	if (len == 0 && !last)
 		return buf;
 	settle(g, l);
-	memcpy(l->dict, g->window, g->nwindow);
+	memcpy(l->joined, g->window, g->nwindow);
 	l->ndict = g->nwindow;
 	slide(g, buf, len);
 	l->pending = 1;
 	g->next ^= 1;
 	if (l->w == NULL) {
-		deflate_piece(l, buf, len, last);
+		deflate_piece_of(l, buf, len, last);
 		return buf;
 	}
 	return worker_give(l->w, buf, len, last);
@@ -138,17 +158,25 @@ gzout_start(int level, size_t cap, gzout_write_fn *write, void *ctx)
 	g->ctx = ctx;
 	g->crc = crc32(0L, NULL, 0);
 	for (l = g->lane; l < g->lane + 2; l++) {
-		if (deflateInit2(&l->z, level, Z_DEFLATED, -15, 8,
-		    Z_DEFAULT_STRATEGY) != Z_OK) {
-			gzout_free(g);
-			return NULL;
+		if ((l->joined = malloc(WINDOW + cap)) == NULL)
+			goto fail;
+		if (level == 1) {
+			if ((l->fast = deflate_new()) == NULL)
+				goto fail;
+		} else {
+			if (deflateInit2(&l->z, level, Z_DEFLATED, -15, 8,
+			    Z_DEFAULT_STRATEGY) != Z_OK)
+				goto fail;
+			l->z_ready = 1;
 		}
-		l->z_ready = 1;
-		l->w = worker_start(deflate_piece, l, cap);
+		l->w = worker_start(deflate_piece_of, l, cap);
 	}
 	head[8] = level == 9 ? 2 : level == 1 ? 4 : 0;	/* gzip's XFL */
 	write(ctx, (const char *)head, sizeof(head));
 	return g;
+fail:
+	gzout_free(g);
+	return NULL;
 }
 
 char *
@@ -193,6 +221,8 @@ gzout_free(struct gzout *g)
 		worker_stop(l->w);
 		if (l->z_ready)
 			deflateEnd(&l->z);
+		deflate_free(l->fast);
+		free(l->joined);
 		free(l->out);
 	}
 	free(g);

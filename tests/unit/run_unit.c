@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "base/deflate.h"
 #include "base/hash.h"
 #include "base/heap.h"
 #include "base/pipe.h"
@@ -132,6 +133,51 @@ gzip_round_trip(const char *text, size_t n, int level)
 	free(back);
 }
 
+/* Lengths that form a complete prefix code of at most limit bits, and
+ * give one to each symbol used. */
+static void
+check_code_lengths(const uint32_t *freq, unsigned n, unsigned limit)
+{
+	uint8_t len[286];
+	uint64_t kraft = 0;
+	unsigned i, used = 0;
+
+	deflate_code_lengths(freq, n, limit, len);
+	for (i = 0; i < n; i++) {
+		ck_assert_uint_le(len[i], limit);
+		if (freq[i] > 0)
+			ck_assert_uint_ge(len[i], 1);
+		if (len[i] > 0) {
+			kraft += (uint64_t)1 << (limit - len[i]);
+			used++;
+		}
+	}
+	ck_assert_uint_ge(used, 2);
+	ck_assert_uint_eq(kraft, (uint64_t)1 << limit);
+}
+
+START_TEST(deflate_lengths)
+{
+	uint32_t freq[286] = { 0 }, a = 1, b = 1, c;
+	unsigned i;
+
+	check_code_lengths(freq, 30, 15);	/* none used */
+	freq[7] = 5;
+	check_code_lengths(freq, 30, 15);	/* one */
+	for (i = 0; i < 286; i++) {	/* Fibonacci: Huffman's depth 40 */
+		freq[i] = i < 40 ? a : 1000000u;
+		c = a + b;
+		a = b;
+		b = c;
+	}
+	check_code_lengths(freq, 286, 15);
+	check_code_lengths(freq, 19, 7);	/* the code lengths' code */
+	for (i = 0; i < 286; i++)	/* all alike */
+		freq[i] = 3;
+	check_code_lengths(freq, 286, 15);
+}
+END_TEST
+
 START_TEST(gzip_output)
 {
 	/* nothing, a byte, around one buffer (256 KB), several */
@@ -144,6 +190,16 @@ START_TEST(gzip_output)
 		gzip_round_trip(text, sizes[i], 1);
 		gzip_round_trip(text, sizes[i], 9);
 	}
+	free(text);
+	/* long matches (one byte repeated), incompressible bytes (stored
+	 * blocks), codes too deep */
+	text = malloc(700000);
+	ck_assert_ptr_nonnull(text);
+	memset(text, 'x', 700000);
+	gzip_round_trip(text, 700000, 1);
+	for (i = 0; i < 700000; i++)
+		text[i] = (char)(((uint64_t)i * 2654435761u) >> 13);
+	gzip_round_trip(text, 700000, 1);
 	free(text);
 }
 END_TEST
@@ -1273,6 +1329,7 @@ main(void)
 	tcase_add_test(tc, first_field_again);
 	tcase_add_test(tc, gzip_input);
 	tcase_add_test(tc, gzip_output);
+	tcase_add_test(tc, deflate_lengths);
 	tcase_add_test(tc, maps);
 	tcase_add_test(tc, worker_thread);
 	tcase_add_test(tc, fixed2_as_printf);

@@ -461,18 +461,10 @@ deflate_piece(struct deflate *d, const uint8_t *in, size_t start, size_t n,
 		}
 		put_block(d, &b, in, from, pos, ntok, last && pos == n);
 	}
-	if (!last) {		/* an empty stored block: byte-aligned */
-		put_bits(&b, 0, 3);
-		align_bits(&b);
-		memcpy(b.p, "\0\0\377\377", 4);
-		b.p += 4;
-	} else if (start == n) {	/* nothing: a final empty block */
-		put_bits(&b, 1, 1);
-		put_bits(&b, 0, 2);
-		align_bits(&b);
-		memcpy(b.p, "\0\0\377\377", 4);
-		b.p += 4;
-	} else
-		align_bits(&b);
+	/* not the last: an empty stored block, byte-aligned; the last with
+	 * nothing in it: a final one */
+	if (!last || start == n)
+		put_stored(&b, in, n, n, last);
+	align_bits(&b);
 	return (size_t)(b.p - out);
 }

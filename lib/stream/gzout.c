@@ -6,7 +6,7 @@
 #include "base/worker.h"
 #include "stream/gzout.h"
 
-#define WINDOW 32768		/* deflate's: what a piece may refer back to */
+#define WINDOW DEFLATE_WINDOW	/* what a piece may refer back to */
 
 /* A thread and the piece it deflates. Between worker_give and
  * worker_wait, all but w is the thread's. */

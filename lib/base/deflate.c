@@ -125,6 +125,13 @@ dist_extra_bits(unsigned code)
 	return code < 4 ? 0 : code / 2 - 1;
 }
 
+/* The extra bits of a code length symbol (16: repeat, 17, 18: zeros). */
+static unsigned
+clen_extra_bits(unsigned sym)
+{
+	return sym == 16 ? 2 : sym == 17 ? 3 : sym == 18 ? 7 : 0;
+}
+
 static int
 cmp_u64(const void *a, const void *b)
 {
@@ -328,8 +335,7 @@ put_block(struct deflate *d, struct bits *b, const uint8_t *in,
 		;
 	bits = 3 + 5 + 5 + 4 + 3 * ncl;
 	for (i = 0; i < r.n; i++)
-		bits += clen[r.sym[i]] + (r.sym[i] == 16 ? 2 : r.sym[i] == 17 ?
-		    3 : r.sym[i] == 18 ? 7 : 0);
+		bits += clen[r.sym[i]] + clen_extra_bits(r.sym[i]);
 	for (i = 0; i < NLITLEN; i++)
 		bits += (uint64_t)d->lfreq[i] * (len[i] + (i > END_OF_BLOCK ?
 		    len_extra_bits(i - 257) : 0));
@@ -352,9 +358,7 @@ put_block(struct deflate *d, struct bits *b, const uint8_t *in,
 		put_bits(b, clen[clen_order[i]], 3);
 	for (i = 0; i < r.n; i++) {
 		put_bits(b, ccode[r.sym[i]], clen[r.sym[i]]);
-		if (r.sym[i] >= 16)
-			put_bits(b, r.extra[i], r.sym[i] == 16 ? 2 :
-			    r.sym[i] == 17 ? 3 : 7);
+		put_bits(b, r.extra[i], clen_extra_bits(r.sym[i]));
 	}
 	for (t = 0; t < ntok; t++) {
 		uint32_t k = d->tok[t];

@@ -27,14 +27,16 @@ STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
 	lib/stream/validate.c lib/stream/sniff.c lib/stream/gzout.c
 MODEL_SRC = lib/model/prof.c lib/model/handed.c lib/model/assemble.c \
 	lib/model/assemble_defs.c lib/model/assemble_file.c lib/model/combine.c
-FORMATS_SRC = lib/formats/rprof_read.c lib/formats/rprof_write.c \
-	lib/formats/pb.c lib/formats/pprof_decode.c lib/formats/pprof_read.c lib/formats/pprof_write.c \
-	lib/formats/pprof_tables.c lib/formats/pprof_emit.c \
-	lib/formats/legacy.c lib/formats/legacy_steps.c lib/formats/legacy_lex.c \
-	lib/formats/legacy_maps.c \
-	lib/formats/legacy_cpu.c lib/formats/legacy_text.c \
-	lib/formats/legacy_java.c \
-	lib/formats/v1_write.c lib/formats/folded_read.c lib/formats/sql.c
+FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
+	lib/formats/pprof/pb.c lib/formats/pprof/pprof_decode.c \
+	lib/formats/pprof/pprof_read.c lib/formats/pprof/pprof_tables.c \
+	lib/formats/pprof/pprof_write.c lib/formats/pprof/pprof_emit.c \
+	lib/formats/legacy/legacy.c lib/formats/legacy/legacy_steps.c \
+	lib/formats/legacy/legacy_lex.c lib/formats/legacy/legacy_maps.c \
+	lib/formats/legacy/legacy_cpu.c lib/formats/legacy/legacy_text.c \
+	lib/formats/legacy/legacy_java.c \
+	lib/formats/folded/folded_read.c lib/formats/sql/sql.c \
+	lib/formats/v1/v1_write.c
 ANALYSIS_SRC = lib/analysis/select.c lib/analysis/top.c \
 	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \
 	lib/analysis/flame.c
@@ -71,7 +73,7 @@ proto/profile.pb-c.o: proto/profile.pb-c.c proto/profile.pb-c.h
 	$(CC) -std=$(STD) -Iproto $(DEPCFLAGS) $(CFLAGS) -c -o $@ \
 	    proto/profile.pb-c.c
 
-lib/formats/pprof_emit.o: proto/profile.pb-c.h
+lib/formats/pprof/pprof_emit.o: proto/profile.pb-c.h
 
 .c.o:
 	$(CC) $(ALLCFLAGS) -MMD -MP -c -o $@ $<
@@ -84,7 +86,7 @@ $(PROGS): %: filters/%.o filters/cli.o lib/libprofstream.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ filters/$@.o filters/cli.o \
 	    lib/libprofstream.a $(DEPLIBS) -lm -pthread
 
--include lib/*/*.d filters/*.d
+-include lib/*/*.d lib/*/*/*.d filters/*.d
 
 # Tests: Check unit tests, then the golden and corpus tests in tests/.
 check: all tests/unit/run_unit tests/unit/failalloc
@@ -143,7 +145,7 @@ tests/fuzz-out/obj/%.o: %.c proto/profile.pb-c.h config.mk
 tests/fuzz-out/%: tests/fuzz/%.c $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZFLAGS) $(FUZZ_CFLAGS) -MMD -MP -o $@ $< $(FUZZ_OBJ) \
 	    $(DEPLIBS) -lm -pthread
--include tests/fuzz-out/obj/*/*/*.d tests/fuzz-out/obj/*/*.d tests/fuzz-out/*.d
+-include tests/fuzz-out/obj/*/*/*/*.d tests/fuzz-out/obj/*/*/*.d tests/fuzz-out/obj/*/*.d tests/fuzz-out/*.d
 .SECONDARY: $(FUZZ_OBJ)
 fuzz-build: $(FUZZ_TARGETS:%=tests/fuzz-out/%)
 fuzz: fuzz-build
@@ -162,7 +164,7 @@ uninstall:
 	rm -f $(DESTDIR)$(MANPREFIX)/man5/profile-tsv.5
 
 clean:
-	rm -f $(PROGS) lib/*/*.o lib/*/*.d lib/*.a filters/*.o filters/*.d \
+	rm -f $(PROGS) lib/*/*.o lib/*/*.d lib/*/*/*.o lib/*/*/*.d lib/*.a filters/*.o filters/*.d \
 	    proto/*.pb-c.* tests/unit/run_unit tests/unit/failalloc config.mk
 	rm -rf tests/out tests/fuzz-out profile.tsv
 

@@ -14,7 +14,7 @@
 #include "model/combine.h"
 #include "stream/input.h"
 #include "stream/stream_read.h"
-#include "formats/v1.h"
+#include "formats/v1/v1.h"
 #include "cli.h"
 
 extern const char *__progname;

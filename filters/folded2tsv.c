@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "formats/folded.h"
+#include "formats/folded/folded.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {

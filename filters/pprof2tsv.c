@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "formats/pprof.h"
+#include "formats/pprof/pprof.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "formats/rprof.h"
+#include "formats/rprof/rprof.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {

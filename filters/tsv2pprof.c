@@ -3,7 +3,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "formats/pprof.h"
+#include "formats/pprof/pprof.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {

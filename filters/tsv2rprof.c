@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "analysis/select.h"
-#include "formats/rprof.h"
+#include "formats/rprof/rprof.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {

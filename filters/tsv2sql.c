@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "formats/sql.h"
+#include "formats/sql/sql.h"
 #include "stream/validate.h"
 #include "cli.h"
 

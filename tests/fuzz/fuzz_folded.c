@@ -1,7 +1,7 @@
 /* fuzz_folded: the collapsed-stacks reader; the stream it writes must be
  * valid, and is then written as pprof and Rprof (writers.h). */
 #include "fuzz.h"
-#include "formats/folded.h"
+#include "formats/folded/folded.h"
 #include "writers.h"
 
 int

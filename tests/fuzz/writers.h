@@ -7,8 +7,8 @@
 
 #include <fcntl.h>
 
-#include "formats/pprof.h"
-#include "formats/rprof.h"
+#include "formats/pprof/pprof.h"
+#include "formats/rprof/rprof.h"
 #include "model/combine.h"
 #include "stream/validate.h"
 

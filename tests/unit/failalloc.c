@@ -15,9 +15,9 @@
 #include <string.h>
 
 #include "analysis/top.h"
-#include "formats/folded.h"
-#include "formats/pprof.h"
-#include "formats/rprof.h"
+#include "formats/folded/folded.h"
+#include "formats/pprof/pprof.h"
+#include "formats/rprof/rprof.h"
 #include "model/assemble.h"
 #include "model/combine.h"
 #include "stream/input.h"

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/legacy.h"
-#include "formats/pprof.h"
+#include "formats/legacy/legacy.h"
+#include "formats/pprof/pprof.h"
 
 int
 lprof_init(struct lprof *p, const char *name, struct perr *e)

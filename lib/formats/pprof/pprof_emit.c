@@ -11,8 +11,8 @@
 
 #include "base/array.h"
 #include "base/records.h"
-#include "formats/pb.h"
-#include "formats/pprof_writer.h"
+#include "formats/pprof/pb.h"
+#include "formats/pprof/pprof_writer.h"
 #include "profile.pb-c.h"
 
 typedef Perftools__Profiles__Profile Profile;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/legacy.h"
+#include "formats/legacy/legacy.h"
 
 struct words {
 	const unsigned char *d;

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "base/array.h"
-#include "formats/pprof_writer.h"
+#include "formats/pprof/pprof_writer.h"
 
 struct pprof_writer *
 pprof_write_new(int aggregate, int spool_fd, struct perr *e)

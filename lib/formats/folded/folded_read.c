@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/folded.h"
+#include "formats/folded/folded.h"
 #include "stream/sniff.h"
 
 int

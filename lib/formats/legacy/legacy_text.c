@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats/legacy.h"
+#include "formats/legacy/legacy.h"
 
 #define HEAP_HEADER "heap profile: *(\\d+): *(\\d+) *\\[ *(\\d+): *(\\d+) " \
 	"*\\] *@ *(heap[_a-z0-9]*)/?(\\d*)"

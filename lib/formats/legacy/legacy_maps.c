@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/legacy.h"
+#include "formats/legacy/legacy.h"
 
 #define HEX_RANGE "\\s*(?:0x)?([[:xdigit:]]+)[\\s-]?\\s*(?:0x)?([[:xdigit:]]+):?"
 #define PERM "(?:\\s+([-rwxp]+))?"

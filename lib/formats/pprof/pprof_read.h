@@ -5,8 +5,8 @@
 #define PPROF_READ_H
 
 #include "base/hash.h"
-#include "formats/pprof.h"
-#include "formats/pprof_decode.h"
+#include "formats/pprof/pprof.h"
+#include "formats/pprof/pprof_decode.h"
 
 struct pctx {
 	struct dprof *p;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/rprof.h"
+#include "formats/rprof/rprof.h"
 #include "stream/sniff.h"
 
 int

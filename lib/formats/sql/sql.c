@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "formats/sql.h"
+#include "formats/sql/sql.h"
 
 #define ROWS_PER_INSERT 500
 

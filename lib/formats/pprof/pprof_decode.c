@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/pprof_decode.h"
+#include "formats/pprof/pprof_decode.h"
 
 /* One more element at the end of arr (n counts it); -1: out of memory. */
 #define PUSH(arr, n, cap) (ARRAY_ROOM(arr, n, cap) < 0 ? -1 : ((n)++, 0))

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/legacy.h"
+#include "formats/legacy/legacy.h"
 
 #define GO_MAX_TOKEN 65536	/* bufio.MaxScanTokenSize */
 

@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/pprof.h"
-#include "formats/pprof_decode.h"
-#include "formats/pprof_read.h"
+#include "formats/pprof/pprof.h"
+#include "formats/pprof/pprof_decode.h"
+#include "formats/pprof/pprof_read.h"
 #include "stream/sniff.h"
 
 static const char *

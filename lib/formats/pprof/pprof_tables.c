@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 
-#include "formats/pprof_read.h"
+#include "formats/pprof/pprof_read.h"
 
 static void
 definitions(struct pprof_reader *c, const struct pctx *x)

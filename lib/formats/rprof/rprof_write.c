@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/rprof.h"
+#include "formats/rprof/rprof.h"
 
 void
 rprof_write_begin(struct rprof_writer *w, struct output *o,

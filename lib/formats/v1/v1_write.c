@@ -4,7 +4,7 @@
 
 #include "base/array.h"
 #include "model/assemble.h"
-#include "formats/v1.h"
+#include "formats/v1/v1.h"
 
 struct v1 {
 	struct stream_writer w;

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/pb.h"
+#include "formats/pprof/pb.h"
 
 const char *
 pb_strerror(int status)

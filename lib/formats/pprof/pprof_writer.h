@@ -7,8 +7,8 @@
 #include <math.h>
 
 #include "base/hash.h"
-#include "formats/pb.h"
-#include "formats/pprof.h"
+#include "formats/pprof/pb.h"
+#include "formats/pprof/pprof.h"
 
 /* A Sample as the writer keeps it: its pprof Location indices (leaf
  * first) and labels as varints, each Location the difference from the one

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/legacy.h"
+#include "formats/legacy/legacy.h"
 
 #define ATTRIBUTE "([\\w ]+)=([\\w ]+)"
 #define SAMPLE " *(\\d+) +(\\d+) +@ +([ x0-9a-f]*)"

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "formats/legacy.h"
+#include "formats/legacy/legacy.h"
 
 void
 lprof_drop_frame(struct lprof *p, struct lsample *s, size_t i)

@@ -31,7 +31,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/pprof/pb.c lib/formats/pprof/pprof_decode.c \
 	lib/formats/pprof/pprof_read.c lib/formats/pprof/pprof_tables.c \
 	lib/formats/pprof/pprof_write.c lib/formats/pprof/pprof_emit.c \
-	lib/formats/legacy/legacy.c lib/formats/legacy/legacy_steps.c \
+	lib/formats/legacy/legacy_model.c lib/formats/legacy/legacy_read.c lib/formats/legacy/legacy_steps.c \
 	lib/formats/legacy/legacy_lex.c lib/formats/legacy/legacy_maps.c \
 	lib/formats/legacy/legacy_cpu.c lib/formats/legacy/legacy_text.c \
 	lib/formats/legacy/legacy_java.c \

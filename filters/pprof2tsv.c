@@ -37,7 +37,8 @@ convert(void *ctx, const char *path)
 	if (input_open(&in, path, NULL, &e) < 0)
 		cli_fail(&e);
 	if (input_slurp(&in, &data, &len, &e) < 0 ||
-	    pprof_read(ctx, data, len, in.compressed, in.name, in.uri, &e) < 0)
+	    pprof_any_read(ctx, data, len, in.compressed, in.name,
+	    in.uri, &e) < 0)
 		cli_fail(&e);
 	input_close(&in);
 }

@@ -23,7 +23,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (input_open(&in, path, NULL, &e) == 0) {
 			in.limit = 64u << 20;
 			if (input_slurp(&in, &d, &n, &e) == 0)
-				SAYS_WHY(rc = pprof_read(&c, d, n,
+				SAYS_WHY(rc = pprof_any_read(&c, d, n,
 				    in.compressed, "fuzz", NULL, &e), &e);
 			input_close(&in);
 		}

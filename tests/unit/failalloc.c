@@ -96,7 +96,8 @@ pprof_scenario(struct perr *e, const char *file)
 	pprof_read_begin(&c, &o);
 	if (input_open(&in, file, NULL, e) == 0) {
 		if (input_slurp(&in, &d, &n, e) == 0)
-			rc = pprof_read(&c, d, n, in.compressed, "f", NULL, e);
+			rc = pprof_any_read(&c, d, n, in.compressed, "f", NULL,
+			    e);
 		input_close(&in);
 	}
 	pprof_read_free(&c);

@@ -18,16 +18,19 @@ struct pprof_reader {
 
 void pprof_read_begin(struct pprof_reader *c, struct output *o);
 void pprof_read_free(struct pprof_reader *c);
-/* Converts the profile in data (gzip or not: input does that) from the
- * file named name (uri NULL: standard input). */
+/* Converts the profile.proto in data (gzip or not: input does that) from
+ * the file named name (uri NULL: standard input): 0, or -1 with e set.
+ * others: data that is no profile.proto may be another format (it is
+ * neither checked nor written): PPROF_OTHER. */
+#define PPROF_OTHER 1
 int pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
-    int compressed, const char *name, const char *uri, struct perr *e);
+    int compressed, const char *name, const char *uri, int others,
+    struct perr *e);
 
-/* The formats google/pprof reads besides profile.proto (legacy*.c): 1
- * converted, 0 none of them (why: what the closest parser found, or ""),
- * -1 error. */
-int legacy_read(struct pprof_reader *c, const unsigned char *data,
-    size_t len, const char *name, const char *uri, char *why, size_t whysize,
+/* A profile in any form google/pprof reads: profile.proto, else one of
+ * the older formats (formats/legacy/), as pprof_read. */
+int pprof_any_read(struct pprof_reader *c, const unsigned char *data,
+    size_t len, int compressed, const char *name, const char *uri,
     struct perr *e);
 
 /* stream to pprof */

@@ -38,38 +38,6 @@ pprof_read_free(struct pprof_reader *c)
 	sw_free(&c->w);
 }
 
-/* Names what a file that is not a protobuf profile looks like. */
-static const char *
-legacy_kind(const unsigned char *d, size_t n)
-{
-	static const unsigned char z[8];
-	size_t i;
-	if (n >= 16 && memcmp(d, z, 8) == 0 && (d[8] == 3 || d[15] == 3))
-		return "legacy gperftools CPU profile (64-bit)";
-	if (n >= 12 && memcmp(d, z, 4) == 0 && (d[4] == 3 || d[7] == 3))
-		return (d[8] == 1 || d[11] == 1) ?
-		    "legacy Java CPU profile" :
-		    "legacy gperftools CPU profile (32-bit)";
-#define STARTS(s) (n >= sizeof(s) - 1 && memcmp(d, s, sizeof(s) - 1) == 0)
-	if (STARTS("--- contention"))
-		return "legacy contention profile (text)";
-	if (STARTS("--- threadz"))
-		return "legacy thread profile (text)";
-	if (STARTS("--- heapz") || STARTS("heap profile:") ||
-	    STARTS("heap_v2/"))
-		return "legacy heap profile (text)";
-	if (STARTS("format = java"))
-		return "legacy Java profile (text)";
-#undef STARTS
-	for (i = 0; i < n && i < 64 && d[i] != '\n'; i++)
-		if (d[i] < 0x20 && d[i] != '\t' && d[i] != '\r')
-			return NULL;
-	for (n = 0; n + 15 <= i; n++)
-		if (memcmp(d + n, " profile: total", 15) == 0)
-			return "legacy Go count profile";
-	return i > 0 ? "text, not a pprof profile" : NULL;
-}
-
 /* The other formats of the suite, by their first line. */
 static enum sniff_kind
 suite_kind(const unsigned char *d, size_t n)
@@ -366,11 +334,11 @@ header(struct pprof_reader *c, struct pctx *x, const char *uri)
 
 static int
 read_profile(struct pprof_reader *c, const unsigned char *data, size_t len,
-    int compressed, const char *name, const char *uri, struct perr *e)
+    int compressed, const char *name, const char *uri, int others,
+    struct perr *e)
 {
 	struct dprof d;
 	struct pctx x;
-	const char *kind;
 	enum sniff_kind k;
 	int rc = -1, t;
 
@@ -384,27 +352,17 @@ read_profile(struct pprof_reader *c, const unsigned char *data, size_t len,
 	if ((k = suite_kind(data, len)) != SNIFF_UNKNOWN)
 		return perr_set(e, "%s: not a pprof profile: %s", name,
 		    sniff_advice(k));
-	/* google/pprof tries the legacy formats when the data is not a
-	 * profile.proto (one without strings is not: its postDecode fails),
-	 * unless it holds two concatenated */
 	if ((rc = pprof_index(&d, data, len)) == PB_NOMEM) {
 		pprof_dprof_free(&d);
 		return perr_nomem(e);
 	}
-	if ((rc < 0 && rc != PPROF_TWICE) || (rc >= 0 && d.nstrings == 0)) {
-		char legacy_why[256];
-		int lr = legacy_read(c, data, len, name, uri, legacy_why,
-		    sizeof(legacy_why), e);
-		if (lr != 0) {
-			pprof_dprof_free(&d);
-			return lr < 0 ? -1 : 0;
-		}
-		if ((kind = legacy_kind(data, len)) != NULL) {
-			pprof_dprof_free(&d);
-			return perr_set(e, "%s: %s: %s", name, kind,
-			    legacy_why[0] != '\0' ? legacy_why : "not in a "
-			    "form google/pprof reads");
-		}
+	/* google/pprof tries the legacy formats when the data is not a
+	 * profile.proto (one without strings is not: its postDecode fails),
+	 * unless it holds two concatenated */
+	if (others && ((rc < 0 && rc != PPROF_TWICE) ||
+	    (rc >= 0 && d.nstrings == 0))) {
+		pprof_dprof_free(&d);
+		return PPROF_OTHER;
 	}
 	if (rc < 0) {
 		rc = perr_set(e, "%s: not a pprof profile: %s (%s)", name,
@@ -426,8 +384,10 @@ read_profile(struct pprof_reader *c, const unsigned char *data, size_t len,
 
 int
 pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
-    int compressed, const char *name, const char *uri, struct perr *e)
+    int compressed, const char *name, const char *uri, int others,
+    struct perr *e)
 {
-	return read_profile(c, data, len, compressed, name, uri, e) < 0 ?
-	    perr_at(e, name) : 0;
+	int rc = read_profile(c, data, len, compressed, name, uri, others, e);
+
+	return rc == PPROF_OTHER ? rc : rc < 0 ? perr_at(e, name) : 0;
 }

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "formats/pprof/pprof.h"
+#include "formats/legacy/legacy_read.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {

@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 
+#include "formats/legacy/legacy_read.h"
 #include "formats/pprof/pprof.h"
 #include "formats/rprof/rprof.h"
 #include "model/combine.h"

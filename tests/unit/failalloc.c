@@ -16,6 +16,7 @@
 
 #include "analysis/top.h"
 #include "formats/folded/folded.h"
+#include "formats/legacy/legacy_read.h"
 #include "formats/pprof/pprof.h"
 #include "formats/rprof/rprof.h"
 #include "model/assemble.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "formats/legacy/legacy.h"
-#include "formats/pprof/pprof.h"
+#include "formats/legacy/legacy_read.h"
 
 /* Names what a file that is not a protobuf profile looks like. */
 static const char *

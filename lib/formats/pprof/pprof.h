@@ -27,12 +27,6 @@ int pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
     int compressed, const char *name, const char *uri, int others,
     struct perr *e);
 
-/* A profile in any form google/pprof reads: profile.proto, else one of
- * the older formats (formats/legacy/), as pprof_read. */
-int pprof_any_read(struct pprof_reader *c, const unsigned char *data,
-    size_t len, int compressed, const char *name, const char *uri,
-    struct perr *e);
-
 /* stream to pprof */
 struct pprof_writer;
 

@@ -1,0 +1,14 @@
+/* legacy_read.h: a profile in any form google/pprof reads. */
+#ifndef LEGACY_READ_H
+#define LEGACY_READ_H
+
+#include "formats/pprof/pprof.h"
+
+/* profile.proto, else one of the older formats google/pprof reads
+ * (gperftools CPU, heapz, growthz, contentionz, threadz, Go's debug=1
+ * texts, Java's), as pprof_read. */
+int pprof_any_read(struct pprof_reader *c, const unsigned char *data,
+    size_t len, int compressed, const char *name, const char *uri,
+    struct perr *e);
+
+#endif

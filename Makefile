@@ -28,7 +28,7 @@ STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
 MODEL_SRC = lib/model/prof.c lib/model/handed.c lib/model/assemble.c \
 	lib/model/assemble_defs.c lib/model/assemble_file.c lib/model/combine.c
 FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
-	lib/formats/pprof/pb.c lib/formats/pprof/pprof_decode.c \
+	lib/formats/pb/pb.c lib/formats/pprof/pprof_decode.c \
 	lib/formats/pprof/pprof_read.c lib/formats/pprof/pprof_tables.c \
 	lib/formats/pprof/pprof_write.c lib/formats/pprof/pprof_emit.c \
 	lib/formats/legacy/legacy_model.c lib/formats/legacy/legacy_read.c lib/formats/legacy/legacy_steps.c \
@@ -73,7 +73,7 @@ proto/profile.pb-c.o: proto/profile.pb-c.c proto/profile.pb-c.h
 	$(CC) -std=$(STD) -Iproto $(DEPCFLAGS) $(CFLAGS) -c -o $@ \
 	    proto/profile.pb-c.c
 
-lib/formats/pprof/pprof_emit.o: proto/profile.pb-c.h
+lib/formats/pprof/pprof_emit.o lib/formats/pb/pb.o: proto/profile.pb-c.h
 
 .c.o:
 	$(CC) $(ALLCFLAGS) -MMD -MP -c -o $@ $<

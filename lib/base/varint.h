@@ -23,6 +23,19 @@ varint_put(uint8_t *b, uint64_t v)
 	return n;
 }
 
+/* The length of v as a varint. */
+static inline size_t
+varint_len(uint64_t v)
+{
+	size_t n = 1;
+
+	while (v > 0x7f) {
+		v >>= 7;
+		n++;
+	}
+	return n;
+}
+
 /* The varint at *p, moving *p past it; a varint cut short by end, or
  * longer than 64 bits, reads as what it has (records are the program's
  * own: their reader checks what matters). */

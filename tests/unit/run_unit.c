@@ -17,7 +17,7 @@
 #include "base/re.h"
 #include "base/worker.h"
 #include "formats/legacy/legacy.h"
-#include "formats/pprof/pb.h"
+#include "formats/pprof/pprof_wire.h"
 #include "model/assemble.h"
 #include "stream/output.h"
 #include "stream/stream_read.h"

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "formats/pprof/pb.h"
+#include "formats/pprof/pprof_wire.h"
 
 struct slice {
 	const uint8_t *p;

@@ -11,7 +11,7 @@
 
 #include "base/array.h"
 #include "base/records.h"
-#include "formats/pprof/pb.h"
+#include "formats/pprof/pprof_wire.h"
 #include "formats/pprof/pprof_writer.h"
 #include "profile.pb-c.h"
 
@@ -175,80 +175,6 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 	return 0;
 }
 
-/* Where each message is packed before it is written. */
-struct packer {
-	struct output *out;
-	uint8_t *buf;
-	size_t cap;
-	int failed;
-};
-
-static void
-put_varint(struct output *out, uint64_t v)
-{
-	uint8_t b[VARINT_MAX];
-
-	out_write(out, b, varint_put(b, v));
-}
-
-/* k->buf of n bytes at least: 0, or -1 when out of memory. */
-static int
-room(struct packer *k, size_t n)
-{
-	uint8_t *b;
-
-	if (k->failed)
-		return -1;
-	if (n > k->cap) {
-		if ((b = realloc(k->buf, n)) == NULL) {
-			k->failed = 1;
-			return -1;
-		}
-		k->buf = b;
-		k->cap = n;
-	}
-	return 0;
-}
-
-/* Packs m into k->buf: its size, or 0 when out of memory. */
-static size_t
-pack(struct packer *k, const ProtobufCMessage *m)
-{
-	size_t n = protobuf_c_message_get_packed_size(m);
-
-	return room(k, n) < 0 ? 0 : protobuf_c_message_pack(m, k->buf);
-}
-
-/* Writes m as field number field of the Profile. Protobuf reads repeated
- * fields in the order they come and the fields of messages written one
- * after another as those of one, so the Profile goes out message by
- * message, never whole. */
-static void
-put_message(struct packer *k, unsigned field, const ProtobufCMessage *m)
-{
-	size_t n = pack(k, m);
-
-	if (k->failed)
-		return;
-	put_varint(k->out, (uint64_t)field << 3 | 2);
-	put_varint(k->out, n);
-	out_write(k->out, k->buf, n);
-}
-
-/* Writes m's fields (what is left of the Profile) as they are. */
-static void
-put_message_fields(struct packer *k, const ProtobufCMessage *m)
-{
-	size_t n = pack(k, m);
-
-	if (!k->failed)
-		out_write(k->out, k->buf, n);
-}
-
-/* Fields of perftools.profiles.Profile */
-enum { F_SAMPLE = 2, F_MAPPING = 3, F_LOCATION = 4, F_FUNCTION = 5,
-	F_STRING_TABLE = 6 };
-
 /* What put_samples needs to make Samples of records. */
 struct sample_maker {
 	Sample sm;
@@ -257,42 +183,19 @@ struct sample_maker {
 	size_t caplid, caplb, caplbp;
 };
 
-static size_t
-varint_len(uint64_t v)
-{
-	size_t n = 1;
-
-	while (v > 0x7f) {
-		v >>= 7;
-		n++;
-	}
-	return n;
-}
-
-/* A packed repeated field of the n bytes of varints at b. */
-static void
-put_packed(struct output *out, unsigned field, const uint8_t *b, size_t n)
-{
-	if (n == 0)
-		return;
-	put_varint(out, (uint64_t)field << 3 | 2);
-	put_varint(out, n);
-	out_write(out, b, n);
-}
-
 /* A Sample without labels, the bulk of most profiles, encoded here: the
  * bytes protobuf-c writes (location_id then value, packed), without its
  * two passes over a message built for it. r..end: the record's Locations
  * (differences); the values of ntypes types in vals (0 past nvals). */
 static void
-put_plain_sample(struct packer *k, const uint8_t *r, const uint8_t *end,
+put_plain_sample(struct pb_packer *k, const uint8_t *r, const uint8_t *end,
     const int64_t *vals, size_t nvals, size_t ntypes)
 {
 	size_t nl = 0, nv, j;
 	int64_t loc = 0;
 
 	/* a Location takes a byte at least of the record */
-	if (room(k, ((size_t)(end - r) + ntypes) * VARINT_MAX) < 0)
+	if (pb_room(k, ((size_t)(end - r) + ntypes) * VARINT_MAX) < 0)
 		return;
 	while (r < end) {
 		loc += unzigzag(varint_next(&r, end));
@@ -302,17 +205,16 @@ put_plain_sample(struct packer *k, const uint8_t *r, const uint8_t *end,
 	for (j = 0; j < ntypes; j++)
 		nv += varint_put(k->buf + nv, j < nvals ? (uint64_t)vals[j] : 0);
 	nv -= nl;
-	put_varint(k->out, (uint64_t)F_SAMPLE << 3 | 2);
-	put_varint(k->out, (nl > 0 ? 1 + varint_len(nl) + nl : 0) +
-	    (nv > 0 ? 1 + varint_len(nv) + nv : 0));
-	put_packed(k->out, PB_SAMPLE_LOCATION_ID, k->buf, nl);
-	put_packed(k->out, PB_SAMPLE_VALUE, k->buf + nl, nv);
+	pb_put_varint(k->out, pb_tag(PB_PROFILE_SAMPLE, PB_LEN));
+	pb_put_varint(k->out, pb_len_field_size(nl) + pb_len_field_size(nv));
+	pb_put_nonempty(k->out, PB_SAMPLE_LOCATION_ID, k->buf, nl);
+	pb_put_nonempty(k->out, PB_SAMPLE_VALUE, k->buf + nl, nv);
 }
 
 /* Writes the Sample of record [r, r + len) with the values of ntypes
  * types in vals (0 for the types after those). */
 static void
-put_sample(struct sample_maker *m, struct outstr *o, struct packer *k,
+put_sample(struct sample_maker *m, struct outstr *o, struct pb_packer *k,
     const uint8_t *r, size_t len, const int64_t *vals, size_t nvals,
     int64_t *all, size_t ntypes)
 {
@@ -354,13 +256,13 @@ put_sample(struct sample_maker *m, struct outstr *o, struct packer *k,
 		all[j] = j < nvals ? vals[j] : 0;
 	sm->n_value = ntypes;
 	sm->value = all;
-	put_message(k, F_SAMPLE, &sm->base);
+	pb_put_message(k, PB_PROFILE_SAMPLE, &sm->base);
 }
 
 /* The spooled samples (pprof_write.c's spool() says how). */
 static int
 put_spooled(struct pprof_writer *w, struct sample_maker *m,
-    struct outstr *o, struct packer *k, struct perr *e)
+    struct outstr *o, struct pb_packer *k, struct perr *e)
 {
 	struct rec_reader r;
 	const uint8_t *q, *end, *rec;
@@ -406,7 +308,7 @@ put_spooled(struct pprof_writer *w, struct sample_maker *m,
 }
 
 static int
-put_samples(struct pprof_writer *w, struct outstr *o, struct packer *k,
+put_samples(struct pprof_writer *w, struct outstr *o, struct pb_packer *k,
     struct perr *e)
 {
 	struct sample_maker m = { 0 };
@@ -426,7 +328,7 @@ put_samples(struct pprof_writer *w, struct outstr *o, struct packer *k,
 }
 
 static void
-put_mappings(struct prof *p, struct outstr *o, struct packer *k)
+put_mappings(struct prof *p, struct outstr *o, struct pb_packer *k)
 {
 	Mapping mp;
 	size_t i;
@@ -444,13 +346,13 @@ put_mappings(struct prof *p, struct outstr *o, struct packer *k)
 		mp.has_filenames = m->has_filenames;
 		mp.has_line_numbers = m->has_line_numbers;
 		mp.has_inline_frames = m->has_inline_frames;
-		put_message(k, F_MAPPING, &mp.base);
+		pb_put_message(k, PB_PROFILE_MAPPING, &mp.base);
 	}
 }
 
 /* A Location per run of stream locations: lines innermost first. */
 static void
-put_locations(struct pprof_writer *w, struct prof *p, struct packer *k)
+put_locations(struct pprof_writer *w, struct prof *p, struct pb_packer *k)
 {
 	Location lc;
 	Line *ln = NULL, **lnp = NULL;
@@ -489,14 +391,14 @@ put_locations(struct pprof_writer *w, struct prof *p, struct packer *k)
 			lnp[lc.n_line] = &ln[lc.n_line];
 			lc.n_line++;
 		}
-		put_message(k, F_LOCATION, &lc.base);
+		pb_put_message(k, PB_PROFILE_LOCATION, &lc.base);
 	}
 	free(ln);
 	free(lnp);
 }
 
 static void
-put_functions(struct prof *p, struct outstr *o, struct packer *k)
+put_functions(struct prof *p, struct outstr *o, struct pb_packer *k)
 {
 	Function fn;
 	size_t i;
@@ -509,7 +411,7 @@ put_functions(struct prof *p, struct outstr *o, struct packer *k)
 		fn.system_name = ostr(o, f->system_name);
 		fn.filename = ostr(o, f->filename);
 		fn.start_line = f->start_line;
-		put_message(k, F_FUNCTION, &fn.base);
+		pb_put_message(k, PB_PROFILE_FUNCTION, &fn.base);
 	}
 }
 
@@ -519,13 +421,11 @@ put_strings(struct outstr *o, struct output *out)
 {
 	size_t i, n;
 
-	put_varint(out, (uint64_t)F_STRING_TABLE << 3 | 2);
-	put_varint(out, 0);		/* "" */
+	pb_put_bytes(out, PB_PROFILE_STRING_TABLE, "", 0);
 	for (i = 1; i < o->n; i++) {
 		n = prof_strlen(o->p, o->pix[i]);
-		put_varint(out, (uint64_t)F_STRING_TABLE << 3 | 2);
-		put_varint(out, n);
-		out_write(out, prof_str(o->p, o->pix[i]), n);
+		pb_put_bytes(out, PB_PROFILE_STRING_TABLE, prof_str(o->p,
+		    o->pix[i]), n);
 	}
 }
 
@@ -536,7 +436,7 @@ pprof_emit(struct pprof_writer *w, struct prof *p, struct output *out,
 	Profile pb = PERFTOOLS__PROFILES__PROFILE__INIT;
 	ValueType period_type = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
 	struct outstr o = { .p = p, .n = 1 };	/* [0] is "" */
-	struct packer k = { out, NULL, 0, 0 };
+	struct pb_packer k = { out, NULL, 0, 0 };
 	ValueType *vt = NULL, **vtp = NULL;
 	int64_t *comments = NULL;
 	size_t i;
@@ -566,7 +466,7 @@ pprof_emit(struct pprof_writer *w, struct prof *p, struct output *out,
 	put_mappings(p, &o, &k);
 	put_locations(w, p, &k);
 	put_functions(p, &o, &k);
-	put_message_fields(&k, &pb.base);
+	pb_put_fields(&k, &pb.base);
 	if (o.failed || k.failed)
 		goto done;
 	put_strings(&o, out);
@@ -574,7 +474,7 @@ pprof_emit(struct pprof_writer *w, struct prof *p, struct output *out,
 done:
 	if (rc == -1)
 		perr_nomem(e);
-	free(k.buf);
+	pb_packer_free(&k);
 	free(o.out);
 	free(o.pix);
 	free(vt);

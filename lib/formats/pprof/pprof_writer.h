@@ -7,7 +7,7 @@
 #include <math.h>
 
 #include "base/hash.h"
-#include "formats/pprof/pb.h"
+#include "formats/pprof/pprof_wire.h"
 #include "formats/pprof/pprof.h"
 
 /* A Sample as the writer keeps it: its pprof Location indices (leaf

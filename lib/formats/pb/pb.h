@@ -1,6 +1,9 @@
-/* pb.h: the protobuf wire format, as much as profile.proto needs, and the
- * field numbers of proto/profile.proto. Reentrant: every error is a
- * status returned, pb_strerror says what it means. */
+/* pb.h: the protobuf wire format, both ways, for the codecs that speak it
+ * (pprof/, otlp/): fields read where they lie (each codec's decoder walks
+ * its messages with pb_field), and fields written to an output, by hand
+ * or as a protobuf-c message packed (pb_put_message). Reentrant: every
+ * error is a status returned, pb_strerror says what it means. Field
+ * numbers are each codec's (pprof/pprof_wire.h). */
 #ifndef PB_H
 #define PB_H
 
@@ -170,39 +173,55 @@ pb_repeated(const struct pb_field *f, uint64_t **arr, size_t *n, size_t *cap)
 	return PB_OK;
 }
 
-/* proto/profile.proto's field numbers, by message */
-enum {
-	PB_PROFILE_SAMPLE_TYPE = 1, PB_PROFILE_SAMPLE = 2,
-	PB_PROFILE_MAPPING = 3, PB_PROFILE_LOCATION = 4,
-	PB_PROFILE_FUNCTION = 5, PB_PROFILE_STRING_TABLE = 6,
-	PB_PROFILE_DROP_FRAMES = 7, PB_PROFILE_KEEP_FRAMES = 8,
-	PB_PROFILE_TIME_NANOS = 9, PB_PROFILE_DURATION_NANOS = 10,
-	PB_PROFILE_PERIOD_TYPE = 11, PB_PROFILE_PERIOD = 12,
-	PB_PROFILE_COMMENT = 13, PB_PROFILE_DEFAULT_SAMPLE_TYPE = 14,
-	PB_PROFILE_DOC_URL = 15,
+/* Writing. A message goes out field by field: protobuf reads the fields
+ * of messages written one after another as those of one, and repeated
+ * fields in the order they come, so a big message never needs to be whole
+ * in memory. */
+struct output;
+struct ProtobufCMessage;
+
+static inline uint64_t
+pb_tag(uint32_t field, enum pb_wire wire)
+{
+	return (uint64_t)field << 3 | (uint64_t)wire;
+}
+
+void pb_put_varint(struct output *out, uint64_t v);
+/* A length-delimited field: bytes, a string, a packed array, a message
+ * encoded by its writer. */
+void pb_put_bytes(struct output *out, uint32_t field, const void *p,
+    size_t n);
+/* The size of a length-delimited field of n bytes, tag (of a field number
+ * below 16) and length included; 0 for n == 0, which pb_put_nonempty
+ * leaves out. */
+static inline size_t
+pb_len_field_size(size_t n)
+{
+	return n > 0 ? 1 + varint_len(n) + n : 0;
+}
+static inline void
+pb_put_nonempty(struct output *out, uint32_t field, const void *p, size_t n)
+{
+	if (n > 0)
+		pb_put_bytes(out, field, p, n);
+}
+
+/* Where protobuf-c packs a message before it is written; failed once an
+ * allocation failed (nothing more is packed then). */
+struct pb_packer {
+	struct output *out;
+	uint8_t *buf;
+	size_t cap;
+	int failed;
 };
-enum { PB_VALUE_TYPE_TYPE = 1, PB_VALUE_TYPE_UNIT = 2 };
-enum { PB_SAMPLE_LOCATION_ID = 1, PB_SAMPLE_VALUE = 2, PB_SAMPLE_LABEL = 3 };
-enum {
-	PB_LABEL_KEY = 1, PB_LABEL_STR = 2, PB_LABEL_NUM = 3,
-	PB_LABEL_NUM_UNIT = 4,
-};
-enum {
-	PB_MAPPING_ID = 1, PB_MAPPING_MEMORY_START = 2,
-	PB_MAPPING_MEMORY_LIMIT = 3, PB_MAPPING_FILE_OFFSET = 4,
-	PB_MAPPING_FILENAME = 5, PB_MAPPING_BUILD_ID = 6,
-	PB_MAPPING_HAS_FUNCTIONS = 7, PB_MAPPING_HAS_FILENAMES = 8,
-	PB_MAPPING_HAS_LINE_NUMBERS = 9, PB_MAPPING_HAS_INLINE_FRAMES = 10,
-};
-enum {
-	PB_LOCATION_ID = 1, PB_LOCATION_MAPPING_ID = 2,
-	PB_LOCATION_ADDRESS = 3, PB_LOCATION_LINE = 4,
-	PB_LOCATION_IS_FOLDED = 5,
-};
-enum { PB_LINE_FUNCTION_ID = 1, PB_LINE_LINE = 2, PB_LINE_COLUMN = 3 };
-enum {
-	PB_FUNCTION_ID = 1, PB_FUNCTION_NAME = 2, PB_FUNCTION_SYSTEM_NAME = 3,
-	PB_FUNCTION_FILENAME = 4, PB_FUNCTION_START_LINE = 5,
-};
+
+/* k->buf of n bytes at least: 0, or -1 (failed set). */
+int pb_room(struct pb_packer *k, size_t n);
+/* m as field number field of the message being written. */
+void pb_put_message(struct pb_packer *k, uint32_t field,
+    const struct ProtobufCMessage *m);
+/* m's own fields, as fields of the message being written. */
+void pb_put_fields(struct pb_packer *k, const struct ProtobufCMessage *m);
+void pb_packer_free(struct pb_packer *k);
 
 #endif

@@ -20,11 +20,11 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 # lib/ in wings, each using only those listed before it (analysis and
 # formats side by side, on model).
 BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
-    lib/base/worker.c lib/base/pipe.c lib/base/heap.c \
-    lib/base/re.c lib/base/records.c lib/base/deflate.c
-STREAM_SRC = lib/stream/schema.c lib/stream/input.c lib/stream/output.c \
-	lib/stream/fields.c lib/stream/stream_read.c lib/stream/stream_write.c \
-	lib/stream/validate.c lib/stream/sniff.c lib/stream/gzout.c
+	lib/base/fmt.c lib/base/pipe.c lib/base/heap.c lib/base/re.c \
+	lib/base/records.c
+IO_SRC = lib/io/input.c lib/io/output.c lib/io/gzout.c
+STREAM_SRC = lib/stream/schema.c lib/stream/fields.c lib/stream/stream_read.c \
+	lib/stream/stream_write.c lib/stream/validate.c lib/stream/sniff.c
 MODEL_SRC = lib/model/prof.c lib/model/handed.c lib/model/assemble.c \
 	lib/model/assemble_defs.c lib/model/assemble_file.c lib/model/combine.c
 FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
@@ -40,7 +40,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 ANALYSIS_SRC = lib/analysis/select.c lib/analysis/top.c \
 	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \
 	lib/analysis/flame.c
-LIBSRC = $(BASE_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \
+LIBSRC = $(BASE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \
 	proto/profile.pb-c.c
 LIBOBJ = $(LIBSRC:.c=.o)
 MAN1 = $(PROGS:=.1)
@@ -55,8 +55,8 @@ endif
 config.mk: tools/deps.sh
 	sh tools/deps.sh
 	printf 'DEPCFLAGS = %s\nDEPLIBS = %s\n' \
-	    "$$(pkg-config --cflags zlib libprotobuf-c)" \
-	    "$$(pkg-config --libs zlib libprotobuf-c)" > $@
+	    "$$(pkg-config --cflags zlib libdeflate libprotobuf-c)" \
+	    "$$(pkg-config --libs zlib libdeflate libprotobuf-c)" > $@
 
 ALLCFLAGS = $(WFLAGS) -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -Iproto \
 	$(DEPCFLAGS) $(CFLAGS)
@@ -132,7 +132,7 @@ FUZZ_CC = clang
 FUZZ_SECONDS = 60
 FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_deflate
+FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip
 # the library compiled once for all targets (instrumented; libFuzzer's
 # main only in the targets), with make -j
 FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -DPROFSTREAM_VERSION='"$(VERSION)"' \

@@ -12,7 +12,7 @@
 #include "analysis/select.h"
 #include "base/heap.h"
 #include "model/combine.h"
-#include "stream/input.h"
+#include "io/input.h"
 #include "stream/stream_read.h"
 #include "formats/v1/v1.h"
 #include "cli.h"

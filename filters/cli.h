@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 #include "base/perr.h"
-#include "stream/output.h"
+#include "io/output.h"
 
 enum { EXIT_OK = 0, EXIT_BAD = 1, EXIT_USAGE = 2 };
 

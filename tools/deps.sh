@@ -9,6 +9,7 @@ command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 command -v protoc-c >/dev/null 2>&1 || need="$need protobuf-c-compiler"
 have() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$1"; }
 have zlib || need="$need zlib1g-dev"
+have libdeflate || need="$need libdeflate-dev"
 have libprotobuf-c || need="$need libprotobuf-c-dev"
 if [ "${1:-}" = test ]; then
 	have check || need="$need check"

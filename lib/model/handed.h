@@ -6,7 +6,7 @@
 #define HANDED_H
 
 #include "model/prof.h"
-#include "stream/output.h"
+#include "io/output.h"
 
 struct handed {
 	struct output out;

@@ -8,7 +8,7 @@
 #include "base/hash.h"
 #include "base/num.h"
 #include "stream/fields.h"
-#include "stream/input.h"
+#include "io/input.h"
 #include "stream/schema.h"
 
 union cell {

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "stream/fields.h"
 #include "stream/stream_write.h"
 
 static void
@@ -322,4 +323,34 @@ sw_v1_sample(struct stream_writer *w, int64_t value,
 		out_u64(w->o, location_ids[i]);
 	}
 	end(w);
+}
+
+void
+out_escaped(struct output *o, const char *s, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, run = 0;
+	char esc;
+
+	if (n == 0)		/* s may be NULL (an empty protobuf string) */
+		return;
+	if (field_is_na(s, n)) {
+		out_write(o, "\\NA", 3);
+		return;
+	}
+	/* eight bytes at a time to the next that may need an escape */
+	while ((i = field_skip_plain(u, i, n)) < n) {
+		switch (s[i]) {
+		case '\\': esc = '\\'; break;
+		case '\t': esc = 't'; break;
+		case '\n': esc = 'n'; break;
+		case '\r': esc = 'r'; break;
+		default: i++; continue;		/* a NUL: as it is */
+		}
+		out_write(o, s + run, i - run);
+		out_char(o, '\\');
+		out_char(o, esc);
+		run = ++i;
+	}
+	out_write(o, s + run, n - run);
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "base/hash.h"
-#include "stream/output.h"
+#include "io/output.h"
 #include "stream/schema.h"
 
 /* A chr value: p == NULL is NA. */
@@ -209,5 +209,8 @@ void sw_v1_sample_type(struct stream_writer *w, struct text type,
     struct text unit);
 void sw_v1_sample(struct stream_writer *w, int64_t value,
     const uint32_t *location_ids, size_t n);
+
+/* Writes s with the stream's escapes; "NA" itself is written \NA. */
+void out_escaped(struct output *o, const char *s, size_t n);
 
 #endif

@@ -21,8 +21,8 @@
 #include "formats/rprof/rprof.h"
 #include "model/assemble.h"
 #include "model/combine.h"
-#include "stream/input.h"
-#include "stream/output.h"
+#include "io/input.h"
+#include "io/output.h"
 #include "stream/stream_read.h"
 #include "stream/validate.h"
 

@@ -4,7 +4,7 @@
 #define FOLDED_READ_H
 
 #include "base/hash.h"
-#include "stream/input.h"
+#include "io/input.h"
 #include "stream/stream_write.h"
 
 #define SOURCE_FOLDED "folded"

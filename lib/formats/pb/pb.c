@@ -6,7 +6,7 @@
 
 #include "base/array.h"
 #include "formats/pb/pb.h"
-#include "stream/output.h"
+#include "io/output.h"
 
 const char *
 pb_strerror(int status)

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "stream/input.h"
+#include "io/input.h"
 #include "stream/stream_write.h"
 #include "model/assemble.h"
 

@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "base/hash.h"
-#include "stream/input.h"
+#include "io/input.h"
 #include "stream/stream_write.h"
 
 #define RPROF_TOPLEVEL "<toplevel>"	/* the function of a bare ref */

@@ -2,7 +2,7 @@
 #ifndef V1_H
 #define V1_H
 
-#include "stream/output.h"
+#include "io/output.h"
 
 /* Writes the 2.0 stream at path to o as 1.0: one samples/count type, and
  * consecutive samples with the same stack as one row whose value counts

@@ -1,5 +1,6 @@
 /* output.h: buffered writing to stdout or to a file that appears only when
- * complete, optionally gzip-compressed; number formatting and escaping. */
+ * complete, optionally gzip-compressed; numbers written as base/fmt.h
+ * formats them. */
 #ifndef OUTPUT_H
 #define OUTPUT_H
 
@@ -7,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "base/num.h"
+#include "base/fmt.h"
 #include "base/perr.h"
 
 struct output {
@@ -93,31 +94,6 @@ out_str(struct output *o, const char *s)
 	out_write(o, s, strlen(s));
 }
 
-/* Formatting into a caller's buffer; each returns the length written.
- * FMT_NUM_MAX is enough for any of them. */
-#define FMT_NUM_MAX 32
-extern const char fmt_digit_pairs[201];	/* "00" "01" ... "99" */
-size_t fmt_u64_long(char *buf, uint64_t v);	/* any v; fmt_u64 is quicker */
-size_t fmt_i64(char *buf, int64_t v);
-size_t fmt_hex(char *buf, uint64_t v);	/* 0x and lowercase digits */
-size_t fmt_dbl(char *buf, double v);	/* shortest text that reads back */
-size_t fmt_fixed2(char *buf, double v);	/* printf's %.2f, below 1e20 */
-
-/* inline for the numbers that fill most of a stream: depths, small ids */
-static inline size_t
-fmt_u64(char *buf, uint64_t v)
-{
-	if (v < 10) {
-		buf[0] = (char)('0' + v);
-		return 1;
-	}
-	if (v < 100) {
-		memcpy(buf, fmt_digit_pairs + 2 * v, 2);
-		return 2;
-	}
-	return fmt_u64_long(buf, v);
-}
-
 static inline void
 out_u64(struct output *o, uint64_t v)
 {
@@ -146,21 +122,11 @@ out_dbl(struct output *o, double v)
 	o->len += fmt_dbl(p, v);
 }
 
-/* a value: an integer's exact digits, else as fmt_dbl */
-static inline size_t
-fmt_num(char *buf, struct num v)
-{
-	return num_is_int(v) ? fmt_i64(buf, v.i) : fmt_dbl(buf, v.d);
-}
-
 static inline void
 out_num(struct output *o, struct num v)
 {
 	char *p = out_reserve(o, FMT_NUM_MAX);
 	o->len += fmt_num(p, v);
 }
-
-/* Writes s with the stream's escapes; "NA" itself is written \NA. */
-void out_escaped(struct output *o, const char *s, size_t n);
 
 #endif

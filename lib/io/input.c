@@ -10,7 +10,7 @@
 #include <zlib.h>
 
 #include "base/pipe.h"
-#include "stream/input.h"
+#include "io/input.h"
 
 #ifndef MAP_POPULATE
 #define MAP_POPULATE 0		/* Linux's; elsewhere faulted as read */

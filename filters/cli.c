@@ -13,6 +13,7 @@
 #include "base/heap.h"
 #include "model/combine.h"
 #include "io/input.h"
+#include "io/tmpfile.h"
 #include "stream/stream_read.h"
 #include "formats/v1/v1.h"
 #include "cli.h"
@@ -105,21 +106,15 @@ limit(const struct cli_prog *prog, const char *arg)
 	input_set_limit(v << shift);
 }
 
-static char *tmpfiles[4];	/* removed at exit */
-static int ntmpfiles;
-
 /* A fatal signal: what would be left behind goes, then the signal's own
  * end (a pipe's reader gone stays a quiet end). Only unlink: it is safe
  * in a handler. */
 static void
 on_signal(int sig)
 {
-	int i;
-
 	if (cli_out != NULL && cli_out->tmp != NULL)
 		unlink(cli_out->tmp);
-	for (i = 0; i < ntmpfiles; i++)
-		unlink(tmpfiles[i]);
+	tmp_remove_all();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -272,61 +267,25 @@ cli_number(const char *arg, int opt, long long max)
 	return v;
 }
 
-static void
-remove_tmpfiles(void)
-{
-	while (ntmpfiles > 0) {
-		unlink(tmpfiles[--ntmpfiles]);
-		free(tmpfiles[ntmpfiles]);
-	}
-}
-
-/* A new empty file in $TMPDIR (or /tmp), open for reading and writing;
- * its path in *path (malloc'd). Exits 1 on failure. */
-static int
-make_tmpfile(char **path)
-{
-	const char *dir = getenv("TMPDIR");
-	int fd;
-
-	if (dir == NULL || *dir == '\0')
-		dir = "/tmp";
-	if ((*path = malloc(strlen(dir) + 24)) == NULL) {
-		cli_warn("out of memory");
-		die(EXIT_BAD);
-	}
-	sprintf(*path, "%s/profstream.XXXXXX", dir);
-	if ((fd = mkstemp(*path)) < 0) {
-		cli_warn("%s: %s", *path, strerror(errno));
-		die(EXIT_BAD);
-	}
-	return fd;
-}
-
 const char *
 cli_tmpfile(void)
 {
-	char *path;
+	const char *path;
+	struct perr e;
 
-	if (ntmpfiles == (int)(sizeof(tmpfiles) / sizeof(tmpfiles[0]))) {
-		cli_warn("out of memory");
-		die(EXIT_BAD);
-	}
-	close(make_tmpfile(&path));
-	if (ntmpfiles++ == 0)
-		atexit(remove_tmpfiles);
-	tmpfiles[ntmpfiles - 1] = path;
+	if (tmp_file(&path, &e) < 0)
+		cli_fail(&e);
 	return path;
 }
 
 int
 cli_tmpfd(void)
 {
-	char *path;
-	int fd = make_tmpfile(&path);
+	struct perr e;
+	int fd = tmp_fd(&e);
 
-	unlink(path);		/* gone when closed, whatever happens */
-	free(path);
+	if (fd < 0)
+		cli_fail(&e);
 	return fd;
 }
 
@@ -388,160 +347,84 @@ cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
 	return EXIT_OK;
 }
 
-/* Standard input, or a named pipe, is read more than once (its headers
- * first): it is copied to a temporary file, which is read instead. */
-static const char *
-spool_path(const char *path, const char *spool)
+struct input_ref
+cli_ref(const char *path, enum twice how)
 {
-	const char *name = path != NULL ? path : "<stdin>";
-	char buf[1 << 16];
-	ssize_t n;
-	int fd, in = path != NULL ? open(path, O_RDONLY) : STDIN_FILENO;
+	struct input_ref r;
+	struct perr e;
 
-	if (spool == NULL)
-		spool = cli_tmpfile();
-	if (in < 0) {
-		cli_warn("%s: %s", name, strerror(errno));
-		die(EXIT_BAD);
-	}
-	if ((fd = open(spool, O_WRONLY)) < 0) {
-		cli_warn("%s: %s", spool, strerror(errno));
-		die(EXIT_BAD);
-	}
-	while ((n = read(in, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || write(fd, buf, (size_t)n) != n) {
-			cli_warn("%s: %s", n < 0 ? name : spool,
-			    strerror(errno));
-			die(EXIT_BAD);
-		}
-	}
-	close(fd);
-	if (path != NULL)
-		close(in);
-	return spool;
-}
-
-static const char *
-spool_stdin(void)
-{
-	return spool_path(NULL, NULL);
-}
-
-struct cli_file
-cli_spool(struct cli_file f)
-{
-	/* standard input even when it is a file: read from where it is,
-	 * twice, it would be read to its end the first time */
-	if (f.spool != NULL || input_is_stdin(f.path)) {
-		if (f.shown == NULL)
-			f.shown = input_is_stdin(f.path) ? "<stdin>" : f.path;
-		f.path = spool_path(input_is_stdin(f.path) ? NULL : f.path,
-		    f.spool);
-		f.spool = NULL;
-	}
-	return f;
+	if (input_ref(&r, path, how, &e) < 0)
+		cli_fail(&e);
+	return r;
 }
 
 void
 cli_combine(struct output *o, int n, char **paths)
 {
-	struct combiner *c;
+	struct input_ref *in;
 	struct perr e;
-	struct stat st;
-	const char *spool = NULL, **spooled;
-	int i, r, ext = 0, seen_stdin = 0;
+	int i, seen_stdin = 0;
 
 	for (i = 0; i < n; i++)
 		if (input_is_stdin(paths[i]) && seen_stdin++) {
 			cli_warn("standard input (-) can be given once");
 			die(EXIT_USAGE);
 		}
-	if (seen_stdin)
-		spool = spool_stdin();
-	/* a named pipe (a FIFO, <(...)) can be read once: copied first */
-	if ((spooled = calloc((size_t)n + 1, sizeof(*spooled))) == NULL) {
+	if ((in = calloc((size_t)n + 1, sizeof(*in))) == NULL) {
 		cli_warn("out of memory");
 		die(EXIT_BAD);
 	}
 	for (i = 0; i < n; i++)
-		if (!input_is_stdin(paths[i]) && stat(paths[i], &st) == 0 &&
-		    !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
-			spooled[i] = spool_path(paths[i], NULL);
-#define PATH(i) (input_is_stdin(paths[i]) ? spool : \
-	spooled[i] != NULL ? spooled[i] : paths[i])
-#define SHOWN(i) (input_is_stdin(paths[i]) ? "<stdin>" : \
-	spooled[i] != NULL ? paths[i] : NULL)
-	for (i = 0; i < n; i++) {
-		if ((r = stream_has_loc_ext(PATH(i), SHOWN(i), &e)) < 0)
-			cli_fail(&e);
-		ext |= r;
-	}
-	if ((c = combine_new(o, ext, &e)) == NULL)
+		in[i] = cli_ref(paths[i], TWICE_WHOLE);
+	if (combine_inputs(o, (size_t)n, in, &e) < 0)
 		cli_fail(&e);
-	for (i = 0; i < n; i++)
-		if (combine_add(c, PATH(i), SHOWN(i), &e) < 0)
-			cli_fail(&e);
-#undef PATH
-#undef SHOWN
-	combine_free(c);
-	free(spooled);
+	free(in);
 }
 
-struct cli_file
-cli_to_v2(struct cli_file in)
+/* A temporary file holding what write makes of what the input of n
+ * operands is. */
+static struct input_ref
+combined(int n, char **paths, const char *shown)
 {
-	struct cli_file v2 = { cli_tmpfile(), in.shown };
-	struct combiner *c;
+	struct input_ref f = { cli_tmpfile(), shown, NULL };
 	struct output o;
 	struct perr e;
-	int ext;
 
-	if ((ext = stream_has_loc_ext(in.path, in.shown, &e)) < 0 ||
-	    output_open(&o, v2.path, &e) < 0)
+	if (output_open(&o, f.path, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&o);
-	if ((c = combine_new(&o, ext, &e)) == NULL ||
-	    combine_add(c, in.path, in.shown, &e) < 0)
-		cli_fail(&e);
-	combine_free(c);
+	cli_combine(&o, n, paths);
 	if (output_close(&o, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(NULL);
+	return f;
+}
+
+struct input_ref
+cli_to_v2(struct input_ref in)
+{
+	struct input_ref v2 = { cli_tmpfile(), in.shown, NULL };
+	struct output o;
+	struct perr e;
+
+	if (output_open(&o, v2.path, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&o);
+	if (combine_inputs(&o, 1, &in, &e) < 0 || output_close(&o, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(NULL);
 	return v2;
 }
 
-struct cli_file
-cli_input(const struct cli_prog *prog, int argc, char **argv)
+struct input_ref
+cli_input(const struct cli_prog *prog, int argc, char **argv,
+    enum twice how)
 {
-	struct cli_file f = { NULL, NULL };
-	struct output o;
-	struct stat st;
-	struct perr e;
-
 	if (argc == 0)
 		cli_not_a_terminal(prog);
-	if (argc == 1)
-		f.path = argv[0];
-	/* a pipe is read once: the samples handed over are kept, in case
-	 * they must be handed over again (assemble_file) */
-	if (argc <= 1 && (input_is_stdin(f.path) ?
-	    lseek(STDIN_FILENO, 0, SEEK_CUR) < 0 : stat(f.path, &st) == 0 &&
-	    !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
-		f.spool = cli_tmpfile();
 	if (argc <= 1)
-		return f;
-	f.path = cli_tmpfile();
-	f.shown = "the combined input";
-	if (output_open(&o, f.path, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(&o);
-	cli_combine(&o, argc, argv);
-	if (output_close(&o, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(NULL);
-	return f;
+		return cli_ref(argc == 1 ? argv[0] : NULL, how);
+	return combined(argc, argv, "the combined input");
 }
 
 void
@@ -557,13 +440,13 @@ cli_sources(const struct cli_prog *prog, struct source_set *s,
 }
 
 void
-cli_assemble(struct stream_reader *r, struct cli_file in, struct prof *p,
+cli_assemble(struct stream_reader *r, struct input_ref in, struct prof *p,
     int (*emit)(void *, struct prof *, const struct sample *, struct perr *),
     int (*restart)(void *, struct perr *), void *ctx)
 {
 	struct perr e;
 
-	if (assemble_file(r, in.path, in.shown, in.spool, p, emit, restart,
+	if (assemble_file(r, in.path, in.shown, in.record, p, emit, restart,
 	    ctx, &e) < 0)
 		cli_fail(&e);
 }

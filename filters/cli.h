@@ -1,5 +1,6 @@
 /* cli.h: what every filter's main shares: options and help from one table,
- * messages, exit codes, -o, temporary files, combining several inputs. */
+ * messages, exit codes, -o; the library's inputs, outputs and temporary
+ * files, exiting with the message when they fail. */
 #ifndef CLI_H
 #define CLI_H
 
@@ -7,6 +8,7 @@
 
 #include "base/perr.h"
 #include "io/output.h"
+#include "io/twice.h"
 
 enum { EXIT_OK = 0, EXIT_BAD = 1, EXIT_USAGE = 2 };
 
@@ -53,16 +55,8 @@ void cli_fail(struct perr *e) __attribute__((noreturn));
 /* The output cli_fail discards. */
 void cli_set_output(struct output *o);
 
-/* An input: a path, and the name messages give it (NULL: the path). */
-struct cli_file {
-	const char *path, *shown;
-	const char *spool;	/* a pipe, read once: a temporary file for
-				 * assemble_file, or cli_spool's copy */
-};
-/* Creates an empty temporary file in $TMPDIR (or /tmp), removed at exit;
- * returns its path, or exits 1. */
+/* A temporary file (io/tmpfile.h), or exit 1. */
 const char *cli_tmpfile(void);
-/* The same, unnamed: a descriptor open for reading and writing. */
 int cli_tmpfd(void);
 
 /* A converter's output: opath (NULL: stdout), or with -1 (v1) a
@@ -88,22 +82,19 @@ struct cli_converter {
 int cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
     void *ctx, int argc, char **argv);
 
+/* The input at path read as how says (io/twice.h), or exit 1. */
+struct input_ref cli_ref(const char *path, enum twice how);
 /* Combines the streams at paths into o as tsvcombine does ("-": standard
- * input, once, read from a temporary copy). Exits 1 on bad input, 2 on
- * "-" twice. */
+ * input, once). Exits 1 on bad input, 2 on "-" twice. */
 void cli_combine(struct output *o, int n, char **paths);
 /* The one stream a writer reads from its operands: standard input for
- * none, the file for one, several combined into a temporary file. */
-struct cli_file cli_input(const struct cli_prog *prog, int argc,
-    char **argv);
-
-/* f itself, or for a pipe (standard input, shown as <stdin>, or a named
- * one) a temporary copy of it, for a reader that reads its input twice. */
-struct cli_file cli_spool(struct cli_file f);
-
+ * none, the file for one (to be read as how says), several combined into
+ * a temporary file. */
+struct input_ref cli_input(const struct cli_prog *prog, int argc,
+    char **argv, enum twice how);
 /* A 2.0 copy of the 1.0 stream in (a file), in a temporary file, as
  * tsvcombine converts it. */
-struct cli_file cli_to_v2(struct cli_file in);
+struct input_ref cli_to_v2(struct input_ref in);
 
 struct source_set;
 struct prof;
@@ -114,7 +105,7 @@ void cli_sources(const struct cli_prog *prog, struct source_set *s,
     const char *arg);
 /* in read through the assembler into p and emit (restart: read it again),
  * or exit 1; r is left open for its name. */
-void cli_assemble(struct stream_reader *r, struct cli_file in, struct prof *p,
+void cli_assemble(struct stream_reader *r, struct input_ref in, struct prof *p,
     int (*emit)(void *, struct prof *, const struct sample *, struct perr *),
     int (*restart)(void *, struct perr *), void *ctx);
 /* o on opath (NULL: stdout), the output cli_fail discards; or exit 1. */

@@ -31,7 +31,7 @@ main(int argc, char *argv[])
 	struct stack_reader sr = { 0 };
 	struct output o;
 	struct perr e;
-	struct cli_file in;
+	struct input_ref in;
 	const char *opath = NULL, *type = NULL;
 	int ch;
 
@@ -57,7 +57,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	sr.opts.sources = &sources;
-	in = cli_input(&prog, argc, argv);
+	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_assemble(&r, in, &p, stacks_sample, stacks_restart, &sr);
 	stream_close(&r);
 	cli_open(&o, opath);

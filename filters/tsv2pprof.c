@@ -28,7 +28,7 @@ main(int argc, char *argv[])
 	struct pprof_writer *w;
 	struct output o;
 	struct perr e;
-	struct cli_file in;
+	struct input_ref in;
 	const char *opath = NULL;
 	int ch, raw = 0, aggregate = 1, level = 1, spool_fd = -1;
 
@@ -54,12 +54,12 @@ main(int argc, char *argv[])
 		    "redirect it or use -o");
 		return EXIT_USAGE;
 	}
-	in = cli_input(&prog, argc, argv);
+	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	if (!aggregate)
 		spool_fd = cli_tmpfd();
 	if ((w = pprof_write_new(aggregate, spool_fd, &e)) == NULL)
 		cli_fail(&e);
-	if (assemble_file(&r, in.path, in.shown, in.spool, &p,
+	if (assemble_file(&r, in.path, in.shown, in.record, &p,
 	    pprof_write_sample, pprof_write_restart, w, &e) < 0)
 		cli_fail(&e);
 	stream_close(&r);

@@ -68,7 +68,7 @@ main(int argc, char *argv[])
 	struct source_set sources = { 0 };
 	struct output o;
 	struct perr e;
-	struct cli_file in;
+	struct input_ref in;
 	const char *opath = NULL, *type = NULL;
 	long interval = 20000;
 	int ch;
@@ -90,13 +90,13 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	in = cli_input(&prog, argc, argv);
+	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_open(&o, opath);
 	cli_hold(&o);
 	rprof_write_begin(&w, &o, interval);
 	w.count_type = type;
 	w.sources = sources.ids.n > 0 ? &sources.ids : NULL;
-	if (assemble_file(&r, in.path, in.shown, in.spool, &p,
+	if (assemble_file(&r, in.path, in.shown, in.record, &p,
 	    rprof_write_sample, rprof_write_restart, &w, &e) < 0 ||
 	    rprof_write_end(&w, &p, &e) < 0)
 		cli_fail(&e);

@@ -36,7 +36,7 @@ keep_first(void *ctx, const char *msg)
 /* The stream's format version: 20 or 10, after checking it whole (an
  * invalid stream is refused before a line of SQL). */
 static int
-validate(struct cli_file in)
+validate(struct input_ref in)
 {
 	struct stream_reader r;
 	struct perr e;
@@ -67,7 +67,7 @@ main(int argc, char *argv[])
 	struct sql_writer *w;
 	struct output o;
 	struct perr e;
-	struct cli_file in;
+	struct input_ref in;
 	const char *opath = NULL, *dir = getenv("TMPDIR");
 	enum sql_dialect d = SQL_SQLITE;
 	int ch;
@@ -91,7 +91,7 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
-	in = cli_spool(cli_input(&prog, argc, argv));
+	in = cli_input(&prog, argc, argv, TWICE_WHOLE);
 	if (validate(in) == V10)
 		in = cli_to_v2(in);	/* 1.0 as 2.0, as tsvcombine reads it */
 	if (dir == NULL || *dir == '\0')

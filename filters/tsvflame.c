@@ -85,7 +85,7 @@ main(int argc, char *argv[])
 	struct flame_opts fo = { .width = 1200, .minwidth = 0.1 };
 	struct output o;
 	struct perr e;
-	struct cli_file in;
+	struct input_ref in;
 	const char *opath = NULL;
 	char *names;
 	int ch;
@@ -125,7 +125,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	sr.opts.sources = &sources;
-	in = cli_input(&prog, argc, argv);
+	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_assemble(&r, in, &p, stacks_sample, stacks_restart, &sr);
 	stream_close(&r);
 	if ((names = source_names(&p, &sources)) == NULL) {

@@ -51,9 +51,9 @@ main(int argc, char *argv[])
 	regex_t re[4];
 	struct output o;
 	struct perr e;
-	struct cli_file in;
+	struct input_ref in;
 	const char *opath = NULL;
-	int ch, ext;
+	int ch;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
@@ -79,15 +79,11 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	fo.sources = &sources;
-	in = cli_input(&prog, argc, argv);
-	in = cli_spool(in);	/* read twice: its headers first */
-	if ((ext = stream_has_loc_ext(in.path, in.shown, &e)) < 0)
-		cli_fail(&e);
-	fo.loc_ext = ext;
+	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_open(&o, opath);
 	cli_hold(&o);
 	if ((f = focus_new(&o, &fo, &e)) == NULL ||
-	    assemble_file(&r, in.path, in.shown, in.spool, &p,
+	    assemble_file(&r, in.path, in.shown, in.record, &p,
 	    focus_sample, focus_restart, f, &e) < 0 || focus_end(f, &p, &e) < 0)
 		cli_fail(&e);
 	stream_close(&r);

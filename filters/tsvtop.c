@@ -35,7 +35,7 @@ main(int argc, char *argv[])
 	struct top *t;
 	struct output o;
 	struct perr e;
-	struct cli_file in;
+	struct input_ref in;
 	const char *opath = NULL, *type = NULL;
 	long long nrows = 0;
 	int ch, by_total = 0;
@@ -67,7 +67,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	to.sources = &sources;
-	in = cli_input(&prog, argc, argv);
+	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	if ((t = top_new(&to, &e)) == NULL)
 		cli_fail(&e);
 	cli_assemble(&r, in, &p, top_sample, top_restart, t);

@@ -26,6 +26,7 @@ enum {
 struct focus {
 	struct focus_opts opts;
 	struct stream_writer w;
+	int begun;			/* w has written the preamble */
 	struct output *o;
 	uint16_t *match;		/* per prof location: M_* */
 	size_t capmatch;
@@ -53,7 +54,6 @@ focus_new(struct output *o, const struct focus_opts *opts, struct perr *e)
 	}
 	f->opts = *opts;
 	f->o = o;
-	sw_begin(&f->w, o, V20, SCHEMA_EXTENSIONS, opts->loc_ext);
 	return f;
 }
 
@@ -92,10 +92,7 @@ focus_restart(void *ctx, struct perr *e)
 	memset(f, 0, sizeof(*f));
 	f->opts = opts;
 	f->o = o;
-	if (output_rewind(o, e) < 0)
-		return -1;
-	sw_begin(&f->w, o, V20, SCHEMA_EXTENSIONS, opts.loc_ext);
-	return 0;
+	return output_rewind(o, e);
 }
 
 static int
@@ -344,6 +341,16 @@ keep(struct focus *f, struct prof *p, const struct sample *s, size_t n)
 	    p->sources[s->source].id, f->keep, n);
 }
 
+/* The preamble, once the locations header is known: the assembler hands
+ * over no sample before it, and the stream has been read by the end. */
+static void
+begin(struct focus *f, const struct prof *p)
+{
+	if (!f->begun)
+		sw_begin(&f->w, f->o, V20, SCHEMA_EXTENSIONS, p->loc_ext);
+	f->begun = 1;
+}
+
 int
 focus_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
@@ -352,6 +359,7 @@ focus_sample(void *ctx, struct prof *p, const struct sample *s,
 	size_t n = 0;
 	int rc;
 
+	begin(f, p);
 	if (!source_set_has(f->opts.sources, p, s))
 		return 0;
 	if ((rc = filter(f, p, s, &n)) < 0 || (rc > 0 && keep(f, p, s, n) < 0))
@@ -362,5 +370,6 @@ focus_sample(void *ctx, struct prof *p, const struct sample *s,
 int
 focus_end(struct focus *f, const struct prof *p, struct perr *e)
 {
+	begin(f, p);
 	return sources(f, p) < 0 ? perr_nomem(e) : 0;
 }

@@ -13,12 +13,12 @@
 struct focus_opts {
 	const regex_t *focus, *ignore, *hide, *show_from;	/* NULL: none */
 	const struct source_set *sources;
-	int loc_ext;		/* the input has locations' extension columns */
 };
 
 struct focus;
 
-/* Writes the preamble to o. */
+/* A filter writing to o (its preamble with the first sample, or at the
+ * end). */
 struct focus *focus_new(struct output *o, const struct focus_opts *opts,
     struct perr *e);
 /* The assembler's callback and restart; focus_end writes what is left

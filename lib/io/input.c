@@ -20,6 +20,14 @@
 
 enum { KIND_UNKNOWN, KIND_PLAIN, KIND_GZIP };
 
+/* Whether the n bytes at p begin a gzip member (a lone first byte of the
+ * magic, at the end, counts as one cut short). */
+static int
+gzip_magic(const unsigned char *p, size_t n)
+{
+	return n >= 1 && p[0] == 0x1f && (n == 1 || p[1] == 0x8b);
+}
+
 static uint64_t default_limit = INPUT_DEFAULT_LIMIT;
 static void (*warn)(const char *msg);
 
@@ -135,7 +143,7 @@ start(struct input *in, struct perr *e)
 	while (z->avail_in < 2 && !in->raw_eof)
 		if (read_raw(in, e) < 0)
 			return -1;
-	if (z->avail_in >= 2 && in->raw[0] == 0x1f && in->raw[1] == 0x8b) {
+	if (z->avail_in >= 2 && gzip_magic(in->raw, 2)) {
 		/* 16 + 15: one gzip member, the largest window */
 		if (inflateInit2(z, 16 + MAX_WBITS) != Z_OK)
 			return perr_set(e, "%s: out of memory", in->name);
@@ -163,8 +171,7 @@ after_member(struct input *in, struct perr *e)
 	if (z->avail_in == 0)
 		return 0;
 	/* a lone 0x1f at the end is a member cut short, as gzip(1) says */
-	if (z->next_in[0] == 0x1f && (z->avail_in == 1 ||
-	    z->next_in[1] == 0x8b)) {
+	if (gzip_magic(z->next_in, z->avail_in)) {
 		in->member_end = 0;
 		return inflateReset(z) == Z_OK ? 1 :
 		    perr_set(e, "%s: gzip: %s", in->name, "cannot restart");
@@ -350,7 +357,7 @@ gzip_isize(int fd, const struct stat *st)
 	off_t at = lseek(fd, 0, SEEK_CUR);
 
 	if (at < 0 || st->st_size - at < 18 || pread(fd, b, 2, at) != 2 ||
-	    b[0] != 0x1f || b[1] != 0x8b ||
+	    !gzip_magic(b, 2) ||
 	    pread(fd, b, 4, st->st_size - 4) != 4)
 		return 0;
 	return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
@@ -372,8 +379,8 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
 		unsigned char magic[2];
 		void *m;
 		if (at >= 0 && at < st.st_size && (uint64_t)st.st_size <= SIZE_MAX &&
-		    (pread(in->fd, magic, 2, at) < 2 || magic[0] != 0x1f ||
-		    magic[1] != 0x8b) && (m = mmap(NULL, (size_t)st.st_size,
+		    (pread(in->fd, magic, 2, at) < 2 || !gzip_magic(magic, 2))
+		    && (m = mmap(NULL, (size_t)st.st_size,
 		    PROT_READ, MAP_PRIVATE | MAP_POPULATE, in->fd, 0)) !=
 		    MAP_FAILED) {
 			in->map = m;

@@ -111,6 +111,12 @@ emit(struct assembler *a, struct sample *s, long line)
 
 	if (!s->defined)
 		return asm_undefined(a, T_SAMPLES, s->id);
+	/* a consumer that writes locations takes their columns from the
+	 * header: no sample goes before it (one still to come is a stream
+	 * out of order) */
+	if (a->mode == ASM_STREAM && a->r->tab[T_LOCATIONS].header_line == 0)
+		return UNORDERED;
+	a->p->loc_ext = a->r->tab[T_LOCATIONS].has_ext;
 	/* every sample has a value: none yet means its rows come later */
 	if (s->nvals == 0)
 		return a->mode == ASM_STREAM ? UNORDERED : stream_problem(a->r,
@@ -589,6 +595,7 @@ assemble(struct stream_reader *r, struct prof *p, int mode,
 		if (rc == UNORDERED)	/* no value: said as buffering says */
 			rc = to_buffering(&a);
 	}
+	p->loc_ext = r->tab[T_LOCATIONS].has_ext;
 	if (rc == 0 && a.mode == ASM_BUFFER)
 		rc = finish_buffered(&a);
 	io->buffered = a.mode == ASM_BUFFER;

@@ -283,7 +283,6 @@ asm_definition(struct assembler *a)
 		l->inlined = (int)row->v[LOC_INLINED].i;
 		l->column = row->v[LOC_COLUMN].i;
 		l->has_ext = row->has_ext;
-		p->loc_ext |= row->has_ext;
 		if (a->mode == ASM_STREAM) {
 			a->nresolved = p->nlocations;
 			return asm_resolve_location(a, l);

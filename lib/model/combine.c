@@ -314,3 +314,26 @@ combine_add(struct combiner *c, const char *path, const char *shown,
 	prof_free(&p);
 	return rc;
 }
+
+int
+combine_inputs(struct output *o, size_t n, const struct input_ref *in,
+    struct perr *e)
+{
+	struct combiner *c;
+	size_t i;
+	int r, ext = 0, rc = 0;
+
+	/* the locations header is written first: has any input its
+	 * extension columns? */
+	for (i = 0; i < n; i++) {
+		if ((r = stream_has_loc_ext(in[i].path, in[i].shown, e)) < 0)
+			return -1;
+		ext |= r;
+	}
+	if ((c = combine_new(o, ext, e)) == NULL)
+		return -1;
+	for (i = 0; i < n && rc == 0; i++)
+		rc = combine_add(c, in[i].path, in[i].shown, e);
+	combine_free(c);
+	return rc;
+}

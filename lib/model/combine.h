@@ -3,6 +3,7 @@
 #ifndef COMBINE_H
 #define COMBINE_H
 
+#include "io/twice.h"
 #include "model/assemble.h"
 
 struct combiner;
@@ -14,5 +15,10 @@ struct combiner *combine_new(struct output *o, int loc_ext, struct perr *e);
 int combine_add(struct combiner *c, const char *path, const char *shown,
     struct perr *e);
 void combine_free(struct combiner *c);
+
+/* The n inputs (as input_ref made them, TWICE_WHOLE: each is read twice,
+ * its headers first) combined into o. */
+int combine_inputs(struct output *o, size_t n, const struct input_ref *in,
+    struct perr *e);
 
 #endif

@@ -87,7 +87,8 @@ struct prof {
 	size_t nsources, nfunctions, nlocations, nmappings;
 	size_t capsources, capfunctions, caplocations, capmappings;
 	struct u64map source_ix, function_ix, location_ix, mapping_ix;
-	int loc_ext;		/* any locations row had extension columns */
+	int loc_ext;		/* the locations header has the extension
+				 * columns (set before any sample) */
 	size_t nattrs;		/* attributes in all sources */
 };
 

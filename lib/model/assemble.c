@@ -120,8 +120,8 @@ emit(struct assembler *a, struct sample *s, long line)
 	/* every sample has a value: none yet means its rows come later */
 	if (s->nvals == 0)
 		return a->mode == ASM_STREAM ? UNORDERED : stream_problem(a->r,
-		    a->e, line, T_SAMPLES, SMP_ID, "sample %u has no "
-		    "sample_values", s->id);
+		    a->e, line, T_SAMPLES, SMP_ID, "sample %u has no %s", s->id,
+		    schema_name(T_SAMPLE_VALUES));
 	if (s->unsorted && (rc = sort_depths(a, s)) < 0)
 		return rc;
 	if (a->mode == ASM_BUFFER)

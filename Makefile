@@ -89,16 +89,24 @@ $(PROGS): %: filters/%.o filters/cli.o lib/libprofstream.a
 
 -include lib/*/*.d lib/*/*/*.d filters/*.d
 
-# Tests: Check unit tests, then the golden and corpus tests in tests/.
+# Tests: the Check unit tests, failalloc, then the named cases of
+# tests/cases (T='rprof/* io/gzip-members' runs those alone; see
+# tests/run.sh). The set-up step first: tools/deps.sh test installs what
+# the cases use when it is missing; the cases never install.
 check: all tests/unit/run_unit tests/unit/failalloc
+	sh tools/deps.sh test
 	./tests/unit/run_unit
 	./tests/unit/failalloc tests/data
-	sh tests/run.sh
+	sh tests/run.sh $(T)
 
-tests/unit/run_unit: tests/unit/run_unit.c lib/libprofstream.a
+# a suite per wing (tests/unit/test_WING.c); CK_RUN_SUITE=io or
+# CK_RUN_CASE=gzip_output runs part of them
+UNIT_SRC = tests/unit/unit.c tests/unit/test_base.c tests/unit/test_io.c \
+	tests/unit/test_stream.c tests/unit/test_model.c tests/unit/test_formats.c
+tests/unit/run_unit: $(UNIT_SRC) tests/unit/unit.h lib/libprofstream.a
 	sh tools/deps.sh test
 	$(CC) $(ALLCFLAGS) $$(pkg-config --cflags check) -o $@ \
-	    tests/unit/run_unit.c lib/libprofstream.a $(DEPLIBS) \
+	    $(UNIT_SRC) lib/libprofstream.a $(DEPLIBS) \
 	    $$(pkg-config --libs check) -lm -pthread
 
 # The library's main paths with each allocation failing in turn: every
@@ -118,9 +126,11 @@ doc: all
 	    ./tsvflame -T 'R workload.R: samples (memory-gc-line.out)' \
 	    -o doc/flame.svg
 
-# Interoperability with R and google/pprof (installs them when missing).
+# Interoperability: R, google/pprof, Chromium and PostgreSQL judge the
+# programs (tests/interop/cases); the set-up step installs them first.
 interop: all
-	sh tests/interop.sh
+	sh tools/deps.sh interop
+	sh tests/interop.sh $(T)
 
 bench: all
 	sh tools/bench.sh

@@ -1,24 +1,47 @@
 #!/bin/sh
-# deps.sh [test]: installs what the build (and with "test", the unit tests)
-# needs when it is missing: on Debian and Ubuntu with apt-get (through sudo
-# when not root); elsewhere it names the packages and stops.
+# deps.sh [test|interop|ci]: installs what the build needs when it is
+# missing (with "test", also what make check's cases use; "interop", the
+# peers make interop runs; "ci", the sanitizers, valgrind and the fuzzers'
+# clang): on Debian and Ubuntu with apt-get (through sudo when not root);
+# elsewhere it names the packages and stops. The tests never install:
+# they name what is missing.
 set -e
 need=""
-command -v cc >/dev/null 2>&1 || need="$need gcc"
-command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
-command -v protoc-c >/dev/null 2>&1 || need="$need protobuf-c-compiler"
 have() { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$1"; }
+cmd() { command -v "$1" >/dev/null 2>&1 || need="$need $2"; }
+cmd cc gcc
+cmd pkg-config pkg-config
+cmd protoc-c protobuf-c-compiler
 have zlib || need="$need zlib1g-dev"
 have libdeflate || need="$need libdeflate-dev"
 have libprotobuf-c || need="$need libprotobuf-c-dev"
-if [ "${1:-}" = test ]; then
+case ${1:-} in
+test|interop|ci)
 	have check || need="$need check"
-	command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
-	command -v sqlite3 >/dev/null 2>&1 || need="$need sqlite3"
-fi
+	cmd xmllint libxml2-utils
+	cmd sqlite3 sqlite3
+	cmd script bsdutils
+	cmd gzip gzip ;;
+esac
+case ${1:-} in
+interop|ci)
+	cmd Rscript r-base-core
+	cmd go golang-go
+	[ -d /usr/share/gocode/src/github.com/google/pprof/profile ] ||
+	    need="$need golang-github-google-pprof-dev"
+	cmd chromium chromium
+	cmd runuser util-linux
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 ||
+	    need="$need postgresql" ;;
+esac
+case ${1:-} in
+ci)
+	cmd valgrind valgrind
+	cmd clang clang ;;
+esac
 [ -z "$need" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
-	echo "deps.sh: missing build dependencies; install the packages that" \
+	echo "deps.sh: missing dependencies; install the packages that" \
 	    "provide:$need (names as on Debian)" >&2
 	exit 1
 fi

@@ -1,6 +1,7 @@
 /* fuzz_gzip: gzip output (io/gzout.c). The input, written in buffers
  * whose size the first byte chooses, is compressed a member per buffer
- * and must come back whole from zlib's inflate, member after member. */
+ * and must come back whole from zlib's inflate, member after member. The
+ * first byte chooses the buffer size (1-16 KB) and the level. */
 #include <string.h>
 #include <zlib.h>
 
@@ -35,14 +36,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint8_t *back;
 	char *buf;
 	z_stream z;
-	int rc = Z_OK;
+	int level, rc = Z_OK;
 
 	if (size == 0)
 		return 0;
+	/* the first byte: the buffer size, and the level */
 	piece = (size_t)(data[0] % 16 + 1) * 1024;
+	level = data[0] & 16 ? 6 : 1;
 	data++;
 	size--;
-	if ((g = gzout_start(data[0] % 2 ? 1 : 6, piece, collect, &s)) ==
+	if ((g = gzout_start(level, piece, collect, &s)) ==
 	    NULL || (buf = malloc(piece)) == NULL || (back = malloc(size + 1))
 	    == NULL)
 		abort();

@@ -1,0 +1,86 @@
+# flame: tsvflame.
+
+# SVG, stream: each box's width is its value's share to 0.01 px, the
+# root's value is the sum tsvtop divides by, and each name that never
+# recurses has tsvtop's total. Leaves $out/a and $out/b to compare.
+flame_check() {
+	awk 'BEGIN { RS = "<g class=\"f\" " }
+	    NR > 1 { match($0, /data-v="[^"]*"/); v = substr($0, RSTART + 8, RLENGTH - 9)
+		match($0, /width="[^"]*"/); w = substr($0, RSTART + 7, RLENGTH - 8)
+		match($0, /<title>[^\n]*/); n = substr($0, RSTART + 7, RLENGTH - 7)
+		if (NR == 2) { root = v; scale = (1200 - 20) / v; print "root\t" v; next }
+		d = w - v * scale; if (d < 0) d = -d
+		if (d > 0.01) print "bad width\t" n "\t" w "\t" v * scale
+		sum[n] += v }
+	    END { for (n in sum) printf "%s\t%.17g\n", n, sum[n] }' "$1" |
+	    sort >"$out/svg.sums"
+	$bin/tsv2folded "$2" | awk '{ s = $0; sub(/ [^ ]*$/, "", s); n = split(s, f, ";")
+	    split("", seen); for (i = 1; i <= n; i++) { if (f[i] in seen) rec[f[i]]; seen[f[i]] } }
+	    END { for (r in rec) print r }' >"$out/recursive"
+	# the root: every sample's value, empty stacks included (tsvtop's
+	# type: samples, else the first)
+	awk -F'\t' '$1 == "sample_values" { if (!($3 in v)) t[++n] = $3; v[$3] += $5 }
+	    END { k = ("samples" in v) ? "samples" : t[1]
+		printf "root\t%.17g\n", v[k] }' "$2" >"$out/top.sums"
+	$bin/tsvtop "$2" | awk -F'\t' 'NR > 1 { printf "%s\t%.17g\n", $1, $4 }' \
+	    >>"$out/top.sums"
+	sort -o "$out/top.sums" "$out/top.sums"
+	awk -F'\t' 'FNR == NR { rec[$1]; next } $1 == "bad width" { print; next }
+	    !($1 in rec) && $1 !~ /[&<>"\\]/ && $2 != 0' "$out/recursive" \
+	    "$out/svg.sums" >"$out/a"
+	awk -F'\t' 'FNR == NR { rec[$1]; next } !($1 in rec) && $1 !~ /[&<>"\\]/ &&
+	    $2 != 0' "$out/recursive" "$out/top.sums" >"$out/b"
+	cmp -s "$out/a" "$out/b"
+}
+
+# Well-formed SVG (xmllint) for every corpus profile, its widths and
+# totals tsvtop's at -m 0.
+t_flame_corpus() {
+	need xmllint || return
+	for f in $( (find tests/data/rprof/r-4.2 tests/data/rprof/wild -type f \
+	    -name '*.out' | sort | head -30; pprof_files) | pick); do
+		$bin/$(converter "$f") "$f" >"$out/t.tsv" 2>/dev/null || continue
+		grep -q '^sample_values' "$out/t.tsv" || continue
+		if ! $bin/tsvflame -m 0 "$out/t.tsv" >"$out/t.svg" ||
+		    ! xmllint --noout "$out/t.svg"; then
+			bad "tsvflame $f: not well-formed SVG"; continue; fi
+		if ! flame_check "$out/t.svg" "$out/t.tsv"; then
+			bad "tsvflame -m 0 $f: widths or totals differ from tsvtop's"
+			diff "$out/a" "$out/b" | head -4
+		fi
+	done
+}
+
+# Names with <, &, quotes, control and non-UTF-8 bytes come out escaped:
+# one exact SVG.
+t_flame_names() {
+	need xmllint || return
+	$bin/tsvflame -m 0 tests/flame/names.tsv >"$out/got"
+	same tests/flame/names.svg "tsvflame of names to escape"
+	xmllint --noout "$out/got" || bad "tsvflame names.tsv is not XML"
+}
+
+# Every option gives well-formed SVG.
+t_flame_options() {
+	need xmllint || return
+	for a in -i "-d 1" -L "-w 600 -m 5 -T title" "-t nodes"; do
+		$bin/rprof2tsv tests/data/rprof/r-4.2/append.out \
+		    tests/data/rprof/r-4.2/memory.out |
+		    $bin/tsvflame $a >"$out/got" 2>"$out/err" &&
+		    xmllint --noout "$out/got" || bad "tsvflame $a: $(cat "$out/err")"
+	done
+}
+
+# The README's picture is what make doc writes, not edited by hand.
+t_flame_doc_picture() {
+	$bin/rprof2tsv "$R_MEM" |
+	    $bin/tsvflame -T 'R workload.R: samples (memory-gc-line.out)' >"$out/got"
+	same doc/flame.svg "doc/flame.svg (make doc)"
+}
+
+# A big profile stays small: frames narrower than 0.1 px are left out.
+t_flame_large_small() {
+	$bin/pprof2tsv tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu |
+	    $bin/tsvflame | wc -c | awk '{ exit !($1 < 4000000) }' ||
+	    bad "tsvflame of large.cpu is more than 4 MB"
+}

@@ -1,0 +1,33 @@
+# regress: the fuzzers' regression inputs (tests/fuzz/regress).
+
+# A reader's stream must be valid, and the writers must take it (the Rprof
+# writer not on pprof's: a count of 788 million is 788 million lines).
+t_regress_readers() {
+	for k in rprof pprof folded; do
+		for f in tests/fuzz/regress/$k/*; do
+			[ -f "$f" ] || continue
+			$bin/${k}2tsv "$f" >"$out/reg.tsv" 2>/dev/null
+			rc=$?
+			[ $rc -le 1 ] || bad "${k}2tsv on $f: exit $rc"
+			[ $rc = 0 ] || continue
+			$bin/tsvvalidate "$out/reg.tsv" ||
+			    bad "${k}2tsv on $f wrote an invalid stream"
+			for p in "tsv2pprof -u" tsvcombine \
+			    $([ $k != pprof ] && echo tsv2rprof); do
+				$bin/$p "$out/reg.tsv" >/dev/null 2>&1
+				[ $? -le 1 ] || bad "$p on ${k}2tsv of $f"
+			done
+		done
+	done
+}
+
+# Streams: every reader ends with a result or a message.
+t_regress_streams() {
+	for f in tests/fuzz/regress/stream/*; do
+		[ -f "$f" ] || continue
+		for p in tsvvalidate tsv2rprof "tsv2pprof -u" tsvcombine; do
+			$bin/$p "$f" >/dev/null 2>&1
+			[ $? -le 1 ] || bad "$p on $f"
+		done
+	done
+}

@@ -1,0 +1,63 @@
+# top: tsvtop.
+
+# tsvtop against the awk recipes (an independent reader of the stream) on
+# every corpus profile, for each of its value types, by self and by total,
+# and with -m.
+t_top_awk_recipes() {
+	for f in $( (rprof_files; pprof_files) | pick); do
+		$bin/$(converter "$f") "$f" >"$out/t.tsv" 2>/dev/null || continue
+		for type in $(awk -F'\t' '$1 == "sample_values" && !($3 in s) {
+		    s[$3]; print $3 }' "$out/t.tsv"); do
+			awk -v type="$type" -f tests/selftotal.awk "$out/t.tsv" |
+			    awk -F'\t' '{ printf "%s\t%.17g\t%.17g\n", $1, $2, $3 }' |
+			    sort >"$out/awk.top"
+			for c in "" -c; do
+				$bin/tsvtop $c -t "$type" "$out/t.tsv" |
+				    awk -F'\t' 'NR > 1 { printf "%s\t%.17g\t%.17g\n",
+				    $1, $2, $4 }' | sort >"$out/our.top"
+				if cmp -s "$out/awk.top" "$out/our.top"; then ok; else
+					bad "tsvtop $c -t $type $f differs from selftotal.awk"
+					diff "$out/awk.top" "$out/our.top" | head -5
+				fi
+			done
+		done
+		if grep -q '^sample_values	[0-9]*	vsize.small' "$out/t.tsv"; then
+			awk -f tests/memtotal.awk "$out/t.tsv" | sort >"$out/awk.mem"
+			$bin/tsvtop -m "$out/t.tsv" | awk -F'\t' 'NR > 1 {
+			    print $1 "\t" $6 }' | sort >"$out/our.mem"
+			if cmp -s "$out/awk.mem" "$out/our.mem"; then ok; else
+				bad "tsvtop -m $f differs from memtotal.awk"
+				diff "$out/awk.mem" "$out/our.mem" | head -5
+			fi
+		fi
+	done
+}
+
+# Exact output: sorted by self, ties by name; -c, -l, -n, -s, -t, -m.
+t_top_exact() {
+	for a in "" "-c" "-l -n 5" "-s 2,4 -t vsize.large -n 4" "-s 3 -n 3" \
+	    "-m -n 3"; do
+		$bin/tsvtop $a tests/data/rprof/r-4.2/append.out >/dev/null 2>&1 &&
+		    bad "tsvtop read Rprof text"
+		$bin/rprof2tsv tests/data/rprof/r-4.2/append.out \
+		    tests/data/rprof/r-4.2/memory-line.out |
+		    $bin/tsvtop $a >"$out/got" 2>&1
+		same "tests/top/append-memory-line${a:+.$(echo "$a" | tr -d ' -')}.expected" \
+		    "tsvtop $a"
+	done
+}
+
+# Values a double cannot hold (2^53 + 1, 2^62) are summed exactly; a sum
+# past 2^63 becomes a double (F12).
+t_top_exact_integers() {
+	printf 'main;f 9007199254740993\nmain;f 4611686018427387904\nmain;g 1\n' |
+	    $bin/folded2tsv >"$out/big.tsv"
+	printf 'function\tself\tself%%\ttotal\ttotal%%\nf\t4620693217682128897\t100.00\t4620693217682128897\t100.00\ng\t1\t0.00\t1\t0.00\nmain\t0\t0.00\t4620693217682128898\t100.00\n' \
+	    >"$out/want"
+	$bin/tsvtop "$out/big.tsv" >"$out/got"
+	same "$out/want" "tsvtop of values past 2^53"
+	printf 'main;f 9223372036854775807\nmain;f 9223372036854775807\n' |
+	    $bin/folded2tsv | $bin/tsvtop | sed -n 2p | cut -f 2 >"$out/got"
+	echo 1.8446744073709552e+19 >"$out/want"
+	same "$out/want" "tsvtop: a sum past 2^63 is a double"
+}

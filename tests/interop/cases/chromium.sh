@@ -1,0 +1,49 @@
+# chromium: tsvflame's SVG in a real browser, Debian's chromium headless: a
+# screenshot that is not blank, and the page's own script driven through
+# the DOM (zoom, Escape, search) with no error, the picture drawn with many
+# colours.
+
+chrome() {
+	timeout 120 chromium --headless --no-sandbox --disable-gpu \
+	    --disable-quic --no-first-run --disable-background-networking \
+	    --disable-component-update --disable-sync \
+	    --user-data-dir="$out/chromium" "$@" 2>/dev/null
+}
+
+t_chromium_flame_screenshot() {
+	need chromium || return
+	$bin/rprof2tsv "$R_MEM" | $bin/tsvflame >"$out/flame.svg"
+	chrome --window-size=1200,500 --screenshot="$out/flame.png" \
+	    "file://$out/flame.svg"
+	[ "$(wc -c <"$out/flame.png" 2>/dev/null || echo 0)" -gt 20000 ] ||
+	    bad "chromium's screenshot of tsvflame's SVG is missing or blank"
+}
+
+t_chromium_flame_script() {
+	need chromium || return
+	$bin/rprof2tsv "$R_MEM" | $bin/tsvflame >"$out/flame.svg"
+	{
+		printf '<!DOCTYPE html><html><head><meta charset="utf-8"><script>\n'
+		printf 'window.flameErrors = []; window.onerror = function (m) '
+		printf '{ window.flameErrors.push(String(m)); };\n</script></head><body>\n'
+		printf '<pre id="result">not run</pre>\n'
+		sed 1d "$out/flame.svg"
+		printf '<script>\n'
+		cat tests/interop/flame-test.js
+		printf '</script></body></html>\n'
+	} >"$out/flame.html"
+	chrome --virtual-time-budget=10000 --dump-dom "file://$out/flame.html" |
+	    sed -n '/<pre id="result">/,/<\/pre>/p' >"$out/flame.result"
+	cat >"$out/flame.want" <<'WANT'
+<pre id="result">frames 146
+target 649.922
+zoomed 1180.000 hidden some
+reset 649.922 hidden 0
+search 6.64
+Matched: 6.64%
+colours many
+errors 0</pre>
+WANT
+	cmp -s "$out/flame.want" "$out/flame.result" ||
+	    bad "tsvflame's SVG in chromium: $(tr '\n' ' ' <"$out/flame.result")"
+}

@@ -1,0 +1,237 @@
+# go: google/pprof as the judge. Its parser (tests/pprof-oracle) must print
+# the same profile for every protobuf profile and its round trip, and
+# `go tool pprof` must count what the stream counts.
+
+# Every protobuf profile: the same to google/pprof after the round trip,
+# aggregated (default) and not (-n).
+t_go_round_trip() {
+	go_oracle || return
+	for rel in $(protobuf_files); do
+		f=tests/data/pprof/$rel
+		"$oracle" "$f" >"$out/orig.txt" || { bad "oracle on $rel"; continue; }
+		for opt in "" -n; do
+			$bin/pprof2tsv "$f" | $bin/tsv2pprof $opt >"$out/back.pb.gz" &&
+			    "$oracle" "$out/back.pb.gz" >"$out/back.txt" &&
+			    cmp -s "$out/orig.txt" "$out/back.txt" ||
+			    bad "pprof round trip $opt of $rel"
+		done
+	done
+}
+
+# Every Rprof file: google/pprof reads tsv2pprof's profile, and
+# `go tool pprof -top -sample_index=samples` gives each function the
+# stream's self (flat) and total (cum) sample counts.
+t_go_rprof_top() {
+	go_oracle || return
+	for f in $(rprof_files); do
+		$bin/rprof2tsv "$f" 2>/dev/null >"$out/r.tsv"
+		$bin/tsv2pprof "$out/r.tsv" >"$out/r.pb.gz"
+		if ! "$oracle" "$out/r.pb.gz" >/dev/null; then
+			bad "google/pprof cannot read tsv2pprof's profile of $f"; continue
+		fi
+		awk -v pprof=1 -f tests/selftotal.awk "$out/r.tsv" | sort >"$out/ours.top"
+		go tool pprof -top -sample_index=samples -nodecount=1000000 \
+		    -nodefraction=0 -edgefraction=0 "$out/r.pb.gz" 2>/dev/null |
+		    awk '/^ *flat/ { on = 1; next }
+			on { name = $0
+			     for (i = 0; i < 5; i++) sub(/^ *[^ ]+ +/, "", name)
+			     print name "\t" $1 "\t" $4 }' | sort >"$out/go.top"
+		if cmp -s "$out/ours.top" "$out/go.top"; then ok; else
+			bad "go tool pprof -top of $f differs from the stream's counts"
+			diff "$out/ours.top" "$out/go.top" | head -4
+		fi
+	done
+}
+
+# tsvcombine: an Rprof and a pprof stream combined; the pprof input comes
+# back, by its source_id, as the same profile to google/pprof.
+t_go_combine_by_source() {
+	go_oracle || return
+	for rel in go-1.19/go.cpu.pb.gz pprofutils/heapage.in.pprof \
+	    google-pprof/internal/proftest/testdata/large.cpu; do
+		f=tests/data/pprof/$rel
+		$bin/rprof2tsv "$R_MEM" >"$out/ca.tsv"
+		$bin/pprof2tsv "$f" >"$out/cb.tsv"
+		"$oracle" "$f" >"$out/orig.txt"
+		$bin/tsvcombine "$out/ca.tsv" "$out/cb.tsv" |
+		    awk -v s=2 -f tests/bysource.awk | $bin/tsv2pprof >"$out/back.pb.gz"
+		"$oracle" "$out/back.pb.gz" | cmp -s - "$out/orig.txt" ||
+		    bad "$rel back from tsvcombine by its source"
+	done
+}
+
+# tsvtop: every protobuf profile, every sample type: the flat and cum of
+# `go tool pprof -top -symbolize=none` are tsvtop's self and total (in the
+# type's unit: pprof's -unit; its "(inline)" labels left out).
+t_go_top() {
+	go_oracle || return
+	for rel in $(protobuf_files); do
+		f=tests/data/pprof/$rel
+		$bin/pprof2tsv "$f" >"$out/t.tsv" || { bad "pprof2tsv $rel"; continue; }
+		awk -F'\t' '$1 == "sample_values" && !($3 in s) { s[$3]
+		    print $3 "\t" $4 }' "$out/t.tsv" >"$out/types"
+		i=0
+		while IFS="$(printf '\t')" read -r type unit; do
+			case $unit in nanoseconds) u=-unit=ns ;; microseconds) u=-unit=us ;;
+			milliseconds) u=-unit=ms ;; seconds) u=-unit=s ;; bytes) u=-unit=B ;;
+			*) u= ;; esac
+			$bin/tsvtop -t "$type" "$out/t.tsv" | awk -F'\t' '
+			    NR > 1 && ($2 != 0 || $4 != 0) {
+				printf "%s\t%.17g\t%.17g\n", $1, $2, $4 }' |
+			    sort >"$out/ours.top"
+			go tool pprof -top -symbolize=none -sample_index=$i \
+			    -nodecount=1000000 -nodefraction=0 -edgefraction=0 $u "$f" \
+			    2>/dev/null | awk '/^ *flat/ { on = 1; next }
+			    on { name = $0
+				 for (k = 0; k < 5; k++) sub(/^ *[^ ]+ +/, "", name)
+				 sub(/ \((partial-)?inline\)$/, "", name)
+				 a = $1; b = $4
+				 sub(/[^0-9.]+$/, "", a); sub(/[^0-9.]+$/, "", b)
+				 printf "%s\t%.17g\t%.17g\n", name, a, b }' |
+			    sort >"$out/go.top"
+			cmp -s "$out/ours.top" "$out/go.top" ||
+			    bad "tsvtop -t $type $rel differs from go tool pprof -top"
+			i=$((i + 1))
+		done <"$out/types"
+	done
+}
+
+# tsvfocus: the samples google/pprof keeps with the same filters
+# (`go tool pprof -proto`), all-zero samples aside (pprof drops them), on
+# CPU, heap, labelled and R profiles.
+t_go_focus() {
+	go_oracle || return
+	blocks='/^\[/ { keep = $0 !~ /^\[0( 0)*\]/ } /^\[/ || /^ / { if (keep) print }'
+	for rel in go-1.19/go.cpu.pb.gz go-1.19/go.heap.pb.gz \
+	    google-pprof/internal/proftest/testdata/large.cpu \
+	    pprofutils/labelframes.in.pprof r-prof-profile/1.out.prof.pb.gz; do
+		f=tests/data/pprof/$rel
+		for pair in "-f sha256|-focus=sha256" "-i runtime|-ignore=runtime" \
+		    "-H runtime|-hide=runtime" "-r main|-show_from=main" \
+		    "-H libR|-hide=libR" "-r \.go$|-show_from=\.go$" \
+		    "-f fmt -i Fprintf -H ^runtime -r main|-focus=fmt -ignore=Fprintf -hide=^runtime -show_from=main"; do
+			ours=${pair%%|*}; theirs=${pair#*|}
+			go tool pprof -proto $theirs "$f" 2>/dev/null >"$out/go.pb.gz"
+			"$oracle" "$out/go.pb.gz" | awk "$blocks" >"$out/go.txt"
+			$bin/pprof2tsv "$f" | $bin/tsvfocus $ours | $bin/tsv2pprof \
+			    >"$out/our.pb.gz"
+			"$oracle" "$out/our.pb.gz" | awk "$blocks" >"$out/our.txt"
+			[ -s "$out/go.pb.gz" ] && cmp -s "$out/go.txt" "$out/our.txt" ||
+			    bad "tsvfocus $ours of $rel differs from pprof $theirs"
+		done
+	done
+}
+
+# The legacy formats: every legacy file of tests/data, its CPU profiles in
+# the other word sizes and byte orders, and the text profiles Go writes
+# with debug=1 now, is to pprof2tsv | tsv2pprof (aggregated and -n) what
+# google/pprof makes of it, as profile.proto holds it (-reparse); what
+# google/pprof refuses, pprof2tsv refuses. google/pprof's TestParse golden
+# texts match too (Debian's google/pprof prints no column: the golden's
+# ":column" is taken out).
+t_go_legacy() {
+	go_oracle || return
+	gl=$out/golegacy
+	mkdir -p "$gl"
+	go build -o "$out/golegacy-bin" ./tests/interop/golegacy &&
+	    "$out/golegacy-bin" "$gl" || bad "Go could not write its debug=1 profiles"
+	# the CPU profiles (64-bit little-endian words) also in 32-bit words
+	# and in big-endian order
+	go build -o "$out/cpuwords" ./tests/interop/cpuwords || bad "building cpuwords"
+	for f in cppbench.cpu gobench.cpu go.crc32.cpu; do
+		for form in "4 le" "4 be" "8 be"; do
+			set -- $form
+			"$out/cpuwords" tests/data/pprof/google-pprof/profile/testdata/$f \
+			    "$gl/$f.$1$2" $1 $2 || bad "cpuwords $f $form"
+		done
+	done
+	{ tail -n +2 tests/data/pprof/KINDS.tsv | awk -F'\t' '$2 ~ /^legacy/ {
+	    print "tests/data/pprof/" $1 }'; ls "$gl"/*.txt "$gl"/*.cpu.*; } >"$out/files"
+	while read -r f; do
+		if ! "$oracle" -reparse "$f" >"$out/orig.txt" 2>/dev/null; then
+			if $bin/pprof2tsv "$f" >/dev/null 2>"$out/err"; then
+				bad "pprof2tsv accepts $f, which google/pprof refuses"
+			elif [ $? != 1 ] || [ ! -s "$out/err" ]; then
+				bad "pprof2tsv's refusal of $f"; fi
+			continue
+		fi
+		for opt in "" -n; do
+			$bin/pprof2tsv "$f" | $bin/tsv2pprof $opt >"$out/back.pb.gz" &&
+			    "$oracle" "$out/back.pb.gz" >"$out/back.txt" &&
+			    cmp -s "$out/orig.txt" "$out/back.txt" ||
+			    bad "legacy round trip $opt of $f"
+		done
+	done <"$out/files"
+	for g in tests/data/pprof/golden/*.string; do
+		f=tests/data/pprof/google-pprof/profile/testdata/$(basename "$g" .string)
+		col='s/(:-?[0-9]+):-?[0-9]+ s=/\1 s=/'
+		$bin/pprof2tsv "$f" | $bin/tsv2pprof -n >"$out/back.pb.gz"
+		"$oracle" -string "$out/back.pb.gz" | sed -E "$col" >"$out/back.txt"
+		sed -E "$col" "$g" | cmp -s - "$out/back.txt" ||
+		    bad "pprof2tsv | tsv2pprof -n of $f differs from $g"
+	done
+}
+
+# The audit's pprof oddities google/pprof reads (a start_line of -1, an
+# empty sample type, an empty label key, sample types but no samples, a
+# value of 2^53 + 1, which a double cannot hold) and a line of -1 (as
+# Julia's PProf.jl writes) are the same profile to it after the round
+# trip.
+t_go_oddities() {
+	go_oracle || return
+	$bin/pprof2tsv tests/data/pprof/go-1.19/go.cpu.pb.gz |
+	    awk -F'\t' -v OFS='\t' '$1 == "locations" && $2 == 3 { $4 = -1 } { print }' |
+	    $bin/tsv2pprof >"$out/negline.pb.gz"
+	for f in tests/data/audit/pprof-startline-neg.pb tests/data/audit/pprof-emptytype.pb \
+	    tests/data/audit/pprof-labelkey0.pb tests/data/audit/pprof-nosamples.pb \
+	    tests/data/audit/pprof-bigval53.pb "$out/negline.pb.gz"; do
+		"$oracle" "$f" >"$out/orig.txt"
+		$bin/pprof2tsv "$f" | $bin/tsv2pprof >"$out/back.pb.gz"
+		"$oracle" "$out/back.pb.gz" | cmp -s - "$out/orig.txt" &&
+		    grep -q 'line=-1\|start=-1\|sample_type "" \|label ""\|^sample_type\|9007199254740993' \
+		    "$out/orig.txt" ||
+		    bad "google/pprof sees $f differently after the round trip"
+	done
+}
+
+# tsv2pprof -n spools its samples: a type first found after some of them
+# (an R memory profile then a Go heap profile, and the other way round) is
+# 0 in the samples before. google/pprof reads the profile, and its -top of
+# every type is that of the aggregated profile.
+t_go_type_found_late() {
+	go_oracle || return
+	$bin/rprof2tsv tests/data/rprof/r-4.2/memory.out >"$out/mem.tsv"
+	$bin/pprof2tsv tests/data/pprof/go-1.19/go.heap.pb.gz >"$out/heap.tsv"
+	for order in "mem heap" "heap mem"; do
+		set -- $order
+		$bin/tsvcombine "$out/$1.tsv" "$out/$2.tsv" >"$out/mixed.tsv"
+		$bin/tsv2pprof "$out/mixed.tsv" >"$out/agg.pb.gz"
+		$bin/tsv2pprof -n "$out/mixed.tsv" >"$out/each.pb.gz"
+		good=1
+		for t in samples time vsize.large alloc_space inuse_space; do
+			for p in agg each; do
+				go tool pprof -top -sample_index=$t -nodecount=1000000 \
+				    -nodefraction=0 -edgefraction=0 "$out/$p.pb.gz" \
+				    2>/dev/null | sed 1,3d >"$out/$p.top"
+			done
+			[ -s "$out/agg.top" ] && cmp -s "$out/agg.top" "$out/each.top" ||
+			    good=0
+		done
+		[ $good = 1 ] ||
+		    bad "google/pprof: tsv2pprof -n of $order differs from the aggregate"
+	done
+}
+
+# gzip output, written a member per buffer by libdeflate: google/pprof
+# reads tsv2pprof's profile of large.cpu (ten members) as the original, at
+# both levels.
+t_go_gzip_members() {
+	go_oracle || return
+	f=tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu
+	"$oracle" "$f" >"$out/orig.txt"
+	for lv in "" -9; do
+		$bin/pprof2tsv "$f" | $bin/tsv2pprof $lv >"$out/l.pb.gz"
+		"$oracle" "$out/l.pb.gz" | cmp -s - "$out/orig.txt" ||
+		    bad "google/pprof reads tsv2pprof $lv's gzip differently"
+	done
+}

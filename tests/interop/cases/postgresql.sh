@@ -1,0 +1,45 @@
+# postgresql: tsv2sql -d postgresql against a real server: a private
+# cluster in a temporary directory (initdb), listening on a Unix socket
+# only, run as the postgres user, stopped and removed at the end of each
+# case. The checks are tests/sqlcheck.sh's, as SQLite's in make check.
+
+# Starts a cluster and defines db_*; pg_stop ends it.
+pg_start() {
+	need runuser || return 1
+	pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+	[ -x "$pgbin/initdb" ] || { echo postgresql >>"$out/.missing"; return 1; }
+	pg=$(mktemp -d "${TMPDIR:-/tmp}/profstream-pg.XXXXXX")
+	chmod 755 "$pg"
+	chown postgres "$pg"
+	as_pg() { runuser -u postgres -- "$@"; }
+	if ! as_pg "$pgbin/initdb" -D "$pg/data" -A trust -E UTF8 \
+	    --locale=C.UTF-8 >"$out/initdb.log" 2>&1 ||
+	    ! as_pg "$pgbin/pg_ctl" -D "$pg/data" -l "$pg/log" -w \
+	    -o "-c listen_addresses='' -k $pg" start >/dev/null 2>&1; then
+		bad "could not start a PostgreSQL cluster: $(tail -n 3 "$out/initdb.log")"
+		rm -rf "$pg"
+		return 1
+	fi
+	. tests/sqlcheck.sh
+	dialect=postgresql
+	psql_() { as_pg "$pgbin/psql" -h "$pg" -X -q -v ON_ERROR_STOP=1 "$@"; }
+	db_reset() {
+		psql_ -d postgres -c 'DROP DATABASE IF EXISTS profiles' >/dev/null 2>&1
+		psql_ -d postgres -c 'CREATE DATABASE profiles' >/dev/null
+	}
+	db_load() { psql_ -d profiles -f - <"$1" >/dev/null; }
+	db_query() { psql_ -d profiles -At -F '|' -f - <"$1"; }
+}
+
+pg_stop() {
+	as_pg "$pgbin/pg_ctl" -D "$pg/data" -w stop >/dev/null 2>&1
+	# nothing left running
+	! pgrep -f "postgres -D $pg/data" >/dev/null ||
+	    bad "the test's PostgreSQL server is still running"
+	rm -rf "$pg"
+}
+
+t_postgresql_text() { pg_start && { sql_text; pg_stop; }; }
+t_postgresql_accumulate() { pg_start && { sql_accumulate; pg_stop; }; }
+t_postgresql_queries() { pg_start && { sql_queries; pg_stop; }; }
+t_postgresql_cut_short() { pg_start && { sql_cut_short; pg_stop; }; }

@@ -1,0 +1,76 @@
+# r: R as the judge. R writes fresh Rprof files under every profiling
+# option; they must convert, validate, come back byte for byte, and give
+# summaryRprof's own figures.
+
+t_r_fresh_profiles() {
+	need Rscript || return
+	Rscript tests/interop/rprof.R "$out" || { bad "R could not write profiles"; return; }
+	for f in "$out"/*.out; do
+		name=$(basename "$f" .out)
+		$bin/rprof2tsv "$f" >"$out/$name.tsv" || { bad "rprof2tsv $name"; continue; }
+		$bin/tsvvalidate "$out/$name.tsv" || bad "validate $name"
+		$bin/tsv2rprof "$out/$name.tsv" >"$out/$name.back"
+		cmp -s "$out/$name.back" "$f" || bad "round trip $name"
+		[ "$(Rscript tests/interop/summary.R "$f" "same:$out/$name.back")" \
+		    = "TRUE " ] || bad "summaryRprof reads tsv2rprof's $name differently"
+		[ "$name" = append ] && continue	# summaryRprof: one header only
+		$bin/tsvtop "$out/$name.tsv" |
+		    awk -F'\t' 'NR > 1 { print $1 "\t" $2 "\t" $4 }' >"$out/st"
+		cut -f 1,2 "$out/st" | awk -F'\t' '$2 > 0' >"$out/all.self"
+		cut -f 1,3 "$out/st" >"$out/all.total"
+		for kind in self total; do
+			Rscript tests/interop/summary.R "$f" $kind >"$out/raw.$kind"
+			r_compare $kind "$name"
+		done
+		case $name in memory*)
+			$bin/tsvtop -m "$out/$name.tsv" |
+			    awk -F'\t' 'NR > 1 { print $1 "\t" $6 }' >"$out/all.mem"
+			Rscript tests/interop/summary.R "$f" mem >"$out/raw.mem"
+			r_compare mem "$name" ;;
+		esac
+	done
+}
+
+# profile-tsv(5)'s R code reads a table with its escapes and NA decoded.
+t_r_read_stream() {
+	need Rscript || return
+	Rscript tests/interop/read-stream.R tests/interop/escapes.tsv \
+	    >"$out/escapes.R" &&
+	    cmp -s "$out/escapes.R" tests/interop/escapes.R.expected ||
+	    bad "profile-tsv(5)'s R code does not read escapes.tsv as expected"
+}
+
+# pprof CPU profiles to Rprof: summaryRprof reads what tsv2rprof writes
+# and finds the stream's per-function sample counts.
+t_r_pprof_to_rprof() {
+	need Rscript || return
+	for rel in go-1.19/go.cpu.pb.gz google-pprof/internal/report/testdata/sample.cpu \
+	    r-prof-profile/1.out.prof.pb.gz pprofutils/labelframes.in.pprof; do
+		f=tests/data/pprof/$rel
+		$bin/pprof2tsv "$f" >"$out/p.tsv"
+		$bin/tsv2rprof "$out/p.tsv" >"$out/p.out" ||
+		    { bad "tsv2rprof of $rel"; continue; }
+		awk -v rnames=1 -f tests/selftotal.awk "$out/p.tsv" >"$out/st"
+		cut -f 1,2 "$out/st" | awk -F'\t' '$2 > 0' >"$out/all.self"
+		cut -f 1,3 "$out/st" >"$out/all.total"
+		for kind in self total; do
+			Rscript tests/interop/summary.R "$out/p.out" $kind >"$out/raw.$kind"
+			r_compare $kind "pprof2tsv $rel | tsv2rprof"
+		done
+	done
+}
+
+# R reads tsv2pprof's gzip output (a member per 256 KB, by libdeflate) as
+# gzip does: the same protobuf bytes.
+t_r_gzip_members() {
+	need Rscript gzip || return
+	f=tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu
+	$bin/pprof2tsv "$f" | $bin/tsv2pprof >"$out/l.pb.gz"
+	gzip -t "$out/l.pb.gz" || bad "gzip -t of tsv2pprof's output"
+	gzip -dc "$out/l.pb.gz" >"$out/want.pb"
+	Rscript -e 'a <- commandArgs(TRUE); con <- gzfile(a[1], "rb");' \
+	    -e 'x <- readBin(con, "raw", 1e9); close(con); writeBin(x, a[2])' \
+	    "$out/l.pb.gz" "$out/got.pb" || bad "R could not read the gzip file"
+	cmp -s "$out/want.pb" "$out/got.pb" ||
+	    bad "R reads tsv2pprof's gzip output otherwise than gzip"
+}

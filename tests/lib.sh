@@ -1,0 +1,130 @@
+# lib.sh: what the test cases share. Sourced by run.sh, which sets $top
+# (the clone), $bin (the programs: $top, or valgrind's wrappers) and $out
+# (the case's own directory, empty), and runs each case in its own shell
+# from $top.
+
+# A check that holds says nothing; one that fails says what, and the case
+# fails.
+ok() { :; }
+bad() {
+	echo "$*" >>"$out/.failed"
+	echo "FAIL: $*"
+}
+
+# Compares $out/got with file $1 (the expected output) for check $2.
+same() {
+	if cmp -s "$out/got" "$1"; then ok; else
+		bad "$2: output differs from $1"
+		diff "$1" "$out/got" | head -10
+	fi
+}
+
+# need TOOL...: the case cannot run without them. Tests never install:
+# the README's set-up step (tools/deps.sh) does. A case without its tools
+# is reported as skipped, naming them (a failure with TESTS_STRICT=1, as
+# in CI).
+need() {
+	for t; do
+		command -v "$t" >/dev/null 2>&1 && continue
+		echo "$t" >>"$out/.missing"
+	done
+	[ ! -s "$out/.missing" ]
+}
+
+# The corpus-wide loops take every SUBSET-th file (valgrind.sh sets it:
+# every file under valgrind takes too long).
+pick() { awk -v n="${SUBSET:-1}" 'n <= 1 || NR % n == 1'; }
+
+# Every Rprof file of the test data, and every pprof file.
+rprof_files() {
+	find tests/data/rprof -type f \( -name '*.out' -o -name '*.prof' \) | sort
+}
+pprof_files() {
+	find tests/data/pprof -type f ! -name '*.tsv' ! -name '*.md' \
+	    ! -name '*.string' | sort
+}
+# The protobuf profiles (tests/data/pprof/KINDS.tsv), relative to it.
+protobuf_files() {
+	tail -n +2 tests/data/pprof/KINDS.tsv | awk '$2 ~ /^protobuf/ { print $1 }'
+}
+
+# The program for a profile file: rprof2tsv or pprof2tsv.
+converter() {
+	case $1 in *.out|*.prof) echo rprof2tsv ;; *) echo pprof2tsv ;; esac
+}
+
+# The programs the Makefile builds.
+programs() {
+	sed -n '/^PROGS = /,/[^\\]$/p' Makefile | sed 's/^PROGS = //; s/\\//'
+}
+
+# Fixtures some cases share, made in $out.
+R_MEM=tests/data/rprof/r-4.2/memory-gc-line.out
+# $out/a.tsv, memory-gc-line.out's stream, and $out/rev.tsv, the same with
+# its rows in reverse order after the headers.
+mk_reversed() {
+	$bin/rprof2tsv "$R_MEM" >"$out/a.tsv"
+	(head -n 2 "$out/a.tsv"; tail -n +3 "$out/a.tsv" | grep '^#'
+	    tail -n +3 "$out/a.tsv" | grep -v '^#' | sort -r) >"$out/rev.tsv"
+}
+# A valid stream whose disorder shows late: $out/late.tsv (its last
+# sample's location comes after it, past 256 KB of output and past the
+# 1 MB buffers of a pipe), $out/later.tsv (and a last row for its first
+# sample, handed over long before), $out/gap.tsv (a sample's first frame
+# after the next sample has begun, another's at the end, and a third's
+# count of samples at the end).
+mk_late() {
+	# (3 MB; under valgrind, SUBSET, a tenth of it)
+	reps="1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28"
+	[ "${SUBSET:-1}" -gt 1 ] && reps="1 2"
+	(cat "$R_MEM"; for i in $reps; do tail -n +2 "$R_MEM"; done) |
+	    $bin/rprof2tsv >"$out/late.tsv"
+	n=$(grep -c '^samples' "$out/late.tsv")
+	l=$(grep -c '^locations' "$out/late.tsv")
+	printf 'samples\t%d\t1\nsample_values\t%d\tsamples\tcount\t1\n' \
+	    $((n + 1)) $((n + 1)) >>"$out/late.tsv"
+	printf 'sample_locations\t%d\t1\t%d\nlocations\t%d\t1\t0\n' \
+	    $((n + 1)) $((l + 1)) $((l + 1)) >>"$out/late.tsv"
+	(cat "$out/late.tsv"; printf 'sample_values\t1\tlater\tcount\t7\n') \
+	    >"$out/later.tsv"
+	awk '/^sample_locations\t5\t1\t/ { five = $0; next }
+	    /^sample_locations\t9\t1\t/ { nine = $0; next }
+	    /^sample_values\t12\tsamples\t/ { twelve = $0; next }
+	    { print } /^samples\t6\t/ { print five }
+	    END { print nine; print twelve }' "$out/late.tsv" >"$out/gap.tsv"
+}
+
+# For make interop: the judges.
+#
+# go_oracle: $oracle, a Go program built on google/pprof's parser that
+# prints a profile as it sees it (tests/pprof-oracle), built once for all
+# cases (offline, with Debian's google/pprof).
+go_env() {
+	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$top/tests/out/gocache
+	export GO111MODULE GOPATH GOCACHE
+}
+go_oracle() {
+	need go || return 1
+	[ -d /usr/share/gocode/src/github.com/google/pprof/profile ] || {
+		echo golang-github-google-pprof-dev >>"$out/.missing"; return 1; }
+	go_env
+	oracle=$top/tests/out/pprof-oracle
+	[ -x "$oracle" ] && return 0
+	go build -o "$oracle.$$" ./tests/pprof-oracle && mv "$oracle.$$" "$oracle" ||
+	    { bad "building the oracle"; return 1; }
+}
+
+# Compares $out/raw.X (summaryRprof's) with $out/all.X (ours), leaving out
+# names with spaces, which summaryRprof splits apart, and the words it
+# makes of them.
+r_compare() {
+	awk -F'\t' '$1 !~ / /' "$out/all.$1" | sort >"$out/o.$1"
+	awk -F'\t' 'FNR == NR { if ($1 ~ / /) { n = split($1, w, " ")
+	    for (i = 1; i <= n; i++) skip[w[i]] = 1 }; next }
+	    { n = $1; gsub(/"/, "", n); if (!(n in skip)) print }' \
+	    "$out/all.$1" "$out/raw.$1" | sort >"$out/r.$1"
+	if cmp -s "$out/r.$1" "$out/o.$1"; then ok; else
+		bad "$2: $1 differs from summaryRprof's"
+		diff "$out/r.$1" "$out/o.$1" | head -5
+	fi
+}

@@ -1,0 +1,100 @@
+/* test_formats.c: lib/formats: the protobuf wire layer, Go's number syntax. */
+#include "unit.h"
+
+/* The wire layer on hand-made bytes. */
+START_TEST(wire)
+{
+	static const uint8_t ok[] = {
+		0x08, 0x96, 0x01,		/* 1: varint 150 */
+		0x11, 1, 0, 0, 0, 0, 0, 0, 0,	/* 2: fixed64 1 */
+		0x1d, 2, 0, 0, 0,		/* 3: fixed32 2 */
+		0x22, 3, 0x01, 0x80, 0x01,	/* 4: packed 1, 128 */
+		0x28, 0x7f,			/* 5: varint 127 */
+	};
+	static const uint8_t longv[] = { 0x08, 0xff, 0xff, 0xff, 0xff, 0xff,
+	    0xff, 0xff, 0xff, 0xff, 0xff, 0x01 };
+	static const uint8_t cut[] = { 0x08, 0x80 };
+	static const uint8_t past[] = { 0x0a, 0x05, 1, 2 };
+	static const uint8_t group[] = { 0x0b };
+	static const uint8_t zero[] = { 0x00, 0x01 };
+	static const uint8_t max[] = { 0x08, 0xff, 0xff, 0xff, 0xff, 0xff,
+	    0xff, 0xff, 0xff, 0xff, 0x01 };
+	struct pb b = { ok, ok + sizeof(ok) }, t;
+	struct pb_field f;
+	uint64_t *arr = NULL;
+	size_t n = 0, cap = 0;
+
+	ck_assert_int_eq(pb_field(&b, &f), 1);
+	ck_assert(f.num == 1 && f.wire == PB_VARINT && f.val == 150);
+	ck_assert_int_eq(pb_field(&b, &f), 1);
+	ck_assert(f.num == 2 && f.wire == PB_I64 && f.val == 1);
+	ck_assert_int_eq(pb_field(&b, &f), 1);
+	ck_assert(f.num == 3 && f.wire == PB_I32 && f.val == 2);
+	ck_assert_int_eq(pb_field(&b, &f), 1);
+	ck_assert(f.num == 4 && f.wire == PB_LEN);
+	ck_assert_int_eq(pb_repeated(&f, &arr, &n, &cap), PB_OK);
+	ck_assert_int_eq(pb_field(&b, &f), 1);
+	ck_assert_int_eq(pb_repeated(&f, &arr, &n, &cap), PB_OK);
+	ck_assert(n == 3 && arr[0] == 1 && arr[1] == 128 && arr[2] == 127);
+	ck_assert_int_eq(pb_field(&b, &f), 0);
+	free(arr);
+#define ONE(bytes) (t.p = bytes, t.end = bytes + sizeof(bytes), \
+	pb_field(&t, &f))
+	ck_assert_int_eq(ONE(longv), PB_LONG_VARINT);
+	ck_assert_int_eq(ONE(cut), PB_CUT);
+	ck_assert_int_eq(ONE(past), PB_LENGTH);
+	ck_assert_int_eq(ONE(group), PB_GROUP);
+	ck_assert_int_eq(ONE(zero), PB_FIELD_NUMBER);
+	ck_assert_int_eq(ONE(max), 1);
+	ck_assert(f.val == UINT64_MAX);
+#undef ONE
+	f.wire = PB_I64;
+	ck_assert_int_eq(pb_repeated(&f, &arr, &n, &cap), PB_WRONG_TYPE);
+	ck_assert_str_eq(pb_strerror(PB_CUT), "a field cut short");
+}
+END_TEST
+
+/* Go's strconv.ParseInt(s, 0, 64) on these (from Go 1.19) and its
+ * strings.TrimSpace. */
+START_TEST(go_numbers)
+{
+	static const struct {
+		const char *s;
+		int64_t v;
+		int rc;
+	} cases[] = {
+		{ "0", 0, 0 }, { "010", 8, 0 }, { "08", 0, -1 },
+		{ "0x1F", 31, 0 }, { "0X1f", 31, 0 }, { "0b101", 5, 0 },
+		{ "0o17", 15, 0 }, { "1_000", 1000, 0 }, { "_1", 0, -1 },
+		{ "1__0", 0, -1 }, { "0x_1f", 31, 0 },
+		{ "-9223372036854775808", INT64_MIN, 0 },
+		{ "9223372036854775808", 0, -2 }, { "-0x10", -16, 0 },
+		{ "+5", 5, 0 }, { "", 0, -1 }, { "0x", 0, -1 }, { "1_", 0, -1 },
+		{ "12a", 0, -1 },
+	};
+	const char *t = "\xc2\xa0\xe2\x80\x83 x \xe3\x80\x80\xc2\x85";
+	size_t i, n = strlen(t);
+	int64_t v;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		v = 0;
+		ck_assert_int_eq(go_parse_int(cases[i].s, strlen(cases[i].s), 0,
+		    &v), cases[i].rc);
+		if (cases[i].rc == 0)
+			ck_assert_int_eq(v, cases[i].v);
+	}
+	go_trim(&t, &n);
+	ck_assert_uint_eq(n, 1);
+	ck_assert_int_eq(t[0], 'x');
+}
+END_TEST
+
+Suite *
+suite_formats(void)
+{
+	Suite *s = suite_create("formats");
+
+	ADD_TEST(s, wire);
+	ADD_TEST(s, go_numbers);
+	return s;
+}

@@ -10,7 +10,7 @@ static const struct cli_opt opts[] = {
 	{ 'n', NULL, "one pprof sample per stream sample (no aggregation)" },
 	CLI_OPT_OUTPUT,
 	{ 'u', NULL, "uncompressed protobuf" },
-	{ '9', NULL, "the smallest file (gzip level 9; default 1, as Go writes)" },
+	{ '9', NULL, "a smaller file (gzip level 9; default 1, as Go writes)" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };

@@ -1,0 +1,38 @@
+# layout: the house's rules, as README's Layout states them.
+
+# Each wing of lib/ includes only the wings above it (base, io, stream,
+# model, then formats and analysis side by side); a codec folder only
+# those it is built on (pb under pprof, pprof under legacy, ...).
+t_layout_wings() {
+	grep -rn '^#include "[a-z]*/' lib --include='*.[ch]' |
+	    awk -F: '{ split($1, f, "/"); inc = $3; sub(/^#include "/, "", inc)
+		split(inc, g, "/"); print f[2], f[3], g[1], g[2], $1 ": " inc }' |
+	    awk 'BEGIN { r["base"] = 0; r["io"] = 1; r["stream"] = 2
+		r["model"] = 3; r["formats"] = 4; r["analysis"] = 4
+		# codecs built on others
+		on["pprof pb"]; on["legacy pprof"]; on["legacy pb"]
+		on["otlp pb"]; on["otlp pprof"] }
+	    !($3 in r) { next }
+	    r[$3] > r[$1] || (r[$3] == r[$1] && $3 != $1) { print; next }
+	    $1 == "formats" && $3 == "formats" && $2 != $4 &&
+	    !(($2 " " $4) in on) { print }' \
+	    >"$out/bad"
+	[ ! -s "$out/bad" ] || bad "includes against the wings: $(cat "$out/bad")"
+}
+
+# lib/ never prints nor exits: the filters do.
+t_layout_library_silent() {
+	grep -rnE '\b(printf|fprintf|puts|exit|abort|perror)\(' lib --include='*.c' |
+	    grep -v 'snprintf\|vsnprintf' >"$out/bad"
+	[ ! -s "$out/bad" ] || bad "lib/ prints or exits: $(cat "$out/bad")"
+}
+
+# Every program has its man page, and the Makefile, the README and the
+# man pages name the same programs.
+t_layout_programs() {
+	for p in $(programs); do
+		[ -f "filters/$p.c" ] || bad "$p: no filters/$p.c"
+		[ -f "man/$p.1" ] || bad "$p: no man/$p.1"
+		grep -q "^| \`$p\` |" README.md || bad "$p: not in the README's table"
+	done
+}

@@ -23,6 +23,7 @@ BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
 	lib/base/fmt.c lib/base/pipe.c lib/base/heap.c lib/base/re.c \
 	lib/base/records.c
 IO_SRC = lib/io/input.c lib/io/output.c lib/io/gzout.c lib/io/tmpfile.c \
+	lib/io/markup.c \
 	lib/io/twice.c
 STREAM_SRC = lib/stream/schema.c lib/stream/fields.c lib/stream/stream_read.c \
 	lib/stream/stream_write.c lib/stream/validate.c lib/stream/sniff.c

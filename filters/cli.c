@@ -440,6 +440,19 @@ cli_sources(const struct cli_prog *prog, struct source_set *s,
 }
 
 void
+cli_check_sources(const struct source_set *s, int opt, uint32_t id,
+    const struct prof *p)
+{
+	struct perr e;
+
+	if (s != NULL ? source_set_check(s, p, &e) < 0 : id != 0 &&
+	    source_check(id, p, &e) < 0) {
+		cli_warn("-%c: %s", opt, e.msg);
+		die(EXIT_BAD);
+	}
+}
+
+void
 cli_assemble(struct stream_reader *r, struct input_ref in, struct prof *p,
     int (*emit)(void *, struct prof *, const struct sample *, struct perr *),
     int (*restart)(void *, struct perr *), void *ctx)
@@ -447,7 +460,7 @@ cli_assemble(struct stream_reader *r, struct input_ref in, struct prof *p,
 	struct perr e;
 
 	if (assemble_file(r, in.path, in.shown, in.record, p, emit, restart,
-	    ctx, &e) < 0)
+	    ctx, ASM_SUMS, &e) < 0)
 		cli_fail(&e);
 }
 

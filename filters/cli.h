@@ -103,6 +103,10 @@ struct stream_reader;
 /* -s: the source ids in arg, or usage and exit 2. */
 void cli_sources(const struct cli_prog *prog, struct source_set *s,
     const char *arg);
+/* After reading: the sources of s (-s), or the source id (-d; 0: none),
+ * are in p, or exit 1 naming those there are. */
+void cli_check_sources(const struct source_set *s, int opt, uint32_t id,
+    const struct prof *p);
 /* in read through the assembler into p and emit (restart: read it again),
  * or exit 1; r is left open for its name. */
 void cli_assemble(struct stream_reader *r, struct input_ref in, struct prof *p,

@@ -60,6 +60,8 @@ main(int argc, char *argv[])
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_assemble(&r, in, &p, stacks_sample, stacks_restart, &sr);
 	stream_close(&r);
+	cli_check_sources(&sources, 's', 0, &p);
+	cli_check_sources(NULL, 'd', sr.opts.base, &p);
 	cli_open(&o, opath);
 	if (folded_write(&sr.st, &o, type, sr.opts.base != 0, &e) < 0 ||
 	    output_close(&o, &e) < 0)

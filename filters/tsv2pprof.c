@@ -60,7 +60,7 @@ main(int argc, char *argv[])
 	if ((w = pprof_write_new(aggregate, spool_fd, &e)) == NULL)
 		cli_fail(&e);
 	if (assemble_file(&r, in.path, in.shown, in.record, &p,
-	    pprof_write_sample, pprof_write_restart, w, &e) < 0)
+	    pprof_write_sample, pprof_write_restart, w, ASM_SUMS, &e) < 0)
 		cli_fail(&e);
 	stream_close(&r);
 	if (output_open(&o, opath, &e) < 0)

@@ -97,8 +97,10 @@ main(int argc, char *argv[])
 	w.count_type = type;
 	w.sources = sources.ids.n > 0 ? &sources.ids : NULL;
 	if (assemble_file(&r, in.path, in.shown, in.record, &p,
-	    rprof_write_sample, rprof_write_restart, &w, &e) < 0 ||
-	    rprof_write_end(&w, &p, &e) < 0)
+	    rprof_write_sample, rprof_write_restart, &w, ASM_SUMS, &e) < 0)
+		cli_fail(&e);
+	cli_check_sources(&sources, 's', 0, &p);
+	if (rprof_write_end(&w, &p, &e) < 0)
 		cli_fail(&e);
 	report(&w, r.in.name);
 	stream_close(&r);

@@ -45,7 +45,8 @@ validate(struct input_ref in)
 	if (stream_open(&r, in.path, in.shown, &e) < 0)
 		cli_fail(&e);
 	r.report = keep_first;
-	if (validate_stream(&r, &e) < 0)
+	/* a stream it cannot read on stops it: its problem was reported */
+	if (validate_stream(&r, &e) < 0 && problems == 0)
 		cli_fail(&e);
 	version = r.version;
 	stream_close(&r);

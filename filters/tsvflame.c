@@ -128,6 +128,8 @@ main(int argc, char *argv[])
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_assemble(&r, in, &p, stacks_sample, stacks_restart, &sr);
 	stream_close(&r);
+	cli_check_sources(&sources, 's', 0, &p);
+	cli_check_sources(NULL, 'd', sr.opts.base, &p);
 	if ((names = source_names(&p, &sources)) == NULL) {
 		perr_nomem(&e);
 		cli_fail(&e);

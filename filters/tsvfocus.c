@@ -84,7 +84,10 @@ main(int argc, char *argv[])
 	cli_hold(&o);
 	if ((f = focus_new(&o, &fo, &e)) == NULL ||
 	    assemble_file(&r, in.path, in.shown, in.record, &p,
-	    focus_sample, focus_restart, f, &e) < 0 || focus_end(f, &p, &e) < 0)
+	    focus_sample, focus_restart, f, 0, &e) < 0)
+		cli_fail(&e);
+	cli_check_sources(&sources, 's', 0, &p);
+	if (focus_end(f, &p, &e) < 0)
 		cli_fail(&e);
 	stream_close(&r);
 	if (output_close(&o, &e) < 0)

@@ -72,6 +72,7 @@ main(int argc, char *argv[])
 		cli_fail(&e);
 	cli_assemble(&r, in, &p, top_sample, top_restart, t);
 	stream_close(&r);
+	cli_check_sources(&sources, 's', 0, &p);
 	cli_open(&o, opath);
 	if (top_write(t, &o, type, by_total, (size_t)nrows, &e) < 0 ||
 	    output_close(&o, &e) < 0)

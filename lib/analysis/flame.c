@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "io/markup.h"
 #include "analysis/flame.h"
 #include "analysis/flame_script.h"
 
@@ -26,55 +27,10 @@ struct layout {
 	struct output *o;
 	double *tot, *base;	/* per node: the width's value, the base's */
 	uint32_t *first, *kids;	/* children of node n: kids[first[n]..] */
-	double scale;		/* px per unit of value */
+	double total, span;	/* the root's value, and its width in px */
 	int depth;		/* the deepest level drawn */
 	const char *unit;
 };
-
-/* Text for XML: &, <, >, quotes escaped; control bytes and bytes that
- * are not UTF-8 as '?'. */
-static void
-xml(struct output *o, const char *s, size_t n)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i, k, len;
-
-	for (i = 0; i < n; i++) {
-		switch (u[i]) {
-		case '&': out_str(o, "&amp;"); continue;
-		case '<': out_str(o, "&lt;"); continue;
-		case '>': out_str(o, "&gt;"); continue;
-		case '"': out_str(o, "&quot;"); continue;
-		case '\'': out_str(o, "&apos;"); continue;
-		}
-		if (u[i] < 0x20 || u[i] == 0x7f) {
-			out_char(o, '?');
-			continue;
-		}
-		if (u[i] < 0x80) {
-			out_char(o, (char)u[i]);
-			continue;
-		}
-		/* a UTF-8 sequence: its lead byte and continuation bytes */
-		len = u[i] >= 0xf0 && u[i] < 0xf5 ? 4 : u[i] >= 0xe0 ? 3 :
-		    u[i] >= 0xc2 && u[i] < 0xe0 ? 2 : 0;
-		for (k = 1; len && k < len; k++)
-			if (i + k >= n || (u[i + k] & 0xc0) != 0x80)
-				len = 0;
-		if (len == 0) {
-			out_char(o, '?');
-			continue;
-		}
-		out_write(o, s + i, len);
-		i += len - 1;
-	}
-}
-
-static void
-xml_c(struct output *o, const char *s)
-{
-	xml(o, s, strlen(s));
-}
 
 static void
 num(struct output *o, double v)
@@ -136,17 +92,17 @@ label(struct output *o, const char *name, size_t len, double w)
 {
 	double fit = floor((w - 6) / (FONT * 0.59));
 
-	if (fit < 3)
+	if (!(fit >= 3))
 		return;
 	if ((double)len <= fit) {
-		xml(o, name, len);
+		out_xml(o, name, len);
 		return;
 	}
 	/* whole UTF-8 characters only: back up over continuation bytes */
 	len = (size_t)fit - 2;
 	while (len > 0 && ((unsigned char)name[len] & 0xc0) == 0x80)
 		len--;
-	xml(o, name, len);
+	out_xml(o, name, len);
 	out_str(o, "..");
 }
 
@@ -173,15 +129,15 @@ frame(struct layout *l, uint32_t n, int depth, double x, double w,
 	out_str(o, "\" data-v=\"");
 	out_dbl(o, l->tot[n]);
 	out_str(o, "\"><title>");
-	xml(o, name, len);
+	out_xml(o, name, len);
 	out_char(o, '\n');
 	if (*file != '\0') {
-		xml_c(o, file);
+		out_xml_str(o, file);
 		out_char(o, '\n');
 	}
 	out_dbl(o, l->tot[n]);
 	out_char(o, ' ');
-	xml_c(o, l->unit);
+	out_xml_str(o, l->unit);
 	snprintf(b, sizeof(b), " (%.2f%%)", total > 0 ? 100 * l->tot[n] /
 	    total : 0.0);
 	out_str(o, b);
@@ -315,6 +271,15 @@ prepare(struct layout *l, size_t cw, size_t cb)
 	return sort_kids(l);
 }
 
+/* The width of a value: its share of the root's (a fraction first: the
+ * root may be as small as 1e-320, whose inverse is no double), none for
+ * what is not positive. */
+static double
+px(const struct layout *l, double v)
+{
+	return v > 0 && l->total > 0 ? v / l->total * l->span : 0;
+}
+
 struct todo {
 	uint32_t node;
 	int depth;
@@ -337,16 +302,16 @@ walk(struct layout *l, double total,
 	stack[n++] = (struct todo){ 0, 0, PAD };
 	while (n > 0) {
 		t = stack[--n];
-		w = l->tot[t.node] * l->scale;
+		w = px(l, l->tot[t.node]);
 		visit(l, t.node, t.depth, t.x, w, total);
 		/* children from the left edge, the node's own value right of
 		 * them; pushed right to left, so the leftmost comes next */
 		x = t.x;
 		for (k = l->first[t.node]; k < l->first[t.node + 1]; k++)
-			x += l->tot[l->kids[k]] * l->scale;
+			x += px(l, l->tot[l->kids[k]]);
 		for (k = l->first[t.node + 1]; k-- > l->first[t.node];) {
 			uint32_t c = l->kids[k];
-			double cw = l->tot[c] * l->scale;
+			double cw = px(l, l->tot[c]);
 			x -= cw;
 			if (cw < l->opts->minwidth || l->tot[c] <= 0)
 				continue;
@@ -377,7 +342,7 @@ int
 flame_write(const struct stacks *st, const struct flame_opts *opts,
     struct output *o, struct perr *e)
 {
-	struct layout l = { st, opts, o, NULL, NULL, NULL, NULL, 0, 0, "" };
+	struct layout l = { st, opts, o, NULL, NULL, NULL, NULL, 0, 0, 0, "" };
 	int64_t t;
 	double width = opts->width, height, total;
 	int rc = -1;
@@ -390,8 +355,14 @@ flame_write(const struct stacks *st, const struct flame_opts *opts,
 	if (prepare(&l, 2 * (size_t)t + (opts->diff ? 1 : 0), 2 * (size_t)t)
 	    < 0)
 		goto done;
-	total = l.tot[0];
-	l.scale = total > 0 ? (width - 2 * PAD) / total : 0;
+	total = l.total = l.tot[0];
+	l.span = width - 2 * PAD;
+	if (!(total > 0)) {
+		rc = perr_set(e, "the values of type '%s' sum to %g: a flame "
+		    "graph draws what is positive", strtab_str(&st->types.names,
+		    (size_t)t), total);
+		goto fail;
+	}
 	if (walk(&l, total, measure) < 0)
 		goto done;
 	height = TOP + (l.depth + 1) * FRAME_H + BOTTOM;
@@ -417,15 +388,15 @@ flame_write(const struct stacks *st, const struct flame_opts *opts,
 	num(o, width / 2);
 	out_str(o, "\" y=\"20\">");
 	if (opts->title != NULL)
-		xml_c(o, opts->title);
+		out_xml_str(o, opts->title);
 	else {
-		xml_c(o, strtab_str(&st->types.names, (size_t)t));
+		out_xml_str(o, strtab_str(&st->types.names, (size_t)t));
 		out_str(o, " (");
-		xml_c(o, l.unit);
+		out_xml_str(o, l.unit);
 		out_str(o, ")");
 		if (opts->sources != NULL && *opts->sources != '\0') {
 			out_str(o, ": ");
-			xml_c(o, opts->sources);
+			out_xml_str(o, opts->sources);
 		}
 	}
 	out_str(o, "</text>\n<text id=\"subtitle\" x=\"");
@@ -433,7 +404,7 @@ flame_write(const struct stacks *st, const struct flame_opts *opts,
 	out_str(o, "\" y=\"38\">total ");
 	out_dbl(o, total);
 	out_char(o, ' ');
-	xml_c(o, l.unit);
+	out_xml_str(o, l.unit);
 	if (opts->diff) {
 		out_str(o, ", base ");
 		out_dbl(o, l.base[0]);
@@ -466,6 +437,7 @@ flame_write(const struct stacks *st, const struct flame_opts *opts,
 done:
 	if (rc < 0)
 		perr_nomem(e);
+fail:
 	free(l.tot);
 	free(l.base);
 	free(l.first);

@@ -34,7 +34,8 @@ struct focus {
 	size_t capfn, capmap;
 	struct u64map loc_out;		/* location << 1 | last -> output id */
 	uint32_t nfn, nmap, nloc, nsamples;
-	size_t src_done, attrs_done;
+	size_t src_done;
+	size_t attrs_done;		/* attributes of all sources seen */
 	size_t *src_attrs;		/* per source: attributes written */
 	size_t capsrcattrs;
 	struct u64map vtypes;		/* type << 32 | unit -> writer's */
@@ -222,32 +223,47 @@ filter(struct focus *f, const struct prof *p, const struct sample *s,
 	return 1;
 }
 
-/* Sources as they come (those -s keeps), with the attributes read
- * since. */
-static int
-sources(struct focus *f, const struct prof *p)
+/* The attributes of source i read since, those -s keeps written. */
+static void
+source_attrs(struct focus *f, const struct prof *p, size_t i)
 {
-	size_t i, j;
+	const struct source *src = &p->sources[i];
+	size_t j;
 
-	if (array_grow((void **)&f->src_attrs, &f->capsrcattrs,
-	    p->nsources + 1, sizeof(*f->src_attrs)) < 0)
-		return -1;
-	for (i = 0; i < p->nsources; i++) {
-		const struct source *src = &p->sources[i];
-		if (!source_set_has_id(f->opts.sources, src->id))
-			continue;
-		if (i >= f->src_done) {
-			sw_source(&f->w, src->id, prof_text(p, src->type),
-			    prof_text(p, src->uri), src->timestamp_na ? NAN :
-			    src->timestamp);
-			f->src_attrs[i] = 0;
-		}
+	if (source_set_has_id(f->opts.sources, src->id))
 		for (j = f->src_attrs[i]; j < src->nattrs; j++)
 			sw_source_attr(&f->w, src->id,
 			    prof_text(p, src->attrs[j].key),
 			    prof_text(p, src->attrs[j].value));
-		f->src_attrs[i] = src->nattrs;
+	f->attrs_done += src->nattrs - f->src_attrs[i];
+	f->src_attrs[i] = src->nattrs;
+}
+
+/* Sources as they come (those -s keeps), with the attributes read since:
+ * nothing to do, most of the time, known at once (a walk over every
+ * source for every sample was quadratic in the sources). */
+static int
+sources(struct focus *f, const struct prof *p)
+{
+	size_t i;
+
+	if (f->src_done == p->nsources && f->attrs_done == p->nattrs)
+		return 0;
+	if (array_grow((void **)&f->src_attrs, &f->capsrcattrs,
+	    p->nsources + 1, sizeof(*f->src_attrs)) < 0)
+		return -1;
+	for (i = f->src_done; i < p->nsources; i++) {
+		const struct source *src = &p->sources[i];
+		if (source_set_has_id(f->opts.sources, src->id))
+			sw_source(&f->w, src->id, prof_text(p, src->type),
+			    prof_text(p, src->uri), src->timestamp_na ? NAN :
+			    src->timestamp);
+		f->src_attrs[i] = 0;
+		source_attrs(f, p, i);
 	}
+	/* attributes that came after their source was written */
+	for (i = 0; f->attrs_done < p->nattrs && i < f->src_done; i++)
+		source_attrs(f, p, i);
 	f->src_done = p->nsources;
 	return 0;
 }

@@ -20,29 +20,35 @@ cmp_lines(const void *x, const void *y)
 	return c != 0 ? c : (a->stack > b->stack) - (a->stack < b->stack);
 }
 
-/* Appends the frames of node n, root first, to the text. */
+/* Appends the frames of node n, root first, to the text: up the tree
+ * into chain (no recursion: a stack may be millions of frames deep), then
+ * down it. */
 static int
-path(const struct stacks *st, uint32_t n, char **buf, size_t *len,
-    size_t *cap)
+path(const struct stacks *st, uint32_t n, uint32_t **chain, size_t *capchain,
+    char **buf, size_t *len, size_t *cap)
 {
 	const char *name;
-	size_t k, i;
+	size_t depth = 0, k, i;
 	char *q;
 
-	if (n == 0)
-		return 0;
-	if (path(st, st->nodes[n].parent, buf, len, cap) < 0)
-		return -1;
-	name = stacks_frame_name(st, st->nodes[n].frame, &k);
-	if (array_grow((void **)buf, cap, *len + k + 1, 1) < 0)
-		return -1;
-	q = *buf + *len;
-	if (st->nodes[n].parent != 0)
-		*q++ = ';';
-	for (i = 0; i < k; i++)
-		q[i] = name[i] == ';' ? ':' : name[i] == '\n' ||
-		    name[i] == '\r' ? ' ' : name[i];
-	*len = (size_t)(q + k - *buf);
+	for (; n != 0; n = st->nodes[n].parent) {
+		if (ARRAY_ROOM(*chain, depth, *capchain) < 0)
+			return -1;
+		(*chain)[depth++] = n;
+	}
+	while (depth > 0) {
+		n = (*chain)[--depth];
+		name = stacks_frame_name(st, st->nodes[n].frame, &k);
+		if (array_grow((void **)buf, cap, *len + k + 1, 1) < 0)
+			return -1;
+		q = *buf + *len;
+		if (st->nodes[n].parent != 0)
+			*q++ = ';';
+		for (i = 0; i < k; i++)
+			q[i] = name[i] == ';' ? ':' : name[i] == '\n' ||
+			    name[i] == '\r' ? ' ' : name[i];
+		*len = (size_t)(q + k - *buf);
+	}
 	return 0;
 }
 
@@ -53,6 +59,8 @@ folded_write(const struct stacks *st, struct output *o, const char *want,
 	struct line *lines = NULL, *l;
 	size_t nlines = 0, caplines = 0, len = 0, cap = 0, i;
 	char *buf = NULL;
+	uint32_t *chain = NULL;
+	size_t capchain = 0;
 	struct num v0, v1;
 	int64_t t;
 	uint32_t n;
@@ -68,7 +76,7 @@ folded_write(const struct stacks *st, struct output *o, const char *want,
 			goto nomem;
 		l = &lines[nlines++];
 		l->off = len;
-		if (path(st, n, &buf, &len, &cap) < 0 ||
+		if (path(st, n, &chain, &capchain, &buf, &len, &cap) < 0 ||
 		    array_grow((void **)&buf, &cap, len + 2 * FMT_NUM_MAX + 3,
 		    1) < 0)
 			goto nomem;
@@ -90,9 +98,11 @@ folded_write(const struct stacks *st, struct output *o, const char *want,
 		out_write(o, lines[i].p, lines[i].len);
 	free(lines);
 	free(buf);
+	free(chain);
 	return 0;
 nomem:
 	free(lines);
 	free(buf);
+	free(chain);
 	return perr_nomem(e);
 }

@@ -45,6 +45,39 @@ source_set_has(const struct source_set *s, const struct prof *p,
 	return source_set_has_id(s, p->sources[smp->source].id);
 }
 
+int
+source_check(uint32_t id, const struct prof *p, struct perr *e)
+{
+	char list[128];
+	size_t i, n = 0;
+	uint32_t ix;
+
+	if (prof_source_index(p, id, &ix) == 0)
+		return 0;
+	list[0] = '\0';
+	for (i = 0; i < p->nsources && n < sizeof(list) - 16; i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%u",
+		    i ? ", " : "", p->sources[i].id);
+	if (i < p->nsources)
+		snprintf(list + n, sizeof(list) - n, ", ...");
+	return perr_set(e, "no source %u in the input (%s%s)", id,
+	    p->nsources == 0 ? "it has none" : p->nsources == 1 ?
+	    "its source: " : "its sources: ", list);
+}
+
+int
+source_set_check(const struct source_set *s, const struct prof *p,
+    struct perr *e)
+{
+	size_t i;
+
+	for (i = 0; s->ids.keys != NULL && i <= s->ids.mask; i++)
+		if (s->ids.keys[i] != U64MAP_EMPTY &&
+		    source_check((uint32_t)s->ids.keys[i], p, e) < 0)
+			return -1;
+	return 0;
+}
+
 int64_t
 value_types_add(struct value_types *v, const char *type, size_t typelen,
     const char *unit, size_t unitlen)

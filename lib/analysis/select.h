@@ -22,6 +22,11 @@ void source_set_free(struct source_set *s);
 int source_set_has_id(const struct source_set *s, uint32_t id);
 int source_set_has(const struct source_set *s, const struct prof *p,
     const struct sample *smp);
+/* Whether source id is one of p's: 0, or -1 with e saying which sources
+ * there are. source_set_check: every id of s. */
+int source_check(uint32_t id, const struct prof *p, struct perr *e);
+int source_set_check(const struct source_set *s, const struct prof *p,
+    struct perr *e);
 
 /*
  * The value types of a stream in order of first appearance, and the one

@@ -9,6 +9,7 @@
  * those handed over (handed.h).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,40 @@ sample_for(struct assembler *a, uint32_t id, int *rc)
 
 static int sort_depths(struct assembler *, struct sample *);
 
+/* ASM_SUMS: s's values are finite, and so are the sums of the magnitudes
+ * of each type's values handed over. */
+static int
+check_sums(struct assembler *a, const struct sample *s, long line)
+{
+	const struct svalue *v;
+	uint32_t *slot;
+	size_t i;
+	int added;
+
+	for (i = 0; i < s->nvals; i++) {
+		v = &s->vals[i];
+		if (!isfinite(v->value.d))
+			return stream_problem(a->r, a->e, line, T_SAMPLES,
+			    SMP_ID, "sample %u: its value of type '%s' is %s: "
+			    "the values this program sums must be finite",
+			    s->id, prof_str(a->p, v->type), v->value.d < 0 ?
+			    "-Inf" : "Inf");
+		if ((slot = u64map_put(&a->mag_ix, v->type, (uint32_t)a->nmag,
+		    &added)) == NULL || (added && ARRAY_ROOM(a->mag, a->nmag,
+		    a->capmag) < 0))
+			return asm_nomem(a);
+		if (added)
+			a->mag[a->nmag++] = 0;
+		a->mag[*slot] += fabs(v->value.d);
+		if (!isfinite(a->mag[*slot]))
+			return stream_problem(a->r, a->e, line, T_SAMPLES,
+			    SMP_ID, "sample %u: the values of type '%s' sum "
+			    "past the largest double (1.8e308) here: they "
+			    "cannot be summed", s->id, prof_str(a->p, v->type));
+	}
+	return 0;
+}
+
 /* Checks a sample (whose samples row is at line) and hands it over;
  * streaming, it is kept first when samples handed over are. */
 static int
@@ -124,6 +159,8 @@ emit(struct assembler *a, struct sample *s, long line)
 		    schema_name(T_SAMPLE_VALUES));
 	if (s->unsorted && (rc = sort_depths(a, s)) < 0)
 		return rc;
+	if ((a->io->flags & ASM_SUMS) && check_sums(a, s, line) < 0)
+		return -1;
 	if (a->mode == ASM_BUFFER)
 		for (d = 0; d < s->nlocs; d++) {
 			if (prof_location_index(a->p, s->locs[d], &ix) < 0)
@@ -530,6 +567,8 @@ late(struct assembler *a)
 		return ASM_UNORDERED;
 	if (a->io->restart(a->io->ctx, a->e) < 0)
 		return -1;
+	u64map_free(&a->mag_ix);	/* every sample is handed over again */
+	a->nmag = 0;
 	rc = handed_replay(&a->handed, a->r->in.name, replay_add, a, a->e);
 	a->switched = 0;
 	a->last_emitted = 0;
@@ -611,5 +650,7 @@ assemble(struct stream_reader *r, struct prof *p, int mode,
 	free(a.refs);
 	u64map_free(&a.sample_ix);
 	u64map_free(&a.ref_ix);
+	u64map_free(&a.mag_ix);
+	free(a.mag);
 	return rc;
 }

@@ -15,6 +15,15 @@ typedef int (*sample_fn)(void *ctx, struct prof *p, const struct sample *s,
 
 enum { ASM_STREAM, ASM_BUFFER };
 
+/* The consumer sums values (tsvtop, the flame graphs, the writers of
+ * formats that hold sums). The rule of every such program: a value that
+ * is not finite (Inf, -Inf) is refused, and so are values of one type
+ * whose magnitudes sum past the largest double (about 1.8e308), naming the
+ * sample and the type; a sum of finite values is then finite, whatever the
+ * grouping, and nothing prints NaN. Programs that carry values
+ * (tsvcombine, tsvfocus, tsv2sql) keep them as the stream has them. */
+#define ASM_SUMS 1u
+
 /* The consumer, and what the assembler is given and tells of the input. */
 struct asm_io {
 	sample_fn emit;
@@ -22,6 +31,7 @@ struct asm_io {
 	 * again */
 	int (*restart)(void *ctx, struct perr *e);
 	void *ctx;
+	unsigned flags;	/* ASM_SUMS */
 	int log_fd;	/* an empty temporary file, or -1 (see assemble) */
 	int buffered;	/* told: the stream was out of order (samples held) */
 };
@@ -42,13 +52,14 @@ int assemble(struct stream_reader *r, struct prof *p, int mode,
     struct asm_io *io, struct perr *e);
 
 /* assemble over the stream at path (shown: its name in messages, as
- * input_open), with restart as above. A file is read again when a row is
+ * input_open), with restart as above and flags (ASM_SUMS). A file is read again when a row is
  * late; a pipe (standard input or a named one) cannot be, so the samples
  * handed over are kept in spool, an empty temporary file (without one, a
  * late row is an error). The reader is left open for its name and counts;
  * close it with stream_close. */
 int assemble_file(struct stream_reader *r, const char *path,
     const char *shown, const char *spool, struct prof *p, sample_fn emit,
-    int (*restart)(void *ctx, struct perr *e), void *ctx, struct perr *e);
+    int (*restart)(void *ctx, struct perr *e), void *ctx, unsigned flags,
+    struct perr *e);
 
 #endif

@@ -84,9 +84,10 @@ assemble_path(struct stream_reader *r, const char *path, const char *shown,
 int
 assemble_file(struct stream_reader *r, const char *path, const char *shown,
     const char *spool, struct prof *p, sample_fn emit,
-    int (*restart)(void *, struct perr *), void *ctx, struct perr *e)
+    int (*restart)(void *, struct perr *), void *ctx, unsigned flags,
+    struct perr *e)
 {
-	struct asm_io io = { emit, restart, ctx, -1, 0 };
+	struct asm_io io = { emit, restart, ctx, flags, -1, 0 };
 	int rc = assemble_path(r, path, shown, spool, p, &io, e);
 
 	return rc < 0 ? perr_at(e, shown != NULL ? shown : input_is_stdin(path)

@@ -60,6 +60,10 @@ struct assembler {
 		size_t len;
 	} recent[RECENT];
 	unsigned next_recent;
+	/* ASM_SUMS: per value type (prof string), the magnitudes summed */
+	struct u64map mag_ix;
+	double *mag;
+	size_t nmag, capmag;
 };
 
 int asm_nomem(struct assembler *a);

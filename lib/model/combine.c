@@ -307,7 +307,8 @@ combine_add(struct combiner *c, const char *path, const char *shown,
 	c->mark.nl = c->lkeys.n;
 	c->mark.nm = c->mkeys.n;
 	c->mark.at = c->o->flushed + c->o->len;
-	rc = assemble_file(&r, path, shown, NULL, &p, emit, restart, c, e);
+	rc = assemble_file(&r, path, shown, NULL, &p, emit, restart, c, 0,
+	    e);
 	if (rc == 0)
 		rc = definitions(c, &p, e);	/* those no sample used */
 	stream_close(&r);

@@ -36,3 +36,29 @@ t_cli_unknown_option() {
 		    bad "$p -?: not a usage error"
 	done
 }
+
+# A source id (-s, -d) that is not in the input is an error, naming those
+# there are (audit F11: tsvflame -d 99 drew a graph).
+t_cli_source_not_in_input() {
+	$bin/rprof2tsv tests/data/rprof/r-4.2/line.out >"$out/l.tsv"
+	for p in "tsvflame -d 99" "tsv2folded -d 9" "tsvtop -s 2" \
+	    "tsvfocus -s 3,1" "tsv2rprof -s 5" "tsv2folded -s 1,7"; do
+		$bin/$p "$out/l.tsv" >/dev/null 2>>"$out/got"
+		echo "exit $?" >>"$out/got"
+	done
+	cat >"$out/want" <<'EOT'
+tsvflame: -d: no source 99 in the input (its source: 1)
+exit 1
+tsv2folded: -d: no source 9 in the input (its source: 1)
+exit 1
+tsvtop: -s: no source 2 in the input (its source: 1)
+exit 1
+tsvfocus: -s: no source 3 in the input (its source: 1)
+exit 1
+tsv2rprof: -s: no source 5 in the input (its source: 1)
+exit 1
+tsv2folded: -s: no source 7 in the input (its source: 1)
+exit 1
+EOT
+	same "$out/want" "source ids not in the input"
+}

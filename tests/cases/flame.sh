@@ -84,3 +84,18 @@ t_flame_large_small() {
 	    $bin/tsvflame | wc -c | awk '{ exit !($1 < 4000000) }' ||
 	    bad "tsvflame of large.cpu is more than 4 MB"
 }
+
+# Names that are not UTF-8 (surrogates, overlongs, past U+10FFFF, bytes
+# F5-FF, U+FFFE/FFFF) come out as U+FFFD: the SVG is XML (audit F1), from
+# a stream and from the Rprof file.
+t_flame_bad_utf8() {
+	need xmllint || return
+	A=tests/data/audit-2026-11-25
+	$bin/tsvflame $A/F1-flame-bad-utf8.tsv >"$out/a.svg" &&
+	    xmllint --noout "$out/a.svg" || bad "tsvflame of F1-flame-bad-utf8.tsv"
+	$bin/rprof2tsv $A/F1-flame-bad-utf8.Rprof.out | $bin/tsvflame >"$out/b.svg" &&
+	    xmllint --noout "$out/b.svg" || bad "tsvflame of F1-flame-bad-utf8.Rprof.out"
+	# every name: its title is the name with each bad byte one U+FFFD
+	grep -c "$(printf '\357\277\275')" "$out/a.svg" >"$out/got"
+	[ "$(cat "$out/got")" -gt 0 ] || bad "no U+FFFD in the SVG"
+}

@@ -155,3 +155,15 @@ t_pprof_type_found_late() {
 		    bad "tsv2pprof -n of $order: a type found late"
 	done
 }
+
+# The legacy parsers refuse what the stream cannot hold, as the protobuf
+# path does (audit F6: a Java line number of 2^32 made an invalid stream).
+t_pprof_legacy_limits() {
+	f=tests/data/audit-2026-11-25/F6-java-contention-bigline.txt
+	$bin/pprof2tsv "$f" >"$out/o" 2>"$out/got"
+	echo "exit $?" >>"$out/got"
+	printf '%s\n' "pprof2tsv: $f: legacy Java contention profile (text): location 8: line 4294967296 out of range (the stream's lines are 32-bit integers)" \
+	    'exit 1' >"$out/want"
+	same "$out/want" "pprof2tsv of a Java line past 2^31"
+	[ ! -s "$out/o" ] || bad "pprof2tsv wrote a stream it refused"
+}

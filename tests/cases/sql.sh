@@ -45,3 +45,37 @@ t_sql_v1() {
 	    db_load "$out/v1.sql" && [ "$(db_query "$out/q.sql")" = manual ] ||
 	    bad "tsv2sql of a 1.0 stream"
 }
+
+# A file that is no stream: the validator's first message (audit F10).
+t_sql_not_a_stream() {
+	A=tests/data/audit-2026-11-25
+	for f in F10-sql-x.txt F10-sql-zeros.bin; do
+		(cd $A && "$bin/tsv2sql" $f; echo "exit $?") 2>&1
+	done >"$out/got"
+	cat >"$out/want" <<'EOT'
+tsv2sql: F10-sql-x.txt:1: last line has no LF (stream cut short?) (and 1 more problems: see tsvvalidate)
+exit 1
+tsv2sql: F10-sql-zeros.bin:1: not a profile stream: binary data
+exit 1
+EOT
+	same "$out/want" "tsv2sql of files that are no stream"
+}
+
+# PostgreSQL: the script sets its encoding (audit F7) and looks up long
+# names by their md5 (F5); a name that is not UTF-8 is refused before
+# anything is written, the row named.
+t_sql_postgresql_script() {
+	A=tests/data/audit-2026-11-25
+	$bin/tsv2sql -d postgresql $A/F5-sql-long-name.tsv >"$out/s.sql"
+	grep -qx "SET client_encoding = 'UTF8';" "$out/s.sql" ||
+	    bad "no client_encoding in the PostgreSQL script"
+	grep -q 'functions_key ON functions (md5("name"), md5("system_name"), md5("filename"), "start_line")' \
+	    "$out/s.sql" || bad "functions_key does not index md5s"
+	$bin/tsv2sql -d postgresql -o "$out/bad.sql" $A/F1-flame-bad-utf8.tsv \
+	    2>"$out/got"
+	echo "exit $?" >>"$out/got"
+	printf '%s\n' "tsv2sql: $A/F1-flame-bad-utf8.tsv:10: functions.name: byte 0xed at 2 is not UTF-8, which PostgreSQL's text holds (convert the names, or load into SQLite, which keeps any bytes)" \
+	    'exit 1' >"$out/want"
+	same "$out/want" "tsv2sql -d postgresql of names that are not UTF-8"
+	[ ! -e "$out/bad.sql" ] || bad "a refused script was written"
+}

@@ -42,7 +42,7 @@ analysis(const char *path, size_t size)
 		return;
 	if ((t = top_new(&to, &e)) != NULL) {
 		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
-		    top_sample, top_restart, t, &e), &e);
+		    top_sample, top_restart, t, ASM_SUMS, &e), &e);
 		if (rc == 0)
 			top_write(t, &o, NULL, size % 5 == 0, 0, &e);
 		stream_close(&r);
@@ -50,7 +50,7 @@ analysis(const char *path, size_t size)
 		top_free(t);
 	}
 	SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
-	    stacks_sample, stacks_restart, &sr, &e), &e);
+	    stacks_sample, stacks_restart, &sr, ASM_SUMS, &e), &e);
 	if (rc == 0) {
 		folded_write(&sr.st, &o, NULL, sr.opts.base != 0, &e);
 		flame_write(&sr.st, &fo, &o, &e);
@@ -65,7 +65,7 @@ analysis(const char *path, size_t size)
 		fco.show_from = size % 4 == 3 ? &re : NULL;
 		if ((f = focus_new(&o, &fco, &e)) != NULL) {
 			SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
-			    focus_sample, focus_restart, f, &e), &e);
+			    focus_sample, focus_restart, f, 0, &e), &e);
 			if (rc == 0)
 				focus_end(f, &p, &e);
 			stream_close(&r);
@@ -90,7 +90,8 @@ top_table(const char *path, int log_fd, char **out, size_t *n)
 	struct output o;
 	struct perr e;
 	struct top *t;
-	struct asm_io io = { top_sample, top_restart, NULL, log_fd, 0 };
+	struct asm_io io = { top_sample, top_restart, NULL, ASM_SUMS, log_fd,
+	    0 };
 	int fd = memfd_create("table", 0), rc = -1;
 	off_t len;
 
@@ -100,7 +101,7 @@ top_table(const char *path, int log_fd, char **out, size_t *n)
 	io.ctx = t;
 	if (log_fd < 0)
 		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
-		    top_sample, top_restart, t, &e), &e);
+		    top_sample, top_restart, t, ASM_SUMS, &e), &e);
 	else if (stream_open(&r, path, NULL, &e) == 0)
 		SAYS_WHY(rc = assemble(&r, &p, ASM_STREAM, &io, &e), &e);
 	if (rc == 0 && output_fd(&o, fd, "table", &e) == 0) {

@@ -74,7 +74,8 @@ write_stream(const char *path, size_t size)
 	if ((fd = capped_output(&o)) >= 0) {
 		rprof_write_begin(&rw, &o, 20000);
 		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
-		    rprof_write_sample, rprof_write_restart, &rw, &e), &e);
+		    rprof_write_sample, rprof_write_restart, &rw, ASM_SUMS,
+		    &e), &e);
 		if (rc == 0)
 			rprof_write_end(&rw, &p, &e);
 		else
@@ -91,7 +92,8 @@ write_stream(const char *path, size_t size)
 	    (pw = pprof_write_new(size % 2, fd, &e)) != NULL &&
 	    output_open(&o, "/dev/null", &e) == 0) {
 		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
-		    pprof_write_sample, pprof_write_restart, pw, &e), &e);
+		    pprof_write_sample, pprof_write_restart, pw, ASM_SUMS,
+		    &e), &e);
 		if (rc == 0)
 			SAYS_WHY(pprof_write_end(pw, &p, &o, &e), &e);
 		stream_close(&r);

@@ -176,7 +176,7 @@ pprof_writer(int aggregate, int gzip, struct perr *e)
 		return -1;
 	}
 	if (assemble_file(&r, stream_path, NULL, NULL, &p,
-	    pprof_write_sample, pprof_write_restart, w, e) == 0) {
+	    pprof_write_sample, pprof_write_restart, w, ASM_SUMS, e) == 0) {
 		if (output_open(&o, "/dev/null", e) == 0) {
 			rc = gzip ? output_gzip(&o, 1, e) : 0;
 			if (rc == 0)
@@ -224,7 +224,7 @@ to_rprof(struct perr *e)
 		return -1;
 	rprof_write_begin(&w, &o, 20000);
 	if (assemble_file(&r, stream_path, NULL, NULL, &p,
-	    rprof_write_sample, rprof_write_restart, &w, e) == 0)
+	    rprof_write_sample, rprof_write_restart, &w, ASM_SUMS, e) == 0)
 		rc = rprof_write_end(&w, &p, e);
 	stream_close(&r);
 	rprof_write_free(&w);
@@ -267,7 +267,7 @@ top(struct perr *e)
 	if (t == NULL)
 		return -1;
 	if (assemble_file(&r, stream_path, NULL, NULL, &p, top_sample,
-	    top_restart, t, e) == 0 &&
+	    top_restart, t, ASM_SUMS, e) == 0 &&
 	    output_open(&o, "/dev/null", e) == 0) {
 		rc = top_write(t, &o, NULL, 0, 0, e);
 		if (output_close(&o, rc < 0 ? NULL : e) < 0)
@@ -291,7 +291,7 @@ top_late(struct perr *e)
 	struct stream_reader r;
 	struct prof p = { 0 };
 	struct top *t = top_new(&opts, e);
-	struct asm_io io = { top_sample, top_restart, NULL, -1, 0 };
+	struct asm_io io = { top_sample, top_restart, NULL, ASM_SUMS, -1, 0 };
 	FILE *log = tmpfile();
 	int rc = -1;
 

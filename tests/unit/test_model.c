@@ -42,7 +42,7 @@ assembled_with(const char *body, int mode, int log, struct seen *sn)
 	struct stream_reader r;
 	struct prof p = { 0 };
 	struct perr e;
-	struct asm_io io = { note_sample, forget_samples, sn, -1, 0 };
+	struct asm_io io = { note_sample, forget_samples, sn, 0, -1, 0 };
 	int rc;
 
 	memset(sn, 0, sizeof(*sn));

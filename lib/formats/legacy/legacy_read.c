@@ -5,6 +5,7 @@
  * google/pprof does.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -185,6 +186,14 @@ legacy_read(struct pprof_reader *c, const unsigned char *data, size_t len,
 		    strtab_len(&p.strings, i)) != NULL)
 			rc = lprof_fail(&p, "a name has a NUL byte, which the "
 			    "stream cannot hold");
+	/* what the stream cannot hold is refused, as pprof_read refuses it
+	 * in a profile.proto: lines are 32-bit integers there */
+	for (i = 0; rc == LEG_OK && i < p.nlocations; i++)
+		if (p.locations[i].line < INT32_MIN ||
+		    p.locations[i].line > INT32_MAX)
+			rc = lprof_fail(&p, "location %zu: line %lld out of "
+			    "range (the stream's lines are 32-bit integers)",
+			    i + 1, (long long)p.locations[i].line);
 	if (rc == LEG_OK) {
 		lprof_frame_info(&p);
 		rc = emit(c, &p, uri) < 0 ? -1 : 1;

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/utf8.h"
 #include "formats/sql/sql.h"
 
 #define ROWS_PER_INSERT 500
@@ -130,6 +131,22 @@ static const char *const loc_keys[] = {
 	"%sis_folded", "%sinlined", "%s\"column\"",
 };
 
+/* Column c of t as a key of the look-up index (after sep, of the table
+ * aliased prefix): PostgreSQL indexes a text column's md5, as a btree row
+ * holds at most 2704 bytes (a C++ or Rust template's name can be longer);
+ * equal md5s then compare the texts, so the look-up stays exact. */
+static void
+key_column(struct sql_writer *w, enum table_id t, int c, const char *sep,
+    const char *prefix)
+{
+	const char *name = ident(schema_colname(t, c));
+
+	if (w->d == SQL_POSTGRESQL && schema_tables[t].cols[c].type == CT_CHR)
+		sql(w, "%smd5(%s\"%s\")", sep, prefix, name);
+	else
+		sql(w, "%s%s\"%s\"", sep, prefix, name);
+}
+
 static void
 schema(struct sql_writer *w)
 {
@@ -154,12 +171,10 @@ schema(struct sql_writer *w)
 	/* what loading looks up: equal functions, mappings, locations */
 	sql(w, "CREATE INDEX IF NOT EXISTS functions_key ON functions (");
 	for (c = 1; c < ncols(T_FUNCTIONS); c++)
-		sql(w, "%s\"%s\"", c > 1 ? ", " : "",
-		    schema_colname(T_FUNCTIONS, c));
+		key_column(w, T_FUNCTIONS, c, c > 1 ? ", " : "", "");
 	sql(w, ");\nCREATE INDEX IF NOT EXISTS mappings_key ON mappings (");
 	for (c = 1; c < ncols(T_MAPPINGS); c++)
-		sql(w, "%s\"%s\"", c > 1 ? ", " : "",
-		    schema_colname(T_MAPPINGS, c));
+		key_column(w, T_MAPPINGS, c, c > 1 ? ", " : "", "");
 	sql(w, ");\nCREATE INDEX IF NOT EXISTS locations_key ON locations (");
 	for (k = 0; k < sizeof(loc_keys) / sizeof(loc_keys[0]); k++) {
 		sql(w, "%s(", k ? ", " : "");
@@ -285,6 +300,27 @@ value(struct sql_writer *w, struct output *o, const struct column *col,
 	}
 }
 
+/* PostgreSQL's text is UTF-8: a row with other bytes is refused before
+ * anything is written (the script would roll back at it), naming it. */
+static int
+utf8_row(struct stream_reader *r, struct perr *e)
+{
+	const struct stream_row *row = &r->row;
+	const struct table *tb = &schema_tables[row->table];
+	size_t bad;
+	int c;
+
+	for (c = 0; c < ncols(row->table); c++)
+		if (tb->cols[c].type == CT_CHR && row->st[c] == CELL_OK &&
+		    !utf8_valid(row->v[c].s.p, row->v[c].s.n, &bad))
+			return stream_problem(r, e, row->line, row->table, c,
+			    "byte 0x%02x at %zu is not UTF-8, which PostgreSQL's "
+			    "text holds (convert the names, or load into SQLite, "
+			    "which keeps any bytes)",
+			    (unsigned char)row->v[c].s.p[bad], bad + 1);
+	return 0;
+}
+
 int
 sql_stage(struct sql_writer *w, struct stream_reader *r, struct perr *e)
 {
@@ -308,6 +344,8 @@ sql_stage(struct sql_writer *w, struct stream_reader *r, struct perr *e)
 			} else
 				out_str(&st->o, ",\n(");
 		}
+		if (w->d == SQL_POSTGRESQL && utf8_row(r, e) < 0)
+			return -1;
 		for (c = 0; c < ncols(row->table); c++) {
 			if (c > 0)
 				out_char(&st->o, w->d == SQL_SQLITE ? ',' :
@@ -377,9 +415,14 @@ dedupe(struct sql_writer *w, enum table_id t, const char *src)
 			sql(w, loc_keys[c - 1], "e.");
 			sql(w, " = ");
 			sql(w, loc_keys[c - 1], "s.");
-		} else
-			sql(w, "e.\"%s\" = s.\"%s\"", schema_colname(t, c),
-			    schema_colname(t, c));
+		} else {
+			key_column(w, t, c, "", "e.");
+			key_column(w, t, c, " = ", "s.");
+			if (w->d == SQL_POSTGRESQL &&
+			    schema_tables[t].cols[c].type == CT_CHR)
+				sql(w, " AND e.\"%s\" = s.\"%s\"",
+				    schema_colname(t, c), schema_colname(t, c));
+		}
 	}
 	sql(w, " GROUP BY s.\"%s\"", id);
 	for (c = 1; c < n; c++)
@@ -478,8 +521,11 @@ sql_end(struct sql_writer *w, struct perr *e)
 	enum table_id t;
 	char name[64];
 
+	/* PostgreSQL: the script's bytes are UTF-8, whatever the client's
+	 * locale says (a LATIN1 client stored café as cafÃ©) */
 	sql(w, "-- a profile stream, added to the profiles this database "
 	    "holds (tsv2sql)\n%sBEGIN;\n", w->d == SQL_POSTGRESQL ?
+	    "SET client_encoding = 'UTF8';\n"
 	    "SET client_min_messages = warning;\n" : "");
 	schema(w);
 	for (i = 0; i < SCHEMA_ORDER_N; i++)

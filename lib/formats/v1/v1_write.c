@@ -126,7 +126,8 @@ v1_write(const char *path, struct output *o, struct perr *e)
 
 	sw_begin(&w.w, o, V10, 0, 0);
 	sw_v1_sample_type(&w.w, text_of(VALUE_SAMPLES), text_of(UNIT_COUNT));
-	rc = assemble_file(&r, path, NULL, NULL, &p, emit, restart, &w, e);
+	rc = assemble_file(&r, path, NULL, NULL, &p, emit, restart, &w, 0,
+	    e);
 	if (rc == 0) {
 		flush_run(&w, &p);
 		rc = definitions(&w, &p, e);

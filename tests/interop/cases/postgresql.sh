@@ -43,3 +43,39 @@ t_postgresql_text() { pg_start && { sql_text; pg_stop; }; }
 t_postgresql_accumulate() { pg_start && { sql_accumulate; pg_stop; }; }
 t_postgresql_queries() { pg_start && { sql_queries; pg_stop; }; }
 t_postgresql_cut_short() { pg_start && { sql_cut_short; pg_stop; }; }
+
+# A function name of any length loads (F5: a btree index row holds 2704
+# bytes): the 6 KB names of the audit, and the same names again reuse
+# the function.
+t_postgresql_long_names() {
+	pg_start || return
+	db_reset
+	f=tests/data/audit-2026-11-25/F5-sql-long-name.tsv
+	$bin/tsv2sql -d postgresql "$f" >"$out/a.sql" &&
+	    db_load "$out/a.sql" && db_load "$out/a.sql" ||
+	    bad "tsv2sql -d postgresql of long names does not load"
+	echo 'SELECT COUNT(*), MAX(LENGTH(name)) FROM functions;' >"$out/q.sql"
+	want="$(grep -c '^functions' "$f")|$(awk -F'\t' '$1 == "functions" {
+	    if (length($3) > m) m = length($3) } END { print m }' "$f")"
+	[ "$(db_query "$out/q.sql")" = "$want" ] ||
+	    bad "long names: $(db_query "$out/q.sql"), not $want"
+	pg_stop
+}
+
+# The script says its encoding: a LATIN1 client stores the UTF-8 names
+# byte for byte (F7).
+t_postgresql_client_encoding() {
+	pg_start || return
+	db_reset
+	$bin/tsv2sql -d postgresql tests/data/audit-2026-11-25/F7-sql-text.tsv \
+	    >"$out/a.sql"
+	PGCLIENTENCODING=LATIN1 psql_ -d profiles -f - <"$out/a.sql" >/dev/null ||
+	    bad "loading under a LATIN1 client"
+	echo "SELECT name FROM functions WHERE name LIKE 'caf%';" >"$out/q.sql"
+	db_query "$out/q.sql" >"$out/got"
+	awk -F'\t' '$1 == "functions" && $3 ~ /^caf/ { print $3 }' \
+	    tests/data/audit-2026-11-25/F7-sql-text.tsv >"$out/want"
+	[ -s "$out/want" ] && cmp -s "$out/want" "$out/got" ||
+	    bad "names under a LATIN1 client: $(cat "$out/got")"
+	pg_stop
+}

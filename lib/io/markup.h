@@ -1,0 +1,19 @@
+/* markup.h: any bytes as text of XML and HTML (SVG, the report page): the
+ * one place that makes a name safe to put in markup, for every program
+ * that writes it. */
+#ifndef MARKUP_H
+#define MARKUP_H
+
+#include <stddef.h>
+
+#include "io/output.h"
+
+/* Writes s[0..n) as XML character data or an attribute value: &, <, >
+ * and both quotes as entities; what XML 1.0 cannot hold (bytes that are
+ * not UTF-8, U+FFFE, U+FFFF) and control characters (a name is one line:
+ * tab, LF and CR too) as U+FFFD, which is how a browser shows bytes it
+ * cannot decode. */
+void out_xml(struct output *o, const char *s, size_t n);
+void out_xml_str(struct output *o, const char *s);
+
+#endif

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/focus.h"
 #include "analysis/select.h"
 #include "base/heap.h"
 #include "model/combine.h"
@@ -437,6 +438,58 @@ cli_sources(const struct cli_prog *prog, struct source_set *s,
 		cli_warn("-s: %s", e.msg);
 		cli_usage(prog);
 	}
+}
+
+void
+cli_focus_option(const struct cli_prog *prog, struct focus_opts *fo, int ch,
+    const char *arg)
+{
+	struct re **slot, *re;
+	char err[256];
+
+	switch (ch) {
+	case 'f': slot = &fo->focus; break;
+	case 'i': slot = &fo->ignore; break;
+	case 'H': slot = &fo->hide; break;
+	case 'S': slot = &fo->show; break;
+	default: slot = &fo->show_from; break;
+	}
+	re_free(*slot);
+	*slot = NULL;
+	if (*arg == '\0')	/* as pprof: no filter */
+		return;
+	if ((re = re_compile(arg, err, sizeof(err))) == NULL) {
+		cli_warn("-%c: '%s': %s", ch, arg, err);
+		cli_usage(prog);
+	}
+	*slot = re;
+}
+
+void
+cli_focus_report(const struct focus_opts *fo, unsigned unmatched)
+{
+	static const struct { unsigned bit; int ch; const char *what; } f[] = {
+		{ FOCUS_FOCUS, 'f', "focus" }, { FOCUS_IGNORE, 'i', "ignore" },
+		{ FOCUS_HIDE, 'H', "hide" }, { FOCUS_SHOW, 'S', "show" },
+		{ FOCUS_SHOW_FROM, 'r', "show_from" },
+	};
+	size_t i;
+
+	(void)fo;
+	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		if (unmatched & f[i].bit)
+			cli_warn("-%c: the %s expression matched no samples",
+			    f[i].ch, f[i].what);
+}
+
+void
+cli_focus_free(struct focus_opts *fo)
+{
+	re_free(fo->focus);
+	re_free(fo->ignore);
+	re_free(fo->hide);
+	re_free(fo->show);
+	re_free(fo->show_from);
 }
 
 void

@@ -103,6 +103,14 @@ struct stream_reader;
 /* -s: the source ids in arg, or usage and exit 2. */
 void cli_sources(const struct cli_prog *prog, struct source_set *s,
     const char *arg);
+struct focus_opts;
+/* pprof's filters (-f focus, -i ignore, -H hide, -S show, -r show_from):
+ * arg compiled (Go's syntax) into fo, or usage and exit 2; "" is none. */
+void cli_focus_option(const struct cli_prog *prog, struct focus_opts *fo,
+    int ch, const char *arg);
+/* Says, as pprof does, which filters matched nothing (focus_unmatched). */
+void cli_focus_report(const struct focus_opts *fo, unsigned unmatched);
+void cli_focus_free(struct focus_opts *fo);
 /* After reading: the sources of s (-s), or the source id (-d; 0: none),
  * are in p, or exit 1 naming those there are. */
 void cli_check_sources(const struct source_set *s, int opt, uint32_t id,

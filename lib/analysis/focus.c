@@ -2,7 +2,8 @@
  * The filters, per pprof Location ("run"): focus and ignore keep or drop
  * the samples that have a matching run; hide drops the matching frames of
  * a run (all of them when its mapping's file matches), and the run when
- * none is left; show_from keeps, of each run that matches, its frames up
+ * none is left; show keeps only the matching frames (all of a run whose
+ * mapping's file matches); show_from keeps, of each run that matches, its frames up
  * to the outermost matching one, and of each sample its runs up to the
  * outermost matching one. A run's frames that are left are written as
  * new locations when they change which frame is the last (not inlined).
@@ -21,12 +22,14 @@ enum {
 	M_FOCUS = 2, M_IGNORE = 4, M_HIDE = 8, M_SHOW = 16,	/* frame */
 	MAP_FOCUS = 32, MAP_IGNORE = 64, MAP_HIDE = 128,	/* its mapping */
 	MAP_SHOW = 256,
+	M_KEEP = 512, MAP_KEEP = 1024,		/* show */
 };
 
 struct focus {
 	struct focus_opts opts;
 	struct stream_writer w;
 	int begun;			/* w has written the preamble */
+	unsigned matched;		/* M_* and MAP_* of any run seen */
 	struct output *o;
 	uint16_t *match;		/* per prof location: M_* */
 	size_t capmatch;
@@ -97,9 +100,9 @@ focus_restart(void *ctx, struct perr *e)
 }
 
 static int
-regex_hit(const regex_t *re, const char *s)
+regex_hit(struct re *re, const char *s)
 {
-	return re != NULL && regexec(re, s, 0, NULL, 0) == 0;
+	return re != NULL && re_match(re, s, strlen(s)) == 1;
 }
 
 /* The filters' verdicts on location li of p, computed once. */
@@ -127,12 +130,14 @@ matches(struct focus *f, const struct prof *p, uint32_t li)
 	m |= FRAME(o->ignore) ? M_IGNORE : 0;
 	m |= FRAME(o->hide) ? M_HIDE : 0;
 	m |= FRAME(o->show_from) ? M_SHOW : 0;
+	m |= FRAME(o->show) ? M_KEEP : 0;
 #undef FRAME
 	if (map != NULL) {
 		m |= regex_hit(o->focus, map) ? MAP_FOCUS : 0;
 		m |= regex_hit(o->ignore, map) ? MAP_IGNORE : 0;
 		m |= regex_hit(o->hide, map) ? MAP_HIDE : 0;
 		m |= regex_hit(o->show_from, map) ? MAP_SHOW : 0;
+		m |= regex_hit(o->show, map) ? MAP_KEEP : 0;
 	}
 	f->match[li] = (uint16_t)m;
 	return (int)m;
@@ -157,7 +162,8 @@ filter(struct focus *f, const struct prof *p, const struct sample *s,
     size_t *nkeep)
 {
 	const struct focus_opts *o = &f->opts;
-	int names = o->focus || o->ignore || o->hide, focused = 0, m, rm;
+	int names = o->focus || o->ignore || o->hide || o->show, focused = 0,
+	    m, rm;
 	size_t start, end, d, n = 0, cut = 0, run0;
 	int show_found = 0;
 
@@ -165,25 +171,31 @@ filter(struct focus *f, const struct prof *p, const struct sample *s,
 	    sizeof(*f->keep)) < 0 || array_grow((void **)&f->last,
 	    &f->caplast, s->nlocs + 1, 1) < 0)
 		return -1;
+	/* every frame's verdicts first: what matched anything is told
+	 * whatever becomes of the sample (pprof looks at every location) */
+	for (d = 0; d < s->nlocs; d++) {
+		if ((m = matches(f, p, s->locs[d])) < 0)
+			return -1;
+		f->matched |= (unsigned)m;
+	}
 	for (start = 0; start < s->nlocs; start = end + 1) {
 		end = run_end(p, s, start);
 		/* the run's verdicts: any frame's, or its mapping's */
 		rm = 0;
-		for (d = start; d <= end; d++) {
-			if ((m = matches(f, p, s->locs[d])) < 0)
-				return -1;
-			rm |= m;
-		}
+		for (d = start; d <= end; d++)
+			rm |= f->match[s->locs[d]];
 		if (names && ((rm & (M_IGNORE | MAP_IGNORE)) && o->ignore))
 			return 0;
 		if (!o->focus || (rm & (M_FOCUS | MAP_FOCUS)))
 			focused = 1;
 		/* hide: the frames that do not match, none if the mapping
-		 * does */
+		 * does; show: those that do, all if the mapping does */
 		run0 = n;
 		for (d = start; d <= end; d++) {
 			m = f->match[s->locs[d]];
 			if (o->hide && ((m & MAP_HIDE) || (m & M_HIDE)))
+				continue;
+			if (o->show && !(m & (MAP_KEEP | M_KEEP)))
 				continue;
 			f->keep[n] = s->locs[d];
 			f->last[n++] = 0;
@@ -388,4 +400,23 @@ focus_end(struct focus *f, const struct prof *p, struct perr *e)
 {
 	begin(f, p);
 	return sources(f, p) < 0 ? perr_nomem(e) : 0;
+}
+
+unsigned
+focus_unmatched(const struct focus *f)
+{
+	const struct focus_opts *o = &f->opts;
+	unsigned m = f->matched, none = 0;
+
+	if (o->focus && !(m & (M_FOCUS | MAP_FOCUS)))
+		none |= FOCUS_FOCUS;
+	if (o->ignore && !(m & (M_IGNORE | MAP_IGNORE)))
+		none |= FOCUS_IGNORE;
+	if (o->hide && !(m & (M_HIDE | MAP_HIDE)))
+		none |= FOCUS_HIDE;
+	if (o->show && !(m & (M_KEEP | MAP_KEEP)))
+		none |= FOCUS_SHOW;
+	if (o->show_from && !(m & (M_SHOW | MAP_SHOW)))
+		none |= FOCUS_SHOW_FROM;
+	return none;
 }

@@ -5,13 +5,14 @@
 #ifndef FOCUS_H
 #define FOCUS_H
 
-#include <regex.h>
-
+#include "base/re.h"
 #include "analysis/select.h"
 #include "model/assemble.h"
 
 struct focus_opts {
-	const regex_t *focus, *ignore, *hide, *show_from;	/* NULL: none */
+	/* Go's regexps, as pprof's -focus, -ignore, -hide, -show and
+	 * -show_from; NULL: none */
+	struct re *focus, *ignore, *hide, *show, *show_from;
 	const struct source_set *sources;
 };
 
@@ -28,5 +29,13 @@ int focus_sample(void *f, struct prof *p, const struct sample *s,
 int focus_restart(void *f, struct perr *e);
 int focus_end(struct focus *f, const struct prof *p, struct perr *e);
 void focus_free(struct focus *f);
+
+/* The filters that matched no location of a kept sample (pprof's "Focus
+ * expression matched no samples"), as FOCUS_* bits. */
+enum {
+	FOCUS_FOCUS = 1, FOCUS_IGNORE = 2, FOCUS_HIDE = 4, FOCUS_SHOW = 8,
+	FOCUS_SHOW_FROM = 16
+};
+unsigned focus_unmatched(const struct focus *f);
 
 #endif

@@ -1,300 +1,78 @@
 /*
- * A pattern is parsed into a small tree, then compiled to instructions of
- * a backtracking machine (byte class, split, jump, save, anchors). The
- * machine tries the preferred branch of each split first, which is what
- * gives leftmost-first submatches, and never tries an (instruction,
- * position) pair twice: what failed once fails again, whatever the groups
- * hold, so a search over all start positions shares one visited set.
+ * The regexp's compiler and matcher. The tree (re_parse.c) becomes
+ * instructions (a class, any code point, split, jump, save, assertion,
+ * match), repetitions expanded; the matcher runs every thread in step, in
+ * priority order (a Pike VM), so the first thread to match among those
+ * that started leftmost is Go's leftmost-first match, and each
+ * instruction is visited once per position: time is the text's length
+ * times the program's, whatever the pattern.
  */
-#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/array.h"
-#include "base/re.h"
+#include "base/re_impl.h"
+#include "base/utf8.h"
 
-enum { OP_CLASS, OP_SPLIT, OP_JMP, OP_SAVE, OP_BEGIN, OP_END, OP_MATCH };
+enum { I_CLASS, I_ANY, I_ANYNL, I_SPLIT, I_JMP, I_SAVE, I_ASSERT, I_MATCH };
 
 struct inst {
-	int op, x, y;		/* CLASS: x the class; SPLIT: x preferred */
+	int op, x, y;		/* SPLIT: x preferred */
 };
 
-typedef uint8_t bitmap[32];
+struct list {
+	int *pc;
+	int *caps;		/* ncap a thread */
+	size_t n;
+};
+
+struct job {
+	int pc, slot, val;	/* slot >= 0: restore caps[slot] = val */
+};
 
 struct re {
 	struct inst *code;
 	size_t ncode, capcode;
-	bitmap *classes;
-	size_t nclasses, capclasses;
-	int anchored;		/* begins with \A or ^: one start only */
-	/* the matcher's memory, kept between calls */
-	uint64_t *visited;
-	size_t capvisited;
-	struct job {
-		int pc, restore;
-		ptrdiff_t pos;
-	} *stack;
-	size_t capstack;
+	struct re_class *classes;
+	size_t nclasses;
+	int anchored;		/* begins with \A: one start only */
+	int ngroups;
+	/* the matcher's memory, made once */
+	struct list l[2];
+	unsigned *mark;		/* per instruction: the step it was added */
+	unsigned step;
+	struct job *stack;
+	int *cur;
 };
 
-/* The tree. */
-enum { N_CLASS, N_BEGIN, N_END, N_EMPTY, N_CAT, N_ALT, N_QUEST, N_STAR,
-	N_PLUS, N_GROUP };
-
-struct node {
-	int type, a, b;		/* children; CLASS: a the class; GROUP: b */
-};
-
-struct parser {
-	const char *s;
+struct compiler {
 	struct re *re;
-	struct node *nodes;
-	size_t nnodes, capnodes;
-	int ngroups, bad;
+	const struct re_tree *t;
+	char *err;
+	size_t errlen;
+	int bad;
 };
 
 static int
-node(struct parser *p, int type, int a, int b)
+emit(struct compiler *c, int op, int x, int y)
 {
-	if (ARRAY_ROOM(p->nodes, p->nnodes, p->capnodes) < 0) {
-		p->bad = 1;
+	struct re *re = c->re;
+
+	if (c->bad)
+		return 0;
+	if (re->ncode >= RE_MAX_INST) {
+		if (c->err != NULL)
+			snprintf(c->err, c->errlen, "expression too large "
+			    "(its repetitions make more than %d instructions)",
+			    RE_MAX_INST);
+		c->bad = 1;
 		return 0;
 	}
-	p->nodes[p->nnodes] = (struct node){ type, a, b };
-	return (int)p->nnodes++;
-}
-
-static int
-new_class(struct parser *p)
-{
-	struct re *re = p->re;
-
-	if (ARRAY_ROOM(re->classes, re->nclasses, re->capclasses) < 0) {
-		p->bad = 1;
-		return 0;
-	}
-	memset(re->classes[re->nclasses], 0, sizeof(bitmap));
-	return (int)re->nclasses++;
-}
-
-#define SET(m, c) ((m)[(uint8_t)(c) >> 3] |= (uint8_t)(1u << ((c) & 7)))
-#define HAS(m, c) ((m)[(uint8_t)(c) >> 3] & (1u << ((uint8_t)(c) & 7)))
-
-static void
-set_range(uint8_t *m, int lo, int hi)
-{
-	for (; lo <= hi; lo++)
-		SET(m, lo);
-}
-
-/* Adds the class of escape letter c (s, d, w and their negations) to m;
- * 0 when c names none. */
-static int
-perl_class(uint8_t *m, int c)
-{
-	bitmap t;
-	int i;
-
-	memset(t, 0, sizeof(t));
-	switch (c | 0x20) {
-	case 's':
-		SET(t, '\t'); SET(t, '\n'); SET(t, '\f'); SET(t, '\r');
-		SET(t, ' ');
-		break;
-	case 'd':
-		set_range(t, '0', '9');
-		break;
-	case 'w':
-		set_range(t, '0', '9');
-		set_range(t, 'A', 'Z');
-		set_range(t, 'a', 'z');
-		SET(t, '_');
-		break;
-	default:
-		return 0;
-	}
-	for (i = 0; i < 32; i++)
-		m[i] |= c >= 'a' ? t[i] : (uint8_t)~t[i];
-	return 1;
-}
-
-/* One byte of a class or an escape: the byte, or -1 after an error. */
-static int
-literal(struct parser *p)
-{
-	int c = (unsigned char)*p->s;
-
-	if (c == '\0') {
-		p->bad = 1;
-		return -1;
-	}
-	p->s++;
-	if (c != '\\')
-		return c;
-	c = (unsigned char)*p->s;
-	if (c == '\0' || (c >= '0' && c <= '9') ||
-	    (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
-		/* letters other than the classes: not used, not supported */
-		p->bad = 1;
-		return -1;
-	}
-	p->s++;
-	return c;
-}
-
-static int
-bracket(struct parser *p)
-{
-	int k = new_class(p), neg = 0, lo, hi, i, first = 1;
-	uint8_t *m;
-
-	if (p->bad)
-		return 0;
-	m = p->re->classes[k];
-	if (*p->s == '^') {
-		neg = 1;
-		p->s++;
-	}
-	while (!p->bad && (first || *p->s != ']')) {
-		first = 0;
-		if (strncmp(p->s, "[:digit:]", 9) == 0) {
-			set_range(m, '0', '9');
-			p->s += 9;
-			continue;
-		}
-		if (strncmp(p->s, "[:xdigit:]", 10) == 0) {
-			set_range(m, '0', '9');
-			set_range(m, 'a', 'f');
-			set_range(m, 'A', 'F');
-			p->s += 10;
-			continue;
-		}
-		if (p->s[0] == '\\' && perl_class(m, (unsigned char)p->s[1])) {
-			p->s += 2;
-			continue;
-		}
-		if ((lo = literal(p)) < 0)
-			break;
-		hi = lo;
-		if (p->s[0] == '-' && p->s[1] != ']' && p->s[1] != '\0') {
-			p->s++;
-			if ((hi = literal(p)) < lo)
-				p->bad = 1;
-		}
-		if (!p->bad)
-			set_range(m, lo, hi);
-	}
-	if (*p->s != ']')
-		p->bad = 1;
-	else
-		p->s++;
-	if (neg)
-		for (i = 0; i < 32; i++)
-			m[i] = (uint8_t)~m[i];
-	return node(p, N_CLASS, k, 0);
-}
-
-static int alternation(struct parser *p);
-
-static int
-atom(struct parser *p)
-{
-	int k, n, g;
-
-	switch (*p->s) {
-	case '(':
-		p->s++;
-		g = -1;
-		if (strncmp(p->s, "?:", 2) == 0)
-			p->s += 2;
-		else if ((g = ++p->ngroups) >= RE_MAXCAP)
-			p->bad = 1;
-		n = alternation(p);
-		if (*p->s != ')')
-			p->bad = 1;
-		else
-			p->s++;
-		return g < 0 ? n : node(p, N_GROUP, n, g);
-	case '[':
-		p->s++;
-		return bracket(p);
-	case '^':
-		p->s++;
-		return node(p, N_BEGIN, 0, 0);
-	case '$':
-		p->s++;
-		return node(p, N_END, 0, 0);
-	case '.':
-		p->s++;
-		k = new_class(p);
-		if (!p->bad) {
-			memset(p->re->classes[k], 0xff, sizeof(bitmap));
-			p->re->classes[k]['\n' >> 3] &= (uint8_t)~(1u << ('\n' & 7));
-		}
-		return node(p, N_CLASS, k, 0);
-	}
-	if (p->s[0] == '\\' && (p->s[1] == 'A' || p->s[1] == 'z')) {
-		p->s += 2;
-		return node(p, p->s[-1] == 'A' ? N_BEGIN : N_END, 0, 0);
-	}
-	k = new_class(p);
-	if (p->bad)
-		return 0;
-	if (p->s[0] == '\\' && perl_class(p->re->classes[k],
-	    (unsigned char)p->s[1]))
-		p->s += 2;
-	else if ((n = literal(p)) >= 0)
-		SET(p->re->classes[k], n);
-	return node(p, N_CLASS, k, 0);
-}
-
-static int
-repeat(struct parser *p)
-{
-	int n = atom(p);
-
-	for (;;) {
-		switch (*p->s) {
-		case '?': n = node(p, N_QUEST, n, 0); break;
-		case '*': n = node(p, N_STAR, n, 0); break;
-		case '+': n = node(p, N_PLUS, n, 0); break;
-		default: return n;
-		}
-		p->s++;
-	}
-}
-
-static int
-concat(struct parser *p)
-{
-	int n = -1;
-
-	while (!p->bad && *p->s != '\0' && *p->s != '|' && *p->s != ')') {
-		int r = repeat(p);
-		n = n < 0 ? r : node(p, N_CAT, n, r);
-	}
-	return n < 0 ? node(p, N_EMPTY, 0, 0) : n;
-}
-
-static int
-alternation(struct parser *p)
-{
-	int n = concat(p);
-
-	while (!p->bad && *p->s == '|') {
-		p->s++;
-		n = node(p, N_ALT, n, concat(p));
-	}
-	return n;
-}
-
-static int
-emit(struct parser *p, int op, int x, int y)
-{
-	struct re *re = p->re;
-
 	if (ARRAY_ROOM(re->code, re->ncode, re->capcode) < 0) {
-		p->bad = 1;
+		if (c->err != NULL)
+			snprintf(c->err, c->errlen, "out of memory");
+		c->bad = 1;
 		return 0;
 	}
 	re->code[re->ncode] = (struct inst){ op, x, y };
@@ -302,74 +80,208 @@ emit(struct parser *p, int op, int x, int y)
 }
 
 static void
-gen(struct parser *p, int n)
+patch(struct compiler *c, int s, int body, int out, int greedy)
 {
-	struct node nd = p->nodes[n];
-	struct inst *code;
-	int split, jmp;
-
-	switch (nd.type) {
-	case N_CLASS: emit(p, OP_CLASS, nd.a, 0); return;
-	case N_BEGIN: emit(p, OP_BEGIN, 0, 0); return;
-	case N_END: emit(p, OP_END, 0, 0); return;
-	case N_EMPTY: return;
-	case N_CAT: gen(p, nd.a); gen(p, nd.b); return;
-	case N_GROUP:
-		emit(p, OP_SAVE, 2 * nd.b, 0);
-		gen(p, nd.a);
-		emit(p, OP_SAVE, 2 * nd.b + 1, 0);
+	if (c->bad)
 		return;
-	case N_PLUS:
-		split = (int)p->re->ncode;
-		gen(p, nd.a);
-		emit(p, OP_SPLIT, split, (int)p->re->ncode + 1);
+	c->re->code[s].x = greedy ? body : out;
+	c->re->code[s].y = greedy ? out : body;
+}
+
+static void gen(struct compiler *c, int n);
+
+/* Whether node n can match "". */
+static int
+nullable(const struct re_tree *t, int n)
+{
+	const struct re_node *nd = &t->nodes[n];
+	int i;
+
+	switch (nd->type) {
+	case N_CLASS: case N_ANY: case N_ANYNL:
+		return 0;
+	case N_CAT:
+		for (i = 0; i < nd->b; i++)
+			if (!nullable(t, t->kids[nd->a + i]))
+				return 0;
+		return 1;
+	case N_ALT:
+		for (i = 0; i < nd->b; i++)
+			if (nullable(t, t->kids[nd->a + i]))
+				return 1;
+		return 0;
+	case N_REP:
+		return nd->min == 0 || nullable(t, nd->a);
+	case N_GROUP:
+		return nullable(t, nd->a);
+	}
+	return 1;
+}
+
+/* Repetitions, laid out as Go's compiler lays them out (which decides
+ * what the groups inside capture): x+ is x then a split back; x* a split
+ * before x and a jump back to it, or, when x can match "", (x+)?;
+ * x{n,m} n copies, then m - n optional ones nested. */
+static void
+gen_repeat(struct compiler *c, const struct re_node *nd)
+{
+	int child = nd->a, i, s, s0, top, *outs, nouts = 0;
+
+	if (nd->max < 0) {
+		for (i = 0; i < nd->min - 1 && !c->bad; i++)
+			gen(c, child);
+		if (nd->min == 0 && !nullable(c->t, child)) {
+			s = emit(c, I_SPLIT, 0, 0);
+			gen(c, child);
+			emit(c, I_JMP, s, 0);
+			patch(c, s, s + 1, (int)c->re->ncode, nd->greedy);
+			return;
+		}
+		s0 = nd->min == 0 ? emit(c, I_SPLIT, 0, 0) : 0;
+		top = (int)c->re->ncode;
+		gen(c, child);
+		s = emit(c, I_SPLIT, 0, 0);
+		patch(c, s, top, s + 1, nd->greedy);
+		if (nd->min == 0)
+			patch(c, s0, s0 + 1, (int)c->re->ncode, nd->greedy);
 		return;
 	}
-	/* ALT, QUEST, STAR: a split, the preferred branch, then the rest */
-	split = emit(p, OP_SPLIT, 0, 0);
-	gen(p, nd.a);
-	jmp = -1;
-	if (nd.type != N_QUEST)
-		jmp = emit(p, OP_JMP, nd.type == N_STAR ? split : 0, 0);
-	if (p->bad)
+	for (i = 0; i < nd->min && !c->bad; i++)
+		gen(c, child);
+	/* x{n,m}: m - n nested optional copies, each leaving to the end */
+	if (nd->max == nd->min)
 		return;
-	code = p->re->code;
-	code[split].x = split + 1;
-	code[split].y = (int)p->re->ncode;
-	if (nd.type == N_ALT) {
-		gen(p, nd.b);
-		if (!p->bad)
-			p->re->code[jmp].x = (int)p->re->ncode;
+	if ((outs = malloc((size_t)(nd->max - nd->min) * sizeof(*outs))) ==
+	    NULL) {
+		if (c->err != NULL)
+			snprintf(c->err, c->errlen, "out of memory");
+		c->bad = 1;
+		return;
+	}
+	for (i = nd->min; i < nd->max && !c->bad; i++) {
+		outs[nouts++] = emit(c, I_SPLIT, 0, 0);
+		gen(c, child);
+	}
+	for (i = 0; i < nouts; i++)
+		patch(c, outs[i], outs[i] + 1, (int)c->re->ncode, nd->greedy);
+	free(outs);
+}
+
+static void
+gen(struct compiler *c, int n)
+{
+	const struct re_node *nd = &c->t->nodes[n];
+	const int *kids = c->t->kids;
+	int i, s, *jmps;
+
+	if (c->bad)
+		return;
+	switch (nd->type) {
+	case N_EMPTY:
+		return;
+	case N_CLASS:
+		emit(c, I_CLASS, nd->a, 0);
+		return;
+	case N_ANY:
+		emit(c, I_ANY, 0, 0);
+		return;
+	case N_ANYNL:
+		emit(c, I_ANYNL, 0, 0);
+		return;
+	case N_ASSERT:
+		emit(c, I_ASSERT, nd->a, 0);
+		return;
+	case N_CAT:
+		for (i = 0; i < nd->b; i++)
+			gen(c, kids[nd->a + i]);
+		return;
+	case N_GROUP:
+		/* groups past those reported still group, unsaved */
+		if (nd->b > 0 && nd->b < RE_MAXCAP)
+			emit(c, I_SAVE, 2 * nd->b, 0);
+		gen(c, nd->a);
+		if (nd->b > 0 && nd->b < RE_MAXCAP)
+			emit(c, I_SAVE, 2 * nd->b + 1, 0);
+		return;
+	case N_REP:
+		gen_repeat(c, nd);
+		return;
+	case N_ALT:
+		/* split to each in turn; each then jumps to the end */
+		if ((jmps = calloc((size_t)nd->b, sizeof(*jmps))) == NULL) {
+			if (c->err != NULL)
+				snprintf(c->err, c->errlen, "out of memory");
+			c->bad = 1;
+			return;
+		}
+		for (i = 0; i < nd->b && !c->bad; i++) {
+			s = i + 1 < nd->b ? emit(c, I_SPLIT, 0, 0) : -1;
+			gen(c, kids[nd->a + i]);
+			jmps[i] = emit(c, I_JMP, 0, 0);
+			if (s >= 0 && !c->bad) {
+				c->re->code[s].x = s + 1;
+				c->re->code[s].y = (int)c->re->ncode;
+			}
+		}
+		for (i = 0; i < nd->b && !c->bad; i++)
+			c->re->code[jmps[i]].x = (int)c->re->ncode;
+		free(jmps);
+		return;
 	}
 }
 
 struct re *
-re_compile(const char *pattern)
+re_compile(const char *pattern, char *err, size_t errlen)
 {
-	struct parser p;
-	struct re *re = calloc(1, sizeof(*re));
-	int root;
+	struct re_tree t;
+	struct compiler c;
+	struct re *re;
+	size_t n;
 
-	if (re == NULL)
+	if (re_parse(pattern, &t, err, errlen) < 0)
 		return NULL;
-	memset(&p, 0, sizeof(p));
-	p.s = pattern;
-	p.re = re;
-	root = alternation(&p);
-	if (*p.s != '\0')
-		p.bad = 1;
-	if (!p.bad) {
-		int first = root;
-		while (p.nodes[first].type == N_CAT)
-			first = p.nodes[first].a;
-		re->anchored = p.nodes[first].type == N_BEGIN;
-		emit(&p, OP_SAVE, 0, 0);
-		gen(&p, root);
-		emit(&p, OP_SAVE, 1, 0);
-		emit(&p, OP_MATCH, 0, 0);
+	if ((re = calloc(1, sizeof(*re))) == NULL) {
+		if (err != NULL)
+			snprintf(err, errlen, "out of memory");
+		re_tree_free(&t);
+		return NULL;
 	}
-	free(p.nodes);
-	if (p.bad) {
+	memset(&c, 0, sizeof(c));
+	c.re = re;
+	c.t = &t;
+	c.err = err;
+	c.errlen = errlen;
+	emit(&c, I_SAVE, 0, 0);
+	gen(&c, t.root);
+	emit(&c, I_SAVE, 1, 0);
+	emit(&c, I_MATCH, 0, 0);
+	/* the classes are the program's now */
+	re->ngroups = t.ncaps;
+	re->classes = t.classes;
+	re->nclasses = t.nclasses;
+	t.classes = NULL;
+	t.nclasses = 0;
+	re_tree_free(&t);
+	n = re->ncode;
+	if (!c.bad) {
+		re->anchored = n > 1 && re->code[1].op == I_ASSERT &&
+		    re->code[1].x == RE_BOT;
+		re->l[0].pc = malloc(n * sizeof(int));
+		re->l[1].pc = malloc(n * sizeof(int));
+		re->l[0].caps = malloc(n * 2 * RE_MAXCAP * sizeof(int));
+		re->l[1].caps = malloc(n * 2 * RE_MAXCAP * sizeof(int));
+		re->mark = calloc(n, sizeof(*re->mark));
+		re->stack = malloc((2 * n + 2) * sizeof(*re->stack));
+		re->cur = malloc(2 * RE_MAXCAP * sizeof(int));
+		if (re->l[0].pc == NULL || re->l[1].pc == NULL ||
+		    re->l[0].caps == NULL || re->l[1].caps == NULL ||
+		    re->mark == NULL || re->stack == NULL || re->cur == NULL) {
+			if (err != NULL)
+				snprintf(err, errlen, "out of memory");
+			c.bad = 1;
+		}
+	}
+	if (c.bad) {
 		re_free(re);
 		return NULL;
 	}
@@ -379,109 +291,182 @@ re_compile(const char *pattern)
 void
 re_free(struct re *re)
 {
+	size_t i;
+
 	if (re == NULL)
 		return;
-	free(re->code);
+	for (i = 0; i < re->nclasses; i++)
+		free(re->classes[i].r);
 	free(re->classes);
-	free(re->visited);
+	free(re->code);
+	free(re->l[0].pc);
+	free(re->l[1].pc);
+	free(re->l[0].caps);
+	free(re->l[1].caps);
+	free(re->mark);
 	free(re->stack);
+	free(re->cur);
 	free(re);
 }
 
-/* Tries a match from start; 1 matched, 0 not, -1 out of memory. */
 static int
-run(struct re *re, const uint8_t *s, size_t n, size_t start, ptrdiff_t *cap)
+is_word(const uint8_t *s, size_t n, size_t i)
 {
-	size_t top = 0, bit;
-	struct job *j;
+	int c = i < n ? s[i] : 0;
 
-	if (ARRAY_ROOM(re->stack, top, re->capstack) < 0)
-		return -1;
-	re->stack[top++] = (struct job){ 0, 0, (ptrdiff_t)start };
+	return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+	    (c >= 'a' && c <= 'z') || c == '_';
+}
+
+static int
+holds(int kind, const uint8_t *s, size_t n, size_t pos)
+{
+	switch (kind) {
+	case RE_BOT: return pos == 0;
+	case RE_EOT: return pos == n;
+	case RE_BOL: return pos == 0 || s[pos - 1] == '\n';
+	case RE_EOL: return pos == n || s[pos] == '\n';
+	case RE_WORDB:
+	case RE_NWORDB:
+		return ((pos > 0 && is_word(s, n, pos - 1)) != is_word(s, n,
+		    pos)) == (kind == RE_WORDB);
+	}
+	return 0;
+}
+
+/* Adds the thread at pc (its captures in re->cur) to l, following the
+ * instructions that consume nothing, each once this step, in priority
+ * order; re->cur is as it was after. */
+static void
+add(struct re *re, struct list *l, int pc0, const uint8_t *s, size_t n,
+    size_t pos, int ncap)
+{
+	struct job *st = re->stack;
+	size_t top = 0;
+	int pc;
+
+	st[top++] = (struct job){ pc0, -1, 0 };
 	while (top > 0) {
-		struct job job = re->stack[--top];
-		int pc = job.pc;
-		size_t pos = (size_t)job.pos;
-
-		if (job.restore) {
-			cap[pc] = job.pos;
+		struct job j = st[--top];
+		if (j.slot >= 0) {
+			re->cur[j.slot] = j.val;
 			continue;
 		}
-		for (;;) {
+		for (pc = j.pc; re->mark[pc] != re->step;) {
 			const struct inst *in = &re->code[pc];
-
-			bit = (size_t)pc * (n + 1) + pos;
-			if (re->visited[bit / 64] & (UINT64_C(1) << bit % 64))
-				break;
-			re->visited[bit / 64] |= UINT64_C(1) << bit % 64;
-			if (in->op == OP_CLASS) {
-				if (pos >= n || !HAS(re->classes[in->x], s[pos]))
-					break;
-				pc++;
-				pos++;
-			} else if (in->op == OP_SPLIT || in->op == OP_SAVE) {
-				if (ARRAY_ROOM(re->stack, top, re->capstack) < 0)
-					return -1;
-				j = &re->stack[top++];
-				if (in->op == OP_SPLIT) {
-					*j = (struct job){ in->y, 0,
-					    (ptrdiff_t)pos };
-					pc = in->x;
-				} else {
-					*j = (struct job){ in->x, 1,
-					    cap[in->x] };
-					cap[in->x] = (ptrdiff_t)pos;
-					pc++;
-				}
-			} else if (in->op == OP_JMP) {
+			re->mark[pc] = re->step;
+			if (in->op == I_JMP) {
 				pc = in->x;
-			} else if (in->op == OP_BEGIN) {
-				if (pos != 0)
-					break;
+			} else if (in->op == I_SPLIT) {
+				st[top++] = (struct job){ in->y, -1, 0 };
+				pc = in->x;
+			} else if (in->op == I_SAVE) {
+				if (in->x < ncap) {
+					st[top++] = (struct job){ 0, in->x,
+					    re->cur[in->x] };
+					re->cur[in->x] = (int)pos;
+				}
 				pc++;
-			} else if (in->op == OP_END) {
-				if (pos != n)
+			} else if (in->op == I_ASSERT) {
+				if (!holds(in->x, s, n, pos))
 					break;
 				pc++;
 			} else {
-				return 1;
+				l->pc[l->n] = pc;
+				memcpy(l->caps + l->n * (size_t)ncap, re->cur,
+				    (size_t)ncap * sizeof(int));
+				l->n++;
+				break;
 			}
 		}
 	}
-	return 0;
+}
+
+/* The leftmost-first match: 1 with its captures (ncap of them) in out. */
+static int
+run(struct re *re, const uint8_t *s, size_t n, int ncap, int *out)
+{
+	struct list *cl = &re->l[0], *nl = &re->l[1], *tmp;
+	size_t pos = 0, i, w = 0;
+	uint32_t r = 0;
+	int matched = 0, k;
+
+	cl->n = 0;
+	if (++re->step == 0) {		/* wrapped: marks start over */
+		memset(re->mark, 0, re->ncode * sizeof(*re->mark));
+		re->step = 1;
+	}
+	for (;;) {
+		/* a thread starting here, after those that started before */
+		if (!matched && (pos == 0 || !re->anchored)) {
+			for (k = 0; k < ncap; k++)
+				re->cur[k] = -1;
+			add(re, cl, 0, s, n, pos, ncap);
+		}
+		/* no thread: the next start is the next position's */
+		if (cl->n == 0 && (matched || re->anchored || pos >= n))
+			break;
+		if (pos < n)
+			w = utf8_decode(s + pos, n - pos, &r);
+		if (++re->step == 0) {
+			memset(re->mark, 0, re->ncode * sizeof(*re->mark));
+			re->step = 1;
+		}
+		nl->n = 0;
+		for (i = 0; i < cl->n; i++) {
+			const struct inst *in = &re->code[cl->pc[i]];
+			int *caps = cl->caps + i * (size_t)ncap;
+			int next;
+			if (in->op == I_MATCH) {
+				if (ncap == 0)
+					return 1;
+				memcpy(out, caps, (size_t)ncap * sizeof(int));
+				matched = 1;
+				break;	/* the threads after it come second */
+			}
+			if (pos >= n)
+				continue;
+			next = in->op == I_ANY || (in->op == I_ANYNL &&
+			    r != '\n') || (in->op == I_CLASS &&
+			    re_class_has(&re->classes[in->x], r));
+			if (!next)
+				continue;
+			memcpy(re->cur, caps, (size_t)ncap * sizeof(int));
+			add(re, nl, cl->pc[i] + 1, s, n, pos + w, ncap);
+		}
+		if (pos >= n)
+			break;
+		tmp = cl;
+		cl = nl;
+		nl = tmp;
+		pos += w;
+	}
+	return matched;
 }
 
 int
 re_find(struct re *re, const char *s, size_t n, struct re_match *m)
 {
-	ptrdiff_t cap[2 * RE_MAXCAP];
-	size_t words, start, i;
-	int rc = 0;
+	int caps[2 * RE_MAXCAP], i;
 
-	if (n > (SIZE_MAX / 64 - 1) / re->ncode - 1)
-		return -1;
-	words = (re->ncode * (n + 1) + 63) / 64;
-	if (words > re->capvisited) {
-		uint64_t *v = realloc(re->visited, words * sizeof(*v));
-		if (v == NULL)
-			return -1;
-		re->visited = v;
-		re->capvisited = words;
-	}
-	memset(re->visited, 0, words * sizeof(*re->visited));
-	for (i = 0; i < 2 * RE_MAXCAP; i++)
-		cap[i] = -1;
-	for (start = 0; start <= n && rc == 0; start++) {
-		rc = run(re, (const uint8_t *)s, n, start, cap);
-		if (re->anchored)
-			break;
-	}
-	if (rc <= 0)
-		return rc;
+	if (!run(re, (const uint8_t *)s, n, 2 * RE_MAXCAP, caps))
+		return 0;
 	for (i = 0; i < RE_MAXCAP; i++) {
-		int set = cap[2 * i] >= 0 && cap[2 * i + 1] >= 0;
-		m->cap[i].p = set ? s + cap[2 * i] : NULL;
-		m->cap[i].n = set ? (size_t)(cap[2 * i + 1] - cap[2 * i]) : 0;
+		int set = caps[2 * i] >= 0 && caps[2 * i + 1] >= 0;
+		m->cap[i].p = set ? s + caps[2 * i] : NULL;
+		m->cap[i].n = set ? (size_t)(caps[2 * i + 1] - caps[2 * i]) : 0;
 	}
 	return 1;
+}
+
+int
+re_match(struct re *re, const char *s, size_t n)
+{
+	return run(re, (const uint8_t *)s, n, 0, NULL);
+}
+
+int
+re_groups(const struct re *re)
+{
+	return re->ngroups;
 }

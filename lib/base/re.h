@@ -1,23 +1,19 @@
-/* re.h: the part of Go's regexp syntax that google/pprof's legacy profile
- * parsers are written in, matched with Go's leftmost-first submatch
- * semantics, so that the same pattern text captures the same fields.
- *
- * Syntax: literals, `.` (any byte but newline), classes `[...]` (ranges,
- * negation, [:digit:], [:xdigit:], escapes), \s \S \d \D \w \W, escaped
- * punctuation, groups `(...)` and `(?:...)`, `|`, the greedy `?` `*` `+`,
- * and the anchors `^` `\A` (start of text) and `$` `\z` (end of text). It
- * matches bytes, which for these patterns is what Go's runes give. A
- * backtracker that remembers the (instruction, position) pairs it has
- * tried, as Go's own does for small inputs: time and memory are bounded by
- * the pattern's size times the text's. One difference: a group repeated by
- * `*` that can match empty may be left unset where Go sets it empty (no
- * pattern of google/pprof's has one). */
+/* re.h: Go's regular expressions: the syntax of Go's regexp package (RE2's:
+ * classes, \d \s \w, \pL and the general categories, POSIX [:alpha:],
+ * (?i) (?m) (?s) (?U), non-greedy repetitions, counts up to 1000, \Q..\E,
+ * \x{...}), matched as Go matches them: on code points (bytes that are not
+ * UTF-8 are U+FFFD each), leftmost-first submatches. What Go refuses (a
+ * back-reference, a count past 1000) is refused, with Go's words. The
+ * matcher follows every thread in step (a Pike VM): time linear in the
+ * text for a given pattern, and no memory but the compiled pattern's. The
+ * legacy pprof parsers capture fields with it; tsvfocus matches names with
+ * it as pprof does. */
 #ifndef RE_H
 #define RE_H
 
 #include <stddef.h>
 
-#define RE_MAXCAP 10		/* the whole match and nine groups */
+#define RE_MAXCAP 10		/* reported: the whole match and nine groups */
 
 struct re;
 
@@ -28,11 +24,14 @@ struct re_match {
 	} cap[RE_MAXCAP];
 };
 
-/* Compiles a pattern; NULL when out of memory or not in the subset. */
-struct re *re_compile(const char *pattern);
+/* Compiles a pattern; NULL with what is wrong in err (when not NULL). */
+struct re *re_compile(const char *pattern, char *err, size_t errlen);
 void re_free(struct re *re);
-/* Finds the leftmost-first match in s[0..n): 1 found (m filled), 0 none,
- * -1 out of memory. */
+/* Finds the leftmost-first match in s[0..n): 1 found (m filled), 0 none. */
 int re_find(struct re *re, const char *s, size_t n, struct re_match *m);
+/* The capturing groups of re. */
+int re_groups(const struct re *re);
+/* Whether re matches anywhere in s[0..n), as Go's MatchString. */
+int re_match(struct re *re, const char *s, size_t n);
 
 #endif

@@ -348,7 +348,7 @@ START_TEST(go_regexp)
 	size_t i, k, n;
 
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct re *re = re_compile(cases[i][0]);
+		struct re *re = re_compile(cases[i][0], NULL, 0);
 		ck_assert_ptr_nonnull(re);
 		int rc = re_find(re, cases[i][1], strlen(cases[i][1]), &m);
 		ck_assert_int_eq(rc, cases[i][2] != NULL);
@@ -373,8 +373,8 @@ START_TEST(go_regexp)
 		}
 		re_free(re);
 	}
-	ck_assert_ptr_null(re_compile("(a"));
-	ck_assert_ptr_null(re_compile("\\q"));
+	ck_assert_ptr_null(re_compile("(a", NULL, 0));
+	ck_assert_ptr_null(re_compile("\\q", NULL, 0));
 }
 END_TEST
 

@@ -38,7 +38,7 @@ line_ok(struct lprof *p, const struct lscan *s)
 static int
 header(struct lprof *p, struct lscan *s, int heap)
 {
-	struct re *re = re_compile(ATTRIBUTE);
+	struct re *re = re_compile(ATTRIBUTE, NULL, 0);
 	struct re_match m;
 	const char *line, *k, *v;
 	size_t len, nk, nv;
@@ -178,7 +178,7 @@ java_sample(struct lprof *p, struct re *re, const struct lscan *s,
 static int
 samples(struct lprof *p, struct lscan *s, int heap)
 {
-	struct re *re = re_compile(SAMPLE);
+	struct re *re = re_compile(SAMPLE, NULL, 0);
 	const char *line;
 	size_t len;
 	int rc = -1, done = 0;
@@ -306,8 +306,8 @@ symbol(struct lprof *p, struct symbols *y, const struct lscan *s,
 int
 legacy_java_locations(struct lprof *p, const char *d, size_t n)
 {
-	struct symbols y = { re_compile(LOCATION), re_compile(FILE_LINE),
-		re_compile(FILE_PATH), { 0 } };
+	struct symbols y = { re_compile(LOCATION, NULL, 0), re_compile(FILE_LINE, NULL, 0),
+		re_compile(FILE_PATH, NULL, 0), { 0 } };
 	struct lscan s;
 	const char *line;
 	size_t len, i;

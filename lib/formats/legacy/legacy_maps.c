@@ -182,8 +182,8 @@ entry(struct lprof *p, struct re *proc, struct re *brief,
 int
 legacy_maps(struct lprof *p, struct lscan *s)
 {
-	struct re *proc = re_compile(PROC_MAPS), *brief = re_compile(BRIEF_MAPS),
-	    *log = re_compile(LOG_PREFIX);
+	struct re *proc = re_compile(PROC_MAPS, NULL, 0), *brief = re_compile(BRIEF_MAPS, NULL, 0),
+	    *log = re_compile(LOG_PREFIX, NULL, 0);
 	struct vars vs = { 0 };
 	struct re_match m;
 	size_t i, n;

@@ -223,7 +223,7 @@ legacy_heap(struct lprof *p, const char *d, size_t n)
 	int rc = LEG_ERR;
 
 	for (i = 0; i < 4; i++)
-		re[i] = re_compile(patterns[i]);
+		re[i] = re_compile(patterns[i], NULL, 0);
 	if (re[0] && re[1] && re[2] && re[3])
 		rc = heap(p, re, d, n);
 	else
@@ -282,8 +282,8 @@ count(struct lprof *p, struct re *start, struct re *sample, const char *d,
 int
 legacy_count(struct lprof *p, const char *d, size_t n)
 {
-	struct re *start = re_compile(COUNT_START),
-	    *sample = re_compile(COUNT_SAMPLE);
+	struct re *start = re_compile(COUNT_START, NULL, 0),
+	    *sample = re_compile(COUNT_SAMPLE, NULL, 0);
 	int rc = LEG_ERR;
 
 	if (start != NULL && sample != NULL)
@@ -400,8 +400,8 @@ thread(struct lprof *p, struct re *threadz, struct re *start, const char *d,
 int
 legacy_thread(struct lprof *p, const char *d, size_t n)
 {
-	struct re *threadz = re_compile(THREADZ_START),
-	    *start = re_compile(THREAD_START);
+	struct re *threadz = re_compile(THREADZ_START, NULL, 0),
+	    *start = re_compile(THREAD_START, NULL, 0);
 	int rc = LEG_ERR;
 
 	if (threadz != NULL && start != NULL)
@@ -549,7 +549,7 @@ contention(struct lprof *p, struct re *re, const char *d, size_t n)
 int
 legacy_contention(struct lprof *p, const char *d, size_t n)
 {
-	struct re *re = re_compile(CONTENTION_SAMPLE);
+	struct re *re = re_compile(CONTENTION_SAMPLE, NULL, 0);
 	int rc = LEG_ERR;
 
 	if (re != NULL)

@@ -235,3 +235,70 @@ t_go_gzip_members() {
 		    bad "google/pprof reads tsv2pprof $lv's gzip differently"
 	done
 }
+
+# lib/base/re.c against Go's regexp (tests/interop/goregexp): whether a
+# pattern compiles, MatchString and FindStringSubmatch, on the cases of
+# tests/interop/regexp-cases.txt (the audit's, profile names, the corners
+# of the syntax) and 3 x 2000 random patterns of 5 texts each.
+t_go_regexp() {
+	go_oracle || return
+	[ -x tests/unit/re_probe ] || { bad "tests/unit/re_probe not built"; return; }
+	go build -o "$out/goregexp" ./tests/interop/goregexp || { bad "building goregexp"; return; }
+	grep -v '^#' tests/interop/regexp-cases.txt >"$out/cases"
+	for seed in 1 2 3; do
+		awk -v seed=$seed -v n=2000 -f tests/interop/regexp-random.awk
+	done >>"$out/cases"
+	"$out/goregexp" <"$out/cases" >"$out/go.out"
+	tests/unit/re_probe <"$out/cases" >"$out/re.out"
+	[ "$(wc -l <"$out/go.out")" -gt 30000 ] || bad "goregexp printed too little"
+	if ! cmp -s "$out/go.out" "$out/re.out"; then
+		bad "re.c and Go's regexp differ"
+		diff "$out/go.out" "$out/re.out" | head -5
+	fi
+}
+
+# tsvfocus's patterns are Go's, matched as pprof matches them: on the
+# audit's names (F3), each pattern keeps the samples go tool pprof -proto
+# keeps with it, as focus and as ignore; an empty pattern filters nothing.
+t_go_focus_syntax() {
+	go_oracle || return
+	f=tests/data/audit-2026-11-25/F3-focus-dialect.tsv
+	$bin/tsv2pprof -n "$f" >"$out/p.pb.gz"
+	# (pprof's driver gives a profile without mappings an empty one)
+	blocks='/^\[/ { keep = $0 !~ /^\[0( 0)*\]/ } { sub(/ map\[.*\]$/, "") }
+	    /^\[/ || /^ / { if (keep) print }'
+	while IFS= read -r re; do
+		for pair in "-f|-focus" "-i|-ignore"; do
+			ours=${pair%%|*}; theirs=${pair#*|}
+			go tool pprof -proto "$theirs=$re" "$out/p.pb.gz" 2>/dev/null \
+			    >"$out/go.pb.gz"
+			"$oracle" "$out/go.pb.gz" | awk "$blocks" >"$out/go.txt"
+			$bin/pprof2tsv "$out/p.pb.gz" | $bin/tsvfocus $ours "$re" \
+			    2>/dev/null | $bin/tsv2pprof -n >"$out/our.pb.gz"
+			"$oracle" "$out/our.pb.gz" | awk "$blocks" >"$out/our.txt"
+			cmp -s "$out/go.txt" "$out/our.txt" ||
+			    bad "tsvfocus $ours '$re' differs from pprof $theirs"
+		done
+	done <<'EOT'
+\d
+Boar\d
+^.$
+^[^a]$
+line.break
+\n
+\pL\pL
+\x2e
+\Qx.y\E
+(?i)casemain
+(?i)CASE|tail
+^main$
+main$
+^(f|g)
+a|b|c
+\bmain\b
+[[:upper:]]
+(?s)line.break
+.
+
+EOT
+}

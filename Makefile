@@ -149,7 +149,8 @@ FUZZ_CC = clang
 FUZZ_SECONDS = 60
 FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip
+FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip \
+	fuzz_analysis
 # the library compiled once for all targets (instrumented; libFuzzer's
 # main only in the targets), with make -j
 FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -DPROFSTREAM_VERSION='"$(VERSION)"' \
@@ -160,8 +161,11 @@ tests/fuzz-out/obj/%.o: %.c proto/profile.pb-c.h config.mk
 	$(FUZZ_CC) $(subst =fuzzer,=fuzzer-no-link,$(FUZZFLAGS)) \
 	    $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
 tests/fuzz-out/%: tests/fuzz/%.c $(FUZZ_OBJ)
-	$(FUZZ_CC) $(FUZZFLAGS) $(FUZZ_CFLAGS) -MMD -MP -o $@ $< $(FUZZ_OBJ) \
-	    $(DEPLIBS) -lm -pthread
+	$(FUZZ_CC) $(FUZZFLAGS) $(FUZZ_CFLAGS) $(FUZZ_EXTRA) -MMD -MP -o $@ $< \
+	    $(FUZZ_OBJ) $(DEPLIBS) $(FUZZ_EXTRA_LIBS) -lm -pthread
+# fuzz_analysis parses tsvflame's SVG with libxml2 (libxml2-dev)
+tests/fuzz-out/fuzz_analysis: FUZZ_EXTRA = $$(pkg-config --cflags libxml-2.0)
+tests/fuzz-out/fuzz_analysis: FUZZ_EXTRA_LIBS = $$(pkg-config --libs libxml-2.0)
 -include tests/fuzz-out/obj/*/*/*/*.d tests/fuzz-out/obj/*/*/*.d tests/fuzz-out/obj/*/*.d tests/fuzz-out/*.d
 .SECONDARY: $(FUZZ_OBJ)
 fuzz-build: $(FUZZ_TARGETS:%=tests/fuzz-out/%)

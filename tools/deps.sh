@@ -37,7 +37,8 @@ esac
 case ${1:-} in
 ci)
 	cmd valgrind valgrind
-	cmd clang clang ;;
+	cmd clang clang
+	have libxml-2.0 || need="$need libxml2-dev" ;;
 esac
 [ -z "$need" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then

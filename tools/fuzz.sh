@@ -9,7 +9,7 @@
 cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 shift
-targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip}
+targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip fuzz_analysis}
 dir=tests/fuzz-out
 status=0
 for t in $targets; do
@@ -19,6 +19,7 @@ for t in $targets; do
 	fuzz_pprof) seeds="tests/data/pprof tests/fuzz/regress/pprof tests/fuzz/seeds/pprof" ;;
 	fuzz_folded) seeds="tests/data/folded tests/folded tests/fuzz/regress/folded tests/fuzz/seeds/folded" ;;
 	fuzz_gzip) seeds="tests/data/pprof tests/data/rprof/r-4.2" ;;
+	fuzz_analysis) seeds="tests/fuzz/regress/analysis tests/fuzz/seeds/analysis" ;;
 	esac
 	# only the seed folders there are (git keeps no empty folder)
 	seeds=$(for d in $seeds; do [ -d "$d" ] && echo "$d"; done)

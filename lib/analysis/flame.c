@@ -49,13 +49,20 @@ static void
 fill(struct layout *l, uint32_t n, char *buf, size_t size)
 {
 	const struct stacks *st = l->st;
-	const struct frame *f = &st->frames[st->nodes[n].frame];
-	size_t len;
-	const char *name = stacks_frame_name(st, st->nodes[n].frame, &len);
-	uint64_t h = hash_bytes(name, len);
-	double v1 = (double)(h & 0xffff) / 65535, v2 = (double)(h >> 16 &
-	    0xffff) / 65535, v3 = (double)(h >> 32 & 0xffff) / 65535, d, m;
+	const struct frame *f;
+	size_t len = 0;
+	const char *name = "";
+	uint64_t h;
+	double v1, v2, v3, d, m;
 
+	/* the root is no frame (there may be none: every stack empty) */
+	if (n != 0)
+		name = stacks_frame_name(st, st->nodes[n].frame, &len);
+	f = n != 0 ? &st->frames[st->nodes[n].frame] : NULL;
+	h = hash_bytes(name, len);
+	v1 = (double)(h & 0xffff) / 65535;
+	v2 = (double)(h >> 16 & 0xffff) / 65535;
+	v3 = (double)(h >> 32 & 0xffff) / 65535;
 	if (l->opts->diff) {
 		d = l->tot[n] - l->base[n];
 		m = fmax(l->tot[n], l->base[n]);

@@ -33,9 +33,9 @@ analysis(const char *path, size_t size)
 	struct stack_reader sr = { { size % 2, &all, (uint32_t)(size % 3) } };
 	struct flame_opts fo = { NULL, size % 2, sr.opts.base != 0, 600, 0,
 	    NULL, "fuzz" };
-	struct focus_opts fco = { NULL, NULL, NULL, NULL, &all, size % 2 };
+	struct focus_opts fco = { NULL, NULL, NULL, NULL, NULL, &all };
 	struct focus *f;
-	regex_t re;
+	struct re *re;
 	int rc;
 
 	if (output_open(&o, "/dev/null", &e) < 0)
@@ -58,11 +58,12 @@ analysis(const char *path, size_t size)
 	stream_close(&r);
 	prof_free(&p);
 	stack_reader_free(&sr);
-	if (regcomp(&re, "a|main|<", REG_EXTENDED | REG_NOSUB) == 0) {
-		fco.focus = size % 4 == 0 ? &re : NULL;
-		fco.hide = size % 4 == 1 ? &re : NULL;
-		fco.ignore = size % 4 == 2 ? &re : NULL;
-		fco.show_from = size % 4 == 3 ? &re : NULL;
+	if ((re = re_compile("a|main|<|(?i)\\pL\\d", NULL, 0)) != NULL) {
+		fco.focus = size % 5 == 0 ? re : NULL;
+		fco.hide = size % 5 == 1 ? re : NULL;
+		fco.ignore = size % 5 == 2 ? re : NULL;
+		fco.show_from = size % 5 == 3 ? re : NULL;
+		fco.show = size % 5 == 4 ? re : NULL;
 		if ((f = focus_new(&o, &fco, &e)) != NULL) {
 			SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
 			    focus_sample, focus_restart, f, 0, &e), &e);
@@ -72,7 +73,7 @@ analysis(const char *path, size_t size)
 			prof_free(&p);
 			focus_free(f);
 		}
-		regfree(&re);
+		re_free(re);
 	}
 	output_close(&o, &e);
 }

@@ -90,6 +90,14 @@ emit(struct pprof_reader *c, struct lprof *p, const char *uri)
 	if (p->keep_frames != NULL)
 		attr(c, ATTR_PPROF_KEEP_FRAMES, text_of(p->keep_frames));
 	attr(c, ATTR_PPROF_LEGACY, text_of(p->format));
+	/* with no sample, no value would name the types: kept here, as for
+	 * a profile.proto */
+	for (i = 0; p->nsamples == 0 && i < p->ntypes; i++) {
+		attr(c, ATTR_PPROF_SAMPLE_TYPE, text_marked(str(p,
+		    p->types[i][0])));
+		attr(c, ATTR_PPROF_SAMPLE_UNIT, text_marked(str(p,
+		    p->types[i][1])));
+	}
 	for (i = 0; i < p->nmappings; i++) {
 		const struct lmapping *m = &p->mappings[i];
 		struct sw_mapping row = {

@@ -302,3 +302,51 @@ a|b|c
 
 EOT
 }
+
+# The legacy parsers value by value against google/pprof, on mutants of
+# every legacy file of tests/data (tests/interop/legacymut, seed 1: 25 of
+# each, numbers swapped for extreme ones, lines deleted, repeated, cut,
+# swapped; words overwritten): what google/pprof reads, pprof2tsv gives
+# back as the same profile; what it refuses, pprof2tsv refuses; where
+# pprof2tsv refuses what google/pprof reads, it is one of its deliberate
+# refusals: a name with a NUL (the stream cannot hold it), a line past 32
+# bits, a memory map number past 64 bits, a value that overflows 64 bits
+# once scaled (google/pprof drops the mapping or wraps the number without
+# a word), frames past the end of a CPU profile (google/pprof reads
+# zeros). LEGACY_SEED=n tries other mutants.
+t_go_legacy_mutants() {
+	go_oracle || return
+	go build -o "$out/legacymut" ./tests/interop/legacymut || { bad "building legacymut"; return; }
+	mkdir -p "$out/m"
+	"$out/legacymut" "${LEGACY_SEED:-1}" 25 "$out/m" $(tail -n +2 tests/data/pprof/KINDS.tsv |
+	    awk -F'\t' '$2 ~ /^legacy/ { print "tests/data/pprof/" $1 }' | sort -u) ||
+	    { bad "legacymut"; return; }
+	deliberate='overflows|a name has a NUL byte|out of range \(the stream|memory map line with a number of more than 64 bits|times the period .* over|run past the end of the data|is not a 64-bit number of'
+	n=0 same=0 refused=0 deliberate_n=0
+	for f in "$out"/m/*; do
+		n=$((n + 1))
+		if ! "$oracle" -reparse "$f" >"$out/o1" 2>/dev/null; then
+			if $bin/pprof2tsv "$f" >/dev/null 2>&1; then
+				bad "pprof2tsv reads ${f##*/}, which google/pprof refuses"
+			else
+				refused=$((refused + 1))
+			fi
+			continue
+		fi
+		if ! $bin/pprof2tsv "$f" >"$out/s.tsv" 2>"$out/err"; then
+			if grep -Eq "$deliberate" "$out/err"; then
+				deliberate_n=$((deliberate_n + 1))
+			else
+				bad "pprof2tsv refuses ${f##*/}: $(head -c 200 "$out/err")"
+			fi
+			continue
+		fi
+		$bin/tsv2pprof -n "$out/s.tsv" >"$out/b.pb.gz" &&
+		    "$oracle" "$out/b.pb.gz" >"$out/o2" && cmp -s "$out/o1" "$out/o2" ||
+		    { bad "${f##*/}: google/pprof reads it otherwise"; continue; }
+		same=$((same + 1))
+	done
+	echo "$n mutants: $same the same profile, $refused refused by both," \
+	    "$deliberate_n refused by pprof2tsv only, deliberately"
+	[ $same -gt $((n / 2)) ] || bad "only $same of $n mutants compared"
+}

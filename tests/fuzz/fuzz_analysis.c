@@ -1,0 +1,216 @@
+/* fuzz_analysis: the analysis programs' library on valid streams built
+ * from the input (issue 28): names of any bytes (NUL aside), values of
+ * every kind a stream holds (0, negatives, 2^53 + 1, 1e308, 1e-320, Inf),
+ * stacks up to 20,000 frames deep, and a pattern for the filters from the
+ * input too. Each stream goes through tsvtop's table (by function and by
+ * line, with memory), tsv2folded's lines, tsvflame's SVG (which libxml2
+ * must parse as XML), tsvfocus's filters and the SQL writer (in one
+ * dialect or the other); a failure must come with its message. */
+#include <string.h>
+
+#include <libxml/parser.h>
+
+#include "fuzz.h"
+#include "analysis/flame.h"
+#include "analysis/focus.h"
+#include "analysis/folded.h"
+#include "analysis/top.h"
+#include "formats/sql/sql.h"
+
+struct in {
+	const uint8_t *p;
+	size_t n;
+};
+
+static unsigned
+byte(struct in *in)
+{
+	if (in->n == 0)
+		return 0;
+	in->n--;
+	return *in->p++;
+}
+
+static const double values[] = {
+	1, 0, -3, 9007199254740993.0, 1e308, 1e-320, 2.5, 1e19, 7,
+	__builtin_inf(),
+};
+
+/* A valid stream of the input's making, written to fd. */
+static int
+build(struct in *in, int fd)
+{
+	struct output o;
+	struct stream_writer w;
+	struct perr e;
+	struct stream_id sid, lid;
+	struct sw_stack st;
+	char names[8][16];
+	size_t nfn = 1 + byte(in) % 6, i, k, len;
+	uint32_t s, depth, type[2];
+	unsigned b;
+
+	if (output_fd(&o, fd, "fuzz stream", &e) < 0)
+		return -1;
+	sw_begin(&w, &o, V20, SCHEMA_EXTENSIONS, 0);
+	sw_source(&w, 1, text_of("fuzz"), TEXT_NA, 0);
+	sw_source(&w, 2, text_of("pprof"), text_of("b"), 1);
+	for (i = 0; i < nfn; i++) {
+		len = 1 + byte(in) % 15;
+		for (k = 0; k < len; k++)
+			names[i][k] = (char)(byte(in) | (k == 0));	/* no NUL */
+		sw_function(&w, (uint32_t)i + 1, text_n(names[i], len),
+		    text_n(names[i], len), text_of(i % 2 ? "a.R" : ""),
+		    (int64_t)i);
+		sw_location(&w, &(struct sw_location){ .id = (uint32_t)i + 1,
+		    .function_id = (uint32_t)i + 1, .line = (int64_t)i * 7 });
+	}
+	type[0] = (uint32_t)sw_value_type(&w, text_of("samples"),
+	    text_of("count"));
+	type[1] = (uint32_t)sw_value_type(&w, text_of("vsize.small"),
+	    text_of("bytes"));
+	for (s = 1; in->n > 0 && s < 200; s++) {
+		stream_id_set(&sid, s);
+		sw_sample(&w, &sid, 1 + (byte(in) & 1));
+		b = byte(in);
+		sw_sample_value(&w, &sid, type[0],
+		    num_of_dbl(values[b % 10]));
+		if (b & 16)
+			sw_sample_value(&w, &sid, type[1],
+			    num_of_dbl(values[(b >> 5) % 10]));
+		depth = byte(in) % 12;
+		if (depth == 11)	/* deep, now and then */
+			depth = 1000 * (1 + byte(in) % 20);
+		sw_stack_begin(&w, &st, &sid);
+		for (k = 0; k < depth; k++) {
+			stream_id_set(&lid, 1 + (k * 7 + b) % nfn);
+			sw_stack_frame(&w, &st, &lid);
+		}
+	}
+	sw_free(&w);
+	out_flush(&o);
+	output_discard(&o);
+	return 0;
+}
+
+static void
+silence(void *ctx, const char *msg, ...)
+{
+	(void)ctx;
+	(void)msg;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct in in = { data, size };
+	char path[64], pattern[16];
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct perr e;
+	struct output o;
+	struct source_set all = { 0 };
+	struct top_opts to = { 0, 1, &all };
+	struct stack_reader sr = { { 0, &all, 0 } };
+	struct flame_opts fl = { NULL, 0, 0, 800, 0.1, NULL, "fuzz" };
+	struct focus_opts fo = { NULL, NULL, NULL, NULL, NULL, &all };
+	struct sql_writer *sw;
+	struct focus *f;
+	struct top *t;
+	struct re *re;
+	xmlDocPtr doc;
+	size_t i, plen;
+	int fd, svg, rc;
+	off_t len;
+	char *text;
+
+	/* the filters' pattern: the first bytes, up to a NUL */
+	plen = byte(&in) % sizeof(pattern);
+	for (i = 0; i < plen; i++)
+		pattern[i] = (char)(byte(&in) | 1);
+	pattern[plen] = '\0';
+	sr.opts.lines = (int)(size & 1);
+	to.by_line = (int)(size & 2) != 0;
+	if ((fd = as_file(NULL, 0, path, sizeof(path))) < 0 ||
+	    build(&in, fd) < 0)
+		abort();
+	lseek(fd, 0, SEEK_SET);
+	if (output_open(&o, "/dev/null", &e) < 0)
+		abort();
+	if ((t = top_new(&to, &e)) == NULL)
+		abort();
+	SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p, top_sample,
+	    top_restart, t, ASM_SUMS, &e), &e);
+	if (rc == 0)
+		SAYS_WHY(top_write(t, &o, NULL, size % 3 == 0, 0, &e), &e);
+	stream_close(&r);
+	prof_free(&p);
+	top_free(t);
+	/* the flame graph into memory, for libxml2 */
+	svg = memfd_create("svg", 0);
+	SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p, stacks_sample,
+	    stacks_restart, &sr, ASM_SUMS, &e), &e);
+	if (rc == 0) {
+		struct output so;
+		SAYS_WHY(folded_write(&sr.st, &o, NULL, 0, &e), &e);
+		if (svg < 0 || output_fd(&so, svg, "svg", &e) < 0)
+			abort();
+		SAYS_WHY(rc = flame_write(&sr.st, &fl, &so, &e), &e);
+		out_flush(&so);
+		output_discard(&so);
+		if (rc == 0 && (len = lseek(svg, 0, SEEK_CUR)) > 0) {
+			if ((text = malloc((size_t)len)) == NULL ||
+			    pread(svg, text, (size_t)len, 0) != len)
+				abort();
+			xmlSetGenericErrorFunc(NULL, silence);
+			doc = xmlReadMemory(text, (int)len, "flame.svg", NULL,
+			    XML_PARSE_NONET | XML_PARSE_HUGE);
+			if (doc == NULL) {
+				fprintf(stderr, "fuzz_analysis: tsvflame's SVG "
+				    "is not XML\n");
+				abort();
+			}
+			xmlFreeDoc(doc);
+			free(text);
+		}
+	}
+	if (svg >= 0)
+		close(svg);
+	stream_close(&r);
+	prof_free(&p);
+	stack_reader_free(&sr);
+	if ((re = re_compile(pattern, NULL, 0)) != NULL) {
+		switch (size % 5) {
+		case 0: fo.focus = re; break;
+		case 1: fo.ignore = re; break;
+		case 2: fo.hide = re; break;
+		case 3: fo.show = re; break;
+		default: fo.show_from = re; break;
+		}
+		if ((f = focus_new(&o, &fo, &e)) == NULL)
+			abort();
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
+		    focus_sample, focus_restart, f, 0, &e), &e);
+		if (rc == 0)
+			SAYS_WHY(focus_end(f, &p, &e), &e);
+		stream_close(&r);
+		prof_free(&p);
+		focus_free(f);
+		re_free(re);
+	}
+	for (i = size % 2; i < 2; i += 2) {
+		if ((sw = sql_new(&o, i ? SQL_POSTGRESQL : SQL_SQLITE, "/tmp",
+		    &e)) == NULL)
+			abort();
+		if (stream_open(&r, path, NULL, &e) == 0) {
+			SAYS_WHY(rc = sql_stage(sw, &r, &e), &e);
+			if (rc == 0)
+				SAYS_WHY(sql_end(sw, &e), &e);
+			stream_close(&r);
+		}
+		sql_free(sw);
+	}
+	output_close(&o, &e);
+	close(fd);
+	return 0;
+}

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -22,38 +23,84 @@
 extern const char *__progname;
 static struct output *cli_out;
 
+/* "-c, --cum" or "    --unit", and " arg", into buf. */
+static int
+opt_name(const struct cli_opt *o, char *buf, size_t n)
+{
+	return snprintf(buf, n, "%s%c%s%s%s%s%s", o->ch < CLI_LONG ? "-" : "",
+	    o->ch < CLI_LONG ? o->ch : ' ', o->ch < CLI_LONG && o->name ?
+	    ", " : o->ch < CLI_LONG ? "" : "   ", o->name ? "--" : "",
+	    o->name ? o->name : "", o->arg ? " " : "", o->arg ? o->arg : "");
+}
+
+/* Prints item on the synopsis, on a new line when it would pass column
+ * 80 (its items line up after "usage: prog"). */
+static void
+item(FILE *fp, int *col, int indent, const char *item)
+{
+	int n = (int)strlen(item);
+
+	if (*col + n > 79) {
+		fprintf(fp, "\n%*s", indent, "");
+		*col = indent;
+	}
+	*col += fprintf(fp, "%s", item);
+}
+
 static void
 synopsis(const struct cli_prog *prog, FILE *fp)
 {
 	const struct cli_opt *o;
-	int flags = 0;
+	char buf[128];
+	size_t n = 0;
+	int col, indent;
 
-	fprintf(fp, "usage: %s", __progname);
+	col = indent = fprintf(fp, "usage: %s", __progname);
 	for (o = prog->opts; o->ch != 0; o++)
-		if (o->arg == NULL)
-			fprintf(fp, flags++ ? "%c" : " [-%c", o->ch);
-	if (flags)
-		fputc(']', fp);
+		if (o->arg == NULL && o->help != NULL && o->ch < CLI_LONG &&
+		    n + 4 < sizeof(buf))
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%c",
+			    n ? "" : " [-", o->ch);
+	if (n > 0) {
+		snprintf(buf + n, sizeof(buf) - n, "]");
+		item(fp, &col, indent, buf);
+	}
 	for (o = prog->opts; o->ch != 0; o++)
-		if (o->arg != NULL)
-			fprintf(fp, " [-%c %s]", o->ch, o->arg);
-	fprintf(fp, " %s\n", prog->operands);
+		if (o->help != NULL && (o->arg != NULL || o->ch >= CLI_LONG)) {
+			if (o->ch < CLI_LONG)
+				snprintf(buf, sizeof(buf), " [-%c %s]", o->ch,
+				    o->arg);
+			else
+				snprintf(buf, sizeof(buf), " [--%s%s%s]", o->name,
+				    o->arg ? " " : "", o->arg ? o->arg : "");
+			item(fp, &col, indent, buf);
+		}
+	snprintf(buf, sizeof(buf), " %s", prog->operands);
+	item(fp, &col, indent, buf);
+	fputc('\n', fp);
 }
 
-#define HELP_COL 16	/* where an option's help begins */
+#define HELP_COL 24	/* where an option's help begins */
 
 void
 cli_show_usage(const struct cli_prog *prog, FILE *fp)
 {
 	const struct cli_opt *o;
 	const char *p, *nl;
+	char name[64];
 	int w;
 
 	synopsis(prog, fp);
 	fprintf(fp, "%s\n", prog->purpose);
 	for (o = prog->opts; o->ch != 0; o++) {
-		w = fprintf(fp, "  -%c%s%s", o->ch, o->arg ? " " : "",
-		    o->arg ? o->arg : "");
+		if (o->help == NULL)
+			continue;	/* an older spelling */
+		opt_name(o, name, sizeof(name));
+		w = fprintf(fp, "  %s", name);
+		if (w >= HELP_COL - 1) {
+			fputc('\n', fp);
+			w = 0;
+		}
 		/* continuation lines line up under the first */
 		for (p = o->help; (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
 			fprintf(fp, "%*s%.*s\n", HELP_COL - w, "", (int)(nl - p),
@@ -62,18 +109,20 @@ cli_show_usage(const struct cli_prog *prog, FILE *fp)
 		}
 		fprintf(fp, "%*s%s\n", HELP_COL - w, "", p);
 	}
-	fprintf(fp, "%-*sthis help (also --help); -V the version (also "
-	    "--version)\n", HELP_COL, "  -h");
+	fprintf(fp, "%-*sthis help; -V, --version: the version\n", HELP_COL,
+	    "  -h, --help");
 	if (prog->notes != NULL)
 		fprintf(fp, "%s\n", prog->notes);
-	fprintf(fp, "See %s(1).\n", __progname);
+	fprintf(fp, "See %s(1) (in the source tree: man ./man/%s.1).\n",
+	    __progname, __progname);
 }
 
 void
 cli_usage(const struct cli_prog *prog)
 {
 	synopsis(prog, stderr);
-	fprintf(stderr, "Try '%s -h' or man %s.\n", __progname, __progname);
+	fprintf(stderr, "Try '%s --help', or man %s (in the source tree: "
+	    "man ./man/%s.1).\n", __progname, __progname, __progname);
 	exit(EXIT_USAGE);
 }
 
@@ -161,33 +210,35 @@ setup(void)
 int
 cli_getopt(const struct cli_prog *prog, int argc, char **argv)
 {
-	static char optstring[64];
+	static char optstring[128];
+	static struct option longs[64];
 	const struct cli_opt *o;
-	size_t n = 0;
-	int i, ch;
+	size_t n = 0, nl = 0;
+	int ch, i;
 
 	if (optstring[0] == '\0') {
 		setup();
-		/* the long options are the two everybody tries first */
-		for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-			if (strcmp(argv[i], "--help") == 0) {
-				cli_show_usage(prog, stdout);
-				exit(EXIT_OK);
-			}
-			if (strcmp(argv[i], "--version") == 0)
-				version();
-		}
 		optstring[n++] = ':';	/* a missing argument is ours to say */
-		for (o = prog->opts; o->ch != 0 && n + 4 < sizeof(optstring);
-		    o++) {
-			optstring[n++] = o->ch;
-			if (o->arg != NULL)
-				optstring[n++] = ':';
+		for (o = prog->opts; o->ch != 0; o++) {
+			if (o->ch < CLI_LONG && n + 4 < sizeof(optstring)) {
+				optstring[n++] = (char)o->ch;
+				if (o->arg != NULL)
+					optstring[n++] = ':';
+			}
+			if (o->name != NULL && nl + 3 < sizeof(longs) /
+			    sizeof(longs[0]))
+				longs[nl++] = (struct option){ o->name,
+				    o->arg ? required_argument : no_argument,
+				    NULL, o->ch };
 		}
 		memcpy(optstring + n, "hV", 3);
+		longs[nl++] = (struct option){ "help", no_argument, NULL, 'h' };
+		longs[nl++] = (struct option){ "version", no_argument, NULL,
+		    'V' };
+		opterr = 0;
 	}
 	for (;;) {
-		switch (ch = getopt(argc, argv, optstring)) {
+		switch (ch = getopt_long(argc, argv, optstring, longs, NULL)) {
 		case 'h':
 			cli_show_usage(prog, stdout);
 			exit(EXIT_OK);
@@ -198,12 +249,24 @@ cli_getopt(const struct cli_prog *prog, int argc, char **argv)
 			limit(prog, optarg);
 			continue;
 		case ':':
-			cli_warn("option -%c needs an argument", optopt);
+			if (optopt != 0 && optopt < CLI_LONG &&
+			    strncmp(argv[optind - 1], "--", 2) != 0)
+				cli_warn("option -%c needs an argument", optopt);
+			else
+				cli_warn("option %s needs an argument",
+				    argv[optind - 1]);
 			cli_usage(prog);
 		case '?':
-			cli_warn("unknown option -%c", optopt);
+			if (optopt != 0)
+				cli_warn("unknown option -%c", optopt);
+			else
+				cli_warn("unknown option %s", argv[optind - 1]);
 			cli_usage(prog);
 		}
+		/* an older spelling is the option it stands for */
+		for (i = 0; ch != -1 && prog->opts[i].ch != 0; i++)
+			if (prog->opts[i].ch == ch && prog->opts[i].alias != 0)
+				return prog->opts[i].alias;
 		return ch;
 	}
 }

@@ -12,18 +12,37 @@
 
 enum { EXIT_OK = 0, EXIT_BAD = 1, EXIT_USAGE = 2 };
 
+/* An option: a short letter (ch < 256) or, long only, an id of 256 and
+ * up that cli_getopt returns for it; its long name (--name); its
+ * argument's name (NULL: a flag); its help. An older spelling kept
+ * working has no name and no help, and alias: the ch it stands for. */
 struct cli_opt {
-	char ch;
-	const char *arg;	/* the argument's name, NULL: a flag */
+	int ch;
+	const char *name;
+	const char *arg;
 	const char *help;	/* one line, or lines joined by \n */
+	int alias;
 };
 
-#define CLI_OPT_OUTPUT { 'o', "file", "write to file (it appears only " \
-    "when complete) instead of stdout" }
-#define CLI_OPT_V1 { '1', NULL, "write the legacy format 1.0 (when it " \
+/* Long-only options' ids, each program's from here. */
+#define CLI_LONG 256
+
+#define CLI_OPT_OUTPUT { 'o', "output", "file", "write to file, whole or not " \
+    "at all (default stdout)" }
+#define CLI_OPT_V1 { '1', "v1", NULL, "write the legacy format 1.0 (when it " \
     "can hold the data)" }
-#define CLI_OPT_LIMIT { 'Z', "max", "stop at max bytes of decompressed " \
-    "input (k, M, G; default 4G)" }
+#define CLI_OPT_LIMIT { 'Z', "max-input", "size", "stop past size bytes " \
+    "decompressed (k, M, G; 4G)" }
+/* pprof's filters, for every program that reads samples to analyse
+ * them (cli_focus_option) */
+#define CLI_OPT_FOCUS \
+	{ 'f', "focus", "re", "keep the samples with a frame that matches" }, \
+	{ 'i', "ignore", "re", "drop the samples with a frame that matches" }, \
+	{ 'H', "hide", "re", "remove the frames that match" }, \
+	{ 'S', "show", "re", "keep only the frames that match" }, \
+	{ 'r', "show-from", "re", "cut each stack above its outermost match" }
+#define CLI_OPT_SOURCES { 's', "sources", "ids", "keep the samples of these " \
+    "sources (such as 1,3)" }
 
 struct cli_prog {
 	const char *purpose;		/* one line */
@@ -33,11 +52,12 @@ struct cli_prog {
 };
 
 /*
- * getopt over the program's table: returns each of its option characters
- * (with optarg), -1 at the end of the options. Handles by itself -h and
- * --help (usage on stdout, exit 0), -V and --version (exit 0), -Z (the
- * bound on decompressed input) and unknown options (usage on stderr, exit
- * 2).
+ * getopt_long over the program's table: returns each of its options' ch
+ * (with optarg), -1 at the end of the options; as GNU's, options may come
+ * after operands (unless POSIXLY_CORRECT is set) and -- ends them.
+ * Handles by itself -h and --help (usage on stdout, exit 0), -V and
+ * --version (exit 0), -Z (the bound on decompressed input) and unknown
+ * options (usage on stderr, exit 2).
  */
 int cli_getopt(const struct cli_prog *prog, int argc, char **argv);
 /* The usage text, on fp. */

@@ -9,7 +9,7 @@
 static const struct cli_opt opts[] = {
 	CLI_OPT_V1,
 	CLI_OPT_OUTPUT,
-	{ 't', "type/unit", "what the values are (default samples/count)" },
+	{ 't', "type", "type/unit", "what the values are (default samples/count)" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };

@@ -6,13 +6,13 @@
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
-	{ 'd', "source", "two values per line: this source's and the "
-	    "others' (difffolded)" },
-	{ 'l', NULL, "append :line to frames" },
+	{ 'd', "diff-source", "id", "two values per line: this source's and "
+	    "the others'\n(difffolded)" },
+	{ 'l', "lines", NULL, "append :line to frames" },
 	CLI_OPT_OUTPUT,
-	{ 's', "sources", "keep the samples of these sources (ids: 1,3)" },
-	{ 't', "type", "the value to write (default samples, else the first "
-	    "type)" },
+	CLI_OPT_SOURCES,
+	{ 't', "type", "type", "the value to write (default: as pprof shows "
+	    "it)" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };

@@ -7,11 +7,13 @@
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
-	{ 'n', NULL, "one pprof sample per stream sample (no aggregation)" },
+	{ 'N', "no-aggregate", NULL, "one pprof sample per stream sample" },
 	CLI_OPT_OUTPUT,
-	{ 'u', NULL, "uncompressed protobuf" },
-	{ '9', NULL, "a smaller file (gzip level 9; default 1, as Go writes)" },
+	{ 'u', "uncompressed", NULL, "uncompressed protobuf" },
+	{ '9', "best", NULL, "a smaller file (gzip level 9; default 1, as Go "
+	    "writes)" },
 	CLI_OPT_LIMIT,
+	{ 'n', NULL, NULL, NULL, 'N' },
 	{ 0 }
 };
 static const struct cli_prog prog = {
@@ -34,7 +36,7 @@ main(int argc, char *argv[])
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
-		case 'n':
+		case 'N':
 			aggregate = 0;
 			break;
 		case 'o':

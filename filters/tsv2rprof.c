@@ -8,13 +8,14 @@
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
-	{ 'i', "interval", "sample interval in microseconds for sources that "
-	    "do not say\n(default 20000)" },
+	{ 'I', "interval", "us", "the sample interval in microseconds of "
+	    "sources that do\nnot say (default 20000)" },
 	CLI_OPT_OUTPUT,
-	{ 's', "sources", "write these sources only (ids: 1,3)" },
-	{ 't', "type", "the value that gives each line's repeat count "
-	    "(default samples;\na time is divided by the interval)" },
+	{ 's', "sources", "ids", "write these sources only (such as 1,3)" },
+	{ 't', "type", "type", "the value that gives each line's repeat "
+	    "count (default\nsamples; a time is divided by the interval)" },
 	CLI_OPT_LIMIT,
+	{ 'i', NULL, "us", NULL, 'I' },
 	{ 0 }
 };
 static const struct cli_prog prog = {
@@ -75,8 +76,8 @@ main(int argc, char *argv[])
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
-		case 'i':
-			interval = (long)cli_number(optarg, 'i', 1000000000);
+		case 'I':
+			interval = (long)cli_number(optarg, 'I', 1000000000);
 			break;
 		case 'o':
 			opath = optarg;

@@ -10,9 +10,10 @@
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
-	{ 'd', "dialect", "sqlite (the default) or postgresql" },
+	{ 'D', "dialect", "name", "sqlite (the default) or postgresql" },
 	CLI_OPT_OUTPUT,
 	CLI_OPT_LIMIT,
+	{ 'd', NULL, "name", NULL, 'D' },
 	{ 0 }
 };
 static const struct cli_prog prog = {
@@ -75,13 +76,13 @@ main(int argc, char *argv[])
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
-		case 'd':
+		case 'D':
 			if (strcmp(optarg, "sqlite") == 0)
 				d = SQL_SQLITE;
 			else if (strcmp(optarg, "postgresql") == 0)
 				d = SQL_POSTGRESQL;
 			else {
-				cli_warn("-d: '%s' is not sqlite or postgresql",
+				cli_warn("-D: '%s' is not sqlite or postgresql",
 				    optarg);
 				cli_usage(&prog);
 			}

@@ -10,19 +10,22 @@
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
-	{ 'i', NULL, "icicle: the root at the top" },
-	{ 'L', NULL, "append :line to frames" },
-	{ 'd', "source", "colour by the change against this source (red "
-	    "grew, blue shrank);\nwidths from the others" },
-	{ 'm', "minwidth", "leave out frames narrower than this, px "
+	{ 'I', "icicle", NULL, "the root at the top" },
+	{ 'l', "lines", NULL, "append :line to frames" },
+	{ 'd', "diff-source", "id", "colour by the change against this source "
+	    "(red grew, blue\nshrank); widths from the others" },
+	{ 'W', "min-width", "px", "leave out frames narrower than this "
 	    "(default 0.1)" },
 	CLI_OPT_OUTPUT,
-	{ 's', "sources", "keep the samples of these sources (ids: 1,3)" },
-	{ 'T', "title", "the title (default: the value type and the sources)" },
-	{ 't', "type", "the value to draw (default samples, else the first "
-	    "type)" },
-	{ 'w', "width", "of the image, px (default 1200)" },
+	CLI_OPT_SOURCES,
+	{ 'T', "title", "title", "the title (default: the value type and the "
+	    "sources)" },
+	{ 't', "type", "type", "the value to draw (default: as pprof shows "
+	    "it)" },
+	{ 'w', "width", "px", "of the image (default 1200)" },
 	CLI_OPT_LIMIT,
+	{ 'L', NULL, NULL, NULL, 'l' },
+	{ 'm', NULL, "px", NULL, 'W' },
 	{ 0 }
 };
 static const struct cli_prog prog = {
@@ -97,14 +100,14 @@ main(int argc, char *argv[])
 			    INT32_MAX);
 			fo.diff = 1;
 			break;
-		case 'i':
+		case 'I':
 			fo.icicle = 1;
 			break;
-		case 'L':
+		case 'l':
 			sr.opts.lines = 1;
 			break;
-		case 'm':
-			fo.minwidth = real(optarg, 'm', 0, 1e6);
+		case 'W':
+			fo.minwidth = real(optarg, 'W', 0, 1e6);
 			break;
 		case 'o':
 			opath = optarg;

@@ -7,13 +7,9 @@
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
-	{ 'f', "re", "keep the samples with a frame that matches (focus)" },
-	{ 'H', "re", "remove the frames that match (hide)" },
-	{ 'i', "re", "drop the samples with a frame that matches (ignore)" },
+	CLI_OPT_FOCUS,
 	CLI_OPT_OUTPUT,
-	{ 'r', "re", "cut each stack above its outermost match (show_from)" },
-	{ 'S', "re", "keep only the frames that match (show)" },
-	{ 's', "sources", "keep these sources and their samples (ids: 1,3)" },
+	CLI_OPT_SOURCES,
 	CLI_OPT_LIMIT,
 	{ 0 }
 };

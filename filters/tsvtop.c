@@ -6,15 +6,14 @@
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
-	{ 'c', NULL, "sort by total (cumulative) instead of self" },
-	{ 'l', NULL, "a row per function, file and line" },
-	{ 'm', NULL, "add mem_total: summaryRprof's memory, in MB" },
-	{ 'n', "rows", "print the first rows rows" },
-	{ 'o', "file", "write to file (it appears only when complete) instead "
-	    "of stdout" },
-	{ 's', "sources", "keep the samples of these sources (ids: 1,3)" },
-	{ 't', "type", "the value to measure (default samples, else the "
-	    "first type)" },
+	{ 'c', "cum", NULL, "sort by total (cumulative) instead of self" },
+	{ 'l', "lines", NULL, "a row per function, file and line" },
+	{ 'm', "memory", NULL, "add mem_total: summaryRprof's memory, in MB" },
+	{ 'n', "nodecount", "rows", "print the first rows rows" },
+	CLI_OPT_OUTPUT,
+	CLI_OPT_SOURCES,
+	{ 't', "type", "type", "the value to measure (default: as pprof shows "
+	    "it)" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };

@@ -7,9 +7,11 @@
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
-	{ 'q', NULL, "print nothing; the exit status tells" },
-	{ 'm', "max", "show at most max problems per file (default 20)" },
+	{ 'q', "quiet", NULL, "print nothing; the exit status tells" },
+	{ 'M', "max-problems", "n", "show at most n problems per file "
+	    "(default 20)" },
 	CLI_OPT_LIMIT,
+	{ 'm', NULL, "n", NULL, 'M' },
 	{ 0 }
 };
 static const struct cli_prog prog = {
@@ -63,7 +65,7 @@ main(int argc, char *argv[])
 		case 'q':
 			quiet = 1;
 			break;
-		case 'm':
+		case 'M':
 			max_shown = cli_number(optarg, 'm', 1000000000);
 			break;
 		}

@@ -8,10 +8,10 @@
 # non-ASCII.
 sql_text() {
 	db_reset
-	$bin/tsv2sql -d $dialect tests/sql/text.tsv >"$out/s.sql" &&
+	$bin/tsv2sql -D $dialect tests/sql/text.tsv >"$out/s.sql" &&
 	    db_load "$out/s.sql"
 	db_query tests/sql/text-$dialect.sql >"$out/got"
-	same tests/sql/text.expected "tsv2sql -d $dialect: text read back"
+	same tests/sql/text.expected "tsv2sql -D $dialect: text read back"
 }
 
 sql_table_dump() {
@@ -28,8 +28,8 @@ sql_two_scripts() {
 	$bin/rprof2tsv "$R_MEM" >"$out/sql-a.tsv"
 	$bin/pprof2tsv tests/data/pprof/pprofutils/labelframes.in.pprof \
 	    >"$out/sql-b.tsv"
-	$bin/tsv2sql -d $dialect "$out/sql-a.tsv" >"$out/a.sql"
-	$bin/tsv2sql -d $dialect "$out/sql-b.tsv" >"$out/b.sql"
+	$bin/tsv2sql -D $dialect "$out/sql-a.tsv" >"$out/a.sql"
+	$bin/tsv2sql -D $dialect "$out/sql-b.tsv" >"$out/b.sql"
 }
 
 # Loads accumulate: A then B is tsvcombine A B, table for table; the same
@@ -42,18 +42,18 @@ sql_accumulate() {
 	db_load "$out/b.sql"
 	sql_table_dump >"$out/ab.dump"
 	db_reset
-	$bin/tsvcombine "$a" "$b" | $bin/tsv2sql -d $dialect >"$out/c.sql" &&
+	$bin/tsvcombine "$a" "$b" | $bin/tsv2sql -D $dialect >"$out/c.sql" &&
 	    db_load "$out/c.sql"
 	sql_table_dump >"$out/c.dump"
 	cmp -s "$out/ab.dump" "$out/c.dump" &&
 	    [ "$(wc -l <"$out/c.dump")" -gt 1000 ] ||
-	    bad "tsv2sql -d $dialect: loading a then b is not tsvcombine a b"
+	    bad "tsv2sql -D $dialect: loading a then b is not tsvcombine a b"
 	db_load "$out/a.sql"
 	echo "SELECT COUNT(*) FROM functions; SELECT COUNT(*) FROM samples; SELECT COUNT(*) FROM sources;" >"$out/q.sql"
 	db_query "$out/q.sql" | tr '\n' ' ' >"$out/got"
 	n1=$(grep -c '^functions' "$a"); n2=$(grep -c '^functions' "$b")
 	[ "$(cat "$out/got")" = "$((n1 + n2)) $(($(grep -c '^samples' "$a") * 2 + $(grep -c '^samples' "$b"))) 3 " ] ||
-	    bad "tsv2sql -d $dialect: a loaded twice: $(cat "$out/got")"
+	    bad "tsv2sql -D $dialect: a loaded twice: $(cat "$out/got")"
 }
 
 # The man page's queries give tsvtop's figures.
@@ -62,7 +62,7 @@ sql_queries() {
 	    tests/data/rprof/r-4.2/memory.out tests/data/rprof/r-4.2/append.out; do
 		$bin/rprof2tsv "$f" >"$out/p.tsv"
 		db_reset
-		$bin/tsv2sql -d $dialect "$out/p.tsv" >"$out/p.sql" &&
+		$bin/tsv2sql -D $dialect "$out/p.tsv" >"$out/p.sql" &&
 		    db_load "$out/p.sql"
 		db_query tests/sql/self-total.sql |
 		    awk -F'|' '{ printf "%s\t%.17g\t%.17g\n", $1, $2, $3 }' |
@@ -101,5 +101,5 @@ sql_cut_short() {
 	db_load "$out/cut.sql" 2>/dev/null
 	db_query "$out/q.sql" >"$out/after"
 	cmp -s "$out/before" "$out/after" ||
-	    bad "tsv2sql -d $dialect: a script cut short changed the database"
+	    bad "tsv2sql -D $dialect: a script cut short changed the database"
 }

@@ -140,6 +140,20 @@ echo "  (tsvflame's SVG of it: $(./tsvflame "$dir/big.tsv" | wc -c) bytes)"
 row "tsvcombine (stream)" "$(size "$dir/big.tsv")" ./tsvcombine "$dir/big.tsv"
 ./tsv2folded -l "$dir/big.tsv" >"$dir/big.folded"
 row "folded2tsv (MB of collapsed stacks)" "$(size "$dir/big.folded")" ./folded2tsv "$dir/big.folded"
+# 10,000 sources (issue 28: tsvfocus walked every source for every kept
+# sample): a short session of plain.out, 10,000 times, a source each
+src=$dir/sources10k.tsv
+if [ ! -s "$src" ]; then
+	i=0
+	while [ $i -lt 10000 ]; do
+		head -n 20 tests/data/rprof/r-4.2/plain.out; i=$((i + 1))
+	done | ./rprof2tsv >"$src"
+fi
+echo "input: $src (10,000 sources; MB of stream)"
+for p in tsvvalidate tsvcombine tsvtop tsv2folded tsvflame "tsvfocus -f work" \
+    tsv2rprof tsv2pprof tsv2sql; do
+	row "$p (10,000 sources)" "$(size "$src")" ./$p "$src"
+done
 for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
 	n=$(size "$pb")
 	echo "input: $pb ($n bytes uncompressed protobuf)"
@@ -256,8 +270,8 @@ for s in "$dir/large.tsv" "$dir/1g.tsv"; do
 		ref=
 		sqlrow "psql \\copy of split files (reference)" "$rows" \
 		    "$psql_ -d ref -f - <$dir/copy.sql"; ref=$last
-		sqlrow "tsv2sql -d postgresql | psql" "$rows" \
-		    "./tsv2sql -d postgresql $s | $psql_ -d ours -f -"
+		sqlrow "tsv2sql -D postgresql | psql" "$rows" \
+		    "./tsv2sql -D postgresql $s | $psql_ -d ours -f -"
 		runuser -u postgres -- "$pgbin/pg_ctl" -D "$pg/data" -w stop >/dev/null 2>&1
 		rm -rf "$pg"
 	fi

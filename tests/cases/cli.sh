@@ -20,12 +20,17 @@ t_cli_help_version() {
 		for a in -h --help; do
 			$bin/$p $a >"$out/help" 2>&1 &&
 			    grep -q "^usage: $p " "$out/help" &&
-			    grep -q "^See $p(1)\.$" "$out/help" || bad "$p $a"
+			    grep -q "^See $p(1) (in the source tree: man ./man/$p.1)\.$" \
+			    "$out/help" || bad "$p $a"
+			# every line of the help fits a terminal
+			awk -v p=$p 'length($0) > 80 { print p ": " $0 }' "$out/help" \
+			    >>"$out/long"
 		done
 		for a in -V --version; do
 			[ "$($bin/$p $a 2>&1)" = "$p (profstream) $v" ] || bad "$p $a"
 		done
 	done
+	[ ! -s "$out/long" ] || bad "help lines past 80 columns: $(cat "$out/long")"
 }
 
 # An unknown option is a usage error.
@@ -61,4 +66,43 @@ tsv2folded: -s: no source 7 in the input (its source: 1)
 exit 1
 EOT
 	same "$out/want" "source ids not in the input"
+}
+
+# Options after operands, as GNU getopt allows, and long options; --
+# ends the options; POSIXLY_CORRECT stops at the first operand.
+t_cli_options_anywhere() {
+	$bin/rprof2tsv tests/data/rprof/r-4.2/line.out >"$out/l.tsv"
+	$bin/tsvtop -c -n 2 "$out/l.tsv" >"$out/want"
+	$bin/tsvtop "$out/l.tsv" -n 2 --cum >"$out/got"
+	same "$out/want" "tsvtop FILE -n 2 --cum"
+	$bin/tsvtop --nodecount=2 --cum "$out/l.tsv" >"$out/got"
+	same "$out/want" "tsvtop --nodecount=2 --cum"
+	POSIXLY_CORRECT=1 $bin/tsvtop "$out/l.tsv" -n 2 >/dev/null 2>"$out/err" &&
+	    bad "POSIXLY_CORRECT: -n after a file was taken as an option"
+	$bin/tsvtop --bogus "$out/l.tsv" >/dev/null 2>"$out/got"
+	echo "exit $?" >>"$out/got"
+	printf '%s\n' 'tsvtop: unknown option --bogus' \
+	    'usage: tsvtop [-clm] [-n rows] [-o file] [-s ids] [-t type] [-Z size]' \
+	    '              [file ...]' \
+	    "Try 'tsvtop --help', or man tsvtop (in the source tree: man ./man/tsvtop.1)." \
+	    'exit 2' >"$out/want"
+	same "$out/want" "an unknown long option"
+}
+
+# The older spellings of options that took another letter (one letter,
+# one meaning across the suite) still work.
+t_cli_older_spellings() {
+	$bin/rprof2tsv tests/data/rprof/r-4.2/line.out >"$out/l.tsv"
+	for pair in "tsv2pprof -u -n|tsv2pprof -u -N" \
+	    "tsv2rprof -i 10000 -t samples|tsv2rprof -I 10000 -t samples" \
+	    "tsv2sql -d postgresql|tsv2sql -D postgresql" \
+	    "tsvflame -L -m 2|tsvflame -l -W 2"; do
+		$bin/${pair%%|*} "$out/l.tsv" >"$out/old" 2>&1
+		$bin/${pair#*|} "$out/l.tsv" >"$out/new" 2>&1
+		cmp -s "$out/old" "$out/new" && [ -s "$out/new" ] ||
+		    bad "${pair%%|*} is not ${pair#*|}"
+	done
+	$bin/tsvvalidate -m 1 tests/validate/bad-fk-location.tsv >"$out/old" 2>&1
+	$bin/tsvvalidate -M 1 tests/validate/bad-fk-location.tsv >"$out/new" 2>&1
+	cmp -s "$out/old" "$out/new" || bad "tsvvalidate -m is not -M"
 }

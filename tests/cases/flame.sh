@@ -63,7 +63,7 @@ t_flame_names() {
 # Every option gives well-formed SVG.
 t_flame_options() {
 	need xmllint || return
-	for a in -i "-d 1" -L "-w 600 -m 5 -T title" "-t nodes"; do
+	for a in -I "-d 1" -l "-w 600 -W 5 -T title" "-t nodes" -L "-m 5"; do
 		$bin/rprof2tsv tests/data/rprof/r-4.2/append.out \
 		    tests/data/rprof/r-4.2/memory.out |
 		    $bin/tsvflame $a >"$out/got" 2>"$out/err" &&

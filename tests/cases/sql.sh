@@ -66,16 +66,16 @@ EOT
 # anything is written, the row named.
 t_sql_postgresql_script() {
 	A=tests/data/audit-2026-11-25
-	$bin/tsv2sql -d postgresql $A/F5-sql-long-name.tsv >"$out/s.sql"
+	$bin/tsv2sql -D postgresql $A/F5-sql-long-name.tsv >"$out/s.sql"
 	grep -qx "SET client_encoding = 'UTF8';" "$out/s.sql" ||
 	    bad "no client_encoding in the PostgreSQL script"
 	grep -q 'functions_key ON functions (md5("name"), md5("system_name"), md5("filename"), "start_line")' \
 	    "$out/s.sql" || bad "functions_key does not index md5s"
-	$bin/tsv2sql -d postgresql -o "$out/bad.sql" $A/F1-flame-bad-utf8.tsv \
+	$bin/tsv2sql -D postgresql -o "$out/bad.sql" $A/F1-flame-bad-utf8.tsv \
 	    2>"$out/got"
 	echo "exit $?" >>"$out/got"
 	printf '%s\n' "tsv2sql: $A/F1-flame-bad-utf8.tsv:10: functions.name: byte 0xed at 2 is not UTF-8, which PostgreSQL's text holds (convert the names, or load into SQLite, which keeps any bytes)" \
 	    'exit 1' >"$out/want"
-	same "$out/want" "tsv2sql -d postgresql of names that are not UTF-8"
+	same "$out/want" "tsv2sql -D postgresql of names that are not UTF-8"
 	[ ! -e "$out/bad.sql" ] || bad "a refused script was written"
 }

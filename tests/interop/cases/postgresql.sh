@@ -1,4 +1,4 @@
-# postgresql: tsv2sql -d postgresql against a real server: a private
+# postgresql: tsv2sql -D postgresql against a real server: a private
 # cluster in a temporary directory (initdb), listening on a Unix socket
 # only, run as the postgres user, stopped and removed at the end of each
 # case. The checks are tests/sqlcheck.sh's, as SQLite's in make check.
@@ -51,9 +51,9 @@ t_postgresql_long_names() {
 	pg_start || return
 	db_reset
 	f=tests/data/audit-2026-11-25/F5-sql-long-name.tsv
-	$bin/tsv2sql -d postgresql "$f" >"$out/a.sql" &&
+	$bin/tsv2sql -D postgresql "$f" >"$out/a.sql" &&
 	    db_load "$out/a.sql" && db_load "$out/a.sql" ||
-	    bad "tsv2sql -d postgresql of long names does not load"
+	    bad "tsv2sql -D postgresql of long names does not load"
 	echo 'SELECT COUNT(*), MAX(LENGTH(name)) FROM functions;' >"$out/q.sql"
 	want="$(grep -c '^functions' "$f")|$(awk -F'\t' '$1 == "functions" {
 	    if (length($3) > m) m = length($3) } END { print m }' "$f")"
@@ -67,7 +67,7 @@ t_postgresql_long_names() {
 t_postgresql_client_encoding() {
 	pg_start || return
 	db_reset
-	$bin/tsv2sql -d postgresql tests/data/audit-2026-11-25/F7-sql-text.tsv \
+	$bin/tsv2sql -D postgresql tests/data/audit-2026-11-25/F7-sql-text.tsv \
 	    >"$out/a.sql"
 	PGCLIENTENCODING=LATIN1 psql_ -d profiles -f - <"$out/a.sql" >/dev/null ||
 	    bad "loading under a LATIN1 client"

@@ -1,5 +1,6 @@
 #include <string.h>
 
+#include "base/utf8.h"
 #include "stream/sniff.h"
 
 static int
@@ -48,6 +49,11 @@ sniff(const char *line, size_t len)
 			    u[0] >> 3 >= 1 && u[0] >> 3 <= 15 ? SNIFF_PPROF :
 			    SNIFF_BINARY;
 		}
+	/* text in no encoding: a PNG's \x89PNG, a JPEG, compressed data */
+	if (!utf8_valid(line, len < 256 ? len : 256, &sp) && (len >= 256 ||
+	    sp + 4 < len))
+		return SNIFF_BINARY;
+	sp = 0;
 	if (starts(line, len, "--- ") || starts(line, len, "heap profile:") ||
 	    starts(line, len, "heap_v2/") || starts(line, len, "format = java"))
 		return SNIFF_PPROF_TEXT;

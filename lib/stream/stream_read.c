@@ -572,8 +572,12 @@ stream_next(struct stream_reader *r, struct perr *e)
 		if (row->line == 1 && (k = sniff(line, len)) != SNIFF_STREAM &&
 		    k != SNIFF_UNKNOWN) {
 			/* the wrong kind of data: say which, and stop */
-			stream_problem(r, e, 1, T_NONE, -1, "not a profile "
-			    "stream: %s", sniff_advice(k));
+			if (k == SNIFF_BINARY)
+				stream_problem(r, e, 1, T_NONE, -1, "binary "
+				    "data, not a profile stream");
+			else
+				stream_problem(r, e, 1, T_NONE, -1, "not a "
+				    "profile stream: %s", sniff_advice(k));
 			return -1;
 		}
 		if (r->in.missing_eol && stream_problem(r, e, row->line,

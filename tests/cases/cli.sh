@@ -106,3 +106,16 @@ t_cli_older_spellings() {
 	$bin/tsvvalidate -M 1 tests/validate/bad-fk-location.tsv >"$out/new" 2>&1
 	cmp -s "$out/old" "$out/new" || bad "tsvvalidate -m is not -M"
 }
+
+# First contact with the wrong file: a PNG is binary data, not a stream
+# (it said "CR in line").
+t_cli_binary_input() {
+	printf '\211PNG\r\n\032\n\000\000\000\rIHDR' >"$out/x.png"
+	for p in tsvtop tsvvalidate tsvflame; do
+		$bin/$p "$out/x.png" 2>&1 >/dev/null | sed "s|$out/||"
+	done >"$out/got"
+	printf '%s\n' 'tsvtop: x.png:1: binary data, not a profile stream' \
+	    'tsvvalidate: x.png:1: binary data, not a profile stream' \
+	    'tsvflame: x.png:1: binary data, not a profile stream' >"$out/want"
+	same "$out/want" "a PNG given to the stream readers"
+}

@@ -315,6 +315,21 @@ cli_fail(struct perr *e)
 	die(EXIT_BAD);
 }
 
+double
+cli_fraction(const struct cli_prog *prog, const char *arg, const char *name)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno != 0 || end == arg || *end != '\0' || !(v >= 0 && v <= 1)) {
+		cli_warn("--%s: '%s' is not a fraction from 0 to 1", name, arg);
+		cli_usage(prog);
+	}
+	return v;
+}
+
 long long
 cli_number(const char *arg, int opt, long long max)
 {

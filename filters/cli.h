@@ -147,6 +147,9 @@ void cli_open(struct output *o, const char *opath);
  * until output_close, so nothing is sent that must be taken back. */
 void cli_hold(struct output *o);
 
+/* A fraction from 0 to 1 for the long option name, or usage and exit 2. */
+double cli_fraction(const struct cli_prog *prog, const char *arg,
+    const char *name);
 /* Parses a positive decimal for option opt, or exits 2. */
 long long cli_number(const char *arg, int opt, long long max);
 

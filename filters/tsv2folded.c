@@ -63,7 +63,7 @@ main(int argc, char *argv[])
 	cli_check_sources(&sources, 's', 0, &p);
 	cli_check_sources(NULL, 'd', sr.opts.base, &p);
 	cli_open(&o, opath);
-	if (folded_write(&sr.st, &o, type, sr.opts.base != 0, &e) < 0 ||
+	if (folded_write(&sr.st, &p, &o, type, sr.opts.base != 0, &e) < 0 ||
 	    output_close(&o, &e) < 0)
 		cli_fail(&e);
 	stack_reader_free(&sr);

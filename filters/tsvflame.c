@@ -139,7 +139,8 @@ main(int argc, char *argv[])
 	}
 	fo.sources = names;
 	cli_open(&o, opath);
-	if (flame_write(&sr.st, &fo, &o, &e) < 0 || output_close(&o, &e) < 0)
+	if (flame_write(&sr.st, &p, &fo, &o, &e) < 0 ||
+	    output_close(&o, &e) < 0)
 		cli_fail(&e);
 	free(names);
 	stack_reader_free(&sr);

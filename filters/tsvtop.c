@@ -5,16 +5,29 @@
 #include "analysis/top.h"
 #include "cli.h"
 
+enum { O_UNIT = CLI_LONG, O_NODEFRACTION, O_ALL, O_SAMPLE_INDEX };
+
 static const struct cli_opt opts[] = {
 	{ 'c', "cum", NULL, "sort by total (cumulative) instead of self" },
-	{ 'l', "lines", NULL, "a row per function, file and line" },
+	{ 'l', "lines", NULL, "a row per line (pprof's -lines; R's sources: "
+	    "as\nsummaryRprof(lines = \"show\"))" },
 	{ 'm', "memory", NULL, "add mem_total: summaryRprof's memory, in MB" },
 	{ 'n', "nodecount", "rows", "print the first rows rows" },
 	CLI_OPT_OUTPUT,
+	{ 'q', "quiet", NULL, "no # lines before the table" },
 	CLI_OPT_SOURCES,
-	{ 't', "type", "type", "the value to measure (default: as pprof shows "
-	    "it)" },
+	{ 't', "type", "type", "the value to measure (default: pprof's, or "
+	    "R's samples)" },
+	{ O_UNIT, "unit", "unit", "show values in unit (ns .. hrs, B .. PB; "
+	    "auto: as pprof\nlabels them); R's samples in a time unit: as "
+	    "time" },
+	{ O_NODEFRACTION, "nodefraction", "f", "leave out rows whose total is "
+	    "at most f of the total\n(default 0.005 as pprof, 0 for R's "
+	    "profiles)" },
+	{ O_ALL, "all", NULL, "every row: of no value too, and those\n"
+	    "--nodefraction drops" },
 	CLI_OPT_LIMIT,
+	{ O_SAMPLE_INDEX, "sample-index", "type", NULL, 't' },
 	{ 0 }
 };
 static const struct cli_prog prog = {
@@ -30,7 +43,7 @@ main(int argc, char *argv[])
 	struct stream_reader r;
 	struct prof p = { 0 };
 	struct source_set sources = { 0 };
-	struct top_opts to = { 0 };
+	struct top_opts to = { .nodefraction = -1 };
 	struct top *t;
 	struct output o;
 	struct perr e;
@@ -62,6 +75,19 @@ main(int argc, char *argv[])
 		case 't':
 			type = optarg;
 			break;
+		case 'q':
+			to.quiet = 1;
+			break;
+		case O_UNIT:
+			to.unit = optarg;
+			break;
+		case O_NODEFRACTION:
+			to.nodefraction = cli_fraction(&prog, optarg,
+			    "nodefraction");
+			break;
+		case O_ALL:
+			to.all = 1;
+			break;
 		}
 	argc -= optind;
 	argv += optind;
@@ -73,7 +99,7 @@ main(int argc, char *argv[])
 	stream_close(&r);
 	cli_check_sources(&sources, 's', 0, &p);
 	cli_open(&o, opath);
-	if (top_write(t, &o, type, by_total, (size_t)nrows, &e) < 0 ||
+	if (top_write(t, &p, &o, type, by_total, (size_t)nrows, &e) < 0 ||
 	    output_close(&o, &e) < 0)
 		cli_fail(&e);
 	top_free(t);

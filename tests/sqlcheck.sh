@@ -67,7 +67,7 @@ sql_queries() {
 		db_query tests/sql/self-total.sql |
 		    awk -F'|' '{ printf "%s\t%.17g\t%.17g\n", $1, $2, $3 }' |
 		    sort >"$out/sql.top"
-		$bin/tsvtop "$out/p.tsv" |
+		$bin/tsvtop -q --all --unit=raw "$out/p.tsv" |
 		    awk -F'\t' 'NR > 1 { printf "%s\t%.17g\t%.17g\n", $1, $2, $4 }' |
 		    sort >"$out/top.top"
 		cmp -s "$out/sql.top" "$out/top.top" ||
@@ -76,8 +76,8 @@ sql_queries() {
 			db_query tests/sql/memory.sql |
 			    awk -F'|' '$2 != 0 { printf "%s\t%.1f\n", $1, $2 }' |
 			    sort >"$out/sql.mem"
-			$bin/tsvtop -m "$out/p.tsv" | awk -F'\t' 'NR > 1 &&
-			    $6 != "0.0" { printf "%s\t%s\n", $1, $6 }' |
+			$bin/tsvtop -q --all -m "$out/p.tsv" | awk -F'\t' 'NR > 1 &&
+			    $7 != "0.0" { printf "%s\t%s\n", $1, $7 }' |
 			    sort >"$out/top.mem"
 			cmp -s "$out/sql.mem" "$out/top.mem" ||
 			    bad "memory.sql on $f ($dialect) differs from tsvtop -m" ;;

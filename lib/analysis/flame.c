@@ -346,17 +346,20 @@ measure(struct layout *l, uint32_t n, int depth, double x, double w,
 }
 
 int
-flame_write(const struct stacks *st, const struct flame_opts *opts,
-    struct output *o, struct perr *e)
+flame_write(const struct stacks *st, const struct prof *p,
+    const struct flame_opts *opts, struct output *o, struct perr *e)
 {
 	struct layout l = { st, opts, o, NULL, NULL, NULL, NULL, 0, 0, 0, "" };
+	struct measure_choice c;
 	int64_t t;
 	double width = opts->width, height, total;
 	int rc = -1;
 
-	if ((t = value_types_choose(&st->types, opts->type, e)) < 0)
+	if (measure_choose(&st->m, p, opts->type, opts->unit != NULL ?
+	    opts->unit : "raw", &c, e) < 0)
 		return -1;
-	l.unit = value_types_unit(&st->types, (size_t)t);
+	t = c.type;
+	l.unit = c.unit;
 	if (st->nnodes == 0)
 		return perr_set(e, "no samples to draw");
 	if (prepare(&l, 2 * (size_t)t + (opts->diff ? 1 : 0), 2 * (size_t)t)
@@ -366,8 +369,7 @@ flame_write(const struct stacks *st, const struct flame_opts *opts,
 	l.span = width - 2 * PAD;
 	if (!(total > 0)) {
 		rc = perr_set(e, "the values of type '%s' sum to %g: a flame "
-		    "graph draws what is positive", strtab_str(&st->types.names,
-		    (size_t)t), total);
+		    "graph draws what is positive", c.name, total);
 		goto fail;
 	}
 	if (walk(&l, total, measure) < 0)
@@ -397,7 +399,7 @@ flame_write(const struct stacks *st, const struct flame_opts *opts,
 	if (opts->title != NULL)
 		out_xml_str(o, opts->title);
 	else {
-		out_xml_str(o, strtab_str(&st->types.names, (size_t)t));
+		out_xml_str(o, c.name);
 		out_str(o, " (");
 		out_xml_str(o, l.unit);
 		out_str(o, ")");

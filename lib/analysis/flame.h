@@ -7,16 +7,17 @@
 #include "analysis/stacks.h"
 
 struct flame_opts {
-	const char *type;	/* the value type (NULL: the default rule) */
+	const char *type;	/* the value type (NULL: measure.h's default) */
 	int icicle;		/* root at the top */
 	int diff;		/* series 0 is the base (-d): colour by change */
 	double width;		/* of the image, px */
 	double minwidth;	/* narrower frames are not drawn, px */
 	const char *title;	/* NULL: the type and the sources */
 	const char *sources;	/* for the default title: the sources' URIs */
+	const char *unit;	/* measure_choose's (NULL: "raw") */
 };
 
-int flame_write(const struct stacks *st, const struct flame_opts *opts,
-    struct output *o, struct perr *e);
+int flame_write(const struct stacks *st, const struct prof *p,
+    const struct flame_opts *opts, struct output *o, struct perr *e);
 
 #endif

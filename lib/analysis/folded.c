@@ -53,8 +53,8 @@ path(const struct stacks *st, uint32_t n, uint32_t **chain, size_t *capchain,
 }
 
 int
-folded_write(const struct stacks *st, struct output *o, const char *want,
-    int diff, struct perr *e)
+folded_write(const struct stacks *st, const struct prof *p, struct output *o,
+    const char *want, int diff, struct perr *e)
 {
 	struct line *lines = NULL, *l;
 	size_t nlines = 0, caplines = 0, len = 0, cap = 0, i;
@@ -65,8 +65,11 @@ folded_write(const struct stacks *st, struct output *o, const char *want,
 	int64_t t;
 	uint32_t n;
 
-	if ((t = value_types_choose(&st->types, want, e)) < 0)
+	struct measure_choice c;
+
+	if (measure_choose(&st->m, p, want, "raw", &c, e) < 0)
 		return -1;
+	t = c.type;
 	for (n = 1; n < st->nnodes; n++) {
 		v0 = stacks_value(st, 2 * (size_t)t, n);
 		v1 = stacks_value(st, 2 * (size_t)t + 1, n);

@@ -7,10 +7,11 @@
 
 /* Writes a line per distinct stack with a value of type want (NULL: the
  * default rule), identical stacks summed, lines in byte order. In a frame
- * name ';' becomes ':' and CR or LF a space. diff: two values per line,
+ * name ';' becomes ':' and CR or LF a space. The values are as summed
+ * (measure.h's raw sums: a count of samples stays a count). diff: two values per line,
  * the base series and the other (FlameGraph's difffolded form). Samples
  * without frames have no line. */
-int folded_write(const struct stacks *st, struct output *o, const char *want,
-    int diff, struct perr *e);
+int folded_write(const struct stacks *st, const struct prof *p,
+    struct output *o, const char *want, int diff, struct perr *e);
 
 #endif

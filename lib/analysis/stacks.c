@@ -22,14 +22,13 @@ stacks_free(struct stacks *st)
 	strtab_free(&st->strs);
 	strtab_free(&st->frame_ix);
 	u64map_free(&st->child);
-	value_types_free(&st->types);
+	measure_free(&st->m);
 }
 
 void
 stack_reader_free(struct stack_reader *r)
 {
 	stacks_free(&r->st);
-	u64map_free(&r->type_of);
 	free(r->loc_frame);
 	free(r->path);
 }
@@ -177,10 +176,9 @@ static int
 add(struct stack_reader *r, struct prof *p, const struct sample *s)
 {
 	struct stacks *st = &r->st;
-	uint32_t *slot;
-	size_t i, d;
+	size_t i, d, nv;
 	int64_t k, node;
-	int added, series;
+	int series;
 
 	if (array_grow((void **)&r->path, &r->cappath, s->nlocs + 1,
 	    sizeof(*r->path)) < 0)
@@ -193,25 +191,13 @@ add(struct stack_reader *r, struct prof *p, const struct sample *s)
 	if ((node = node_of(st, r->path, s->nlocs)) < 0)
 		return -1;
 	series = r->opts.base != 0 && p->sources[s->source].id != r->opts.base;
-	for (i = 0; i < s->nvals; i++) {
-		if ((slot = u64map_put(&r->type_of, (uint64_t)s->vals[i].type +
-		    1, 0, &added)) == NULL)
-			return -1;
-		if (added) {
-			if ((k = value_types_add(&st->types,
-			    prof_str(p, s->vals[i].type),
-			    prof_strlen(p, s->vals[i].type),
-			    prof_str(p, s->vals[i].unit),
-			    prof_strlen(p, s->vals[i].unit))) < 0)
-				return -1;
-			*slot = (uint32_t)k;
-		}
-		if (grow_cols(st, 2 * st->types.names.n) < 0)
-			return -1;
-		numcol_add(&st->cols[2 * *slot + series], (size_t)node,
-		    s->vals[i].value);
-	}
-	return grow_cols(st, 2 * st->types.names.n);
+	if (measure_sample(&st->m, p, s, &nv) < 0 ||
+	    grow_cols(st, 2 * st->m.types.names.n) < 0)
+		return -1;
+	for (i = 0; i < nv; i++)
+		numcol_add(&st->cols[2 * st->m.vals[i].type + series],
+		    (size_t)node, st->m.vals[i].v);
+	return 0;
 }
 
 int

@@ -5,6 +5,7 @@
 #ifndef STACKS_H
 #define STACKS_H
 
+#include "analysis/measure.h"
 #include "analysis/select.h"
 #include "model/assemble.h"
 
@@ -34,7 +35,7 @@ struct stacks {
 	 * column 2t + s */
 	struct numcol *cols;
 	size_t ncols, capcol;
-	struct value_types types;
+	struct measure m;		/* the types, measure.h */
 };
 
 struct stack_opts {
@@ -47,7 +48,6 @@ struct stack_opts {
 struct stack_reader {
 	struct stack_opts opts;
 	struct stacks st;
-	struct u64map type_of;		/* prof string + 1 -> type */
 	uint32_t *loc_frame;		/* prof location -> frame + 1 */
 	size_t caploc;
 	uint32_t *path;			/* the current sample, root first */

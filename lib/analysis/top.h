@@ -4,13 +4,21 @@
 #ifndef TOP_H
 #define TOP_H
 
+#include "analysis/measure.h"
 #include "analysis/select.h"
 #include "model/assemble.h"
 
 struct top_opts {
-	int by_line;			/* -l: function, file and line */
+	int by_line;			/* -l: function, file and line (R's
+					 * sources: R's line view) */
 	int memory;			/* -m: summaryRprof's mem.total */
 	const struct source_set *sources;
+	const char *unit;		/* --unit: NULL, auto, or a unit */
+	double nodefraction;		/* drop rows of a smaller share of the
+					 * total; < 0: pprof's 0.005 where a
+					 * source is pprof's, else 0 */
+	int all;			/* keep rows of no value too */
+	int quiet;			/* no "#" header lines */
 };
 
 struct top;
@@ -22,10 +30,11 @@ int top_sample(void *t, struct prof *p, const struct sample *s,
     struct perr *e);
 int top_restart(void *t, struct perr *e);
 
-/* Writes the table of value type want (NULL: samples, else the first
- * type): a header line, then the rows by self (by_total: total)
- * descending, ties by name; at most nrows rows (0: all). */
-int top_write(struct top *t, struct output *o, const char *want,
-    int by_total, size_t nrows, struct perr *e);
+/* Writes the table of value type want (NULL: the default, measure.h): the
+ * "#" header lines, a line of column names, then the rows by self
+ * (by_total: total) descending, ties by name; at most nrows rows (0:
+ * all). */
+int top_write(struct top *t, const struct prof *p, struct output *o,
+    const char *want, int by_total, size_t nrows, struct perr *e);
 
 #endif

@@ -82,8 +82,8 @@ t_cli_options_anywhere() {
 	$bin/tsvtop --bogus "$out/l.tsv" >/dev/null 2>"$out/got"
 	echo "exit $?" >>"$out/got"
 	printf '%s\n' 'tsvtop: unknown option --bogus' \
-	    'usage: tsvtop [-clm] [-n rows] [-o file] [-s ids] [-t type] [-Z size]' \
-	    '              [file ...]' \
+	    'usage: tsvtop [-clmq] [-n rows] [-o file] [-s ids] [-t type] [--unit unit]' \
+	    '              [--nodefraction f] [--all] [-Z size] [file ...]' \
 	    "Try 'tsvtop --help', or man tsvtop (in the source tree: man ./man/tsvtop.1)." \
 	    'exit 2' >"$out/want"
 	same "$out/want" "an unknown long option"

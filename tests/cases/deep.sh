@@ -23,9 +23,9 @@ t_deep_stream_readers() {
 		$bin/$p "$out/deep.tsv" >"$out/o" 2>"$out/err" ||
 		    bad "$p on a stack $n deep: exit $?: $(head -c 200 "$out/err")"
 	done
-	printf 'function\tself\tself%%\ttotal\ttotal%%\ng\t1\t100.00\t1\t100.00\nf\t0\t0.00\t1\t100.00\n' \
+	printf 'function\tself\tself%%\ttotal\ttotal%%\tsum%%\ng\t1\t100.00\t1\t100.00\t100.00\nf\t0\t0.00\t1\t100.00\t100.00\n' \
 	    >"$out/want"
-	$bin/tsvtop "$out/deep.tsv" >"$out/got"
+	$bin/tsvtop -q "$out/deep.tsv" >"$out/got"
 	same "$out/want" "tsvtop of a stack $n deep"
 	$bin/tsv2folded "$out/deep.tsv" | awk '{ print length($0) }' >"$out/got"
 	echo $((2 * n + 1)) >"$out/want"	# "g;f;...;g 1"

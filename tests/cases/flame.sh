@@ -17,12 +17,13 @@ flame_check() {
 	$bin/tsv2folded "$2" | awk '{ s = $0; sub(/ [^ ]*$/, "", s); n = split(s, f, ";")
 	    split("", seen); for (i = 1; i <= n; i++) { if (f[i] in seen) rec[f[i]]; seen[f[i]] } }
 	    END { for (r in rec) print r }' >"$out/recursive"
-	# the root: every sample's value, empty stacks included (tsvtop's
-	# type: samples, else the first)
-	awk -F'\t' '$1 == "sample_values" { if (!($3 in v)) t[++n] = $3; v[$3] += $5 }
-	    END { k = ("samples" in v) ? "samples" : t[1]
-		printf "root\t%.17g\n", v[k] }' "$2" >"$out/top.sums"
-	$bin/tsvtop "$2" | awk -F'\t' 'NR > 1 { printf "%s\t%.17g\n", $1, $4 }' \
+	# the root: every sample's value, empty stacks included, of the
+	# type tsvtop shows by default (pprof's)
+	type=$($bin/tsvtop -n 1 "$2" | sed -n 's/^# type: \(.*\) (.*/\1/p')
+	awk -F'\t' -v k="$type" '$1 == "sample_values" && $3 == k { v += $5 }
+	    END { printf "root\t%.17g\n", v }' "$2" >"$out/top.sums"
+	$bin/tsvtop -q --all --unit=raw "$2" |
+	    awk -F'\t' 'NR > 1 { printf "%s\t%.17g\n", $1, $4 }' \
 	    >>"$out/top.sums"
 	sort -o "$out/top.sums" "$out/top.sums"
 	awk -F'\t' 'FNR == NR { rec[$1]; next } $1 == "bad width" { print; next }

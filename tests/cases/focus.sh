@@ -27,8 +27,8 @@ t_focus_bad_regex() {
 # A function's subtree has its total as the whole.
 t_focus_subtree_total() {
 	$bin/rprof2tsv "$R_MEM" >"$out/m.tsv"
-	$bin/tsvfocus -f 'df_work' "$out/m.tsv" | $bin/tsvtop -c >"$out/got"
-	$bin/tsvtop "$out/m.tsv" | awk -F'\t' '$1 == "df_work" { print $4 }' \
+	$bin/tsvfocus -f 'df_work' "$out/m.tsv" | $bin/tsvtop -q -c >"$out/got"
+	$bin/tsvtop -q "$out/m.tsv" | awk -F'\t' '$1 == "df_work" { print $4 }' \
 	    >"$out/want"
 	[ "$(awk -F'\t' '$1 == "df_work" { print $4 }' "$out/got")" = \
 	    "$(cat "$out/want")" ] &&

@@ -24,7 +24,8 @@ t_folded_corpus() {
 		    bad "tsv2folded | folded2tsv | tsv2folded of $f"
 		# names with ';' or a newline are changed by design: none here
 		folded_top <"$out/a.folded" >"$out/f.top"
-		$bin/tsvtop "$out/t.tsv" | awk -F'\t' 'NR > 1 && $4 != 0 {
+		$bin/tsvtop -q --all --unit=raw "$out/t.tsv" |
+		    awk -F'\t' 'NR > 1 && $4 != 0 {
 		    printf "%s\t%.17g\t%.17g\n", $1, $2, $4 }' | sort >"$out/t.top"
 		if cmp -s "$out/f.top" "$out/t.top"; then ok; else
 			bad "tsv2folded of $f: per-function figures differ from tsvtop's"

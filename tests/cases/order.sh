@@ -69,7 +69,7 @@ t_order_late_pipes() {
 			    bad "$p with late disorder through pipes (${f##*/})"
 		done
 	done
-	[ "$($bin/tsvtop -t later "$out/later.tsv" | sed -n 2p | cut -f 2,4)" = \
+	[ "$($bin/tsvtop -q -t later "$out/later.tsv" | sed -n 2p | cut -f 2,4)" = \
 	    "$(printf '7\t7')" ] ||
 	    bad "tsvtop of the later value: $($bin/tsvtop -t later "$out/later.tsv")"
 }

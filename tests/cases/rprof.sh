@@ -94,35 +94,36 @@ t_rprof_repeated_lines() {
 	    "$out/err" || bad "rprof2tsv: a repeated cut-off line is not counted twice"
 }
 
-# Against R's own summaryRprof tables (corpus r-4.2): self and total
-# sample counts per function. append.out is left out: summaryRprof handles
-# only the first header, so the #File lines and refs of later sessions
-# come out as function names.
+# Against R's own summaryRprof tables (corpus r-4.2): tsvtop's default on
+# an Rprof stream is summaryRprof's: self.time, self.pct, total.time and
+# total.pct per function, in seconds rounded as R rounds them. append.out
+# is left out: summaryRprof handles only the first header, so the #File
+# lines and refs of later sessions come out as function names.
 t_rprof_summaryrprof() {
 	for f in tests/data/rprof/r-4.2/*.out; do
 		base=${f%.out}
 		[ "${f##*/}" = append.out ] && continue
-		$bin/rprof2tsv "$f" | $bin/tsvtop |
-		    awk -F'\t' 'NR > 1 { print $1 "\t" $2 "\t" $4 }' >"$out/ours"
-		iv=$(head -n 1 "$f" | sed 's/.*sample.interval=//')
+		$bin/rprof2tsv "$f" | $bin/tsvtop -q |
+		    awk -F'\t' 'NR > 1 { printf "%s\t%.10g\t%.10g\t%.10g\t%.10g\n",
+			$1, $2, $3, $4, $5 }' >"$out/ours"
 		for kind in self total; do
-			# the summaryRprof table's columns are named in its
-			# header (which lacks the row-name column)
-			awk -F'\t' -v want=$kind.time -v iv="$iv" '
-			    NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) c = i + 1; next }
-			    { n = $1; gsub(/"/, "", n); k = int($c / (iv / 1e6) + 0.5)
-			      if (k > 0) printf "%s\t%d\n", n, k }' \
-			    "$base.by-$kind.tsv" | sort >"$out/r.$kind"
-			col=2; [ $kind = total ] && col=3
-			# summaryRprof splits names with spaces apart: leave
-			# out those names from ours, and their words from R's
-			awk -F'\t' -v c=$col '$c > 0 && $1 !~ / / { print $1 "\t" $c }' \
+			# R's table: the row name, then its columns by name
+			awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i + 1
+				next }
+			    { n = $1; gsub(/"/, "", n)
+			      printf "%s\t%.10g\t%.10g\t%.10g\t%.10g\n", n,
+				$c["self.time"], $c["self.pct"], $c["total.time"],
+				$c["total.pct"] }' "$base.by-$kind.tsv" | sort >"$out/r.$kind"
+			# by.self has the functions with a self; summaryRprof
+			# splits names with spaces apart: those left out of ours,
+			# and their words of R's
+			awk -F'\t' -v k=$kind '(k == "total" || $2 > 0) && $1 !~ / /' \
 			    "$out/ours" | sort >"$out/o.$kind"
 			awk -F'\t' 'FNR == NR { if ($1 ~ / /) { n = split($1, w, " ")
 			    for (i = 1; i <= n; i++) skip[w[i]] = 1 }; next }
 			    !($1 in skip)' "$out/ours" "$out/r.$kind" >"$out/r2.$kind"
 			if cmp -s "$out/r2.$kind" "$out/o.$kind"; then ok; else
-				bad "$kind counts of $f differ from summaryRprof's"
+				bad "by.$kind of $f differs from summaryRprof's"
 				diff "$out/r2.$kind" "$out/o.$kind" | head -5
 			fi
 		done
@@ -134,8 +135,8 @@ t_rprof_summaryrprof() {
 t_rprof_mem_total() {
 	for b in memory memory-line memory-gc-line; do
 		f=tests/data/rprof/r-4.2/$b
-		$bin/rprof2tsv "$f.out" | $bin/tsvtop -m |
-		    awk -F'\t' 'NR > 1 { print $1 "\t" $6 }' >"$out/all.mem"
+		$bin/rprof2tsv "$f.out" | $bin/tsvtop -q --all -m |
+		    awk -F'\t' 'NR > 1 { print $1 "\t" $7 }' >"$out/all.mem"
 		awk -F'\t' '$1 !~ / /' "$out/all.mem" | sort >"$out/o.mem"
 		awk -F'\t' 'FNR == NR { if ($1 ~ / /) { n = split($1, w, " ")
 		    for (i = 1; i <= n; i++) skip[w[i]] = 1 }; next }

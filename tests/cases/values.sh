@@ -49,8 +49,8 @@ t_values_tiny_total() {
 
 # Zero totals give 0.00, not NaN.
 t_values_zero_total() {
-	printf 'main;f 0\nmain;g 0\n' | $bin/folded2tsv | $bin/tsvtop >"$out/got"
+	printf 'main;f 0\nmain;g 0\n' | $bin/folded2tsv | $bin/tsvtop --all >"$out/got"
 	grep -qi 'nan' "$out/got" && bad "tsvtop printed NaN: $(cat "$out/got")"
-	grep -q '^f	0	0.00	0	0.00$' "$out/got" ||
+	grep -q '^f	0	0.00	0	0.00	0.00$' "$out/got" ||
 	    bad "tsvtop of zeros: $(cat "$out/got")"
 }

@@ -142,7 +142,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p, top_sample,
 	    top_restart, t, ASM_SUMS, &e), &e);
 	if (rc == 0)
-		SAYS_WHY(top_write(t, &o, NULL, size % 3 == 0, 0, &e), &e);
+		SAYS_WHY(top_write(t, &p, &o, NULL, size % 3 == 0, 0, &e), &e);
 	stream_close(&r);
 	prof_free(&p);
 	top_free(t);
@@ -152,10 +152,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    stacks_restart, &sr, ASM_SUMS, &e), &e);
 	if (rc == 0) {
 		struct output so;
-		SAYS_WHY(folded_write(&sr.st, &o, NULL, 0, &e), &e);
+		SAYS_WHY(folded_write(&sr.st, &p, &o, NULL, 0, &e), &e);
 		if (svg < 0 || output_fd(&so, svg, "svg", &e) < 0)
 			abort();
-		SAYS_WHY(rc = flame_write(&sr.st, &fl, &so, &e), &e);
+		SAYS_WHY(rc = flame_write(&sr.st, &p, &fl, &so, &e), &e);
 		out_flush(&so);
 		output_discard(&so);
 		if (rc == 0 && (len = lseek(svg, 0, SEEK_CUR)) > 0) {

@@ -44,7 +44,7 @@ analysis(const char *path, size_t size)
 		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
 		    top_sample, top_restart, t, ASM_SUMS, &e), &e);
 		if (rc == 0)
-			top_write(t, &o, NULL, size % 5 == 0, 0, &e);
+			top_write(t, &p, &o, NULL, size % 5 == 0, 0, &e);
 		stream_close(&r);
 		prof_free(&p);
 		top_free(t);
@@ -52,8 +52,8 @@ analysis(const char *path, size_t size)
 	SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
 	    stacks_sample, stacks_restart, &sr, ASM_SUMS, &e), &e);
 	if (rc == 0) {
-		folded_write(&sr.st, &o, NULL, sr.opts.base != 0, &e);
-		flame_write(&sr.st, &fo, &o, &e);
+		folded_write(&sr.st, &p, &o, NULL, sr.opts.base != 0, &e);
+		flame_write(&sr.st, &p, &fo, &o, &e);
 	}
 	stream_close(&r);
 	prof_free(&p);
@@ -106,7 +106,7 @@ top_table(const char *path, int log_fd, char **out, size_t *n)
 	else if (stream_open(&r, path, NULL, &e) == 0)
 		SAYS_WHY(rc = assemble(&r, &p, ASM_STREAM, &io, &e), &e);
 	if (rc == 0 && output_fd(&o, fd, "table", &e) == 0) {
-		rc = top_write(t, &o, NULL, 0, 0, &e);
+		rc = top_write(t, &p, &o, NULL, 0, 0, &e);
 		out_flush(&o);
 		output_discard(&o);
 	}

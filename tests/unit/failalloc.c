@@ -269,7 +269,7 @@ top(struct perr *e)
 	if (assemble_file(&r, stream_path, NULL, NULL, &p, top_sample,
 	    top_restart, t, ASM_SUMS, e) == 0 &&
 	    output_open(&o, "/dev/null", e) == 0) {
-		rc = top_write(t, &o, NULL, 0, 0, e);
+		rc = top_write(t, &p, &o, NULL, 0, 0, e);
 		if (output_close(&o, rc < 0 ? NULL : e) < 0)
 			rc = -1;
 	}

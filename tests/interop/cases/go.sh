@@ -75,7 +75,8 @@ t_go_top() {
 			case $unit in nanoseconds) u=-unit=ns ;; microseconds) u=-unit=us ;;
 			milliseconds) u=-unit=ms ;; seconds) u=-unit=s ;; bytes) u=-unit=B ;;
 			*) u= ;; esac
-			$bin/tsvtop -t "$type" "$out/t.tsv" | awk -F'\t' '
+			$bin/tsvtop -q --all --unit=raw -t "$type" "$out/t.tsv" |
+			    awk -F'\t' '
 			    NR > 1 && ($2 != 0 || $4 != 0) {
 				printf "%s\t%.17g\t%.17g\n", $1, $2, $4 }' |
 			    sort >"$out/ours.top"
@@ -349,4 +350,35 @@ t_go_legacy_mutants() {
 	echo "$n mutants: $same the same profile, $refused refused by both," \
 	    "$deliberate_n refused by pprof2tsv only, deliberately"
 	[ $same -gt $((n / 2)) ] || bad "only $same of $n mutants compared"
+}
+
+# Without options, tsvtop is go tool pprof -top: the same type (the
+# profile's default, else its last), the same rows (those pprof's
+# nodefraction of 0.005 keeps), their flat and cum in the unit pprof
+# chooses for the report, on every protobuf profile of tests/data.
+t_go_top_default() {
+	go_oracle || return
+	for rel in $(protobuf_files); do
+		f=tests/data/pprof/$rel
+		$bin/pprof2tsv "$f" | $bin/tsvtop -q | awk -F'\t' 'NR > 1 {
+		    printf "%s\t%s\t%s\n", $1, $2, $4 }' >"$out/ours.top"
+		go tool pprof -top -symbolize=none "$f" 2>/dev/null |
+		    awk '/^ *flat/ { on = 1; next }
+		    on { name = $0
+			 for (k = 0; k < 5; k++) sub(/^ *[^ ]+ +/, "", name)
+			 sub(/ \((partial-)?inline\)$/, "", name)
+			 a = $1; b = $4
+			 sub(/[^0-9.]+$/, "", a); sub(/[^0-9.]+$/, "", b)
+			 printf "%s\t%s\t%s\n", name, a, b }' >"$out/go.top"
+		go tool pprof -top -symbolize=none "$f" 2>/dev/null |
+		    sed -n 's/^Type: //p' >"$out/go.type"
+		$bin/pprof2tsv "$f" | $bin/tsvtop | sed -n 's/^# type: \(.*\) (.*/\1/p' \
+		    >"$out/our.type"
+		if ! cmp -s "$out/go.type" "$out/our.type"; then
+			bad "$rel: tsvtop shows $(cat "$out/our.type"), go tool pprof -top $(cat "$out/go.type")"
+		elif ! cmp -s "$out/ours.top" "$out/go.top"; then
+			bad "tsvtop of $rel differs from go tool pprof -top"
+			diff "$out/ours.top" "$out/go.top" | head -4
+		fi
+	done
 }

@@ -14,7 +14,7 @@ t_r_fresh_profiles() {
 		[ "$(Rscript tests/interop/summary.R "$f" "same:$out/$name.back")" \
 		    = "TRUE " ] || bad "summaryRprof reads tsv2rprof's $name differently"
 		[ "$name" = append ] && continue	# summaryRprof: one header only
-		$bin/tsvtop "$out/$name.tsv" |
+		$bin/tsvtop -q --all --unit=raw "$out/$name.tsv" |
 		    awk -F'\t' 'NR > 1 { print $1 "\t" $2 "\t" $4 }' >"$out/st"
 		cut -f 1,2 "$out/st" | awk -F'\t' '$2 > 0' >"$out/all.self"
 		cut -f 1,3 "$out/st" >"$out/all.total"
@@ -23,8 +23,8 @@ t_r_fresh_profiles() {
 			r_compare $kind "$name"
 		done
 		case $name in memory*)
-			$bin/tsvtop -m "$out/$name.tsv" |
-			    awk -F'\t' 'NR > 1 { print $1 "\t" $6 }' >"$out/all.mem"
+			$bin/tsvtop -q --all -m "$out/$name.tsv" |
+			    awk -F'\t' 'NR > 1 { print $1 "\t" $7 }' >"$out/all.mem"
 			Rscript tests/interop/summary.R "$f" mem >"$out/raw.mem"
 			r_compare mem "$name" ;;
 		esac
@@ -73,4 +73,46 @@ t_r_gzip_members() {
 	    "$out/l.pb.gz" "$out/got.pb" || bad "R could not read the gzip file"
 	cmp -s "$out/want.pb" "$out/got.pb" ||
 	    bad "R reads tsv2pprof's gzip output otherwise than gzip"
+}
+
+# R's line view: on every line-profiled Rprof file of tests/data, and on
+# R's fresh ones, tsvtop -l is summaryRprof(lines = "show"): self charged
+# to the innermost frame with a line, <no location> for samples without
+# one, the figures in seconds and percent as R gives them.
+t_r_line_view() {
+	need Rscript || return
+	Rscript tests/interop/rprof.R "$out" >/dev/null 2>&1 ||
+	    { bad "R could not write profiles"; return; }
+	for f in $(grep -l '^line profiling\|^memory profiling: line' \
+	    $(rprof_files) "$out"/*.out 2>/dev/null | sort -u); do
+		# summaryRprof reads one session: files with one header only;
+		# incomplete.out is cut by hand, which rprof2tsv says and R
+		# does not
+		[ "$(grep -c 'sample.interval=' "$f")" = 1 ] || continue
+		[ "${f##*/}" != incomplete.out ] || continue
+		Rscript tests/interop/summary-lines.R "$f" 2>/dev/null |
+		    sort >"$out/r.all" || continue
+		[ -s "$out/r.all" ] || continue
+		# summaryRprof splits a name with spaces into tokens it takes
+		# for locations (NA#...): without self, they are left out; with
+		# one, the file is R's to get wrong
+		if awk -F'\t' '$1 ~ /^NA#/ && $2 > 0 { bad = 1 } END { exit !bad }' \
+		    "$out/r.all"; then
+			echo "skipped $f: summaryRprof charges a split name"
+			continue
+		fi
+		grep -v '^NA#' "$out/r.all" >"$out/r.lines"
+		$bin/rprof2tsv "$f" 2>/dev/null | $bin/tsvtop -q -l |
+		    awk -F'\t' 'NR > 1 { k = $1 == "<no location>" ? $1 : $2 "#" $3
+			printf "%s\t%.10g\t%.10g\t%.10g\t%.10g\n", k, $4, $5, $6, $7 }' |
+		    sort >"$out/o.lines"
+		if cmp -s "$out/r.lines" "$out/o.lines"; then
+			n=$((${n:-0} + 1))
+		else
+			bad "tsvtop -l of $f differs from summaryRprof(lines = \"show\")"
+			diff "$out/r.lines" "$out/o.lines" | head -5
+		fi
+	done
+	echo "${n:-0} files the same"
+	[ "${n:-0}" -gt 10 ] || bad "only ${n:-0} files compared"
 }

@@ -85,19 +85,21 @@ fill(struct layout *l, uint32_t n, char *buf, size_t size)
 	else if (f->kind == FRAME_SPECIAL)
 		snprintf(buf, size, "rgb(%d,%d,%d)", 150 + (int)(40 * v1),
 		    160 + (int)(40 * v1), 200 + (int)(40 * v2));
-	else if (f->kind == FRAME_NATIVE)
-		snprintf(buf, size, "rgb(%d,%d,%d)", 50 + (int)(60 * v1),
-		    180 + (int)(55 * v2), 180 + (int)(55 * v2));
+	else if (f->kind == FRAME_NATIVE)	/* shades apart, as the warm */
+		snprintf(buf, size, "rgb(%d,%d,%d)", 20 + (int)(120 * v1),
+		    150 + (int)(90 * v2), 150 + (int)(90 * v3));
 	else
 		snprintf(buf, size, "rgb(%d,%d,%d)", 205 + (int)(50 * v3),
 		    (int)(230 * v1), (int)(55 * v2));
 }
 
-/* The name as it fits in w px, "..": what the script does too. */
+/* The name as it fits in w px: its end, after "..", since a name's end
+ * says which function (pkg/path.(*T).Method); the script does the same. */
 static void
 label(struct output *o, const char *name, size_t len, double w)
 {
 	double fit = floor((w - 6) / (FONT * 0.59));
+	size_t from;
 
 	if (!(fit >= 3))
 		return;
@@ -105,12 +107,12 @@ label(struct output *o, const char *name, size_t len, double w)
 		out_xml(o, name, len);
 		return;
 	}
-	/* whole UTF-8 characters only: back up over continuation bytes */
-	len = (size_t)fit - 2;
-	while (len > 0 && ((unsigned char)name[len] & 0xc0) == 0x80)
-		len--;
-	out_xml(o, name, len);
+	/* whole UTF-8 characters only: skip continuation bytes */
+	from = len - ((size_t)fit - 2);
+	while (from < len && ((unsigned char)name[from] & 0xc0) == 0x80)
+		from++;
 	out_str(o, "..");
+	out_xml(o, name + from, len - from);
 }
 
 static void
@@ -172,6 +174,43 @@ frame(struct layout *l, uint32_t n, int depth, double x, double w,
 	out_str(o, "\">");
 	label(o, name, len, w);
 	out_str(o, "</text></g>\n");
+}
+
+/* The title: as given, else the type, its unit and the inputs. Centred
+ * between the edge and the Search button, a longer one is cut (the type
+ * first stays) and whole in its tooltip. */
+static int
+title(struct output *o, const struct flame_opts *opts,
+    const struct measure_choice *c, const char *unit, double width)
+{
+	const char *src = opts->sources != NULL ? opts->sources : "";
+	double fit = floor((width - 2 * (PAD + 70)) / (17 * 0.59));
+	const char *sep = *src != '\0' ? ": " : "";
+	char *t;
+	size_t len, n;
+
+	len = opts->title != NULL ? strlen(opts->title) : strlen(c->name) +
+	    strlen(unit) + strlen(sep) + strlen(src) + 3;
+	if ((t = malloc(len + 1)) == NULL)
+		return -1;
+	if (opts->title != NULL)
+		memcpy(t, opts->title, len + 1);
+	else
+		snprintf(t, len + 1, "%s (%s)%s%s", c->name, unit, sep, src);
+	if (fit < 3 || (double)len <= fit)
+		out_xml(o, t, len);
+	else {
+		out_str(o, "<title>");
+		out_xml(o, t, len);
+		out_str(o, "</title>");
+		n = (size_t)fit - 2;
+		while (n > 0 && ((unsigned char)t[n] & 0xc0) == 0x80)
+			n--;
+		out_xml(o, t, n);
+		out_str(o, "..");
+	}
+	free(t);
+	return 0;
 }
 
 struct named {
@@ -396,18 +435,8 @@ flame_write(const struct stacks *st, const struct prof *p,
 	    "fill=\"rgb(248,248,244)\"/>\n<text id=\"title\" x=\"");
 	num(o, width / 2);
 	out_str(o, "\" y=\"20\">");
-	if (opts->title != NULL)
-		out_xml_str(o, opts->title);
-	else {
-		out_xml_str(o, c.name);
-		out_str(o, " (");
-		out_xml_str(o, l.unit);
-		out_str(o, ")");
-		if (opts->sources != NULL && *opts->sources != '\0') {
-			out_str(o, ": ");
-			out_xml_str(o, opts->sources);
-		}
-	}
+	if (title(o, opts, &c, l.unit, width) < 0)
+		goto done;
 	out_str(o, "</text>\n<text id=\"subtitle\" x=\"");
 	num(o, width / 2);
 	out_str(o, "\" y=\"38\">total ");

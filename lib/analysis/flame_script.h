@@ -12,7 +12,7 @@ static const char flame_script[] =
 "function fit(f, w) {\n"
 "  var n = Math.floor((w - 6) / (FONT * 0.59)), t = part(f, 'text');\n"
 "  t.textContent = n < 3 ? '' : f.name.length <= n ? f.name :\n"
-"    f.name.substring(0, n - 2) + '..';\n"
+"    '..' + f.name.substring(f.name.length - (n - 2));\n"
 "}\n"
 "function place(f, x, w, cls) {\n"
 "  var r = part(f, 'rect');\n"

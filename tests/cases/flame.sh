@@ -100,3 +100,31 @@ t_flame_bad_utf8() {
 	grep -c "$(printf '\357\277\275')" "$out/a.svg" >"$out/got"
 	[ "$(cat "$out/got")" -gt 0 ] || bad "no U+FFFD in the SVG"
 }
+
+# Long names keep their end (the function), a long title its start with
+# the whole in its tooltip, and pprof's frames (all with a mapping) are
+# told apart by shade (issue 27).
+t_flame_readable() {
+	need xmllint || return
+	$bin/pprof2tsv tests/data/pprof/go-1.19/go.cpu.pb.gz |
+	    $bin/tsvflame -w 600 -T "cpu: $(printf 'run-%s.pb.gz, ' \
+	    1 2 3 4 5 6 7 8 9 10 11 12)" >"$out/got"
+	xmllint --noout "$out/got" || bad "not XML"
+	xmllint --xpath 'string(//*[@id="title"]/*[local-name()="title"])' \
+	    "$out/got" | grep -q 'run-12.pb.gz, $' ||
+	    bad "the whole title is not in its tooltip"
+	xmllint --xpath 'string(//*[@id="title"]/text())' "$out/got" |
+	    grep -q '^cpu: run-1.pb.gz.*\.\.$' || bad "the title is not cut"
+	# a cut label is the end of its frame's name (the tooltip's first line)
+	tr '\n' ' ' <"$out/got" |
+	    grep -o '<title>[^<]*</title><rect[^>]*/><text[^>]*>\.\.[^<]*<' |
+	    sed 's/<title>\([^ ]*\) .*<text[^>]*>\.\.\(.*\)<$/\1 \2/' >"$out/cut"
+	test -s "$out/cut" || bad "no label was cut"
+	awk '{ if (substr($1, length($1) - length($2) + 1) != $2) {
+	    print "label ..." $2 " is not the end of " $1; bad = 1 } }
+	    END { exit bad }' "$out/cut" || bad "a cut label lost the name's end"
+	# hues apart, not one: green and blue differ in a quarter of frames
+	grep -o 'fill="rgb([0-9,]*)"' "$out/got" | tr -c '0-9\n' ' ' |
+	    awk '{ n++; d = $2 - $3; if (d < 0) d = -d; if (d >= 20) k++ }
+	    END { exit !(k * 4 >= n) }' || bad "frames of one hue"
+}

@@ -9,7 +9,10 @@
 static const struct cli_opt opts[] = {
 	CLI_OPT_V1,
 	CLI_OPT_OUTPUT,
-	{ 't', "type", "type/unit", "what the values are (default samples/count)" },
+	{ 'k', "skip-invalid", NULL, "leave out lines that are no collapsed "
+	    "stack, with their\ncount on stderr" },
+	{ 't', "type", "type/unit", "what the values are (default: austin's "
+	    "mode, else\nsamples/count)" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };
@@ -23,15 +26,20 @@ static const struct cli_prog prog = {
 struct conv {
 	struct folded_reader r;
 	struct text type, unit;
+	int skip_invalid;
 };
 
 static void
 option(void *ctx, int ch, const char *arg)
 {
 	struct conv *c = ctx;
-	const char *slash = strchr(arg, '/');
+	const char *slash;
 
-	(void)ch;	/* -t, the one option of its own */
+	if (ch == 'k') {
+		c->skip_invalid = 1;
+		return;
+	}
+	slash = strchr(arg, '/');	/* -t */
 	if (slash == NULL || slash == arg || slash[1] == '\0') {
 		cli_warn("-t: '%s' is not type/unit (such as cpu/nanoseconds)",
 		    arg);
@@ -47,7 +55,7 @@ begin(void *ctx, struct output *o)
 	struct conv *c = ctx;
 	struct perr e;
 
-	if (folded_begin(&c->r, o, c->type, c->unit, &e) < 0)
+	if (folded_begin(&c->r, o, c->type, c->unit, c->skip_invalid, &e) < 0)
 		cli_fail(&e);
 }
 
@@ -61,6 +69,12 @@ convert(void *ctx, const char *path)
 	if (input_open(&in, path, NULL, &e) < 0 ||
 	    folded_read(&c->r, &in, &e) < 0)
 		cli_fail(&e);
+	/* as flamegraph.pl and inferno say it */
+	if (c->r.skipped > 0)
+		cli_warn("%s: left out %llu line%s that %s no collapsed stack "
+		    "(the first: line %ld)", in.name,
+		    (unsigned long long)c->r.skipped, c->r.skipped == 1 ? "" :
+		    "s", c->r.skipped == 1 ? "is" : "are", c->r.first_skipped);
 	input_close(&in);
 }
 
@@ -76,10 +90,7 @@ int
 main(int argc, char *argv[])
 {
 	static const struct cli_converter cv = { option, begin, convert, end };
-	struct conv c = {
-		.type = { VALUE_SAMPLES, sizeof(VALUE_SAMPLES) - 1 },
-		.unit = { UNIT_COUNT, sizeof(UNIT_COUNT) - 1 },
-	};
+	struct conv c = { .type = { "", 0 } };
 
 	return cli_convert(&prog, &cv, &c, argc, argv);
 }

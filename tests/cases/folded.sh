@@ -89,3 +89,55 @@ t_folded_exact_integers() {
 	    >"$out/got"
 	same "$out/want" "tsv2folded | folded2tsv | tsv2folded of values past 2^53"
 }
+
+# austin's output (austin-python's test data, real austin 4.0.0 and 3.4.1
+# runs): its header lines become source attributes, "file:function:line"
+# frames locations of functions with a file, values its mode's microseconds.
+t_folded_austin() {
+	f=tests/data/folded/austin/repeat.austin.gz
+	$bin/folded2tsv "$f" >"$out/s.tsv" || bad "folded2tsv $f"
+	$bin/tsvvalidate "$out/s.tsv" || bad "not valid"
+	awk -F'\t' '$1 == ".source_attributes" { print $3 "=" $4 }' \
+	    "$out/s.tsv" >"$out/got"
+	gzip -dc "$f" | sed -n 's/^# \([a-z]*\): /austin.\1=/p' >"$out/want"
+	same "$out/want" "austin's header as source attributes"
+	grep -q '^sample_values	1	wall	microseconds	' "$out/s.tsv" ||
+	    bad "values are not wall/microseconds"
+	$bin/tsvtop -q --all --unit=raw -l "$out/s.tsv" >"$out/got"
+	same tests/folded/austin-repeat.lines.expected "tsvtop -l of austin"
+	# the self of each function, summed by awk from the file itself
+	gzip -dc "$f" | awk '!/^#/ && NF {
+		v = $NF; sub(/ [^ ]*$/, ""); n = split($0, fr, ";")
+		if (split(fr[n], p, ":") >= 3 && p[length(p)] ~ /^[0-9]+$/)
+			self[p[length(p) - 1]] += v
+		else
+			self[fr[n]] += v
+	} END { for (k in self) if (self[k]) print k "\t" self[k] }' |
+	    sort >"$out/want"
+	$bin/tsvtop -q --all --unit=raw "$out/s.tsv" |
+	    awk -F'\t' 'NR > 1 && $2 != 0 { print $1 "\t" $2 }' | sort >"$out/got"
+	same "$out/want" "self per function, against awk's sums"
+	f=tests/data/folded/austin/mp.austin.gz
+	$bin/folded2tsv "$f" | $bin/tsvvalidate || bad "$f: not valid"
+}
+
+# Lines that are no collapsed stack: an error naming the line, or with -k
+# left out and counted, as flamegraph.pl and inferno do.
+t_folded_skip_invalid() {
+	printf 'a;b 1\nnot a stack\na;c 2\n# a comment\nx;y z\na;b 3\n' \
+	    >"$out/in.txt"
+	$bin/folded2tsv "$out/in.txt" >/dev/null 2>"$out/got"
+	echo "folded2tsv: $out/in.txt:2: no value (a number, 0 or more) at the end of the line (collapsed stacks are 'frame;frame;... value')" >"$out/want"
+	same "$out/want" "the first bad line"
+	$bin/folded2tsv -k "$out/in.txt" 2>"$out/got" | $bin/tsv2folded >"$out/stacks"
+	echo "folded2tsv: $out/in.txt: left out 2 lines that are no collapsed stack (the first: line 2)" >"$out/want"
+	same "$out/want" "-k: the count"
+	printf 'a;b 4\na;c 2\n' >"$out/want"
+	cp "$out/stacks" "$out/got"
+	same "$out/want" "-k: the stacks kept"
+	printf 'junk\n' | $bin/folded2tsv -k >/dev/null 2>"$out/got"
+	test $? -eq 1 || bad "-k with no stack at all is not an error"
+	printf '# austin: 3.6.0\n# mode: memory\nP1;T1;f.py:g:3 -512\nP1;T1;f.py:g:3 2048\n' |
+	    $bin/folded2tsv | $bin/tsvtop -q --unit=raw >"$out/got"
+	grep -q '^g	1536	' "$out/got" || bad "austin's memory mode: frees are negative"
+}

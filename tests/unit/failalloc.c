@@ -324,7 +324,7 @@ folded(struct perr *e)
 
 	if (output_open(&o, "/dev/null", e) < 0)
 		return -1;
-	if (folded_begin(&c, &o, text_of("samples"), text_of("count"),
+	if (folded_begin(&c, &o, text_n("", 0), text_n("", 0), 0,
 	    e) == 0) {
 		if (input_open(&in, path[3], NULL, e) == 0) {
 			rc = folded_read(&c, &in, e);

@@ -1,0 +1,319 @@
+/*
+ * The table of top.c's sums: the type and unit chosen (measure.c), rows
+ * sorted, pprof's node fraction, and figures as the anchors show them.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/fmt.h"
+#include "analysis/top_impl.h"
+#include "analysis/units.h"
+
+struct row {
+	struct num self, total;
+	double mem;
+	const struct key *k;
+	uint32_t name, file;	/* ranks of the strings in byte order */
+};
+
+/* Larger first, then by name, file and line. */
+static int
+cmp_rows(const struct row *a, const struct row *b, struct num ka,
+    struct num kb)
+{
+	if (num_less(kb, ka))
+		return -1;
+	if (num_less(ka, kb))
+		return 1;
+	if (a->name != b->name)
+		return a->name < b->name ? -1 : 1;
+	if (a->file != b->file)
+		return a->file < b->file ? -1 : 1;
+	return (a->k->line > b->k->line) - (a->k->line < b->k->line);
+}
+
+static int
+cmp_self(const void *x, const void *y)
+{
+	const struct row *a = x, *b = y;
+
+	return cmp_rows(a, b, a->self, b->self);
+}
+
+static int
+cmp_total(const void *x, const void *y)
+{
+	const struct row *a = x, *b = y;
+
+	return cmp_rows(a, b, a->total, b->total);
+}
+
+static void
+col_text(struct output *o, const struct strtab *s, uint32_t i)
+{
+	out_escaped(o, strtab_str(s, i), strtab_len(s, i));
+	out_char(o, '\t');
+}
+
+/* A figure as the choice shows it: as summed, converted (to c->show;
+ * SHOW_MIN: two decimals, as pprof's), or pprof's label; seconds rounded
+ * as summaryRprof rounds them. */
+static void
+figure(struct output *o, const struct measure_choice *c, struct num v)
+{
+	char buf[64];
+	const char *name;
+	double x, r;
+	int k;
+
+	switch (c->how) {
+	case SHOW_RAW:
+		out_num(o, v);
+		return;
+	case SHOW_AUTO:
+		unit_label(buf, sizeof(buf), v.d, c->unit, "auto");
+		out_str(o, buf);
+		return;
+	case SHOW_MIN:
+		unit_scale(v.d, c->unit, c->show, &x, &name);
+		k = snprintf(buf, sizeof(buf), "%.2f", x);
+		if (k > 3 && strcmp(buf + k - 3, ".00") == 0)
+			buf[k - 3] = '\0';
+		out_str(o, strcmp(buf, "-0") == 0 ? "0" : buf);
+		return;
+	case SHOW_UNIT:
+		unit_scale(v.d, c->unit, c->show, &x, &name);
+		if (c->rdigits >= 0) {
+			r = pow(10, c->rdigits);
+			x = nearbyint(x * r) / r;
+		}
+		out_dbl(o, x);
+		return;
+	}
+}
+
+/* pprof's one unit for a report ("minimum"): that of the smallest value
+ * shown, unless the total's is larger and the smallest is under a
+ * hundredth of it, then that of a hundred times the smallest. */
+static const char *
+min_unit(const struct measure_choice *c, const struct row *rows, size_t n,
+    double total)
+{
+	const char *umin, *umax;
+	double lo = 0, x, v;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		v = fabs(rows[i].self.d) > 0 ? fabs(rows[i].self.d) :
+		    fabs(rows[i].total.d);
+		if (v > 0 && (lo == 0 || v < lo))
+			lo = v;
+	}
+	if (lo == 0)
+		lo = fabs(total);
+	unit_scale(lo, c->unit, "minimum", &x, &umin);
+	unit_scale(fabs(total), c->unit, "minimum", &x, &umax);
+	if (strcmp(umin, umax) != 0 && lo * 100 < fabs(total))
+		unit_scale(100 * lo, c->unit, "minimum", &x, &umin);
+	return *umin != '\0' ? umin : c->unit;
+}
+
+static void
+pct(struct output *o, double v, double sum)
+{
+	char *p = out_reserve(o, FMT_NUM_MAX);
+
+	o->len += fmt_fixed2(p, sum != 0 ? 100 * v / sum : 0.0);
+}
+
+/* The header: what is shown, in which unit, of what total; "#" lines,
+ * which read.delim(comment.char = "#") and awk's !/^#/ pass over. */
+static void
+header(struct top *t, const struct prof *p, struct output *o,
+    const struct measure_choice *c, struct num total, size_t shown,
+    size_t nrows, size_t dropped, double cut)
+{
+	char buf[64];
+	size_t i, nsrc = 0;
+	const char *v;
+	double dur = 0;
+
+	for (i = 0; i < p->nsources; i++)
+		if (i < t->m.capsrc && t->m.src[i].seen) {
+			nsrc++;
+			if ((v = prof_attr(p, &p->sources[i],
+			    ATTR_PPROF_DURATION)) != NULL)
+				dur += strtod(v, NULL);
+		}
+	out_str(o, "# type: ");
+	out_str(o, c->name);
+	out_str(o, " (");
+	if (c->interval > 0) {
+		unit_label(buf, sizeof(buf), c->interval, UNIT_NANOSECONDS,
+		    "auto");
+		out_str(o, "count, as time: ");
+		out_str(o, c->mixed ? "each source's interval" : buf);
+		if (!c->mixed)
+			out_str(o, " a sample");
+	} else
+		out_str(o, c->unit);
+	out_str(o, "), of ");
+	out_u64(o, nsrc);
+	out_str(o, nsrc == 1 ? " source" : " sources");
+	if (c->how == SHOW_UNIT || c->how == SHOW_MIN) {
+		out_str(o, "; values in ");
+		out_str(o, c->show);
+	}
+	out_str(o, "\n# total: ");
+	figure(o, c, total);
+	if (c->how == SHOW_UNIT || c->how == SHOW_MIN) {
+		out_char(o, ' ');
+		out_str(o, c->show);
+	} else if (c->how == SHOW_RAW) {
+		out_char(o, ' ');
+		out_str(o, c->unit);
+	}
+	/* pprof's Duration: and summaryRprof's sampling.time */
+	if (dur > 0) {
+		double ns;
+		unit_label(buf, sizeof(buf), dur, UNIT_NANOSECONDS, "auto");
+		out_str(o, "; duration ");
+		out_str(o, buf);
+		if (unit_scale(total.d, c->unit, "ns", &ns, &v) == 0 &&
+		    strcmp(v, "ns") == 0) {
+			out_str(o, " (");
+			pct(o, ns, dur);
+			out_str(o, "%)");
+		}
+	}
+	out_char(o, '\n');
+	if (c->note[0] != '\0') {
+		out_str(o, "# note: ");
+		out_str(o, c->note);
+		out_char(o, '\n');
+	}
+	/* pprof's "Showing top N nodes out of M" and "Dropped K nodes" */
+	if (shown < nrows || dropped > 0) {
+		out_str(o, "# rows: ");
+		out_u64(o, shown);
+		out_str(o, " of ");
+		out_u64(o, nrows);
+		if (dropped > 0) {
+			out_str(o, "; dropped ");
+			out_u64(o, dropped);
+			out_str(o, " whose total is at most ");
+			if (c->how == SHOW_MIN || c->how == SHOW_AUTO) {
+				unit_label(buf, sizeof(buf), cut, c->unit,
+				    "auto");
+				out_str(o, buf);
+			} else
+				figure(o, c, num_of_dbl(cut));
+			out_str(o, " (--nodefraction)");
+		}
+		out_char(o, '\n');
+	}
+}
+
+static int
+write_table(struct top *t, const struct prof *p, struct output *o,
+    const char *want, int total, size_t nrows, struct perr *e)
+{
+	struct measure_choice c;
+	struct row *rows;
+	struct sums *sm;
+	size_t i, n, shown, dropped = 0;
+	double cut = 0, run = 0, frac;
+	char mb[32];
+	uint32_t *rank;
+
+	if (measure_choose(&t->m, p, want, t->opts.unit, &c, e) < 0)
+		return -1;
+	sm = &t->sums[c.type];
+	rows = calloc(t->nkeys + 1, sizeof(*rows));
+	rank = malloc((t->strs.n + 1) * sizeof(*rank));
+	/* names ranked once: most rows tie (self 0), and comparing their
+	 * names at each of qsort's comparisons took 8 ms of large.cpu's 65 */
+	if (rows == NULL || rank == NULL || strtab_ranks(&t->strs, rank) < 0) {
+		free(rows);
+		free(rank);
+		return perr_nomem(e);
+	}
+	/* pprof's nodefraction: its default where a source is pprof's */
+	frac = t->opts.nodefraction;
+	if (frac < 0) {
+		frac = 0;
+		for (i = 0; i < p->nsources; i++)
+			if (i < t->m.capsrc && t->m.src[i].seen &&
+			    strcmp(prof_str(p, p->sources[i].type),
+			    SOURCE_RPROF) != 0)
+				frac = 0.005;
+	}
+	cut = fabs(sm->sum.d) * frac;
+	for (i = n = 0; i < t->nkeys; i++) {
+		struct num self = numcol_get(&sm->self, i);
+		struct num tot = numcol_get(&sm->total, i);
+		/* as pprof: a function of no value is not shown, nor one whose
+		 * total is within the node fraction */
+		if (!t->opts.all && self.d == 0 && tot.d == 0)
+			continue;
+		if (!t->opts.all && frac > 0 && fabs(tot.d) <= cut) {
+			dropped++;
+			continue;
+		}
+		rows[n].self = self;
+		rows[n].total = tot;
+		rows[n].mem = t->keys[i].mem;
+		rows[n].k = &t->keys[i];
+		rows[n].name = rank[t->keys[i].fn ? t->keys[i].fn - 1 :
+		    t->keys[i].name];
+		rows[n++].file = rank[t->keys[i].file];
+	}
+	free(rank);
+	qsort(rows, n, sizeof(*rows), total ? cmp_total : cmp_self);
+	shown = nrows == 0 || nrows > n ? n : nrows;
+	if (c.how == SHOW_MIN)
+		c.show = min_unit(&c, rows, n, sm->sum.d);
+	if (!t->opts.quiet)
+		header(t, p, o, &c, sm->sum, shown, n, dropped, cut);
+	out_str(o, t->opts.by_line ? "function\tfile\tline\t" : "function\t");
+	out_str(o, t->opts.memory ? "self\tself%\ttotal\ttotal%\tsum%\t"
+	    "mem_total\n" : "self\tself%\ttotal\ttotal%\tsum%\n");
+	for (i = 0; i < shown; i++) {
+		const struct key *k = rows[i].k;
+		col_text(o, &t->strs, k->fn ? k->fn - 1 : k->name);
+		if (t->opts.by_line) {
+			col_text(o, &t->strs, k->file);
+			out_i64(o, k->line);
+			out_char(o, '\t');
+		}
+		figure(o, &c, rows[i].self);
+		out_char(o, '\t');
+		pct(o, rows[i].self.d, sm->sum.d);
+		out_char(o, '\t');
+		figure(o, &c, rows[i].total);
+		out_char(o, '\t');
+		pct(o, rows[i].total.d, sm->sum.d);
+		out_char(o, '\t');
+		run += rows[i].self.d;
+		pct(o, run, sm->sum.d);
+		if (t->opts.memory) {
+			/* summaryRprof's mem.total: MB, one decimal */
+			snprintf(mb, sizeof(mb), "\t%.1f", rows[i].mem /
+			    1048576);
+			out_str(o, mb);
+		}
+		out_char(o, '\n');
+	}
+	free(rows);
+	return 0;
+}
+
+int
+top_write(struct top *t, const struct prof *p, struct output *o,
+    const char *want, int total, size_t nrows, struct perr *e)
+{
+	return write_table(t, p, o, want, total, nrows, e) < 0 ?
+	    perr_at(e, o->name) : 0;
+}

@@ -41,7 +41,8 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/folded/folded_read.c lib/formats/sql/sql.c \
 	lib/formats/v1/v1_write.c
 ANALYSIS_SRC = lib/analysis/select.c lib/analysis/units.c \
-	lib/analysis/measure.c lib/analysis/top.c lib/analysis/top_table.c \
+	lib/analysis/measure.c lib/analysis/diff.c lib/analysis/top.c \
+	lib/analysis/top_table.c \
 	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \
 	lib/analysis/flame.c
 LIBSRC = $(BASE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \

@@ -437,8 +437,8 @@ cli_ref(const char *path, enum twice how)
 	return r;
 }
 
-void
-cli_combine(struct output *o, int n, char **paths)
+static void
+combine_paths(struct output *o, int n, char **paths, uint32_t *first)
 {
 	struct input_ref *in;
 	struct perr e;
@@ -455,15 +455,21 @@ cli_combine(struct output *o, int n, char **paths)
 	}
 	for (i = 0; i < n; i++)
 		in[i] = cli_ref(paths[i], TWICE_WHOLE);
-	if (combine_inputs(o, (size_t)n, in, &e) < 0)
+	if (combine_inputs_counted(o, (size_t)n, in, first, &e) < 0)
 		cli_fail(&e);
 	free(in);
 }
 
-/* A temporary file holding what write makes of what the input of n
- * operands is. */
+void
+cli_combine(struct output *o, int n, char **paths)
+{
+	combine_paths(o, n, paths, NULL);
+}
+
+/* A temporary file holding the n operands combined; the first's number
+ * of sources into *first unless NULL. */
 static struct input_ref
-combined(int n, char **paths, const char *shown)
+combined(int n, char **paths, const char *shown, uint32_t *first)
 {
 	struct input_ref f = { cli_tmpfile(), shown, NULL };
 	struct output o;
@@ -472,7 +478,7 @@ combined(int n, char **paths, const char *shown)
 	if (output_open(&o, f.path, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&o);
-	cli_combine(&o, n, paths);
+	combine_paths(&o, n, paths, first);
 	if (output_close(&o, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(NULL);
@@ -503,7 +509,39 @@ cli_input(const struct cli_prog *prog, int argc, char **argv,
 		cli_not_a_terminal(prog);
 	if (argc <= 1)
 		return cli_ref(argc == 1 ? argv[0] : NULL, how);
-	return combined(argc, argv, "the combined input");
+	return combined(argc, argv, "the combined input", NULL);
+}
+
+struct input_ref
+cli_input_diff(const struct cli_prog *prog, const char *base, int argc,
+    char **argv, struct source_set *bases)
+{
+	char **paths;
+	uint32_t n = 0, i;
+	struct input_ref r;
+
+	if (argc == 0)
+		cli_not_a_terminal(prog);
+	if ((paths = calloc((size_t)argc + 2, sizeof(*paths))) == NULL) {
+		cli_warn("out of memory");
+		die(EXIT_BAD);
+	}
+	paths[0] = (char *)base;
+	for (i = 0; i < (uint32_t)argc; i++)
+		paths[i + 1] = argv[i];
+	r = combined(argc > 0 ? argc + 1 : 2, paths, "the combined input",
+	    &n);
+	free(paths);
+	for (i = 1; i <= n; i++)
+		if (source_set_add(bases, i) < 0) {
+			cli_warn("out of memory");
+			die(EXIT_BAD);
+		}
+	if (n == 0) {
+		cli_warn("%s: the base has no source", base);
+		die(EXIT_BAD);
+	}
+	return r;
 }
 
 void

@@ -103,6 +103,8 @@ int cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
     void *ctx, int argc, char **argv);
 
 /* The input at path read as how says (io/twice.h), or exit 1. */
+struct source_set;
+
 struct input_ref cli_ref(const char *path, enum twice how);
 /* Combines the streams at paths into o as tsvcombine does ("-": standard
  * input, once). Exits 1 on bad input, 2 on "-" twice. */
@@ -112,11 +114,15 @@ void cli_combine(struct output *o, int n, char **paths);
  * a temporary file. */
 struct input_ref cli_input(const struct cli_prog *prog, int argc,
     char **argv, enum twice how);
+/* The base (a file, as pprof's -diff_base and -base take) and the
+ * operands (standard input for none) combined into a temporary file, the
+ * base's sources, the first ones, added to bases. */
+struct input_ref cli_input_diff(const struct cli_prog *prog,
+    const char *base, int argc, char **argv, struct source_set *bases);
 /* A 2.0 copy of the 1.0 stream in (a file), in a temporary file, as
  * tsvcombine converts it. */
 struct input_ref cli_to_v2(struct input_ref in);
 
-struct source_set;
 struct prof;
 struct sample;
 struct stream_reader;

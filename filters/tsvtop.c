@@ -1,14 +1,18 @@
 /* tsvtop: the top functions of a profile stream, by self or total. */
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "analysis/top.h"
 #include "cli.h"
 
-enum { O_UNIT = CLI_LONG, O_NODEFRACTION, O_ALL, O_SAMPLE_INDEX };
+enum { O_UNIT = CLI_LONG, O_NODEFRACTION, O_ALL, O_SAMPLE_INDEX,
+    O_DIFF_BASE, O_BASE, O_NORMALIZE };
 
 static const struct cli_opt opts[] = {
 	{ 'c', "cum", NULL, "sort by total (cumulative) instead of self" },
+	{ 'd', "diff-source", "ids", "subtract these sources (as --diff-base "
+	    "does)" },
 	{ 'l', "lines", NULL, "a row per line (pprof's -lines; R's sources: "
 	    "as\nsummaryRprof(lines = \"show\"))" },
 	{ 'm', "memory", NULL, "add mem_total: summaryRprof's memory, in MB" },
@@ -22,10 +26,16 @@ static const struct cli_opt opts[] = {
 	    "auto: as pprof\nlabels them); R's samples in a time unit: as "
 	    "time" },
 	{ O_NODEFRACTION, "nodefraction", "f", "leave out rows whose total is "
-	    "at most f of the total\n(default 0.005 as pprof, 0 for R's "
+	    "under f of the total\n(default 0.005 as pprof, 0 for R's "
 	    "profiles)" },
 	{ O_ALL, "all", NULL, "every row: of no value too, and those\n"
 	    "--nodefraction drops" },
+	{ O_DIFF_BASE, "diff-base", "file", "subtract the profile in file, "
+	    "as pprof's -diff_base\n(percentages of the base's total)" },
+	{ O_BASE, "base", "file", "subtract the profile in file, as pprof's "
+	    "-base" },
+	{ O_NORMALIZE, "normalize", NULL, "scale the profile to the base's "
+	    "total first" },
 	CLI_OPT_LIMIT,
 	{ O_SAMPLE_INDEX, "sample-index", "type", NULL, 't' },
 	{ 0 }
@@ -42,13 +52,13 @@ main(int argc, char *argv[])
 {
 	struct stream_reader r;
 	struct prof p = { 0 };
-	struct source_set sources = { 0 };
+	struct source_set sources = { 0 }, bases = { 0 };
 	struct top_opts to = { .nodefraction = -1 };
 	struct top *t;
 	struct output o;
 	struct perr e;
 	struct input_ref in;
-	const char *opath = NULL, *type = NULL;
+	const char *opath = NULL, *type = NULL, *base = NULL;
 	long long nrows = 0;
 	int ch, by_total = 0;
 
@@ -56,6 +66,19 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'c':
 			by_total = 1;
+			break;
+		case 'd':
+			source_set_free(&bases);
+			cli_sources(&prog, &bases, optarg);
+			to.diff = TOP_DIFF_BASE;
+			break;
+		case O_DIFF_BASE:
+		case O_BASE:
+			base = optarg;
+			to.diff = ch == O_BASE ? TOP_BASE : TOP_DIFF_BASE;
+			break;
+		case O_NORMALIZE:
+			to.normalize = 1;
 			break;
 		case 'l':
 			to.by_line = 1;
@@ -92,12 +115,32 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	to.sources = &sources;
-	in = cli_input(&prog, argc, argv, TWICE_LATE);
+	to.base = &bases;
+	if (to.normalize && to.diff == TOP_PLAIN) {
+		cli_warn("--normalize: there is no base (--diff-base, --base, "
+		    "-d)");
+		cli_usage(&prog);
+	}
+	if (base != NULL)
+		in = cli_input_diff(&prog, base, argc, argv, &bases);
+	else
+		in = cli_input(&prog, argc, argv, to.normalize ? TWICE_WHOLE :
+		    TWICE_LATE);
 	if ((t = top_new(&to, &e)) == NULL)
 		cli_fail(&e);
+	if (to.normalize) {	/* a first pass for the sums to scale by */
+		cli_assemble(&r, in, &p, top_sample, top_restart, t);
+		stream_close(&r);
+		prof_free(&p);
+		memset(&p, 0, sizeof(p));
+		if (top_normalize(t, &e) < 0)
+			cli_fail(&e);
+	}
 	cli_assemble(&r, in, &p, top_sample, top_restart, t);
 	stream_close(&r);
 	cli_check_sources(&sources, 's', 0, &p);
+	if (base == NULL)
+		cli_check_sources(&bases, 'd', 0, &p);
 	cli_open(&o, opath);
 	if (top_write(t, &p, &o, type, by_total, (size_t)nrows, &e) < 0 ||
 	    output_close(&o, &e) < 0)
@@ -105,5 +148,6 @@ main(int argc, char *argv[])
 	top_free(t);
 	prof_free(&p);
 	source_set_free(&sources);
+	source_set_free(&bases);
 	return EXIT_OK;
 }

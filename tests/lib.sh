@@ -114,6 +114,34 @@ go_oracle() {
 	    { bad "building the oracle"; return 1; }
 }
 
+# Fresh profiles of one Go program run twice (tests/interop/labelled),
+# made once per clone into $labelled: cpu1/cpu2, heap1/heap2 .pb.gz.
+labelled_profiles() {
+	labelled=$top/tests/out/labelled
+	[ -s "$labelled/heap2.pb.gz" ] && return 0
+	mkdir -p "$labelled.$$" && go run ./tests/interop/labelled "$labelled.$$" ||
+	    { bad "running tests/interop/labelled"; return 1; }
+	[ -d "$labelled" ] || mv "$labelled.$$" "$labelled"
+	rm -rf "$labelled.$$"
+}
+
+# go tool pprof -top's rows on stdin as "name<TAB>flat<TAB>cum", the
+# figures without their unit.
+go_top_rows() {
+	awk '/^ *flat/ { on = 1; next }
+	    on { name = $0
+		 for (k = 0; k < 5; k++) sub(/^ *[^ ]+ +/, "", name)
+		 sub(/ \((partial-)?inline\)$/, "", name)
+		 a = $1; b = $4
+		 sub(/[^0-9.]+$/, "", a); sub(/[^0-9.]+$/, "", b)
+		 printf "%s\t%s\t%s\n", name, a, b }'
+}
+
+# tsvtop's rows on stdin the same way.
+our_top_rows() {
+	awk -F'\t' '!/^#/ && n++ { printf "%s\t%s\t%s\n", $1, $2, $4 }'
+}
+
 # Compares $out/raw.X (summaryRprof's) with $out/all.X (ours), leaving out
 # names with spaces, which summaryRprof splits apart, and the words it
 # makes of them.

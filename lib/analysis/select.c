@@ -26,6 +26,12 @@ source_set_parse(struct source_set *s, const char *list, struct perr *e)
 	}
 }
 
+int
+source_set_add(struct source_set *s, uint32_t id)
+{
+	return u64map_put(&s->ids, id, 1, NULL) == NULL ? -1 : 0;
+}
+
 void
 source_set_free(struct source_set *s)
 {

@@ -17,6 +17,8 @@ struct source_set {
 /* Parses a list of source ids ("1,3,7"); -1 with e set when it is not
  * one. */
 int source_set_parse(struct source_set *s, const char *list, struct perr *e);
+/* Adds id: 0, or -1 when out of memory. */
+int source_set_add(struct source_set *s, uint32_t id);
 void source_set_free(struct source_set *s);
 /* Whether source id is kept; whether sample s's source is. */
 int source_set_has_id(const struct source_set *s, uint32_t id);

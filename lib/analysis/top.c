@@ -34,8 +34,15 @@ clear(struct top *t)
 	for (i = 0; i < t->nsums; i++) {
 		numcol_free(&t->sums[i].self);
 		numcol_free(&t->sums[i].total);
+		if (t->bsums != NULL) {
+			numcol_free(&t->bsums[i].self);
+			numcol_free(&t->bsums[i].total);
+		}
 	}
 	free(t->sums);
+	free(t->bsums);
+	free(t->ratio);
+	diff_merge_free(&t->merge);
 	free(t->keys);
 	free(t->srctype);
 	free(t->loc_key);
@@ -61,12 +68,35 @@ top_restart(void *ctx, struct perr *e)
 {
 	struct top *t = ctx;
 	struct top_opts opts = t->opts;
+	double *ratio = t->ratio;
+	size_t nratio = t->nratio;
 
 	(void)e;
+	t->ratio = NULL;
 	clear(t);
 	memset(t, 0, sizeof(*t));
 	t->opts = opts;
+	t->ratio = ratio;
+	t->nratio = nratio;
 	return 0;
+}
+
+int
+top_normalize(struct top *t, struct perr *e)
+{
+	double *ratio;
+	size_t i;
+
+	if ((ratio = calloc(t->nsums + 1, sizeof(*ratio))) == NULL)
+		return perr_nomem(e);
+	/* pprof's: 0 where the others sum to 0 */
+	for (i = 0; i < t->nsums; i++)
+		ratio[i] = t->sums[i].sum.d != 0 ? t->bsums[i].sum.d /
+		    t->sums[i].sum.d : 0;
+	free(t->ratio);
+	t->ratio = ratio;
+	t->nratio = t->nsums;
+	return top_restart(t, e);
 }
 
 /* The key of name, file, line (strs), made when first seen: its index,
@@ -160,9 +190,13 @@ grow_types(struct top *t)
 	if (n <= t->nsums)
 		return 0;
 	if (array_grow((void **)&t->sums, &t->capsums, n, sizeof(*t->sums))
-	    < 0)
+	    < 0 || (t->opts.diff && array_grow((void **)&t->bsums,
+	    &t->capbsums, n, sizeof(*t->bsums)) < 0))
 		return -1;
 	memset(t->sums + t->nsums, 0, (n - t->nsums) * sizeof(*t->sums));
+	if (t->opts.diff)
+		memset(t->bsums + t->nsums, 0, (n - t->nsums) *
+		    sizeof(*t->bsums));
 	t->nsums = n;
 	return 0;
 }
@@ -171,11 +205,14 @@ grow_types(struct top *t)
 static int
 grow_sums(struct top *t)
 {
-	size_t i, cap;
+	size_t i, j, cap;
 	struct sums *s;
 
-	for (i = 0; i < t->nsums; i++) {
-		s = &t->sums[i];
+	for (i = 0; i < 2 * t->nsums; i++) {
+		j = i / 2;
+		if (i % 2 == 1 && !t->opts.diff)
+			continue;
+		s = i % 2 == 0 ? &t->sums[j] : &t->bsums[j];
 		if (s->self.cap >= t->nkeys && s->total.cap >= t->nkeys)
 			continue;
 		cap = s->self.cap * 2 > t->nkeys ? s->self.cap * 2 :
@@ -268,11 +305,13 @@ sample_keys(struct top *t, struct prof *p, const struct sample *s)
 static int
 add(struct top *t, struct prof *p, const struct sample *s)
 {
-	struct sums *sm;
+	struct sums *sm, *all;
 	size_t d, i, nv;
 	int64_t nk;
 	uint32_t k;
 	double rise = 0;
+	int base = t->opts.diff && source_set_has_id(t->opts.base,
+	    p->sources[s->source].id);
 
 	if (t->opts.memory && memory_rise(t, p, s, &rise) < 0)
 		return -1;
@@ -281,10 +320,18 @@ add(struct top *t, struct prof *p, const struct sample *s)
 	    measure_sample(&t->m, p, s, &nv) < 0 || grow_types(t) < 0 ||
 	    grow_sums(t) < 0)
 		return -1;
+	/* pprof's merged samples: for -base's total, and -normalize's
+	 * rounding of each */
+	if ((t->opts.diff == TOP_BASE || t->ratio != NULL) &&
+	    diff_merge_add(&t->merge, s, t->m.vals, nv, base, t->ratio,
+	    t->nratio) < 0)
+		return -1;
+	all = base ? t->bsums : t->sums;
 	t->serial++;
 	for (i = 0; i < nv; i++) {
-		sm = &t->sums[t->m.vals[i].type];
+		sm = &all[t->m.vals[i].type];
 		sm->sum = num_add(sm->sum, t->m.vals[i].v);
+		sm->abs += fabs(t->m.vals[i].v.d);
 		if (nk > 0)
 			numcol_add(&sm->self, t->skeys[0], t->m.vals[i].v);
 	}
@@ -295,7 +342,7 @@ add(struct top *t, struct prof *p, const struct sample *s)
 		t->keys[k].last = t->serial;
 		t->keys[k].mem += rise;
 		for (i = 0; i < nv; i++)
-			numcol_add(&t->sums[t->m.vals[i].type].total, k,
+			numcol_add(&all[t->m.vals[i].type].total, k,
 			    t->m.vals[i].v);
 	}
 	return 0;

@@ -19,6 +19,11 @@ struct top_opts {
 					 * source is pprof's, else 0 */
 	int all;			/* keep rows of no value too */
 	int quiet;			/* no "#" header lines */
+	/* a diff: the samples of the sources in base are subtracted */
+	enum { TOP_PLAIN, TOP_DIFF_BASE, TOP_BASE } diff;
+	const struct source_set *base;
+	int normalize;			/* the others scaled to the base's
+					 * total first (pprof's -normalize) */
 };
 
 struct top;
@@ -29,6 +34,12 @@ void top_free(struct top *t);
 int top_sample(void *t, struct prof *p, const struct sample *s,
     struct perr *e);
 int top_restart(void *t, struct perr *e);
+
+/* -normalize as pprof's: its scale is the base's sum over the others',
+ * each sample's value scaled and rounded, so it takes two passes. After
+ * the first, keeps the scales and starts over for the second. 0, or -1
+ * when out of memory. */
+int top_normalize(struct top *t, struct perr *e);
 
 /* Writes the table of value type want (NULL: the default, measure.h): the
  * "#" header lines, a line of column names, then the rows by self

@@ -2,6 +2,7 @@
 #ifndef TOP_IMPL_H
 #define TOP_IMPL_H
 
+#include "analysis/diff.h"
 #include "analysis/top.h"
 
 struct key {
@@ -16,6 +17,7 @@ struct key {
 struct sums {
 	struct numcol self, total;	/* per key */
 	struct num sum;		/* over the kept samples */
+	double abs;		/* of their absolute values */
 };
 
 struct memstate {
@@ -31,7 +33,12 @@ struct top {
 	size_t nkeys, capkeys;
 	struct measure m;
 	struct sums *sums;		/* per type of m */
-	size_t nsums, capsums;
+	struct sums *bsums;		/* the same of the base (a diff) */
+	size_t nsums, capsums, capbsums;
+	struct diff_merge merge;	/* TOP_BASE: its total */
+	double *ratio;			/* -normalize, the second pass: per
+					 * type, the scale of the others */
+	size_t nratio;
 	int64_t nokey;			/* R's "<no location>": its key + 1 */
 	uint32_t *srctype;		/* per prof source: 1 R, 2 other */
 	size_t capsrctype;

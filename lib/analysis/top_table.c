@@ -18,11 +18,22 @@ struct row {
 	uint32_t name, file;	/* ranks of the strings in byte order */
 };
 
-/* Larger first, then by name, file and line. */
+static struct num
+num_abs(struct num a)
+{
+	if (num_is_int(a) && a.i != INT64_MIN)
+		return num_of_i64(a.i < 0 ? -a.i : a.i);
+	return num_of_dbl(fabs(a.d));
+}
+
+/* Larger (as pprof: in absolute value) first, then by name, file and
+ * line. */
 static int
 cmp_rows(const struct row *a, const struct row *b, struct num ka,
     struct num kb)
 {
+	ka = num_abs(ka);	/* as pprof: a diff's losses rank by size */
+	kb = num_abs(kb);
 	if (num_less(kb, ka))
 		return -1;
 	if (num_less(ka, kb))
@@ -120,12 +131,13 @@ min_unit(const struct measure_choice *c, const struct row *rows, size_t n,
 	return *umin != '\0' ? umin : c->unit;
 }
 
+/* A share, as pprof's: of its size (a diff's losses too) */
 static void
 pct(struct output *o, double v, double sum)
 {
 	char *p = out_reserve(o, FMT_NUM_MAX);
 
-	o->len += fmt_fixed2(p, sum != 0 ? 100 * v / sum : 0.0);
+	o->len += fmt_fixed2(p, sum != 0 ? fabs(100 * v / sum) : 0.0);
 }
 
 /* The header: what is shown, in which unit, of what total; "#" lines,
@@ -133,7 +145,7 @@ pct(struct output *o, double v, double sum)
 static void
 header(struct top *t, const struct prof *p, struct output *o,
     const struct measure_choice *c, struct num total, size_t shown,
-    size_t nrows, size_t dropped, double cut)
+    size_t nrows, size_t dropped, double cut, double ratio)
 {
 	char buf[64];
 	size_t i, nsrc = 0;
@@ -189,6 +201,19 @@ header(struct top *t, const struct prof *p, struct output *o,
 		}
 	}
 	out_char(o, '\n');
+	if (t->opts.diff) {
+		snprintf(buf, sizeof(buf), "%.6g", ratio);
+		out_str(o, t->opts.diff == TOP_DIFF_BASE ? "# diff: the base's "
+		    "values subtracted (pprof's -diff_base); the total is the "
+		    "base's" : "# diff: the base's values subtracted (pprof's "
+		    "-base)");
+		if (t->opts.normalize) {
+			out_str(o, "; the others scaled by ");
+			out_str(o, buf);
+			out_str(o, " to the base's sum (-normalize)");
+		}
+		out_char(o, '\n');
+	}
 	if (c->note[0] != '\0') {
 		out_str(o, "# note: ");
 		out_str(o, c->note);
@@ -203,7 +228,7 @@ header(struct top *t, const struct prof *p, struct output *o,
 		if (dropped > 0) {
 			out_str(o, "; dropped ");
 			out_u64(o, dropped);
-			out_str(o, " whose total is at most ");
+			out_str(o, " whose total is under ");
 			if (c->how == SHOW_MIN || c->how == SHOW_AUTO) {
 				unit_label(buf, sizeof(buf), cut, c->unit,
 				    "auto");
@@ -216,21 +241,57 @@ header(struct top *t, const struct prof *p, struct output *o,
 	}
 }
 
+/* a - b, exact while both are integers that fit */
+static struct num
+num_sub(struct num a, struct num b)
+{
+	int64_t d;
+
+	if (num_is_int(a) && num_is_int(b) &&
+	    !__builtin_sub_overflow(a.i, b.i, &d))
+		return num_of_i64(d);
+	return num_of_dbl(a.d - b.d);
+}
+
+/* A figure of key k in column col: in a diff, less the base's. */
+static struct num
+value_of(const struct numcol *col, const struct numcol *bcol, size_t k)
+{
+	struct num v = numcol_get(col, k);
+
+	return bcol == NULL ? v : num_sub(v, numcol_get(bcol, k));
+}
+
 static int
 write_table(struct top *t, const struct prof *p, struct output *o,
     const char *want, int total, size_t nrows, struct perr *e)
 {
 	struct measure_choice c;
 	struct row *rows;
-	struct sums *sm;
+	struct sums *sm, *bm = NULL;
 	size_t i, n, shown, dropped = 0;
-	double cut = 0, run = 0, frac;
+	double cut = 0, run = 0, frac, ratio = 1, flat = 0;
+	struct num all;
 	char mb[32];
 	uint32_t *rank;
 
 	if (measure_choose(&t->m, p, want, t->opts.unit, &c, e) < 0)
 		return -1;
 	sm = &t->sums[c.type];
+	all = sm->sum;
+	if (t->opts.diff) {
+		bm = &t->bsums[c.type];
+		if (bm->abs == 0 && sm->abs > 0)
+			return perr_set(e, "the base has no values of type "
+			    "'%s'", c.name);
+		/* -normalize: the others were scaled in a second pass */
+		if (t->ratio != NULL && (size_t)c.type < t->nratio)
+			ratio = t->ratio[c.type];
+		/* pprof's total: of the base (-diff_base), or of the samples
+		 * merged with the base's negated (-base) */
+		all = num_of_dbl(t->opts.diff == TOP_DIFF_BASE ? bm->abs :
+		    diff_merge_total(&t->merge, (uint32_t)c.type, ratio));
+	}
 	rows = calloc(t->nkeys + 1, sizeof(*rows));
 	rank = malloc((t->strs.n + 1) * sizeof(*rank));
 	/* names ranked once: most rows tie (self 0), and comparing their
@@ -250,15 +311,21 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 			    SOURCE_RPROF) != 0)
 				frac = 0.005;
 	}
-	cut = fabs(sm->sum.d) * frac;
+	for (i = 0; i < t->nkeys; i++)
+		flat += value_of(&sm->self, bm ? &bm->self : NULL, i).d;
+	/* as pprof: of the sum of the rows' selfs, truncated; a row under
+	 * it is dropped */
+	cut = fabs(trunc(flat * frac));
 	for (i = n = 0; i < t->nkeys; i++) {
-		struct num self = numcol_get(&sm->self, i);
-		struct num tot = numcol_get(&sm->total, i);
+		struct num self = value_of(&sm->self, bm ? &bm->self : NULL,
+		    i);
+		struct num tot = value_of(&sm->total, bm ? &bm->total : NULL,
+		    i);
 		/* as pprof: a function of no value is not shown, nor one whose
-		 * total is within the node fraction */
+		 * total is under the node fraction */
 		if (!t->opts.all && self.d == 0 && tot.d == 0)
 			continue;
-		if (!t->opts.all && frac > 0 && fabs(tot.d) <= cut) {
+		if (!t->opts.all && frac > 0 && fabs(tot.d) < cut) {
 			dropped++;
 			continue;
 		}
@@ -274,9 +341,9 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	qsort(rows, n, sizeof(*rows), total ? cmp_total : cmp_self);
 	shown = nrows == 0 || nrows > n ? n : nrows;
 	if (c.how == SHOW_MIN)
-		c.show = min_unit(&c, rows, n, sm->sum.d);
+		c.show = min_unit(&c, rows, n, all.d);
 	if (!t->opts.quiet)
-		header(t, p, o, &c, sm->sum, shown, n, dropped, cut);
+		header(t, p, o, &c, all, shown, n, dropped, cut, ratio);
 	out_str(o, t->opts.by_line ? "function\tfile\tline\t" : "function\t");
 	out_str(o, t->opts.memory ? "self\tself%\ttotal\ttotal%\tsum%\t"
 	    "mem_total\n" : "self\tself%\ttotal\ttotal%\tsum%\n");
@@ -290,14 +357,14 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 		}
 		figure(o, &c, rows[i].self);
 		out_char(o, '\t');
-		pct(o, rows[i].self.d, sm->sum.d);
+		pct(o, rows[i].self.d, all.d);
 		out_char(o, '\t');
 		figure(o, &c, rows[i].total);
 		out_char(o, '\t');
-		pct(o, rows[i].total.d, sm->sum.d);
+		pct(o, rows[i].total.d, all.d);
 		out_char(o, '\t');
 		run += rows[i].self.d;
-		pct(o, run, sm->sum.d);
+		pct(o, run, all.d);
 		if (t->opts.memory) {
 			/* summaryRprof's mem.total: MB, one decimal */
 			snprintf(mb, sizeof(mb), "\t%.1f", rows[i].mem /

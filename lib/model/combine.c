@@ -320,6 +320,13 @@ int
 combine_inputs(struct output *o, size_t n, const struct input_ref *in,
     struct perr *e)
 {
+	return combine_inputs_counted(o, n, in, NULL, e);
+}
+
+int
+combine_inputs_counted(struct output *o, size_t n, const struct input_ref *in,
+    uint32_t *first, struct perr *e)
+{
 	struct combiner *c;
 	size_t i;
 	int r, ext = 0, rc = 0;
@@ -333,8 +340,11 @@ combine_inputs(struct output *o, size_t n, const struct input_ref *in,
 	}
 	if ((c = combine_new(o, ext, e)) == NULL)
 		return -1;
-	for (i = 0; i < n && rc == 0; i++)
+	for (i = 0; i < n && rc == 0; i++) {
 		rc = combine_add(c, in[i].path, in[i].shown, e);
+		if (i == 0 && first != NULL)
+			*first = c->nsources;
+	}
 	combine_free(c);
 	return rc;
 }

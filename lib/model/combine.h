@@ -20,5 +20,9 @@ void combine_free(struct combiner *c);
  * its headers first) combined into o. */
 int combine_inputs(struct output *o, size_t n, const struct input_ref *in,
     struct perr *e);
+/* ... and the number of sources of the first into *first (they are the
+ * output's sources 1..*first). */
+int combine_inputs_counted(struct output *o, size_t n,
+    const struct input_ref *in, uint32_t *first, struct perr *e);
 
 #endif

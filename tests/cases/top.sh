@@ -61,3 +61,28 @@ t_top_exact_integers() {
 	echo 1.8446744073709552e+19 >"$out/want"
 	same "$out/want" "tsvtop: a sum past 2^63 is a double"
 }
+
+# Diffs as pprof's -diff_base and -base, normalised or not, on Go's CPU
+# and heap profiles of one program run twice (make interop checks the
+# same against go tool pprof -top). The base as a file, or as a source of
+# one stream (-d).
+t_top_diff() {
+	d=tests/data/pprof/go-labelled
+	for k in cpu heap; do
+		$bin/pprof2tsv $d/${k}1.pb.gz >"$out/b.tsv"
+		$bin/pprof2tsv $d/${k}2.pb.gz >"$out/p.tsv"
+		for m in diff-base base; do
+			for n in "" --normalize; do
+				$bin/tsvtop --$m "$out/b.tsv" $n "$out/p.tsv" -n 12 \
+				    >"$out/got"
+				same tests/top/go-labelled.$k.$m$n.expected \
+				    "tsvtop --$m $n ($k)"
+			done
+		done
+		$bin/tsvcombine "$out/b.tsv" "$out/p.tsv" |
+		    $bin/tsvtop -d 1 -n 12 >"$out/got"
+		same tests/top/go-labelled.$k.diff-base.expected "tsvtop -d 1 ($k)"
+	done
+	$bin/tsvtop --normalize "$out/p.tsv" >/dev/null 2>&1
+	test $? -eq 2 || bad "--normalize without a base is not a usage error"
+}

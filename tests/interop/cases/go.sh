@@ -360,16 +360,9 @@ t_go_top_default() {
 	go_oracle || return
 	for rel in $(protobuf_files); do
 		f=tests/data/pprof/$rel
-		$bin/pprof2tsv "$f" | $bin/tsvtop -q | awk -F'\t' 'NR > 1 {
-		    printf "%s\t%s\t%s\n", $1, $2, $4 }' >"$out/ours.top"
-		go tool pprof -top -symbolize=none "$f" 2>/dev/null |
-		    awk '/^ *flat/ { on = 1; next }
-		    on { name = $0
-			 for (k = 0; k < 5; k++) sub(/^ *[^ ]+ +/, "", name)
-			 sub(/ \((partial-)?inline\)$/, "", name)
-			 a = $1; b = $4
-			 sub(/[^0-9.]+$/, "", a); sub(/[^0-9.]+$/, "", b)
-			 printf "%s\t%s\t%s\n", name, a, b }' >"$out/go.top"
+		$bin/pprof2tsv "$f" | $bin/tsvtop -q | our_top_rows >"$out/ours.top"
+		go tool pprof -top -symbolize=none "$f" 2>/dev/null | go_top_rows \
+		    >"$out/go.top"
 		go tool pprof -top -symbolize=none "$f" 2>/dev/null |
 		    sed -n 's/^Type: //p' >"$out/go.type"
 		$bin/pprof2tsv "$f" | $bin/tsvtop | sed -n 's/^# type: \(.*\) (.*/\1/p' \
@@ -380,5 +373,43 @@ t_go_top_default() {
 			bad "tsvtop of $rel differs from go tool pprof -top"
 			diff "$out/ours.top" "$out/go.top" | head -4
 		fi
+	done
+}
+
+# A diff is pprof's: --diff-base and --base (with --normalize or not)
+# give go tool pprof -top -diff_base / -base's rows and total, on CPU and
+# heap profiles of one program run twice: those of tests/data and fresh
+# ones.
+t_go_diff() {
+	go_oracle && labelled_profiles || return
+	for dir in tests/data/pprof/go-labelled "$labelled"; do
+	for k in cpu heap; do
+		for f in 1 2; do
+			$bin/pprof2tsv "$dir/$k$f.pb.gz" >"$out/$k$f.tsv"
+		done
+		for mode in diff_base base; do
+			for norm in "" normalize; do
+				what="$dir: $k -$mode${norm:+ -$norm}"
+				$bin/tsvtop --$(echo $mode | tr _ -) "$out/${k}1.tsv" \
+				    ${norm:+--$norm} "$out/${k}2.tsv" >"$out/ours"
+				our_top_rows <"$out/ours" >"$out/ours.top"
+				go tool pprof -top -symbolize=none -$mode \
+				    "$dir/${k}1.pb.gz" ${norm:+-$norm} \
+				    "$dir/${k}2.pb.gz" 2>/dev/null >"$out/go"
+				go_top_rows <"$out/go" >"$out/go.top"
+				sed -n 's/^# total: \([^;]*\) \([a-zA-Z]*\).*/\1\2/p' \
+				    "$out/ours" >"$out/ours.total"
+				sed -n 's/.* of \([^ ]*\) total$/\1/p' "$out/go" \
+				    >"$out/go.total"
+				test -s "$out/go.top" || bad "$what: no rows from pprof"
+				if ! cmp -s "$out/ours.top" "$out/go.top"; then
+					bad "$what: rows differ from go tool pprof's"
+					diff "$out/ours.top" "$out/go.top" | head -4
+				fi
+				cmp -s "$out/ours.total" "$out/go.total" ||
+				    bad "$what: total $(cat "$out/ours.total"), pprof's $(cat "$out/go.total")"
+			done
+		done
+	done
 	done
 }

@@ -1,0 +1,101 @@
+/*
+ * pprof's -base total (diff.h). A sample's key is its locations (the
+ * combined stream's: equal ones are one) and its labels, in the order
+ * they come, as 32-bit words.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "analysis/diff.h"
+
+static int
+put(struct diff_merge *d, size_t *n, uint32_t w)
+{
+	if (ARRAY_ROOM(d->buf, *n, d->capbuf) < 0)
+		return -1;
+	d->buf[(*n)++] = w;
+	return 0;
+}
+
+int
+diff_merge_add(struct diff_merge *d, const struct sample *s,
+    struct measure_value *v, size_t n, int base, const double *ratio,
+    size_t nratio)
+{
+	size_t i, len = 0;
+	int64_t k;
+	uint32_t *slot;
+	int added;
+
+	for (i = 0; i < s->nlocs; i++)
+		if (put(d, &len, s->locs[i]) < 0)
+			return -1;
+	if (put(d, &len, UINT32_MAX) < 0)	/* the stack ends */
+		return -1;
+	for (i = 0; i < s->nlabels; i++) {
+		const struct slabel *l = &s->labels[i];
+		uint64_t num = (uint64_t)l->num;
+		if (put(d, &len, l->key) < 0 || put(d, &len, l->str) < 0 ||
+		    put(d, &len, l->num_unit) < 0 ||
+		    put(d, &len, l->num_na ? UINT32_MAX : (uint32_t)num) < 0 ||
+		    put(d, &len, l->num_na ? UINT32_MAX : (uint32_t)(num >>
+		    32)) < 0)
+			return -1;
+	}
+	if ((k = strtab_intern(&d->keys, (const char *)d->buf,
+	    len * sizeof(*d->buf))) < 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		uint64_t key = (uint64_t)k << 32 | v[i].type;
+		if ((slot = u64map_put(&d->slots, key, (uint32_t)d->npb,
+		    &added)) == NULL)
+			return -1;
+		if (added) {
+			if (ARRAY_ROOM(d->pb, d->npb, d->cappb) < 0)
+				return -1;
+			d->pb[d->npb][0] = d->pb[d->npb][1] = 0;
+			d->npb++;
+		}
+		if (!base && ratio != NULL && v[i].type < nratio) {
+			double r = ratio[v[i].type], was = d->pb[*slot][0];
+			d->pb[*slot][0] += v[i].v.d;
+			v[i].v = num_of_dbl(round(r * d->pb[*slot][0]) -
+			    round(r * was));
+		} else
+			d->pb[*slot][base != 0] += v[i].v.d;
+	}
+	return 0;
+}
+
+double
+diff_merge_total(const struct diff_merge *d, uint32_t type, double ratio)
+{
+	double total = 0, x;
+	size_t i;
+
+	if (d->slots.keys == NULL)
+		return 0;
+	for (i = 0; i <= d->slots.mask; i++) {
+		if (d->slots.keys[i] == U64MAP_EMPTY ||
+		    (uint32_t)d->slots.keys[i] != type)
+			continue;
+		x = d->pb[d->slots.vals[i]][0];
+		if (ratio != 1)
+			x = round(ratio * x);
+		x -= d->pb[d->slots.vals[i]][1];
+		total += x < 0 ? -x : x;
+	}
+	return total;
+}
+
+void
+diff_merge_free(struct diff_merge *d)
+{
+	strtab_free(&d->keys);
+	u64map_free(&d->slots);
+	free(d->pb);
+	free(d->buf);
+	memset(d, 0, sizeof(*d));
+}

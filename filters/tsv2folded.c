@@ -5,6 +5,8 @@
 #include "analysis/folded.h"
 #include "cli.h"
 
+enum { O_NORMALIZE = CLI_LONG };
+
 static const struct cli_opt opts[] = {
 	{ 'd', "diff-source", "id", "two values per line: this source's and "
 	    "the others'\n(difffolded)" },
@@ -13,6 +15,8 @@ static const struct cli_opt opts[] = {
 	CLI_OPT_SOURCES,
 	{ 't', "type", "type", "the value to write (default: as pprof shows "
 	    "it)" },
+	{ O_NORMALIZE, "normalize", NULL, "with -d: the base's values scaled to "
+	    "the others' sum\n(difffolded -n)" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };
@@ -33,7 +37,7 @@ main(int argc, char *argv[])
 	struct perr e;
 	struct input_ref in;
 	const char *opath = NULL, *type = NULL;
-	int ch;
+	int ch, normalize = 0;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
@@ -43,6 +47,9 @@ main(int argc, char *argv[])
 			break;
 		case 'l':
 			sr.opts.lines = 1;
+			break;
+		case O_NORMALIZE:
+			normalize = 1;
 			break;
 		case 'o':
 			opath = optarg;
@@ -56,6 +63,10 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
+	if (normalize && sr.opts.base == 0) {
+		cli_warn("--normalize: there is no base (-d)");
+		cli_usage(&prog);
+	}
 	sr.opts.sources = &sources;
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_assemble(&r, in, &p, stacks_sample, stacks_restart, &sr);
@@ -63,7 +74,8 @@ main(int argc, char *argv[])
 	cli_check_sources(&sources, 's', 0, &p);
 	cli_check_sources(NULL, 'd', sr.opts.base, &p);
 	cli_open(&o, opath);
-	if (folded_write(&sr.st, &p, &o, type, sr.opts.base != 0, &e) < 0 ||
+	if (folded_write(&sr.st, &p, &o, type, sr.opts.base != 0, normalize,
+	    &e) < 0 ||
 	    output_close(&o, &e) < 0)
 		cli_fail(&e);
 	stack_reader_free(&sr);

@@ -9,6 +9,8 @@
 #include "analysis/flame.h"
 #include "cli.h"
 
+enum { O_NORMALIZE = CLI_LONG };
+
 static const struct cli_opt opts[] = {
 	{ 'I', "icicle", NULL, "the root at the top" },
 	{ 'l', "lines", NULL, "append :line to frames" },
@@ -23,6 +25,8 @@ static const struct cli_opt opts[] = {
 	{ 't', "type", "type", "the value to draw (default: as pprof shows "
 	    "it)" },
 	{ 'w', "width", "px", "of the image (default 1200)" },
+	{ O_NORMALIZE, "normalize", NULL, "with -d: the base's values scaled to "
+	    "the others' sum\n(difffolded -n)" },
 	CLI_OPT_LIMIT,
 	{ 'L', NULL, NULL, NULL, 'l' },
 	{ 'm', NULL, "px", NULL, 'W' },
@@ -100,6 +104,9 @@ main(int argc, char *argv[])
 			    INT32_MAX);
 			fo.diff = 1;
 			break;
+		case O_NORMALIZE:
+			fo.normalize = 1;
+			break;
 		case 'I':
 			fo.icicle = 1;
 			break;
@@ -127,6 +134,10 @@ main(int argc, char *argv[])
 		}
 	argc -= optind;
 	argv += optind;
+	if (fo.normalize && !fo.diff) {
+		cli_warn("--normalize: there is no base (-d)");
+		cli_usage(&prog);
+	}
 	sr.opts.sources = &sources;
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_assemble(&r, in, &p, stacks_sample, stacks_restart, &sr);

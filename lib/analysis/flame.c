@@ -286,6 +286,7 @@ prepare(struct layout *l, size_t cw, size_t cb)
 	const struct stacks *st = l->st;
 	size_t n = st->nnodes, i;
 	uint32_t *fill;
+	double scale;
 
 	l->tot = calloc(n + 1, sizeof(*l->tot));
 	l->base = calloc(n + 1, sizeof(*l->base));
@@ -297,10 +298,14 @@ prepare(struct layout *l, size_t cw, size_t cb)
 		free(fill);
 		return -1;
 	}
+	scale = l->opts->diff && l->opts->normalize ?
+	    stacks_base_scale(st, cb / 2) : 1;
 	for (i = 0; i < n; i++) {
 		l->tot[i] = stacks_value(st, cw, (uint32_t)i).d;
 		l->base[i] = l->opts->diff ? stacks_value(st, cb,
 		    (uint32_t)i).d : 0;
+		if (scale != 1)	/* as tsv2folded -d --normalize */
+			l->base[i] = trunc(l->base[i] * scale);
 	}
 	for (i = n; i-- > 1;) {
 		l->tot[st->nodes[i].parent] += l->tot[i];

@@ -15,6 +15,7 @@ struct flame_opts {
 	const char *title;	/* NULL: the type and the sources */
 	const char *sources;	/* for the default title: the sources' URIs */
 	const char *unit;	/* measure_choose's (NULL: "raw") */
+	int normalize;		/* the base scaled to the others' sum */
 };
 
 int flame_write(const struct stacks *st, const struct prof *p,

@@ -54,7 +54,7 @@ path(const struct stacks *st, uint32_t n, uint32_t **chain, size_t *capchain,
 
 int
 folded_write(const struct stacks *st, const struct prof *p, struct output *o,
-    const char *want, int diff, struct perr *e)
+    const char *want, int diff, int normalize, struct perr *e)
 {
 	struct line *lines = NULL, *l;
 	size_t nlines = 0, caplines = 0, len = 0, cap = 0, i;
@@ -62,6 +62,7 @@ folded_write(const struct stacks *st, const struct prof *p, struct output *o,
 	uint32_t *chain = NULL;
 	size_t capchain = 0;
 	struct num v0, v1;
+	double scale;
 	int64_t t;
 	uint32_t n;
 
@@ -70,11 +71,14 @@ folded_write(const struct stacks *st, const struct prof *p, struct output *o,
 	if (measure_choose(&st->m, p, want, "raw", &c, e) < 0)
 		return -1;
 	t = c.type;
+	scale = diff && normalize ? stacks_base_scale(st, (size_t)t) : 1;
 	for (n = 1; n < st->nnodes; n++) {
 		v0 = stacks_value(st, 2 * (size_t)t, n);
 		v1 = stacks_value(st, 2 * (size_t)t + 1, n);
 		if (v0.d == 0 && (!diff || v1.d == 0))
 			continue;
+		if (scale != 1)	/* difffolded -n's: truncated */
+			v0 = num_of_dbl(trunc(v0.d * scale));
 		if (ARRAY_ROOM(lines, nlines, caplines) < 0)
 			goto nomem;
 		l = &lines[nlines++];

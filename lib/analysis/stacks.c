@@ -210,3 +210,16 @@ stacks_sample(void *ctx, struct prof *p, const struct sample *s,
 		return 0;
 	return add(r, p, s) < 0 ? perr_nomem(e) : 0;
 }
+
+double
+stacks_base_scale(const struct stacks *st, size_t t)
+{
+	double s0 = 0, s1 = 0;
+	uint32_t n;
+
+	for (n = 1; n < st->nnodes; n++) {
+		s0 += stacks_value(st, 2 * t, n).d;
+		s1 += stacks_value(st, 2 * t + 1, n).d;
+	}
+	return s0 != 0 && s1 != 0 ? s1 / s0 : 1;
+}

@@ -66,6 +66,10 @@ stacks_value(const struct stacks *st, size_t c, uint32_t n)
 	return c < st->ncols ? numcol_get(&st->cols[c], n) : num_of_i64(0);
 }
 
+/* What scales the base series (0) of type t to the others' sum (1), as
+ * difffolded -n: 1 when either sums to 0. */
+double stacks_base_scale(const struct stacks *st, size_t t);
+
 /* The name of a frame, of a node. */
 static inline const char *
 stacks_frame_name(const struct stacks *st, uint32_t frame, size_t *len)

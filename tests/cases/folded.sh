@@ -141,3 +141,24 @@ t_folded_skip_invalid() {
 	    $bin/folded2tsv | $bin/tsvtop -q --unit=raw >"$out/got"
 	grep -q '^g	1536	' "$out/got" || bad "austin's memory mode: frees are negative"
 }
+
+# -d --normalize is difffolded.pl -n: the base's values scaled to the
+# others' sum, truncated; checked against awk's reading of the two files.
+t_folded_diff_normalize() {
+	printf 'a;b 30\na;c 7\nd 3\n' >"$out/base.txt"
+	printf 'a;b 50\na;c 100\ne 1\n' >"$out/new.txt"
+	$bin/folded2tsv "$out/base.txt" "$out/new.txt" |
+	    $bin/tsv2folded -d 1 --normalize >"$out/got"
+	awk 'FNR == NR { b[$1] += $2; t1 += $2; next }
+	    { n[$1] += $2; t2 += $2 }
+	    END { for (k in b) if (!(k in n)) n[k] = 0
+		  for (k in n) printf "%s %d %d\n", k, int(b[k] * t2 / t1), n[k] }' \
+	    "$out/base.txt" "$out/new.txt" | LC_ALL=C sort >"$out/want"
+	same "$out/want" "tsv2folded -d 1 --normalize"
+	$bin/folded2tsv "$out/base.txt" "$out/new.txt" |
+	    $bin/tsvflame -d 1 --normalize >"$out/svg" || bad "tsvflame --normalize"
+	grep -q 'base 150' "$out/svg" || bad "tsvflame's root base is not scaled"
+	$bin/folded2tsv "$out/new.txt" | $bin/tsv2folded --normalize \
+	    >/dev/null 2>&1
+	test $? -eq 2 || bad "--normalize without -d is not a usage error"
+}

@@ -152,7 +152,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    stacks_restart, &sr, ASM_SUMS, &e), &e);
 	if (rc == 0) {
 		struct output so;
-		SAYS_WHY(folded_write(&sr.st, &p, &o, NULL, 0, &e), &e);
+		SAYS_WHY(folded_write(&sr.st, &p, &o, NULL, 0, 0, &e), &e);
 		if (svg < 0 || output_fd(&so, svg, "svg", &e) < 0)
 			abort();
 		SAYS_WHY(rc = flame_write(&sr.st, &p, &fl, &so, &e), &e);

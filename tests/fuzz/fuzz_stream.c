@@ -52,7 +52,7 @@ analysis(const char *path, size_t size)
 	SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
 	    stacks_sample, stacks_restart, &sr, ASM_SUMS, &e), &e);
 	if (rc == 0) {
-		folded_write(&sr.st, &p, &o, NULL, sr.opts.base != 0, &e);
+		folded_write(&sr.st, &p, &o, NULL, sr.opts.base != 0, 1, &e);
 		flame_write(&sr.st, &p, &fo, &o, &e);
 	}
 	stream_close(&r);

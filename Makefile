@@ -42,7 +42,8 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/v1/v1_write.c
 ANALYSIS_SRC = lib/analysis/select.c lib/analysis/units.c \
 	lib/analysis/measure.c lib/analysis/diff.c lib/analysis/top.c \
-	lib/analysis/top_table.c \
+	lib/analysis/top_table.c lib/analysis/tagfilter.c \
+	lib/analysis/figure.c lib/analysis/tags.c \
 	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \
 	lib/analysis/flame.c
 LIBSRC = $(BASE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \

@@ -561,6 +561,8 @@ cli_focus_option(const struct cli_prog *prog, struct focus_opts *fo, int ch,
     const char *arg)
 {
 	struct re **slot, *re;
+	struct tag_filter **tslot = NULL;
+	const char *name = NULL;
 	char err[256];
 
 	switch (ch) {
@@ -568,14 +570,36 @@ cli_focus_option(const struct cli_prog *prog, struct focus_opts *fo, int ch,
 	case 'i': slot = &fo->ignore; break;
 	case 'H': slot = &fo->hide; break;
 	case 'S': slot = &fo->show; break;
+	case CLI_TAGFOCUS: tslot = &fo->tagfocus; name = "tagfocus"; break;
+	case CLI_TAGIGNORE: tslot = &fo->tagignore; name = "tagignore"; break;
+	case CLI_TAGSHOW: slot = &fo->tagshow; name = "tagshow"; break;
+	case CLI_TAGHIDE: slot = &fo->taghide; name = "taghide"; break;
 	default: slot = &fo->show_from; break;
+	}
+	if (tslot != NULL) {
+		tag_filter_free(*tslot);
+		*tslot = NULL;
+		if (*arg == '\0')
+			return;
+		if ((*tslot = tag_filter_new(arg, err, sizeof(err))) == NULL) {
+			cli_warn("--%s: '%s': %s", name, arg, err);
+			cli_usage(prog);
+		}
+		/* pprof says it too */
+		if (tag_filter_is_range(*tslot))
+			cli_warn("--%s: '%s' is a range, not a regular "
+			    "expression", name, arg);
+		return;
 	}
 	re_free(*slot);
 	*slot = NULL;
 	if (*arg == '\0')	/* as pprof: no filter */
 		return;
 	if ((re = re_compile(arg, err, sizeof(err))) == NULL) {
-		cli_warn("-%c: '%s': %s", ch, arg, err);
+		if (name != NULL)
+			cli_warn("--%s: '%s': %s", name, arg, err);
+		else
+			cli_warn("-%c: '%s': %s", ch, arg, err);
 		cli_usage(prog);
 	}
 	*slot = re;
@@ -584,18 +608,22 @@ cli_focus_option(const struct cli_prog *prog, struct focus_opts *fo, int ch,
 void
 cli_focus_report(const struct focus_opts *fo, unsigned unmatched)
 {
-	static const struct { unsigned bit; int ch; const char *what; } f[] = {
-		{ FOCUS_FOCUS, 'f', "focus" }, { FOCUS_IGNORE, 'i', "ignore" },
-		{ FOCUS_HIDE, 'H', "hide" }, { FOCUS_SHOW, 'S', "show" },
-		{ FOCUS_SHOW_FROM, 'r', "show_from" },
+	static const struct { unsigned bit; const char *opt, *what; } f[] = {
+		{ FOCUS_FOCUS, "-f", "focus" }, { FOCUS_IGNORE, "-i", "ignore" },
+		{ FOCUS_HIDE, "-H", "hide" }, { FOCUS_SHOW, "-S", "show" },
+		{ FOCUS_SHOW_FROM, "-r", "show_from" },
+		{ FOCUS_TAGFOCUS, "--tagfocus", "tagfocus" },
+		{ FOCUS_TAGIGNORE, "--tagignore", "tagignore" },
+		{ FOCUS_TAGSHOW, "--tagshow", "tagshow" },
+		{ FOCUS_TAGHIDE, "--taghide", "taghide" },
 	};
 	size_t i;
 
 	(void)fo;
 	for (i = 0; i < sizeof(f) / sizeof(f[0]); i++)
 		if (unmatched & f[i].bit)
-			cli_warn("-%c: the %s expression matched no samples",
-			    f[i].ch, f[i].what);
+			cli_warn("%s: the %s expression matched no samples",
+			    f[i].opt, f[i].what);
 }
 
 void
@@ -606,6 +634,10 @@ cli_focus_free(struct focus_opts *fo)
 	re_free(fo->hide);
 	re_free(fo->show);
 	re_free(fo->show_from);
+	re_free(fo->tagshow);
+	re_free(fo->taghide);
+	tag_filter_free(fo->tagfocus);
+	tag_filter_free(fo->tagignore);
 }
 
 void

@@ -24,8 +24,11 @@ struct cli_opt {
 	int alias;
 };
 
-/* Long-only options' ids, each program's from here. */
+/* Long-only options' ids: each program's from CLI_LONG, the shared ones
+ * from CLI_SHARED. */
 #define CLI_LONG 256
+#define CLI_SHARED 512
+enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE };
 
 #define CLI_OPT_OUTPUT { 'o', "output", "file", "write to file, whole or not " \
     "at all (default stdout)" }
@@ -40,7 +43,14 @@ struct cli_opt {
 	{ 'i', "ignore", "re", "drop the samples with a frame that matches" }, \
 	{ 'H', "hide", "re", "remove the frames that match" }, \
 	{ 'S', "show", "re", "keep only the frames that match" }, \
-	{ 'r', "show-from", "re", "cut each stack above its outermost match" }
+	{ 'r', "show-from", "re", "cut each stack above its outermost match" }, \
+	{ CLI_TAGFOCUS, "tagfocus", "tag", "keep the samples with a label that " \
+	    "matches ([key=]re,re\nor a range such as bytes=1mb:)" }, \
+	{ CLI_TAGIGNORE, "tagignore", "tag", "drop the samples with a label " \
+	    "that matches" }, \
+	{ CLI_TAGSHOW, "tagshow", "re", "keep only the labels whose key " \
+	    "matches" }, \
+	{ CLI_TAGHIDE, "taghide", "re", "remove the labels whose key matches" }
 #define CLI_OPT_SOURCES { 's', "sources", "ids", "keep the samples of these " \
     "sources (such as 1,3)" }
 

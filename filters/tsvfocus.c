@@ -41,6 +41,8 @@ main(int argc, char *argv[])
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
 		case 'f': case 'i': case 'H': case 'S': case 'r':
+		case CLI_TAGFOCUS: case CLI_TAGIGNORE: case CLI_TAGSHOW:
+		case CLI_TAGHIDE:
 			cli_focus_option(&prog, &fo, ch, optarg);
 			break;
 		case 'o':

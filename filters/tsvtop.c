@@ -3,11 +3,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/tags.h"
 #include "analysis/top.h"
 #include "cli.h"
 
 enum { O_UNIT = CLI_LONG, O_NODEFRACTION, O_ALL, O_SAMPLE_INDEX,
-    O_DIFF_BASE, O_BASE, O_NORMALIZE };
+    O_DIFF_BASE, O_BASE, O_NORMALIZE, O_TAGS };
 
 static const struct cli_opt opts[] = {
 	{ 'c', "cum", NULL, "sort by total (cumulative) instead of self" },
@@ -36,6 +37,7 @@ static const struct cli_opt opts[] = {
 	    "-base" },
 	{ O_NORMALIZE, "normalize", NULL, "scale the profile to the base's "
 	    "total first" },
+	{ O_TAGS, "tags", NULL, "the labels' table instead, as pprof's -tags" },
 	CLI_OPT_LIMIT,
 	{ O_SAMPLE_INDEX, "sample-index", "type", NULL, 't' },
 	{ 0 }
@@ -46,6 +48,33 @@ static const struct cli_prog prog = {
 	"[file ...]",
 	"Several files are combined (as by tsvcombine) first."
 };
+
+/* --tags: pprof's -tags. */
+static int
+tags_main(int argc, char **argv, const struct top_opts *to,
+    const char *opath, const char *type)
+{
+	struct tags_opts tgo = { to->sources, to->unit, to->quiet };
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct input_ref in;
+	struct output o;
+	struct perr e;
+	struct tags *t;
+
+	in = cli_input(&prog, argc, argv, TWICE_LATE);
+	if ((t = tags_new(&tgo, &e)) == NULL)
+		cli_fail(&e);
+	cli_assemble(&r, in, &p, tags_sample, tags_restart, t);
+	stream_close(&r);
+	cli_check_sources(to->sources, 's', 0, &p);
+	cli_open(&o, opath);
+	if (tags_write(t, &p, &o, type, &e) < 0 || output_close(&o, &e) < 0)
+		cli_fail(&e);
+	tags_free(t);
+	prof_free(&p);
+	return EXIT_OK;
+}
 
 int
 main(int argc, char *argv[])
@@ -60,7 +89,7 @@ main(int argc, char *argv[])
 	struct input_ref in;
 	const char *opath = NULL, *type = NULL, *base = NULL;
 	long long nrows = 0;
-	int ch, by_total = 0;
+	int ch, by_total = 0, tags = 0;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
@@ -79,6 +108,9 @@ main(int argc, char *argv[])
 			break;
 		case O_NORMALIZE:
 			to.normalize = 1;
+			break;
+		case O_TAGS:
+			tags = 1;
 			break;
 		case 'l':
 			to.by_line = 1;
@@ -121,6 +153,12 @@ main(int argc, char *argv[])
 		    "-d)");
 		cli_usage(&prog);
 	}
+	if (tags && to.diff != TOP_PLAIN) {
+		cli_warn("--tags: not with a base");
+		cli_usage(&prog);
+	}
+	if (tags)
+		return tags_main(argc, argv, &to, opath, type);
 	if (base != NULL)
 		in = cli_input_diff(&prog, base, argc, argv, &bases);
 	else

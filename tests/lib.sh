@@ -142,6 +142,36 @@ our_top_rows() {
 	awk -F'\t' '!/^#/ && n++ { printf "%s\t%s\t%s\n", $1, $2, $4 }'
 }
 
+# tsvtop --tags -q --unit=raw's rows on stdin in go tool pprof -tags's
+# words (its spacing squeezed): "key: Total 1.3MB", then "800.0kB
+# (59.05%): 40kB" per value; $1 is the values' unit (ns or B).
+pprof_tags() {
+	awk -F'\t' -v unit="$1" '
+	function label(v,   i, n, f, u, a) {
+		if (unit == "ns") { n = split("1 1000 1000000 1000000000 3600000000000", f, " ")
+			split("ns us ms s hrs", u, " ") }
+		else { n = split("1 1024 1048576 1073741824 1099511627776 1125899906842624", f, " ")
+			split("B kB MB GB TB PB", u, " ") }
+		a = v < 0 ? -v : v; k = 0
+		for (i = 1; i <= n; i++) if (a / f[i] >= 1) k = i
+		if (k == 0) k = unit == "ns" ? 4 : 1
+		return sprintf("%.1f%s", v / f[k], u[k])
+	}
+	function pct(v, t,   r) {
+		r = t != 0 ? 100 * v / t : 0; if (r < 0) r = -r
+		if (r >= 99.95 && r <= 100.05) return "  100%"
+		if (r >= 1) return sprintf("%5.2f%%", r)
+		return sprintf("%5.2g%%", r)
+	}
+	NR > 1 { key[NR] = $1; val[NR] = $2; fig[NR] = $3; tot[$1] += $3; n = NR }
+	END { for (i = 2; i <= n; i++) {
+		if (key[i] != key[i - 1]) {
+			if (i > 2) printf "\n"
+			printf "%s: Total %s\n", key[i], label(tot[key[i]]) }
+		printf "%s (%s): %s\n", label(fig[i]), pct(fig[i], tot[key[i]]), val[i] }
+	}' | awk 'NF' | sed 's/  */ /g'
+}
+
 # Compares $out/raw.X (summaryRprof's) with $out/all.X (ours), leaving out
 # names with spaces, which summaryRprof splits apart, and the words it
 # makes of them.

@@ -404,7 +404,7 @@ flame_write(const struct stacks *st, const struct prof *p,
 		return -1;
 	t = c.type;
 	l.unit = c.unit;
-	if (st->nnodes == 0)
+	if (st->nnodes == 0 || t < 0)
 		return perr_set(e, "no samples to draw");
 	if (prepare(&l, 2 * (size_t)t + (opts->diff ? 1 : 0), 2 * (size_t)t)
 	    < 0)

@@ -42,6 +42,9 @@ struct focus {
 	size_t *src_attrs;		/* per source: attributes written */
 	size_t capsrcattrs;
 	struct u64map vtypes;		/* type << 32 | unit -> writer's */
+	unsigned tags_matched;		/* FOCUS_TAG* that matched */
+	struct slabel *labels;		/* the sample's, -tagshow/-taghide */
+	size_t caplabels;
 	uint32_t *keep;			/* the sample's frames, kept */
 	unsigned char *last;		/* per kept frame: ends its run */
 	size_t capkeep, caplast;
@@ -70,6 +73,7 @@ clear(struct focus *f)
 	free(f->src_attrs);
 	free(f->keep);
 	free(f->last);
+	free(f->labels);
 	u64map_free(&f->loc_out);
 	u64map_free(&f->vtypes);
 }
@@ -351,10 +355,52 @@ location(struct focus *f, const struct prof *p, uint32_t li, int last)
 	return row.id;
 }
 
+/* pprof's FilterSamplesByTag: whether s stays. */
+static int
+tags_keep(struct focus *f, const struct prof *p, const struct sample *s)
+{
+	int focused = 1, ignored = 0;
+
+	if (f->opts.tagfocus != NULL &&
+	    (focused = tag_filter_match(f->opts.tagfocus, p, s)))
+		f->tags_matched |= FOCUS_TAGFOCUS;
+	if (f->opts.tagignore != NULL &&
+	    (ignored = tag_filter_match(f->opts.tagignore, p, s)))
+		f->tags_matched |= FOCUS_TAGIGNORE;
+	return focused && !ignored;
+}
+
+/* pprof's FilterTagsByName: s's labels whose keys -tagshow matches (all
+ * without it) and -taghide does not, in f->labels: their number, or -1. */
+static int64_t
+shown_labels(struct focus *f, const struct prof *p, const struct sample *s)
+{
+	size_t i, n = 0;
+	const char *k;
+	int show, hide;
+
+	if (array_grow((void **)&f->labels, &f->caplabels, s->nlabels + 1,
+	    sizeof(*f->labels)) < 0)
+		return -1;
+	for (i = 0; i < s->nlabels; i++) {
+		k = prof_str(p, s->labels[i].key);
+		show = f->opts.tagshow == NULL ||
+		    re_match(f->opts.tagshow, k, strlen(k)) == 1;
+		hide = f->opts.taghide != NULL &&
+		    re_match(f->opts.taghide, k, strlen(k)) == 1;
+		f->tags_matched |= (show && f->opts.tagshow ? FOCUS_TAGSHOW :
+		    0) | (hide ? FOCUS_TAGHIDE : 0);
+		if (show && !hide)
+			f->labels[n++] = s->labels[i];
+	}
+	return (int64_t)n;
+}
+
 static int
 keep(struct focus *f, struct prof *p, const struct sample *s, size_t n)
 {
-	int64_t id;
+	struct sample shown;
+	int64_t id, nl;
 	size_t i;
 
 	if (sources(f, p) < 0)
@@ -364,6 +410,14 @@ keep(struct focus *f, struct prof *p, const struct sample *s, size_t n)
 		if ((id = location(f, p, f->keep[i], f->last[i])) < 0)
 			return -1;
 		f->keep[i] = (uint32_t)id;
+	}
+	if (f->opts.tagshow != NULL || f->opts.taghide != NULL) {
+		if ((nl = shown_labels(f, p, s)) < 0)
+			return -1;
+		shown = *s;
+		shown.labels = f->labels;
+		shown.nlabels = (size_t)nl;
+		s = &shown;
 	}
 	return prof_write_sample(&f->w, &f->vtypes, p, s, ++f->nsamples,
 	    p->sources[s->source].id, f->keep, n);
@@ -390,7 +444,10 @@ focus_sample(void *ctx, struct prof *p, const struct sample *s,
 	begin(f, p);
 	if (!source_set_has(f->opts.sources, p, s))
 		return 0;
-	if ((rc = filter(f, p, s, &n)) < 0 || (rc > 0 && keep(f, p, s, n) < 0))
+	if ((rc = filter(f, p, s, &n)) < 0)
+		return perr_nomem(e);
+	/* as pprof: the tag filters look at what the name filters kept */
+	if (rc > 0 && tags_keep(f, p, s) && keep(f, p, s, n) < 0)
 		return perr_nomem(e);
 	return 0;
 }
@@ -418,5 +475,13 @@ focus_unmatched(const struct focus *f)
 		none |= FOCUS_SHOW;
 	if (o->show_from && !(m & (M_SHOW | MAP_SHOW)))
 		none |= FOCUS_SHOW_FROM;
+	if (o->tagfocus && !(f->tags_matched & FOCUS_TAGFOCUS))
+		none |= FOCUS_TAGFOCUS;
+	if (o->tagignore && !(f->tags_matched & FOCUS_TAGIGNORE))
+		none |= FOCUS_TAGIGNORE;
+	if (o->tagshow && !(f->tags_matched & FOCUS_TAGSHOW))
+		none |= FOCUS_TAGSHOW;
+	if (o->taghide && !(f->tags_matched & FOCUS_TAGHIDE))
+		none |= FOCUS_TAGHIDE;
 	return none;
 }

@@ -1,18 +1,24 @@
 /* focus.h: pprof's filters on a stream, writing a stream: -focus, -ignore,
- * -hide and -show_from with google/pprof's semantics (FilterSamplesByName,
- * then ShowFrom), over pprof Locations (a run of .inlined frames and the
+ * -hide, -show_from and the tag filters with google/pprof's semantics
+ * (FilterSamplesByName, ShowFrom, FilterSamplesByTag, then
+ * FilterTagsByName), over pprof Locations (a run of .inlined frames and the
  * frame they are inlined into; a single frame for Rprof). */
 #ifndef FOCUS_H
 #define FOCUS_H
 
 #include "base/re.h"
 #include "analysis/select.h"
+#include "analysis/tagfilter.h"
 #include "model/assemble.h"
 
 struct focus_opts {
 	/* Go's regexps, as pprof's -focus, -ignore, -hide, -show and
 	 * -show_from; NULL: none */
 	struct re *focus, *ignore, *hide, *show, *show_from;
+	/* pprof's -tagfocus, -tagignore (tagfilter.h), -tagshow and
+	 * -taghide (on label keys) */
+	struct tag_filter *tagfocus, *tagignore;
+	struct re *tagshow, *taghide;
 	const struct source_set *sources;
 };
 
@@ -34,7 +40,8 @@ void focus_free(struct focus *f);
  * expression matched no samples"), as FOCUS_* bits. */
 enum {
 	FOCUS_FOCUS = 1, FOCUS_IGNORE = 2, FOCUS_HIDE = 4, FOCUS_SHOW = 8,
-	FOCUS_SHOW_FROM = 16
+	FOCUS_SHOW_FROM = 16, FOCUS_TAGFOCUS = 32, FOCUS_TAGIGNORE = 64,
+	FOCUS_TAGSHOW = 128, FOCUS_TAGHIDE = 256
 };
 unsigned focus_unmatched(const struct focus *f);
 

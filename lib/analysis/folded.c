@@ -70,7 +70,8 @@ folded_write(const struct stacks *st, const struct prof *p, struct output *o,
 
 	if (measure_choose(&st->m, p, want, "raw", &c, e) < 0)
 		return -1;
-	t = c.type;
+	if ((t = c.type) < 0)
+		return 0;	/* no sample, no line */
 	scale = diff && normalize ? stacks_base_scale(st, (size_t)t) : 1;
 	for (n = 1; n < st->nnodes; n++) {
 		v0 = stacks_value(st, 2 * (size_t)t, n);

@@ -265,6 +265,13 @@ measure_choose(const struct measure *m, const struct prof *p,
 
 	memset(c, 0, sizeof(*c));
 	c->rdigits = -1;
+	for (i = 0; i < m->capsrc && !m->src[i].seen; i++)
+		;
+	if (i == m->capsrc) {	/* no sample: nothing to measure */
+		c->type = -1;
+		c->name = c->unit = c->show = "";
+		return 0;
+	}
 	if (want == NULL) {
 		for (i = 0; i < m->capsrc && k < 0; i++)
 			if (m->src[i].seen)

@@ -64,7 +64,8 @@ void measure_free(struct measure *m);
 
 /* The choice of a report. */
 struct measure_choice {
-	int64_t type;		/* the type whose sums to show */
+	int64_t type;		/* the type whose sums to show; -1: there
+				 * is no sample */
 	const char *name;	/* its name, as the stream has it */
 	const char *unit;	/* the unit of its sums */
 	enum { SHOW_RAW, SHOW_UNIT, SHOW_AUTO, SHOW_MIN } how;

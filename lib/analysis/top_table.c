@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/fmt.h"
+#include "analysis/figure.h"
 #include "analysis/top_impl.h"
 #include "analysis/units.h"
 
@@ -68,52 +69,12 @@ col_text(struct output *o, const struct strtab *s, uint32_t i)
 	out_char(o, '\t');
 }
 
-/* A figure as the choice shows it: as summed, converted (to c->show;
- * SHOW_MIN: two decimals, as pprof's), or pprof's label; seconds rounded
- * as summaryRprof rounds them. */
-static void
-figure(struct output *o, const struct measure_choice *c, struct num v)
-{
-	char buf[64];
-	const char *name;
-	double x, r;
-	int k;
-
-	switch (c->how) {
-	case SHOW_RAW:
-		out_num(o, v);
-		return;
-	case SHOW_AUTO:
-		unit_label(buf, sizeof(buf), v.d, c->unit, "auto");
-		out_str(o, buf);
-		return;
-	case SHOW_MIN:
-		unit_scale(v.d, c->unit, c->show, &x, &name);
-		k = snprintf(buf, sizeof(buf), "%.2f", x);
-		if (k > 3 && strcmp(buf + k - 3, ".00") == 0)
-			buf[k - 3] = '\0';
-		out_str(o, strcmp(buf, "-0") == 0 ? "0" : buf);
-		return;
-	case SHOW_UNIT:
-		unit_scale(v.d, c->unit, c->show, &x, &name);
-		if (c->rdigits >= 0) {
-			r = pow(10, c->rdigits);
-			x = nearbyint(x * r) / r;
-		}
-		out_dbl(o, x);
-		return;
-	}
-}
-
-/* pprof's one unit for a report ("minimum"): that of the smallest value
- * shown, unless the total's is larger and the smallest is under a
- * hundredth of it, then that of a hundred times the smallest. */
+/* pprof's one unit for the table (figure.h), from its smallest row */
 static const char *
 min_unit(const struct measure_choice *c, const struct row *rows, size_t n,
     double total)
 {
-	const char *umin, *umax;
-	double lo = 0, x, v;
+	double lo = 0, v;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -122,22 +83,7 @@ min_unit(const struct measure_choice *c, const struct row *rows, size_t n,
 		if (v > 0 && (lo == 0 || v < lo))
 			lo = v;
 	}
-	if (lo == 0)
-		lo = fabs(total);
-	unit_scale(lo, c->unit, "minimum", &x, &umin);
-	unit_scale(fabs(total), c->unit, "minimum", &x, &umax);
-	if (strcmp(umin, umax) != 0 && lo * 100 < fabs(total))
-		unit_scale(100 * lo, c->unit, "minimum", &x, &umin);
-	return *umin != '\0' ? umin : c->unit;
-}
-
-/* A share, as pprof's: of its size (a diff's losses too) */
-static void
-pct(struct output *o, double v, double sum)
-{
-	char *p = out_reserve(o, FMT_NUM_MAX);
-
-	o->len += fmt_fixed2(p, sum != 0 ? fabs(100 * v / sum) : 0.0);
+	return figure_min_unit(c, lo, total);
 }
 
 /* The header: what is shown, in which unit, of what total; "#" lines,
@@ -179,7 +125,7 @@ header(struct top *t, const struct prof *p, struct output *o,
 		out_str(o, c->show);
 	}
 	out_str(o, "\n# total: ");
-	figure(o, c, total);
+	figure_write(o, c, total);
 	if (c->how == SHOW_UNIT || c->how == SHOW_MIN) {
 		out_char(o, ' ');
 		out_str(o, c->show);
@@ -196,7 +142,7 @@ header(struct top *t, const struct prof *p, struct output *o,
 		if (unit_scale(total.d, c->unit, "ns", &ns, &v) == 0 &&
 		    strcmp(v, "ns") == 0) {
 			out_str(o, " (");
-			pct(o, ns, dur);
+			share_write(o, ns, dur);
 			out_str(o, "%)");
 		}
 	}
@@ -234,7 +180,7 @@ header(struct top *t, const struct prof *p, struct output *o,
 				    "auto");
 				out_str(o, buf);
 			} else
-				figure(o, c, num_of_dbl(cut));
+				figure_write(o, c, num_of_dbl(cut));
 			out_str(o, " (--nodefraction)");
 		}
 		out_char(o, '\n');
@@ -277,6 +223,15 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 
 	if (measure_choose(&t->m, p, want, t->opts.unit, &c, e) < 0)
 		return -1;
+	if (c.type < 0) {	/* as pprof: an empty table */
+		if (!t->opts.quiet)
+			out_str(o, "# no samples\n");
+		out_str(o, t->opts.by_line ? "function\tfile\tline\t" :
+		    "function\t");
+		out_str(o, t->opts.memory ? "self\tself%\ttotal\ttotal%\tsum%\t"
+		    "mem_total\n" : "self\tself%\ttotal\ttotal%\tsum%\n");
+		return 0;
+	}
 	sm = &t->sums[c.type];
 	all = sm->sum;
 	if (t->opts.diff) {
@@ -355,16 +310,16 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 			out_i64(o, k->line);
 			out_char(o, '\t');
 		}
-		figure(o, &c, rows[i].self);
+		figure_write(o, &c, rows[i].self);
 		out_char(o, '\t');
-		pct(o, rows[i].self.d, all.d);
+		share_write(o, rows[i].self.d, all.d);
 		out_char(o, '\t');
-		figure(o, &c, rows[i].total);
+		figure_write(o, &c, rows[i].total);
 		out_char(o, '\t');
-		pct(o, rows[i].total.d, all.d);
+		share_write(o, rows[i].total.d, all.d);
 		out_char(o, '\t');
 		run += rows[i].self.d;
-		pct(o, run, all.d);
+		share_write(o, run, all.d);
 		if (t->opts.memory) {
 			/* summaryRprof's mem.total: MB, one decimal */
 			snprintf(mb, sizeof(mb), "\t%.1f", rows[i].mem /

@@ -86,3 +86,31 @@ t_top_diff() {
 	$bin/tsvtop --normalize "$out/p.tsv" >/dev/null 2>&1
 	test $? -eq 2 || bad "--normalize without a base is not a usage error"
 }
+
+# pprof's labels: tsvtop --tags, and tsvfocus's tag filters (make interop
+# checks both against go tool pprof on these profiles and fresh ones).
+t_top_tags() {
+	d=tests/data/pprof/go-labelled
+	for f in cpu1 heap2; do
+		$bin/pprof2tsv $d/$f.pb.gz | $bin/tsvtop --tags >"$out/got"
+		same tests/top/go-labelled.$f.tags.expected "tsvtop --tags ($f)"
+	done
+	$bin/pprof2tsv $d/heap2.pb.gz |
+	    $bin/tsvfocus --tagfocus=bytes=1kb: --taghide=nothing 2>"$out/err" |
+	    $bin/tsvtop -n 5 >"$out/got"
+	same tests/top/go-labelled.heap2.tagfocus.expected "--tagfocus=bytes=1kb:"
+	printf '%s\n' "tsvfocus: --tagfocus: 'bytes=1kb:' is a range, not a regular expression" \
+	    "tsvfocus: --taghide: the taghide expression matched no samples" \
+	    >"$out/want"
+	cp "$out/err" "$out/got"
+	same "$out/want" "tsvfocus's words on its tag filters"
+	$bin/pprof2tsv $d/cpu1.pb.gz |
+	    $bin/tsvfocus --tagfocus=worker=a --tagshow=worker |
+	    $bin/tsvtop --tags >"$out/got"
+	same tests/top/go-labelled.cpu1.tagshow.expected "--tagshow"
+	$bin/pprof2tsv $d/cpu1.pb.gz | $bin/tsvfocus --tagfocus=worker=nobody \
+	    2>/dev/null | $bin/tsvtop >"$out/got"
+	printf '# no samples\nfunction\tself\tself%%\ttotal\ttotal%%\tsum%%\n' \
+	    >"$out/want"
+	same "$out/want" "tsvtop of no samples: an empty table"
+}

@@ -413,3 +413,52 @@ t_go_diff() {
 	done
 	done
 }
+
+# pprof's labels: tsvtop --tags is go tool pprof -tags (each figure as
+# pprof prints it, from our exact sums), and tsvfocus's --tagfocus,
+# --tagignore, --tagshow and --taghide keep what pprof keeps, on Go's
+# pprof.Do labels and its heap profiles' numeric "bytes" labels.
+t_go_tags() {
+	go_oracle && labelled_profiles || return
+	for dir in tests/data/pprof/go-labelled "$labelled"; do
+	for f in cpu1 cpu2 heap1 heap2; do
+		case $f in cpu*) u=ns ;; *) u=B ;; esac
+		$bin/pprof2tsv "$dir/$f.pb.gz" >"$out/$f.tsv"
+		for opt in "" "--tagshow=worker" "--taghide=size" \
+		    "--tagfocus=worker=b" "--tagfocus=bytes=40kb"; do
+			what="$dir/$f${opt:+ $opt}"
+			$bin/tsvfocus $opt "$out/$f.tsv" 2>/dev/null |
+			    $bin/tsvtop --tags -q --unit=raw | pprof_tags "$u" \
+			    >"$out/ours"
+			go tool pprof -tags -symbolize=none $(echo "$opt" | sed 's/^--/-/') \
+			    "$dir/$f.pb.gz" 2>/dev/null | awk 'NF' |
+			    sed 's/^ *//; s/  */ /g' >"$out/go"
+			if ! cmp -s "$out/ours" "$out/go"; then
+				bad "$what: --tags differs from go tool pprof -tags"
+				diff "$out/ours" "$out/go" | head -6
+			fi
+		done
+		for opt in --tagfocus=worker=a --tagfocus=a --tagignore=size=big \
+		    --tagfocus=worker=a,b --tagfocus=worker:a,size \
+		    --tagfocus=bytes=40kb --tagfocus=1kb: --tagfocus=:1kb \
+		    --tagfocus=bytes=64b:8kb --tagignore=bytes=:100 \
+		    --tagfocus=nothing; do
+			what="$dir/$f $opt"
+			$bin/tsvfocus $opt "$out/$f.tsv" 2>"$out/err" |
+			    $bin/tsvtop -q --all --unit=$u | our_top_rows |
+			    awk -F'\t' '$2 != 0 || $3 != 0' | sort >"$out/ours"
+			go tool pprof -top -nodefraction=0 -unit=$u -symbolize=none \
+			    $(echo "$opt" | sed 's/^--/-/') "$dir/$f.pb.gz" \
+			    2>"$out/goerr" | go_top_rows | sort >"$out/go"
+			if ! cmp -s "$out/ours" "$out/go"; then
+				bad "$what: tsvfocus keeps other samples than go tool pprof"
+				diff "$out/ours" "$out/go" | head -4
+			fi
+			if grep -q 'matched no samples' "$out/goerr"; then
+				grep -q 'matched no samples' "$out/err" ||
+				    bad "$what: pprof says its filter matched nothing; tsvfocus not"
+			fi
+		done
+	done
+	done
+}

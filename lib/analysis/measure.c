@@ -160,14 +160,16 @@ measure_sample(struct measure *m, const struct prof *p,
 			m->t[ty].interval = ms->interval;
 		}
 		t = &m->t[ty];
-		if (ms->interval == 0 || ms->interval != t->interval) {
+		if (ms->interval == 0 || (t->interval > 0 &&
+		    ms->interval != t->interval)) {
 			if (!t->mixed_interval && !t->untimed)
 				t->src2 = src->id;
 			if (ms->interval == 0)
 				t->untimed = 1;
 			else
 				t->mixed_interval = 1;
-		}
+		} else if (t->interval == 0)	/* the first that says */
+			t->interval = ms->interval;
 		if (ms->interval > 0) {
 			m->vals[k].type = (uint32_t)t->time_of;
 			m->vals[k++].v = num_of_dbl(m->vals[i].v.d *
@@ -329,8 +331,13 @@ measure_choose(const struct measure *m, const struct prof *p,
 			    "of different lengths, which do not add up: "
 			    "--unit=ms adds them as time, -s keeps some", a, b);
 		/* asked for: the counts, said to be of different lengths */
-		snprintf(c->note, sizeof(c->note), "sources %.60s and %.60s "
+		snprintf(c->note, sizeof(c->note), "sources %s and %s "
 		    "count samples of different lengths", a, b);
+	} else if (t->untimed && t->interval > 0) {
+		source_words(p, t->src2, a, sizeof(a));
+		snprintf(c->note, sizeof(c->note), "source %s does not "
+		    "say how long a sample is: the counts are added as "
+		    "counts", a);
 	}
 	c->type = k;
 	c->unit = value_types_unit(&m->types, (size_t)k);

@@ -75,7 +75,7 @@ struct measure_choice {
 				 * first source's), 0 */
 	int mixed;		/* ... and other sources' samples are of
 				 * other lengths */
-	char note[200];		/* what a reader should know of the sums */
+	char note[600];		/* what a reader should know of the sums */
 };
 
 /* want: a type's name, pprof's index (0, 1, ...) or inuse_ name, or NULL

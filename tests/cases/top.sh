@@ -114,3 +114,30 @@ t_top_tags() {
 	    >"$out/want"
 	same "$out/want" "tsvtop of no samples: an empty table"
 }
+
+# Sources that do not add up are never summed without a word (issue 27):
+# R's samples of 5 ms and 20 ms are added as time; as counts only with a
+# note; counts that do not say how long a sample is stay counts, noted,
+# and are refused as time; one type in units of two kinds is refused.
+t_top_sources_add_up() {
+	r5=tests/data/rprof/r-4.2/plain.out
+	r20=tests/data/rprof/wild/AdamRahman__scagnostics2/Rprof.out
+	$bin/rprof2tsv $r5 >"$out/r5.tsv"
+	$bin/rprof2tsv $r20 >"$out/r20.tsv"
+	$bin/folded2tsv tests/data/folded/perf-rust-Yamakaky-dcpu-collapsed-pid.txt \
+	    >"$out/folded.tsv"
+	$bin/pprof2tsv tests/data/pprof/go-1.19/go.cpu.pb.gz >"$out/go.tsv"
+	printf 'main;f 3\n' | $bin/folded2tsv -t cpu/count >"$out/cpucount.tsv"
+	{
+		$bin/tsvtop -n 2 "$out/r5.tsv" "$out/r20.tsv"
+		$bin/tsvtop -n 2 --unit=raw "$out/r5.tsv" "$out/r20.tsv"
+		$bin/tsvtop -n 2 --unit=ms "$out/r5.tsv" "$out/go.tsv" -t samples
+		$bin/tsvtop -n 2 "$out/r5.tsv" "$out/folded.tsv"
+		$bin/tsvtop -n 2 --unit=s "$out/r5.tsv" "$out/folded.tsv"
+		echo "exit $?"
+		$bin/tsvtop -t cpu "$out/go.tsv" "$out/cpucount.tsv"
+		echo "exit $?"
+	} >"$out/got" 2>&1
+	sed "s|$out/|OUT/|g" "$out/got" >"$out/got.s" && mv "$out/got.s" "$out/got"
+	same tests/top/sources-add-up.expected "sources that do not add up"
+}

@@ -69,22 +69,31 @@ diff_merge_add(struct diff_merge *d, const struct sample *s,
 	return 0;
 }
 
+/* A merged sample's figure of c on one side. */
+static double
+side(const struct diff_merge *d, uint64_t sample, const struct measure_choice
+    *c, int base)
+{
+	uint32_t *v = u64map_get(&d->slots, sample << 32 | (uint32_t)c->type);
+	uint32_t *x = c->extra >= 0 ? u64map_get(&d->slots, sample << 32 |
+	    (uint32_t)c->extra) : NULL;
+
+	return (v ? d->pb[*v][base] : 0) * c->scale + (x ? d->pb[*x][base] :
+	    0);
+}
+
 double
-diff_merge_total(const struct diff_merge *d, uint32_t type, double ratio)
+diff_merge_total(const struct diff_merge *d, const struct measure_choice *c,
+    double ratio)
 {
 	double total = 0, x;
 	size_t i;
 
-	if (d->slots.keys == NULL)
-		return 0;
-	for (i = 0; i <= d->slots.mask; i++) {
-		if (d->slots.keys[i] == U64MAP_EMPTY ||
-		    (uint32_t)d->slots.keys[i] != type)
-			continue;
-		x = d->pb[d->slots.vals[i]][0];
+	for (i = 0; i < d->keys.n; i++) {
+		x = side(d, i, c, 0);
 		if (ratio != 1)
 			x = round(ratio * x);
-		x -= d->pb[d->slots.vals[i]][1];
+		x -= side(d, i, c, 1);
 		total += x < 0 ? -x : x;
 	}
 	return total;

@@ -27,10 +27,10 @@ struct diff_merge {
 int diff_merge_add(struct diff_merge *d, const struct sample *s,
     struct measure_value *v, size_t n, int base, const double *ratio,
     size_t nratio);
-/* Sum over the merged samples of |profile - base| for a type, the
- * profile's sums scaled by ratio and rounded unless it is 1. */
-double diff_merge_total(const struct diff_merge *d, uint32_t type,
-    double ratio);
+/* Sum over the merged samples of |profile - base| of what c measures,
+ * the profile's sums scaled by ratio and rounded unless it is 1. */
+double diff_merge_total(const struct diff_merge *d,
+    const struct measure_choice *c, double ratio);
 void diff_merge_free(struct diff_merge *d);
 
 #endif

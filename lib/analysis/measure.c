@@ -106,10 +106,11 @@ measure_sample(struct measure *m, const struct prof *p,
 	size_t i, k;
 	int64_t tt;
 
-	if (array_grow_zeroed((void **)&m->src, &m->capsrc,
-	    (size_t)s->source + 1, sizeof(*m->src)) < 0 ||
-	    array_grow((void **)&m->vals, &m->capvals, 2 * s->nvals + 1,
-	    sizeof(*m->vals)) < 0)
+	/* (the checks inline: this runs once a sample) */
+	if (((size_t)s->source >= m->capsrc && array_grow_zeroed((void **)
+	    &m->src, &m->capsrc, (size_t)s->source + 1, sizeof(*m->src)) < 0) ||
+	    (2 * s->nvals + 1 > m->capvals && array_grow((void **)&m->vals,
+	    &m->capvals, 2 * s->nvals + 1, sizeof(*m->vals)) < 0))
 		return -1;
 	ms = &m->src[s->source];
 	for (i = k = 0; i < s->nvals; i++) {
@@ -170,10 +171,12 @@ measure_sample(struct measure *m, const struct prof *p,
 				t->mixed_interval = 1;
 		} else if (t->interval == 0)	/* the first that says */
 			t->interval = ms->interval;
-		if (ms->interval > 0) {
+		/* the time is the counts times the first interval, plus what
+		 * the samples of other lengths add: only those are summed */
+		if (ms->interval > 0 && ms->interval != t->interval) {
 			m->vals[k].type = (uint32_t)t->time_of;
 			m->vals[k++].v = num_of_dbl(m->vals[i].v.d *
-			    ms->interval);
+			    (ms->interval - t->interval));
 		}
 	}
 	*n = k;
@@ -267,6 +270,8 @@ measure_choose(const struct measure *m, const struct prof *p,
 
 	memset(c, 0, sizeof(*c));
 	c->rdigits = -1;
+	c->scale = 1;
+	c->extra = -1;
 	for (i = 0; i < m->capsrc && !m->src[i].seen; i++)
 		;
 	if (i == m->capsrc) {	/* no sample: nothing to measure */
@@ -321,8 +326,12 @@ measure_choose(const struct measure *m, const struct prof *p,
 		/* summaryRprof's rounding of seconds */
 		if (all_rprof && !t->mixed_interval && strcmp(unit, "s") == 0)
 			c->rdigits = t->interval < 1e7 ? 3 : 2;
-		k = t->time_of;
-		t = &m->t[k];
+		/* the counts' sums times the interval, plus the extra */
+		c->scale = t->interval;
+		c->extra = t->time_of;
+		c->type = k;
+		c->unit = UNIT_NANOSECONDS;
+		goto shown;
 	} else if (t->mixed_interval) {
 		source_words(p, t->src, a, sizeof(a));
 		source_words(p, t->src2, b, sizeof(b));
@@ -341,6 +350,7 @@ measure_choose(const struct measure *m, const struct prof *p,
 	}
 	c->type = k;
 	c->unit = value_types_unit(&m->types, (size_t)k);
+shown:
 	c->how = SHOW_RAW;
 	if (unit == NULL)
 		c->how = unit_lookup(c->unit, &u) == 0 ? SHOW_MIN : SHOW_RAW;

@@ -3,7 +3,9 @@
  * once, each converted to the first unit seen for its name (nanoseconds
  * and microseconds add up; bytes and counts do not); a count of samples
  * whose source says how long a sample is (Rprof's interval, pprof's
- * period in a unit of time) is also summed as the time it stands for. At
+ * period in a unit of time) also stands for a time: the counts times the
+ * first such interval, plus an extra type that sums what the samples of
+ * other lengths add (so one interval, the common case, costs no sum). At
  * the end measure_choose picks the type to show: the one asked for, else
  * the first kept source's default (an Rprof source's samples; a pprof
  * source's default_sample_type, else its last type, as google/pprof
@@ -57,7 +59,8 @@ struct measure {
 };
 
 /* The values of sample s (p's) in m->vals, *n of them: its own, converted,
- * then the times its counts stand for. 0, or -1 when out of memory. */
+ * then what its counts add to their extra time types (when its interval
+ * is not the first). 0, or -1 when out of memory. */
 int measure_sample(struct measure *m, const struct prof *p,
     const struct sample *s, size_t *n);
 void measure_free(struct measure *m);
@@ -66,6 +69,10 @@ void measure_free(struct measure *m);
 struct measure_choice {
 	int64_t type;		/* the type whose sums to show; -1: there
 				 * is no sample */
+	double scale;		/* ... times this (a count's interval) */
+	int64_t extra;		/* ... plus this type's sums, or -1: the
+				 * time of samples of other lengths (see
+				 * measure_figure) */
 	const char *name;	/* its name, as the stream has it */
 	const char *unit;	/* the unit of its sums */
 	enum { SHOW_RAW, SHOW_UNIT, SHOW_AUTO, SHOW_MIN } how;
@@ -88,6 +95,16 @@ struct measure_choice {
 int measure_choose(const struct measure *m, const struct prof *p,
     const char *want, const char *unit, struct measure_choice *c,
     struct perr *e);
+
+/* The figure c shows of a sum v of its type and the same sum x of its
+ * extra type (0 without one). */
+static inline struct num
+measure_figure(const struct measure_choice *c, struct num v, struct num x)
+{
+	if (c->scale == 1 && c->extra < 0)
+		return v;
+	return num_of_dbl(v.d * c->scale + x.d);
+}
 
 /* The name of type i as a reader sees it. */
 const char *measure_name(const struct measure *m, size_t i);

@@ -191,8 +191,10 @@ tags_write(struct tags *t, const struct prof *p, struct output *o,
 		rows[i].klen = t->key_len[i];
 		rows[i].value = rows[i].key + rows[i].klen + 1;
 		rows[i].vlen = strtab_len(&t->pairs, i) - rows[i].klen - 1;
-		rows[i].v = (size_t)c.type < t->nsums ?
-		    numcol_get(&t->sums[c.type], i) : num_of_i64(0);
+		rows[i].v = (size_t)c.type < t->nsums ? measure_figure(&c,
+		    numcol_get(&t->sums[c.type], i), c.extra >= 0 &&
+		    (size_t)c.extra < t->nsums ? numcol_get(&t->sums[c.extra],
+		    i) : num_of_i64(0)) : num_of_i64(0);
 		if (rows[i].v.d != 0 && (lo == 0 || fabs(rows[i].v.d) < lo))
 			lo = fabs(rows[i].v.d);
 		all = fmax(all, fabs(rows[i].v.d));

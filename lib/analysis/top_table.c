@@ -199,13 +199,45 @@ num_sub(struct num a, struct num b)
 	return num_of_dbl(a.d - b.d);
 }
 
-/* A figure of key k in column col: in a diff, less the base's. */
+/* The figure of c of key k in the self (or the total) sums of arr. */
 static struct num
-value_of(const struct numcol *col, const struct numcol *bcol, size_t k)
+figure_of(const struct top *t, const struct sums *arr,
+    const struct measure_choice *c, int total, size_t k)
 {
-	struct num v = numcol_get(col, k);
+	const struct sums *s = &arr[c->type];
+	struct num x = num_of_i64(0);
 
-	return bcol == NULL ? v : num_sub(v, numcol_get(bcol, k));
+	if (c->extra >= 0 && (size_t)c->extra < t->nsums)
+		x = numcol_get(total ? &arr[c->extra].total :
+		    &arr[c->extra].self, k);
+	return measure_figure(c, numcol_get(total ? &s->total : &s->self, k),
+	    x);
+}
+
+/* The same, in a diff less the base's. */
+static struct num
+value_of(const struct top *t, const struct measure_choice *c, int total,
+    size_t k)
+{
+	struct num v = figure_of(t, t->sums, c, total, k);
+
+	return !t->opts.diff ? v : num_sub(v, figure_of(t, t->bsums, c, total,
+	    k));
+}
+
+/* The sum (or the sum of sizes) of arr's kept samples for c. */
+static struct num
+sum_of(const struct top *t, const struct sums *arr,
+    const struct measure_choice *c, int abs)
+{
+	const struct sums *x = c->extra >= 0 && (size_t)c->extra < t->nsums ?
+	    &arr[c->extra] : NULL;
+
+	if (abs)
+		return num_of_dbl(arr[c->type].abs * c->scale + (x ? x->abs :
+		    0));
+	return measure_figure(c, arr[c->type].sum, x ? x->sum :
+	    num_of_i64(0));
 }
 
 static int
@@ -233,7 +265,7 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 		return 0;
 	}
 	sm = &t->sums[c.type];
-	all = sm->sum;
+	all = sum_of(t, t->sums, &c, 0);
 	if (t->opts.diff) {
 		bm = &t->bsums[c.type];
 		if (bm->abs == 0 && sm->abs > 0)
@@ -244,8 +276,8 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 			ratio = t->ratio[c.type];
 		/* pprof's total: of the base (-diff_base), or of the samples
 		 * merged with the base's negated (-base) */
-		all = num_of_dbl(t->opts.diff == TOP_DIFF_BASE ? bm->abs :
-		    diff_merge_total(&t->merge, (uint32_t)c.type, ratio));
+		all = t->opts.diff == TOP_DIFF_BASE ? sum_of(t, t->bsums, &c,
+		    1) : num_of_dbl(diff_merge_total(&t->merge, &c, ratio));
 	}
 	rows = calloc(t->nkeys + 1, sizeof(*rows));
 	rank = malloc((t->strs.n + 1) * sizeof(*rank));
@@ -267,15 +299,13 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 				frac = 0.005;
 	}
 	for (i = 0; i < t->nkeys; i++)
-		flat += value_of(&sm->self, bm ? &bm->self : NULL, i).d;
+		flat += value_of(t, &c, 0, i).d;
 	/* as pprof: of the sum of the rows' selfs, truncated; a row under
 	 * it is dropped */
 	cut = fabs(trunc(flat * frac));
 	for (i = n = 0; i < t->nkeys; i++) {
-		struct num self = value_of(&sm->self, bm ? &bm->self : NULL,
-		    i);
-		struct num tot = value_of(&sm->total, bm ? &bm->total : NULL,
-		    i);
+		struct num self = value_of(t, &c, 0, i);
+		struct num tot = value_of(t, &c, 1, i);
 		/* as pprof: a function of no value is not shown, nor one whose
 		 * total is under the node fraction */
 		if (!t->opts.all && self.d == 0 && tot.d == 0)

@@ -15,7 +15,7 @@
 void
 figure_write(struct output *o, const struct measure_choice *c, struct num v)
 {
-	char buf[64];
+	char buf[512];		/* "%.2f" of 1e308 takes 312 */
 	const char *name;
 	double x, r;
 	int k;
@@ -52,7 +52,7 @@ share_write(struct output *o, double v, double sum)
 {
 	char *p = out_reserve(o, FMT_NUM_MAX);
 
-	o->len += fmt_fixed2(p, sum != 0 ? fabs(100 * v / sum) : 0.0);
+	o->len += fmt_fixed2(p, sum != 0 ? fabs(v / sum) * 100 : 0.0);
 }
 
 const char *

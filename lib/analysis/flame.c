@@ -147,14 +147,14 @@ frame(struct layout *l, uint32_t n, int depth, double x, double w,
 	out_dbl(o, l->tot[n]);
 	out_char(o, ' ');
 	out_xml_str(o, l->unit);
-	snprintf(b, sizeof(b), " (%.2f%%)", total > 0 ? 100 * l->tot[n] /
-	    total : 0.0);
+	snprintf(b, sizeof(b), " (%.2f%%)", total > 0 ? l->tot[n] / total *
+	    100 : 0.0);
 	out_str(o, b);
 	if (l->opts->diff) {
 		out_str(o, "\nbase ");
 		out_dbl(o, l->base[n]);
 		snprintf(b, sizeof(b), ", change %+.2f%%", l->base[n] > 0 ?
-		    100 * (l->tot[n] - l->base[n]) / l->base[n] : 100.0);
+		    (l->tot[n] - l->base[n]) / l->base[n] * 100 : 100.0);
 		out_str(o, l->base[n] > 0 || l->tot[n] > 0 ? b : "");
 	}
 	out_str(o, "</title><rect x=\"");

@@ -93,7 +93,7 @@ header(struct top *t, const struct prof *p, struct output *o,
     const struct measure_choice *c, struct num total, size_t shown,
     size_t nrows, size_t dropped, double cut, double ratio)
 {
-	char buf[64];
+	char buf[512];		/* a figure of 1e308 takes 312 */
 	size_t i, nsrc = 0;
 	const char *v;
 	double dur = 0;

@@ -114,7 +114,9 @@ unit_label(char *buf, size_t n, double v, const char *from, const char *to)
 		name = from;
 	}
 	k = snprintf(buf, n, "%.2f", s);
-	if (k > 3 && strcmp(buf + k - 3, ".00") == 0)
+	if (k < 0 || (size_t)k >= n)	/* cut short: as far as it went */
+		k = n > 0 ? (int)n - 1 : 0;
+	else if (k > 3 && strcmp(buf + k - 3, ".00") == 0)
 		buf[k -= 3] = '\0';
 	if (strcmp(buf, "0") == 0 || strcmp(buf, "-0") == 0)
 		return (size_t)snprintf(buf, n, "0");

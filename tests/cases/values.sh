@@ -54,3 +54,22 @@ t_values_zero_total() {
 	grep -q '^f	0	0.00	0	0.00	0.00$' "$out/got" ||
 	    bad "tsvtop of zeros: $(cat "$out/got")"
 }
+
+# A figure of 1e308 bytes is written whole (312 digits in PB), as pprof's
+# %.2f writes it, in the table, the node fraction's words and --tags
+# (fuzz_analysis found it cut past a 64-byte buffer).
+t_values_huge_figures() {
+	printf 'main;f 1e308\nmain;g 1\n' | $bin/folded2tsv -t alloc/bytes \
+	    >"$out/huge.tsv"
+	$bin/tsvtop "$out/huge.tsv" >"$out/top" || bad "tsvtop failed"
+	grep -q '^# total: 8881784197001252420902727186[0-9]\{265\} PB$' \
+	    "$out/top" || bad "the total is not whole"
+	grep -q '^f	8881784197001252420902727186[0-9]\{265\}	100\.00	' \
+	    "$out/top" || bad "the row is not whole, or its share not 100.00"
+	grep -q 'under 44408920985006262381492119072[0-9]*PB' \
+	    "$out/top" || bad "the node fraction is not whole"
+	grep -q 'inf\|nan' "$out/top" && bad "a share is Inf or NaN"
+	$bin/tsvflame "$out/huge.tsv" | grep -q 'inf\|nan' &&
+	    bad "tsvflame: a share is Inf or NaN"
+	return 0
+}

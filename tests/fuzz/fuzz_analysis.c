@@ -1,11 +1,13 @@
 /* fuzz_analysis: the analysis programs' library on valid streams built
  * from the input (issue 28): names of any bytes (NUL aside), values of
  * every kind a stream holds (0, negatives, 2^53 + 1, 1e308, 1e-320, Inf),
- * stacks up to 20,000 frames deep, and a pattern for the filters from the
- * input too. Each stream goes through tsvtop's table (by function and by
- * line, with memory), tsv2folded's lines, tsvflame's SVG (which libxml2
- * must parse as XML), tsvfocus's filters and the SQL writer (in one
- * dialect or the other); a failure must come with its message. */
+ * stacks up to 20,000 frames deep, string and numeric labels, and a
+ * pattern for the filters from the input too. Each stream goes through
+ * tsvtop's table (by function and by line, with memory; or a diff against
+ * source 1, normalised or not; or its labels' table), tsv2folded's lines,
+ * tsvflame's SVG (which libxml2 must parse as XML), tsvfocus's filters
+ * (name or tag filters) and the SQL writer (in one dialect or the other);
+ * a failure must come with its message. */
 #include <string.h>
 
 #include <libxml/parser.h>
@@ -14,6 +16,7 @@
 #include "analysis/flame.h"
 #include "analysis/focus.h"
 #include "analysis/folded.h"
+#include "analysis/tags.h"
 #include "analysis/top.h"
 #include "formats/sql/sql.h"
 
@@ -78,6 +81,16 @@ build(struct in *in, int fd)
 		if (b & 16)
 			sw_sample_value(&w, &sid, type[1],
 			    num_of_dbl(values[(b >> 5) % 10]));
+		if (b & 32) {	/* labels: a string, a number of bytes */
+			struct sw_label l = { text_of("worker"),
+			    text_n(names[b % nfn], 1 + b % 3), 0, TEXT_NA };
+			sw_sample_label(&w, &sid, &l);
+			l.key = text_of(b & 64 ? "bytes" : "request");
+			l.str = TEXT_NA;
+			l.num = (int64_t)b << (b % 40);
+			l.num_unit = b & 128 ? text_of("kilobytes") : TEXT_NA;
+			sw_sample_label(&w, &sid, &l);
+		}
 		depth = byte(in) % 12;
 		if (depth == 11)	/* deep, now and then */
 			depth = 1000 * (1 + byte(in) % 20);
@@ -109,11 +122,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct prof p = { 0 };
 	struct perr e;
 	struct output o;
-	struct source_set all = { 0 };
+	struct source_set all = { 0 }, base = { 0 };
 	struct top_opts to = { 0, 1, &all };
+	struct tags_opts tgo = { &all, NULL, 0 };
+	struct tags *tg;
+	struct tag_filter *tf = NULL;
 	struct stack_reader sr = { { 0, &all, 0 } };
 	struct flame_opts fl = { NULL, 0, 0, 800, 0.1, NULL, "fuzz" };
-	struct focus_opts fo = { NULL, NULL, NULL, NULL, NULL, &all };
+	struct focus_opts fo = { .sources = &all };
 	struct sql_writer *sw;
 	struct focus *f;
 	struct top *t;
@@ -137,15 +153,44 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	lseek(fd, 0, SEEK_SET);
 	if (output_open(&o, "/dev/null", &e) < 0)
 		abort();
+	/* a diff against source 1 now and then, as pprof's -diff_base, or
+	 * -base normalised (two passes) */
+	if (size % 7 == 3 || size % 7 == 5) {
+		if (source_set_add(&base, 1) < 0)
+			abort();
+		to.base = &base;
+		to.diff = size % 7 == 3 ? TOP_DIFF_BASE : TOP_BASE;
+		to.normalize = size % 7 == 5;
+	}
 	if ((t = top_new(&to, &e)) == NULL)
 		abort();
 	SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p, top_sample,
 	    top_restart, t, ASM_SUMS, &e), &e);
+	if (rc == 0 && to.normalize) {
+		stream_close(&r);
+		prof_free(&p);
+		memset(&p, 0, sizeof(p));
+		if (top_normalize(t, &e) < 0)
+			abort();
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
+		    top_sample, top_restart, t, ASM_SUMS, &e), &e);
+	}
 	if (rc == 0)
 		SAYS_WHY(top_write(t, &p, &o, NULL, size % 3 == 0, 0, &e), &e);
 	stream_close(&r);
 	prof_free(&p);
 	top_free(t);
+	source_set_free(&base);
+	/* the labels' table */
+	if ((tg = tags_new(&tgo, &e)) == NULL)
+		abort();
+	SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p, tags_sample,
+	    tags_restart, tg, ASM_SUMS, &e), &e);
+	if (rc == 0)
+		SAYS_WHY(tags_write(tg, &p, &o, NULL, &e), &e);
+	stream_close(&r);
+	prof_free(&p);
+	tags_free(tg);
 	/* the flame graph into memory, for libxml2 */
 	svg = memfd_create("svg", 0);
 	SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p, stacks_sample,
@@ -179,13 +224,23 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stream_close(&r);
 	prof_free(&p);
 	stack_reader_free(&sr);
-	if ((re = re_compile(pattern, NULL, 0)) != NULL) {
-		switch (size % 5) {
+	/* the pattern as a name filter, a tag filter ("[key=]value": a
+	 * range or regexps) or a label-key filter */
+	if (size % 11 >= 8)
+		tf = tag_filter_new(pattern, NULL, 0);
+	if ((re = re_compile(pattern, NULL, 0)) != NULL || tf != NULL) {
+		switch (size % 11) {
 		case 0: fo.focus = re; break;
 		case 1: fo.ignore = re; break;
 		case 2: fo.hide = re; break;
 		case 3: fo.show = re; break;
-		default: fo.show_from = re; break;
+		case 4: fo.show_from = re; break;
+		case 5: fo.tagshow = re; break;
+		case 6: fo.taghide = re; break;
+		case 7: fo.focus = re; break;
+		case 8: fo.tagfocus = tf; break;
+		case 9: fo.tagignore = tf; break;
+		default: fo.tagfocus = tf; fo.taghide = re; break;
 		}
 		if ((f = focus_new(&o, &fo, &e)) == NULL)
 			abort();
@@ -196,8 +251,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		stream_close(&r);
 		prof_free(&p);
 		focus_free(f);
-		re_free(re);
 	}
+	re_free(re);
+	tag_filter_free(tf);
 	for (i = size % 2; i < 2; i += 2) {
 		if ((sw = sql_new(&o, i ? SQL_POSTGRESQL : SQL_SQLITE, "/tmp",
 		    &e)) == NULL)

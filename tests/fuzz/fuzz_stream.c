@@ -33,7 +33,7 @@ analysis(const char *path, size_t size)
 	struct stack_reader sr = { { size % 2, &all, (uint32_t)(size % 3) } };
 	struct flame_opts fo = { NULL, size % 2, sr.opts.base != 0, 600, 0,
 	    NULL, "fuzz" };
-	struct focus_opts fco = { NULL, NULL, NULL, NULL, NULL, &all };
+	struct focus_opts fco = { .sources = &all };
 	struct focus *f;
 	struct re *re;
 	int rc;

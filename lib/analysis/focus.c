@@ -352,6 +352,7 @@ location(struct focus *f, const struct prof *p, uint32_t li, int last)
 	row.inlined = l->inlined && !last;
 	row.column = l->column;
 	sw_location(&f->w, &row);
+	prof_write_location_attrs(&f->w, p, li, row.id);
 	return row.id;
 }
 

@@ -33,6 +33,7 @@ sample_reset(struct sample *s, uint32_t id)
 	s->defined = 0;
 	s->nvals = s->nlocs = s->nlabels = 0;
 	s->unsorted = 0;
+	s->has_time = 0;
 }
 
 static void
@@ -353,6 +354,13 @@ sample_row(struct assembler *a)
 		lb->num = lb->num_na ? 0 : row->v[LB_NUM].i;
 		s->nlabels++;
 		return 0;
+	case T_SAMPLE_TIMES:
+		if (s->has_time)
+			return asm_bad(a, T_SAMPLE_TIMES, STM_SAMPLE,
+			    "sample %u has a second time", s->id);
+		s->time = row->v[STM_TIME].i;
+		s->has_time = 1;
+		return 0;
 	default:
 		return 0;
 	}
@@ -474,6 +482,13 @@ finish_buffered(struct assembler *a)
 		if (asm_resolve_location(a, &p->locations[i]) < 0)
 			return -1;
 	a->nresolved = p->nlocations;
+	for (i = 0; i < a->nlattrs; i++) {
+		if (prof_location_index(p, a->lattrs[i].source_id, &si) < 0)
+			return asm_undefined(a, T_LOCATIONS,
+			    a->lattrs[i].source_id);
+		if (prof_add_location_attr(p, si, a->lattrs[i].a) < 0)
+			return asm_nomem(a);
+	}
 	/* samples in ascending id */
 	if ((order = malloc((a->nall + 1) * sizeof(*order))) == NULL)
 		return asm_nomem(a);
@@ -580,7 +595,7 @@ take_row(struct assembler *a)
 {
 	switch (a->r->row.table) {
 	case T_SAMPLES: case T_SAMPLE_VALUES: case T_SAMPLE_LOCATIONS:
-	case T_SAMPLE_LABELS:
+	case T_SAMPLE_LABELS: case T_SAMPLE_TIMES:
 		return sample_row(a);
 	case T_V1_SAMPLES:
 		return v1_row(a);
@@ -647,6 +662,7 @@ assemble(struct stream_reader *r, struct prof *p, int mode,
 	free(a.all_line);
 	free(a.more);
 	free(a.attrs);
+	free(a.lattrs);
 	free(a.refs);
 	u64map_free(&a.sample_ix);
 	u64map_free(&a.ref_ix);

@@ -181,7 +181,7 @@ asm_definition(struct assembler *a)
 	struct mapping *m;
 	struct attr at;
 	int64_t ix, k, v;
-	uint32_t si;
+	uint32_t si, id;
 
 	switch (row->table) {
 	case T_SOURCES:
@@ -218,6 +218,24 @@ asm_definition(struct assembler *a)
 			return asm_nomem(a);
 		a->attrs[a->nattrs].source_id = (uint32_t)row->v[SA_SOURCE].i;
 		a->attrs[a->nattrs++].a = at;
+		return 0;
+	case T_LOCATION_ATTRIBUTES:
+		if ((k = asm_cell_str(a, LA_KEY)) < 0 ||
+		    (v = asm_cell_str(a, LA_VALUE)) < 0)
+			return asm_nomem(a);
+		at.key = (uint32_t)k;
+		at.value = (uint32_t)v;
+		id = (uint32_t)row->v[LA_LOCATION].i;
+		if (prof_location_index(p, id, &si) == 0)
+			return prof_add_location_attr(p, si, at) < 0 ?
+			    asm_nomem(a) : 0;
+		if (a->mode == ASM_STREAM)
+			return UNORDERED;
+		if (asm_note_ref(a, T_LOCATIONS, id, LA_LOCATION) < 0 ||
+		    ARRAY_ROOM(a->lattrs, a->nlattrs, a->caplattrs) < 0)
+			return asm_nomem(a);
+		a->lattrs[a->nlattrs].source_id = id;
+		a->lattrs[a->nlattrs++].a = at;
 		return 0;
 	case T_FUNCTIONS:
 		if (ARRAY_ROOM(p->functions, p->nfunctions, p->capfunctions) < 0)
@@ -283,6 +301,7 @@ asm_definition(struct assembler *a)
 		l->inlined = (int)row->v[LOC_INLINED].i;
 		l->column = row->v[LOC_COLUMN].i;
 		l->has_ext = row->has_ext;
+		l->attr_head = l->attr_tail = PROF_NONE;
 		if (a->mode == ASM_STREAM) {
 			a->nresolved = p->nlocations;
 			return asm_resolve_location(a, l);

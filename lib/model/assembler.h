@@ -8,7 +8,7 @@
 #include "model/handed.h"
 
 struct pending_attr {
-	uint32_t source_id;
+	uint32_t source_id;	/* or the location's id */
 	struct attr a;
 };
 
@@ -46,6 +46,8 @@ struct assembler {
 	size_t nall, capall, capall_line;
 	struct pending_attr *attrs;	/* buffering: attributes */
 	size_t nattrs, capattrs;
+	struct pending_attr *lattrs;	/* ... and locations' */
+	size_t nlattrs, caplattrs;
 	struct u64map ref_ix;		/* buffering: table << 32 | id -> refs */
 	struct ref *refs;
 	size_t nrefs, caprefs;

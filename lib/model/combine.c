@@ -20,7 +20,9 @@ struct combiner {
 	uint32_t nsources, nsamples;
 	/* per input: output ids of its definitions, and how far written */
 	uint32_t *fn_out, *loc_out, *map_out;
-	size_t capfn, caploc, capmap;
+	unsigned char *loc_new;		/* the output location is this input's */
+	size_t capfn, caploc, capmap, caplocnew;
+	size_t lattrs_done;		/* location attributes written */
 	size_t src_done, fn_done, loc_done, map_done;
 	size_t attrs_done;		/* attributes written, of all */
 	size_t *src_attrs;		/* per source: attributes written */
@@ -65,6 +67,7 @@ combine_free(struct combiner *c)
 	free(c->key);
 	free(c->ids);
 	free(c->src_attrs);
+	free(c->loc_new);
 	free(c);
 }
 
@@ -220,7 +223,8 @@ write_locations(struct combiner *c, const struct prof *p)
 	uint32_t fn, map;
 
 	if (array_grow((void **)&c->loc_out, &c->caploc, p->nlocations + 1,
-	    sizeof(*c->loc_out)) < 0)
+	    sizeof(*c->loc_out)) < 0 || array_grow((void **)&c->loc_new,
+	    &c->caplocnew, p->nlocations + 1, 1) < 0)
 		return -1;
 	for (i = c->loc_done; i < p->nlocations; i++) {
 		const struct location *l = &p->locations[i];
@@ -236,10 +240,19 @@ write_locations(struct combiner *c, const struct prof *p)
 		    (id = key_id(c, &c->lkeys, &added)) < 0)
 			return -1;
 		c->loc_out[i] = (uint32_t)id;
+		c->loc_new[i] = (unsigned char)added;
 		if (added)
 			prof_write_location(&c->w, l, (uint32_t)id, fn, map);
 	}
 	c->loc_done = p->nlocations;
+	/* attributes read since, of the locations this input brought (one
+	 * merged with an earlier input's has that one's) */
+	for (; c->lattrs_done < p->nlattrs; c->lattrs_done++) {
+		const struct lattr *a = &p->lattrs[c->lattrs_done];
+		if (c->loc_new[a->location])
+			sw_location_attr(&c->w, c->loc_out[a->location],
+			    prof_text(p, a->a.key), prof_text(p, a->a.value));
+	}
 	return 0;
 }
 
@@ -285,7 +298,7 @@ restart(void *ctx, struct perr *e)
 	c->nsamples = c->mark.nsamples;
 	u64map_free(&c->vtypes);	/* of the input's strings, read anew */
 	c->src_done = c->fn_done = c->loc_done = c->map_done = 0;
-	c->attrs_done = 0;
+	c->attrs_done = c->lattrs_done = 0;
 	return 0;
 }
 
@@ -300,7 +313,7 @@ combine_add(struct combiner *c, const char *path, const char *shown,
 	c->src_base = c->nsources;
 	u64map_free(&c->vtypes);
 	c->src_done = c->fn_done = c->loc_done = c->map_done = 0;
-	c->attrs_done = 0;
+	c->attrs_done = c->lattrs_done = 0;
 	c->mark.nsources = c->nsources;
 	c->mark.nsamples = c->nsamples;
 	c->mark.nf = c->fkeys.n;

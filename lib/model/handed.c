@@ -1,7 +1,8 @@
 /*
  * A sample as a record: id, source, line, the values (type, unit, then
  * the integer zigzagged, or a mark and the double's 8 bytes), the
- * location indices, the labels (strings as index + 1, so NA is 0).
+ * location indices, the labels (strings as index + 1, so NA is 0), and
+ * whether it has a time, then the time zigzagged.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -31,8 +32,8 @@ handed_close(struct handed *h)
 int
 handed_put(struct handed *h, const struct sample *s, long line)
 {
-	size_t n = 0, i, need = VARINT_MAX * (6 + 4 * s->nvals + s->nlocs +
-	    5 * s->nlabels) + 8 * s->nvals;
+	size_t n = 0, i, need = VARINT_MAX * (7 + 4 * s->nvals + s->nlocs +
+	    5 * s->nlabels) + 8 * s->nvals + 1;
 	uint8_t *b, len[VARINT_MAX];
 
 	if (array_grow((void **)&h->rec, &h->caprec, need, 1) < 0)
@@ -67,6 +68,9 @@ handed_put(struct handed *h, const struct sample *s, long line)
 		b[n++] = (uint8_t)l->num_na;
 		n += varint_put(b + n, zigzag(l->num));
 	}
+	b[n++] = (uint8_t)(s->has_time != 0);
+	if (s->has_time)
+		n += varint_put(b + n, zigzag(s->time));
 	out_write(&h->out, len, varint_put(len, n));
 	out_write(&h->out, b, n);
 	h->n++;
@@ -129,6 +133,8 @@ decode(const uint8_t *q, const uint8_t *end, struct sample *s, long *line)
 		l->num_na = q < end && *q++ != 0;
 		l->num = unzigzag(varint_next(&q, end));
 	}
+	if (q < end && (s->has_time = *q++ != 0))
+		s->time = unzigzag(varint_next(&q, end));
 	if (q == end)
 		return 0;
 bad:

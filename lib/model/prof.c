@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/array.h"
 #include "model/prof.h"
 
 int64_t
@@ -21,12 +22,45 @@ prof_free(struct prof *p)
 	free(p->functions);
 	free(p->locations);
 	free(p->mappings);
+	free(p->lattrs);
 	u64map_free(&p->source_ix);
 	u64map_free(&p->function_ix);
 	u64map_free(&p->location_ix);
 	u64map_free(&p->mapping_ix);
 	strtab_free(&p->str);
 	memset(p, 0, sizeof(*p));
+}
+
+int
+prof_add_location_attr(struct prof *p, uint32_t li, struct attr a)
+{
+	struct location *l = &p->locations[li];
+	uint32_t k = (uint32_t)p->nlattrs;
+
+	if (ARRAY_ROOM(p->lattrs, p->nlattrs, p->caplattrs) < 0)
+		return -1;
+	p->lattrs[k].location = li;
+	p->lattrs[k].next = PROF_NONE;
+	p->lattrs[k].a = a;
+	if (l->attr_head == PROF_NONE)
+		l->attr_head = k;
+	else
+		p->lattrs[l->attr_tail].next = k;
+	l->attr_tail = k;
+	p->nlattrs++;
+	return 0;
+}
+
+void
+prof_write_location_attrs(struct stream_writer *w, const struct prof *p,
+    uint32_t li, uint32_t id)
+{
+	uint32_t k;
+
+	for (k = p->locations[li].attr_head; k != PROF_NONE;
+	    k = p->lattrs[k].next)
+		sw_location_attr(w, id, prof_text(p, p->lattrs[k].a.key),
+		    prof_text(p, p->lattrs[k].a.value));
 }
 
 const char *
@@ -107,6 +141,8 @@ prof_write_sample(struct stream_writer *w, struct u64map *vtypes,
 		stream_id_set(&loc, location_ids[i]);
 		sw_stack_frame(w, &stack, &loc);
 	}
+	if (s->has_time)
+		sw_sample_time(w, &sid, s->time);
 	for (i = 0; i < s->nlabels; i++) {
 		const struct slabel *l = &s->labels[i];
 		struct sw_label row = {

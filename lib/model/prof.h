@@ -43,6 +43,15 @@ struct location {
 	int is_folded, inlined;
 	int64_t column;
 	int has_ext;
+	uint32_t attr_head, attr_tail;	/* its attributes: p->lattrs, a
+					 * chain; PROF_NONE: none */
+};
+
+/* A location's attribute (.location_attributes), in order read. */
+struct lattr {
+	uint32_t location;	/* index */
+	uint32_t next;		/* the location's next, PROF_NONE: last */
+	struct attr a;
 };
 
 struct mapping {
@@ -76,6 +85,8 @@ struct sample {
 	int unsorted;		/* rows came in another order than 1..n */
 	struct slabel *labels;
 	size_t nlabels, caplabels;
+	int64_t time;		/* .sample_times: when, if has_time */
+	int has_time;
 };
 
 struct prof {
@@ -90,6 +101,8 @@ struct prof {
 	int loc_ext;		/* the locations header has the extension
 				 * columns (set before any sample) */
 	size_t nattrs;		/* attributes in all sources */
+	struct lattr *lattrs;	/* of all locations */
+	size_t nlattrs, caplattrs;
 };
 
 void prof_free(struct prof *p);
@@ -149,11 +162,17 @@ prof_mapping_index(const struct prof *p, uint32_t id, uint32_t *ix)
 	    sizeof(*p->mappings), id, ix);
 }
 
+/* Adds an attribute to location index li (0, -1 when out of memory). */
+int prof_add_location_attr(struct prof *p, uint32_t li, struct attr a);
+
 /* Rows of a function and a location under the ids given (0: NA). */
 void prof_write_function(struct stream_writer *w, const struct prof *p,
     const struct function *f, uint32_t id);
 void prof_write_location(struct stream_writer *w, const struct location *l,
     uint32_t id, uint32_t function, uint32_t mapping);
+/* The attributes of location index li, under output id id. */
+void prof_write_location_attrs(struct stream_writer *w, const struct prof *p,
+    uint32_t li, uint32_t id);
 
 /* A sample's rows under new ids: sample_id, source_id, and the output
  * location id of each of its nlocs frames (leaf first). vtypes caches

@@ -70,6 +70,15 @@ static const struct column mappings_cols[] = {
 	{ "has_line_numbers", CT_LGL, 0, T_NONE },
 	{ "has_inline_frames", CT_LGL, 0, T_NONE },
 };
+static const struct column sample_times_cols[] = {
+	{ "sample_id", CT_INT, CF_ID, T_SAMPLES },
+	{ "time_unix_nano", CT_I64, 0, T_NONE },
+};
+static const struct column location_attributes_cols[] = {
+	{ "location_id", CT_INT, CF_ID, T_LOCATIONS },
+	{ "key", CT_CHR, CF_NONEMPTY, T_NONE },
+	{ "value", CT_CHR, 0, T_NONE },
+};
 static const struct column v1_sample_types_cols[] = {
 	{ "type", CT_CHR, CF_NONEMPTY, T_NONE },
 	{ "unit", CT_CHR, CF_NONEMPTY, T_NONE },
@@ -95,6 +104,10 @@ const struct table schema_tables[T_COUNT] = {
 	    -1 },
 	[T_MAPPINGS] = { ".mappings", 9, mappings_cols, N(mappings_cols), 0,
 	    MAP_ID },
+	[T_SAMPLE_TIMES] = { ".sample_times", 13, sample_times_cols, 2, 0,
+	    -1 },
+	[T_LOCATION_ATTRIBUTES] = { ".location_attributes", 20,
+	    location_attributes_cols, 3, 0, -1 },
 	[T_V1_SAMPLE_TYPES] = { "sample_types", 12, v1_sample_types_cols, 2, 0,
 	    -1 },
 	[T_V1_SAMPLES] = { "samples", 7, v1_samples_cols, 2, 0, -1 },
@@ -102,8 +115,8 @@ const struct table schema_tables[T_COUNT] = {
 
 const enum table_id schema_order[SCHEMA_ORDER_N] = {
 	T_SOURCES, T_SOURCE_ATTRIBUTES, T_MAPPINGS, T_FUNCTIONS, T_LOCATIONS,
-	T_V1_SAMPLE_TYPES, T_SAMPLES, T_V1_SAMPLES, T_SAMPLE_VALUES,
-	T_SAMPLE_LOCATIONS, T_SAMPLE_LABELS,
+	T_LOCATION_ATTRIBUTES, T_V1_SAMPLE_TYPES, T_SAMPLES, T_V1_SAMPLES,
+	T_SAMPLE_VALUES, T_SAMPLE_LOCATIONS, T_SAMPLE_LABELS, T_SAMPLE_TIMES,
 };
 
 const struct value_type schema_rprof_memory[RMEM_COUNT] = {
@@ -130,7 +143,8 @@ int
 schema_required(int version, enum table_id t)
 {
 	return schema_in_version(version, t) && t != T_SOURCE_ATTRIBUTES &&
-	    t != T_SAMPLE_LABELS && t != T_MAPPINGS;
+	    t != T_SAMPLE_LABELS && t != T_MAPPINGS && t != T_SAMPLE_TIMES &&
+	    t != T_LOCATION_ATTRIBUTES;
 }
 
 enum table_id

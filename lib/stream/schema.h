@@ -19,6 +19,7 @@ enum table_id {
 	T_META, T_SOURCES, T_SAMPLES, T_SAMPLE_VALUES, T_SAMPLE_LOCATIONS,
 	T_LOCATIONS, T_FUNCTIONS,
 	T_SOURCE_ATTRIBUTES, T_SAMPLE_LABELS, T_MAPPINGS,	/* extensions */
+	T_SAMPLE_TIMES, T_LOCATION_ATTRIBUTES,
 	T_V1_SAMPLE_TYPES, T_V1_SAMPLES,			/* 1.0 only */
 	T_COUNT,
 	T_NONE = -1
@@ -38,6 +39,8 @@ enum { LB_SAMPLE, LB_KEY, LB_STR, LB_NUM, LB_NUM_UNIT };
 enum { MAP_ID, MAP_START, MAP_LIMIT, MAP_OFFSET, MAP_FILENAME, MAP_BUILD_ID,
 	MAP_HAS_FUNCTIONS, MAP_HAS_FILENAMES, MAP_HAS_LINE_NUMBERS,
 	MAP_HAS_INLINE_FRAMES };
+enum { STM_SAMPLE, STM_TIME };
+enum { LA_LOCATION, LA_KEY, LA_VALUE };
 enum { ST_TYPE, ST_UNIT };
 enum { V1S_VALUE, V1S_LOCATIONS };
 
@@ -64,7 +67,9 @@ enum { V10 = 10, V20 = 20 };
 #define SCHEMA_V20 "2.0"
 #define SCHEMA_V10 "1.0"
 
-/* Extension tables, as a mask of bits (1u << table_id). */
+/* Extension tables, as a mask of bits (1u << table_id): those whose
+ * headers writers put at the top (the others' come before their first
+ * row, which the format allows). */
 #define SCHEMA_EXTENSIONS ((1u << T_SOURCE_ATTRIBUTES) | \
     (1u << T_SAMPLE_LABELS) | (1u << T_MAPPINGS))
 
@@ -76,6 +81,7 @@ enum { V10 = 10, V20 = 20 };
 #define SOURCE_RPROF "rprof"
 #define SOURCE_PPROF "pprof"
 #define SOURCE_MANUAL "manual"		/* a 1.0 stream's one source */
+#define SOURCE_OTLP "otlp"
 
 #define VALUE_SAMPLES "samples"		/* samples/count: how many */
 #define UNIT_COUNT "count"
@@ -122,7 +128,7 @@ extern const struct table schema_tables[T_COUNT];
 
 /* Every table, defining ones first: the order of a stream's headers, of
  * rows in define-before-use order, and of a database's tables. */
-#define SCHEMA_ORDER_N 11
+#define SCHEMA_ORDER_N 13
 extern const enum table_id schema_order[SCHEMA_ORDER_N];
 
 /* The table named name in format version v, or T_NONE. */

@@ -62,9 +62,12 @@ sw_free(struct stream_writer *w)
 	strtab_free(&w->vtypes);
 }
 
+/* A row of t: its header first when none was written. */
 static void
 begin(struct stream_writer *w, enum table_id t)
 {
+	if (!(w->tables & (1u << t)))
+		header(w, t);
 	out_str(w->o, schema_name(t));
 }
 
@@ -296,6 +299,27 @@ sw_sample_label(struct stream_writer *w, const struct stream_id *sample,
 		col_int(w, l->num);
 		col_text(w, l->num_unit);
 	}
+	end(w);
+}
+
+void
+sw_sample_time(struct stream_writer *w, const struct stream_id *sample,
+    int64_t time_unix_nano)
+{
+	begin(w, T_SAMPLE_TIMES);
+	col_sid(w, sample);
+	col_int(w, time_unix_nano);
+	end(w);
+}
+
+void
+sw_location_attr(struct stream_writer *w, uint32_t location, struct text key,
+    struct text value)
+{
+	begin(w, T_LOCATION_ATTRIBUTES);
+	col_id(w, location);
+	col_text(w, key);
+	col_text(w, value);
 	end(w);
 }
 

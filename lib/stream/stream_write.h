@@ -202,6 +202,12 @@ struct sw_label {
 };
 void sw_sample_label(struct stream_writer *w, const struct stream_id *sample,
     const struct sw_label *l);
+/* .sample_times: when a raw sample was taken (at most once a sample). */
+void sw_sample_time(struct stream_writer *w, const struct stream_id *sample,
+    int64_t time_unix_nano);
+/* .location_attributes: a location's attribute (profile.frame.type). */
+void sw_location_attr(struct stream_writer *w, uint32_t location,
+    struct text key, struct text value);
 
 /* Format 1.0: the one sample_types row, and a samples row: value samples
  * whose stack is the n location ids. */

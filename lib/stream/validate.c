@@ -21,7 +21,7 @@ struct ent {
 	uint64_t dsum, types;	/* depth fingerprint; bit per type < 64 */
 };
 
-enum { VF_DUPDEPTH = 1 };
+enum { VF_DUPDEPTH = 1, VF_TIMED = 2 };
 
 #define SEEN_MAX (1u << 20)	/* depths checked exactly for repeats */
 
@@ -262,6 +262,14 @@ check_row(struct vstate *v)
 		if (stream_label_rule(row) != NULL)
 			return stream_problem(v->r, v->e, row->line,
 			    T_SAMPLE_LABELS, -1, "%s", stream_label_rule(row));
+		break;
+	case T_SAMPLE_TIMES:
+		if (s != NULL && (s->flags & VF_TIMED))
+			return stream_problem(v->r, v->e, row->line,
+			    T_SAMPLE_TIMES, STM_SAMPLE, "sample %u has a second "
+			    "time", s->id);
+		if (s != NULL)
+			s->flags |= VF_TIMED;
 		break;
 	case T_V1_SAMPLE_TYPES:
 		if (++v->v1_types > 1)

@@ -489,6 +489,11 @@ remap(struct sql_writer *w)
 	    "JOIN map_functions f ON f.old = s.function_id LEFT JOIN "
 	    "map_mappings m ON m.old = s.mapping_id;\n");
 	dedupe(w, T_LOCATIONS, "remapped_locations");
+	/* a location merged with one present has that one's attributes */
+	sql(w, "INSERT INTO location_attributes SELECT l.new, s.\"key\", "
+	    "s.value FROM stage_location_attributes s JOIN map_locations l ON "
+	    "l.old = s.location_id WHERE l.new IN (SELECT new FROM "
+	    "new_locations);\n");
 	renumber(w, T_SAMPLES);
 	sql(w, "INSERT INTO samples SELECT m.new, src.new FROM stage_samples s "
 	    "JOIN map_samples m ON m.old = s.sample_id JOIN map_sources src ON "
@@ -501,7 +506,9 @@ remap(struct sql_writer *w)
 	    "JOIN map_locations l ON l.old = s.location_id;\n"
 	    "INSERT INTO sample_labels SELECT m.new, s.\"key\", s.str, s.num, "
 	    "s.num_unit FROM stage_sample_labels s JOIN map_samples m ON m.old "
-	    "= s.sample_id;\n");
+	    "= s.sample_id;\n"
+	    "INSERT INTO sample_times SELECT m.new, s.time_unix_nano FROM "
+	    "stage_sample_times s JOIN map_samples m ON m.old = s.sample_id;\n");
 	for (t = 0; t < T_COUNT; t++)
 		if (stored(t))
 			sql(w, "DROP TABLE \"stage_%s\";\n",

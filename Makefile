@@ -15,7 +15,7 @@ PROTOC_C = protoc-c
 
 PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 	tsvtop tsvfocus tsv2folded folded2tsv tsvflame \
-	tsv2sql
+	tsv2sql otlp2tsv tsv2otlp
 
 # lib/ in wings, each using only those listed before it (analysis and
 # formats side by side, on model).
@@ -39,7 +39,8 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/legacy/legacy_cpu.c lib/formats/legacy/legacy_text.c \
 	lib/formats/legacy/legacy_java.c \
 	lib/formats/folded/folded_read.c lib/formats/sql/sql.c \
-	lib/formats/v1/v1_write.c
+	lib/formats/v1/v1_write.c lib/formats/otlp/otlp_read.c \
+	lib/formats/otlp/otlp_write.c
 ANALYSIS_SRC = lib/analysis/select.c lib/analysis/units.c \
 	lib/analysis/measure.c lib/analysis/diff.c lib/analysis/top.c \
 	lib/analysis/top_table.c lib/analysis/tagfilter.c \
@@ -47,7 +48,7 @@ ANALYSIS_SRC = lib/analysis/select.c lib/analysis/units.c \
 	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \
 	lib/analysis/flame.c
 LIBSRC = $(BASE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \
-	proto/profile.pb-c.c
+	proto/profile.pb-c.c proto/otlp.pb-c.c
 LIBOBJ = $(LIBSRC:.c=.o)
 MAN1 = $(PROGS:=.1)
 
@@ -74,12 +75,21 @@ proto/profile.pb-c.c: proto/profile.proto
 proto/profile.pb-c.h: proto/profile.pb-c.c
 	@test -f $@ || { echo "$@ missing: make clean, then make" >&2; exit 1; }
 
+proto/otlp.pb-c.c: proto/otlp.proto
+	$(PROTOC_C) --proto_path=proto --c_out=proto proto/otlp.proto
+proto/otlp.pb-c.h: proto/otlp.pb-c.c
+	@test -f $@ || { echo "$@ missing: make clean, then make" >&2; exit 1; }
+
 # generated code is compiled without our warnings: it is not ours to fix
 proto/profile.pb-c.o: proto/profile.pb-c.c proto/profile.pb-c.h
 	$(CC) -std=$(STD) -Iproto $(DEPCFLAGS) $(CFLAGS) -c -o $@ \
 	    proto/profile.pb-c.c
+proto/otlp.pb-c.o: proto/otlp.pb-c.c proto/otlp.pb-c.h
+	$(CC) -std=$(STD) -Iproto $(DEPCFLAGS) $(CFLAGS) -c -o $@ \
+	    proto/otlp.pb-c.c
 
 lib/formats/pprof/pprof_emit.o lib/formats/pb/pb.o: proto/profile.pb-c.h
+lib/formats/otlp/otlp_write.o: proto/otlp.pb-c.h
 
 .c.o:
 	$(CC) $(ALLCFLAGS) -MMD -MP -c -o $@ $<

@@ -304,8 +304,14 @@ measure_choose(const struct measure *m, const struct prof *p,
 	}
 	time_unit = unit != NULL && unit_lookup(unit, &u) == 0 &&
 	    u.kind == UNIT_TIME;
-	/* R's samples are time by default, as summaryRprof shows them */
-	if (t->time_of >= 0 && unit == NULL && !t->untimed) {
+	for (i = 0; i < p->nsources; i++)
+		if (i < m->capsrc && m->src[i].seen &&
+		    strcmp(prof_str(p, p->sources[i].type),
+		    SOURCE_RPROF) != 0)
+			all_rprof = 0;
+	/* R's samples are time by default, as summaryRprof shows them;
+	 * pprof shows counts as counts */
+	if (t->time_of >= 0 && unit == NULL && !t->untimed && all_rprof) {
 		unit = "s";
 		time_unit = 1;
 	}
@@ -316,11 +322,6 @@ measure_choose(const struct measure *m, const struct prof *p,
 			    "sample is: its samples are no time (choose with "
 			    "-s)", a);
 		}
-		for (i = 0; i < p->nsources; i++)
-			if (i < m->capsrc && m->src[i].seen &&
-			    strcmp(prof_str(p, p->sources[i].type),
-			    SOURCE_RPROF) != 0)
-				all_rprof = 0;
 		c->interval = t->interval;
 		c->mixed = t->mixed_interval;
 		/* summaryRprof's rounding of seconds */

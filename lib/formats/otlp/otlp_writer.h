@@ -1,0 +1,19 @@
+/* otlp_writer.h: tsv2otlp's writer: the assembler's callback keeps the
+ * samples (otlp_write.c), otlp_write writes one ProfilesData. */
+#ifndef OTLP_WRITER_H
+#define OTLP_WRITER_H
+
+#include "model/assemble.h"
+
+struct otlp_writer;
+
+struct otlp_writer *otlp_writer_new(struct perr *e);
+void otlp_writer_free(struct otlp_writer *w);
+int otlp_sample(void *w, struct prof *p, const struct sample *s,
+    struct perr *e);
+int otlp_restart(void *w, struct perr *e);
+/* The whole message to o. 0, or -1 with e saying why. */
+int otlp_write(struct otlp_writer *w, const struct prof *p,
+    struct output *o, struct perr *e);
+
+#endif

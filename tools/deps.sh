@@ -19,6 +19,7 @@ case ${1:-} in
 test|interop|ci)
 	have check || need="$need check"
 	cmd xmllint libxml2-utils
+	cmd protoc protobuf-compiler
 	cmd sqlite3 sqlite3
 	cmd script bsdutils
 	cmd gzip gzip ;;

@@ -122,8 +122,9 @@ check_index(struct octx *x, int t, uint64_t i, const uint8_t *at,
 {
 	if (i < x->t[t].n || (i == 0 && x->t[t].n == 0))
 		return 0;
-	return bad(x, at, "%s %llu is out of %s (%zu entries)", what,
-	    (unsigned long long)i, table_name[t], x->t[t].n);
+	return bad(x, at, "%s %llu is out of %s (%zu element%s)", what,
+	    (unsigned long long)i, table_name[t], x->t[t].n, x->t[t].n == 1 ?
+	    "" : "s");
 }
 
 /* A string of the table (index checked). */
@@ -184,6 +185,12 @@ index_message(struct octx *x, const uint8_t *data, size_t len)
 	int rc, t;
 
 	while ((rc = next(x, &b, &f, "ProfilesData")) > 0) {
+		/* pprof's Profile has these at its top level; ProfilesData
+		 * has two fields */
+		if (f.num >= 3 && f.num <= 15)
+			return perr_set(x->e, "%s: not OTLP Profiles: a field "
+			    "%u at the top level, as a pprof profile has (use "
+			    "pprof2tsv)", x->name, f.num);
 		if (f.num == OD_RESOURCE_PROFILES) {
 			if (want(x, &f, PB_LEN, "ProfilesData",
 			    "resource_profiles") < 0)
@@ -191,14 +198,17 @@ index_message(struct octx *x, const uint8_t *data, size_t len)
 			if (ARRAY_ROOM(x->rp, x->nrp, x->caprp) < 0)
 				return perr_nomem(x->e);
 			x->rp[x->nrp++] = f.sub;
-		} else if (f.num == OD_DICTIONARY) {
-			if (want(x, &f, PB_LEN, "ProfilesData",
-			    "dictionary") < 0 || index_dictionary(x, f.sub) < 0)
-				return -1;
-		}
+		} else if (f.num == OD_DICTIONARY && want(x, &f, PB_LEN,
+		    "ProfilesData", "dictionary") < 0)
+			return -1;
 	}
 	if (rc < 0)
 		return -1;
+	/* the dictionaries once the top level is known to be OTLP's */
+	b.p = data;
+	while (next(x, &b, &f, "ProfilesData") > 0)
+		if (f.num == OD_DICTIONARY && index_dictionary(x, f.sub) < 0)
+			return -1;
 	for (t = 0; t < T_N; t++) {
 		if (x->t[t].n == 0)
 			continue;

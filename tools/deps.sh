@@ -33,7 +33,9 @@ interop|ci)
 	cmd chromium chromium
 	cmd runuser util-linux
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 ||
-	    need="$need postgresql" ;;
+	    need="$need postgresql"
+	cmd node nodejs
+	cmd npm npm ;;
 esac
 case ${1:-} in
 ci)
@@ -41,7 +43,21 @@ ci)
 	cmd clang clang
 	have libxml-2.0 || need="$need libxml2-dev" ;;
 esac
-[ -z "$need" ] && exit 0
+# the npm packages make interop uses, into tests/out/npm (not a Debian
+# package: the registry's, pinned)
+npm_packages() {
+	case ${1:-} in interop|ci) ;; *) return 0 ;; esac
+	dir="$(dirname "$0")/../tests/out/npm"
+	[ -d "$dir/node_modules/protobufjs" ] && return 0
+	command -v npm >/dev/null 2>&1 || return 0
+	echo "deps.sh: installing protobufjs@8.8.1 (npm) in tests/out/npm" >&2
+	mkdir -p "$dir" && npm install --silent --no-save --prefix "$dir" \
+	    protobufjs@8.8.1 >&2
+}
+if [ -z "$need" ]; then
+	npm_packages "${1:-}"
+	exit 0
+fi
 if ! command -v apt-get >/dev/null 2>&1; then
 	echo "deps.sh: missing dependencies; install the packages that" \
 	    "provide:$need (names as on Debian)" >&2
@@ -52,3 +68,4 @@ sudo=""
 echo "deps.sh: installing$need" >&2
 $sudo apt-get update -qq >&2
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $need >&2
+npm_packages "${1:-}"

@@ -462,3 +462,32 @@ t_go_tags() {
 	done
 	done
 }
+
+# OTLP: every pprof profile of tests/data (protobuf and legacy) through
+# tsv2otlp and otlp2tsv is the same profile to google/pprof as without;
+# the eBPF profiler's payload, through tsv2pprof, gives go tool pprof -top
+# the per-function totals awk reads from protoc's text of it.
+t_go_otlp() {
+	go_oracle || return
+	need protoc || return
+	tail -n +2 tests/data/pprof/KINDS.tsv | cut -f 1 |
+	while read -r rel; do
+		f=tests/data/pprof/$rel
+		$bin/pprof2tsv "$f" >"$out/p.tsv" 2>/dev/null || continue
+		$bin/tsv2pprof "$out/p.tsv" >"$out/a.pb.gz"
+		$bin/tsv2otlp "$out/p.tsv" | $bin/otlp2tsv | $bin/tsv2pprof \
+		    >"$out/b.pb.gz" || { bad "$rel: the round trip failed"; continue; }
+		"$oracle" "$out/a.pb.gz" >"$out/a.txt" 2>&1
+		"$oracle" "$out/b.pb.gz" >"$out/b.txt" 2>&1
+		cmp -s "$out/a.txt" "$out/b.txt" ||
+		    bad "$rel: google/pprof reads another profile after OTLP"
+	done
+	f=tests/data/otlp/ebpf-profiler-timestamps.otlp
+	protoc --proto_path=proto proto/otlp.proto \
+	    --decode=opentelemetry.proto.profiles.v1development.ProfilesData \
+	    <"$f" | awk -f tests/otlp/totals.awk | LC_ALL=C sort >"$out/want"
+	$bin/otlp2tsv "$f" | $bin/tsv2pprof >"$out/e.pb.gz"
+	go tool pprof -top -nodefraction=0 -symbolize=none "$out/e.pb.gz" \
+	    2>/dev/null | go_top_rows | LC_ALL=C sort >"$out/got"
+	same "$out/want" "go tool pprof -top of the eBPF payload against awk's totals"
+}

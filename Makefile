@@ -163,13 +163,13 @@ FUZZ_SECONDS = 60
 FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip \
-	fuzz_analysis
+	fuzz_analysis fuzz_otlp
 # the library compiled once for all targets (instrumented; libFuzzer's
 # main only in the targets), with make -j
 FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -DPROFSTREAM_VERSION='"$(VERSION)"' \
 	-Ilib -Iproto $(DEPCFLAGS)
 FUZZ_OBJ = $(LIBSRC:%.c=tests/fuzz-out/obj/%.o)
-tests/fuzz-out/obj/%.o: %.c proto/profile.pb-c.h config.mk
+tests/fuzz-out/obj/%.o: %.c proto/profile.pb-c.h proto/otlp.pb-c.h config.mk
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(subst =fuzzer,=fuzzer-no-link,$(FUZZFLAGS)) \
 	    $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<

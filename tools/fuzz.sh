@@ -9,7 +9,7 @@
 cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 shift
-targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip fuzz_analysis}
+targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip fuzz_analysis fuzz_otlp}
 dir=tests/fuzz-out
 status=0
 for t in $targets; do
@@ -20,6 +20,7 @@ for t in $targets; do
 	fuzz_folded) seeds="tests/data/folded tests/folded tests/fuzz/regress/folded tests/fuzz/seeds/folded" ;;
 	fuzz_gzip) seeds="tests/data/pprof tests/data/rprof/r-4.2" ;;
 	fuzz_analysis) seeds="tests/fuzz/regress/analysis tests/fuzz/seeds/analysis" ;;
+	fuzz_otlp) seeds="tests/data/otlp tests/fuzz/regress/otlp tests/fuzz/seeds/otlp" ;;
 	esac
 	# only the seed folders there are (git keeps no empty folder)
 	seeds=$(for d in $seeds; do [ -d "$d" ] && echo "$d"; done)

@@ -8,6 +8,8 @@
 #include <fcntl.h>
 
 #include "formats/legacy/legacy_read.h"
+#include "formats/otlp/otlp.h"
+#include "formats/otlp/otlp_writer.h"
 #include "formats/pprof/pprof.h"
 #include "formats/rprof/rprof.h"
 #include "model/combine.h"
@@ -58,7 +60,10 @@ capped_output(struct output *o)
 	return fd;
 }
 
-/* The Rprof and pprof writers and tsvcombine on the stream in path. */
+static void check_otlp(int fd, size_t len);
+
+/* The Rprof, pprof and OTLP writers and tsvcombine on the stream in
+ * path; what the OTLP writer wrote must read back. */
 static void
 write_stream(const char *path, size_t size)
 {
@@ -103,6 +108,23 @@ write_stream(const char *path, size_t size)
 	pprof_write_free(pw);
 	if (fd >= 0)
 		close(fd);
+	if ((fd = memfd_create("otlp", 0)) >= 0) {
+		struct otlp_writer *ow = otlp_writer_new(&e);
+		if (ow != NULL && output_fd(&o, fd, "otlp", &e) == 0) {
+			SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
+			    otlp_sample, otlp_restart, ow, ASM_SUMS, &e), &e);
+			if (rc == 0)
+				SAYS_WHY(rc = otlp_write(ow, &p, &o, &e), &e);
+			stream_close(&r);
+			prof_free(&p);
+			out_flush(&o);
+			if (rc == 0 && o.err == 0)
+				check_otlp(fd, (size_t)lseek(fd, 0, SEEK_CUR));
+			output_discard(&o);
+		}
+		otlp_writer_free(ow);
+		close(fd);
+	}
 	if (output_open(&o, "/dev/null", &e) == 0) {
 		if ((c = combine_new(&o, size % 3 == 0, &e)) != NULL) {
 			SAYS_WHY(combine_add(c, path, NULL, &e), &e);
@@ -134,6 +156,46 @@ check_stream(struct output *o, const char *path, const char *reader,
 		stream_close(&r);
 	}
 	write_stream(path, size);
+}
+
+/* tsv2otlp's output, in fd: otlp2tsv must read it, into a valid
+ * stream. */
+static void
+check_otlp(int fd, size_t len)
+{
+	struct otlp_reader c;
+	struct stream_reader r;
+	struct output o;
+	struct perr e;
+	unsigned char *d;
+	char spath[64];
+	int sfd;
+
+	if (len == 0 || (d = malloc(len)) == NULL)
+		return;
+	if (pread(fd, d, len, 0) != (ssize_t)len) {
+		free(d);
+		return;
+	}
+	if ((sfd = stream_file(&o, spath, sizeof(spath))) >= 0) {
+		otlp_read_begin(&c, &o);
+		if (otlp_read(&c, d, len, "otlp", NULL, &e) < 0) {
+			fprintf(stderr, "otlp2tsv refused what tsv2otlp "
+			    "wrote: %s\n", e.msg);
+			abort();
+		}
+		otlp_read_free(&c);
+		out_flush(&o);
+		output_discard(&o);
+		if (stream_open(&r, spath, NULL, &e) == 0) {
+			r.report = must_be_valid;
+			r.ctx = (void *)"otlp2tsv (of tsv2otlp's)";
+			validate_stream(&r, &e);
+			stream_close(&r);
+		}
+		close(sfd);
+	}
+	free(d);
 }
 
 #endif

@@ -295,9 +295,21 @@ sniff_layout(struct octx *x)
 static int put_value(struct octx *x, struct pb m, int depth, int64_t *num,
     int *is_num);
 
+/* Inline text (attribute keys and values, scope names, URLs): the
+ * stream holds no NUL byte, as string_table may not. */
+static int
+no_nul(struct octx *x, const void *p, size_t n, const char *what)
+{
+	const uint8_t *z = n > 0 ? memchr(p, '\0', n) : NULL;
+
+	return z == NULL ? 0 : bad(x, z, "%s holds a NUL byte", what);
+}
+
 static int
 text_add(struct octx *x, const void *p, size_t n)
 {
+	if (no_nul(x, p, n, "a string") < 0)
+		return -1;
 	if (array_grow((void **)&x->text, &x->captext, x->ntext + n + 1, 1) < 0)
 		return perr_nomem(x->e);
 	memcpy(x->text + x->ntext, p, n);
@@ -323,9 +335,12 @@ key_value(struct octx *x, struct pb kv, struct text *key, struct pb *value)
 	*key = text_n("", 0);
 	value->p = value->end = kv.p;
 	while ((rc = next(x, &kv, &f, "KeyValue")) > 0) {
-		if (f.num == OKV_KEY && f.wire == PB_LEN)
+		if (f.num == OKV_KEY && f.wire == PB_LEN) {
 			*key = text_n((const char *)f.sub.p,
 			    (size_t)(f.sub.end - f.sub.p));
+			if (no_nul(x, key->p, key->n, "KeyValue.key") < 0)
+				return -1;
+		}
 		else if (f.num == OKV_KEY_STRINDEX && f.wire == PB_VARINT) {
 			if (str(x, f.val, kv.p, "KeyValue.key_strindex",
 			    key) < 0)
@@ -541,7 +556,7 @@ write_mappings(struct octx *x)
 			if (f.num >= OM_START && f.num <= OM_OFFSET) {
 				if (want(x, &f, PB_VARINT, "Mapping",
 				    "memory_start") < 0)
-					return -1;
+					goto fail;
 				*(f.num == OM_START ? &row.start : f.num ==
 				    OM_LIMIT ? &row.limit : &row.offset) = f.val;
 			} else if (f.num == OM_FILENAME) {
@@ -549,10 +564,10 @@ write_mappings(struct octx *x)
 				    "filename_strindex") < 0 || str(x, f.val,
 				    m.p, "Mapping.filename_strindex",
 				    &row.filename) < 0)
-					return -1;
+					goto fail;
 			} else if (f.num == OM_ATTRIBUTES &&
 			    ids(x, &f, "Mapping", "attribute_indices") < 0)
-				return -1;
+				goto fail;
 		}
 		if (rc < 0)
 			break;
@@ -1229,11 +1244,15 @@ profile_source(struct octx *x, const struct octxt *cx, struct pb m,
 		sub = cx->scope;
 		while ((rc = next(x, &sub, &f, "InstrumentationScope")) > 0)
 			if ((f.num == OSC_NAME || f.num == OSC_VERSION) &&
-			    f.wire == PB_LEN && f.sub.p != f.sub.end)
+			    f.wire == PB_LEN && f.sub.p != f.sub.end) {
+				if (no_nul(x, f.sub.p, (size_t)(f.sub.end -
+				    f.sub.p), "InstrumentationScope's name") < 0)
+					return -1;
 				sw_source_attr(&x->c->w, *source, text_of(f.num ==
 				    OSC_NAME ? OTLP_SCOPE_NAME :
 				    OTLP_SCOPE_VERSION), text_n((const char *)
 				    f.sub.p, (size_t)(f.sub.end - f.sub.p)));
+			}
 		if (rc < 0 || kv_attrs(x, *source, cx->scope, OSC_ATTRIBUTES) <
 		    0)
 			return -1;
@@ -1260,6 +1279,11 @@ profile_source(struct octx *x, const struct octxt *cx, struct pb m,
 		return -1;
 	if (dropped)
 		attr_u64(x, *source, ATTR_OTLP_DROPPED, dropped);
+	if (no_nul(x, format.p, (size_t)(format.end - format.p),
+	    "Profile.original_payload_format") < 0 || no_nul(x, cx->rschema.p,
+	    cx->rschema.n, "schema_url") < 0 || no_nul(x, cx->sschema.p,
+	    cx->sschema.n, "schema_url") < 0)
+		return -1;
 	if (format.p != format.end)
 		sw_source_attr(&x->c->w, *source,
 		    text_of(ATTR_OTLP_PAYLOAD_FORMAT), text_n((const char *)

@@ -122,6 +122,8 @@ otlp_restart(void *ctx, struct perr *e)
 static int
 key_add(struct otlp_writer *w, const void *p, size_t n)
 {
+	if (n == 0)		/* an empty stack: p may be NULL */
+		return 0;
 	if (array_grow((void **)&w->key, &w->capkey, w->nkey + n, 1) < 0)
 		return -1;
 	memcpy(w->key + w->nkey, p, n);
@@ -132,7 +134,7 @@ key_add(struct otlp_writer *w, const void *p, size_t n)
 static int64_t
 key_intern(struct otlp_writer *w, struct strtab *t)
 {
-	return strtab_intern(t, (const char *)w->key, w->nkey);
+	return strtab_intern(t, w->nkey ? (const char *)w->key : "", w->nkey);
 }
 
 /* Whether s is n hex digits. */
@@ -357,6 +359,8 @@ struct dict {
 static void
 dk_add(struct dict *d, const void *p, size_t n)
 {
+	if (n == 0)
+		return;
 	if (d->failed || array_grow((void **)&d->key, &d->capkey, d->nkey + n,
 	    1) < 0) {
 		d->failed = 1;
@@ -371,8 +375,8 @@ dk_intern(struct dict *d, struct strtab *t)
 {
 	int64_t k;
 
-	if (d->failed || (k = strtab_intern(t, (const char *)d->key,
-	    d->nkey)) < 0) {
+	if (d->failed || (k = strtab_intern(t, d->nkey ? (const char *)d->key :
+	    "", d->nkey)) < 0) {
 		d->failed = 1;
 		return 0;
 	}
@@ -500,30 +504,41 @@ map_index(struct dict *d, uint32_t m)
 	return d->map_map[m];
 }
 
+/* The k-th 32-bit word of strtab string i (strings are not aligned). */
+static uint32_t
+word(const struct strtab *t, size_t i, size_t k)
+{
+	uint32_t v;
+
+	memcpy(&v, strtab_str(t, i) + 4 * k, 4);
+	return v;
+}
+
 /* The stacks as OTLP Locations: a run of frames marked .inlined and the
  * frame they are inlined into is one Location, as the stream says. */
 static int
 make_stacks(struct otlp_writer *w, const struct prof *p, struct dict *d)
 {
-	size_t i, j, n, start;
-	const uint32_t *locs;
-	uint32_t r;
+	size_t i, j, k, n, start;
+	uint32_t r, loc;
 
 	if ((d->stack_off = calloc(w->stacks.n + 2, sizeof(*d->stack_off))) ==
 	    NULL)
 		return -1;
 	for (i = 0; i < w->stacks.n; i++) {
-		locs = (const uint32_t *)(const void *)strtab_str(&w->stacks, i);
-		n = strtab_len(&w->stacks, i) / sizeof(*locs);
+		n = strtab_len(&w->stacks, i) / 4;
 		d->stack_off[i] = (uint32_t)d->nstack_runs;
 		for (start = 0; start < n; start = j) {
 			for (j = start; j + 1 < n &&
-			    p->locations[locs[j]].has_ext &&
-			    p->locations[locs[j]].inlined; j++)
+			    p->locations[word(&w->stacks, i, j)].has_ext &&
+			    p->locations[word(&w->stacks, i, j)].inlined; j++)
 				;
 			j++;
 			d->nkey = 0;
-			dk_add(d, locs + start, (j - start) * sizeof(*locs));
+			for (k = start; k < j; k++) {
+				loc = word(&w->stacks, i, k);
+				dk_add(d, &loc, 4);
+			}
 			r = dk_intern(d, &d->runs);
 			if (d->failed || ARRAY_ROOM(d->stack_runs,
 			    d->nstack_runs, d->capstack_runs) < 0)
@@ -540,7 +555,6 @@ static int
 make_sets(struct otlp_writer *w, const struct prof *p, struct dict *d)
 {
 	uint32_t *attr_kv;
-	const uint32_t *ix;
 	size_t i, j, n;
 
 	if ((attr_kv = calloc(w->attrs.n + 1, sizeof(*attr_kv))) == NULL ||
@@ -563,9 +577,7 @@ make_sets(struct otlp_writer *w, const struct prof *p, struct dict *d)
 		    text_n("", 0) : prof_text(p, unit)));
 	}
 	for (i = 0; i < w->attrsets.n; i++) {
-		ix = (const uint32_t *)(const void *)strtab_str(&w->attrsets,
-		    i);
-		n = strtab_len(&w->attrsets, i) / sizeof(*ix);
+		n = strtab_len(&w->attrsets, i) / 4;
 		d->set_off[i] = (uint32_t)d->nset_kv;
 		for (j = 0; j < n; j++) {
 			if (ARRAY_ROOM(d->set_kv, d->nset_kv, d->capset_kv) <
@@ -573,7 +585,8 @@ make_sets(struct otlp_writer *w, const struct prof *p, struct dict *d)
 				free(attr_kv);
 				return -1;
 			}
-			d->set_kv[d->nset_kv++] = attr_kv[ix[j]];
+			d->set_kv[d->nset_kv++] = attr_kv[word(&w->attrsets,
+			    i, j)];
 		}
 	}
 	d->set_off[w->attrsets.n] = (uint32_t)d->nset_kv;
@@ -836,9 +849,11 @@ put_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		M(Sample) s = INIT(SAMPLE);
 		s.stack_index = (int32_t)o->stack + 1;
 		s.link_index = (int32_t)o->link;
-		s.attribute_indices = (int32_t *)d->set_kv + d->set_off[o->attrset];
 		s.n_attribute_indices = d->set_off[o->attrset + 1] -
 		    d->set_off[o->attrset];
+		if (s.n_attribute_indices > 0)	/* set_kv may be NULL */
+			s.attribute_indices = (int32_t *)d->set_kv +
+			    d->set_off[o->attrset];
 		s.values = vals + ev;
 		s.n_values = o->nevents;
 		if (o->timed) {
@@ -1075,10 +1090,9 @@ put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		lcp[0] = &lc[0];
 	}
 	for (i = 0, nlines = 0; i < d->runs.n; i++) {
-		const uint32_t *r = (const uint32_t *)(const void *)strtab_str(
-		    &d->runs, i);
-		size_t n = strtab_len(&d->runs, i) / sizeof(*r);
-		const struct location *last = &p->locations[r[n - 1]];
+		size_t n = strtab_len(&d->runs, i) / 4;
+		const struct location *last = &p->locations[word(&d->runs, i,
+		    n - 1)];
 		M(Location) l = INIT(LOCATION);
 		uint32_t a;
 		l.mapping_index = (int32_t)map_index(d, last->mapping);
@@ -1087,7 +1101,8 @@ put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		l.n_lines = last->function == PROF_NONE && n == 1 &&
 		    last->line == PROF_LINE_NA ? 0 : n;
 		for (j = 0; j < l.n_lines; j++) {
-			const struct location *f = &p->locations[r[j]];
+			const struct location *f = &p->locations[word(&d->runs,
+			    i, j)];
 			M(Line) x = INIT(LINE);
 			x.function_index = (int32_t)fn_index(d, f->function);
 			x.line = f->line == PROF_LINE_NA ? 0 : f->line;
@@ -1196,8 +1211,10 @@ put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	}
 	for (i = 0; i < w->stacks.n; i++) {
 		M(Stack) x = INIT(STACK);
-		x.location_indices = (int32_t *)d->stack_runs + d->stack_off[i];
 		x.n_location_indices = d->stack_off[i + 1] - d->stack_off[i];
+		if (x.n_location_indices > 0)
+			x.location_indices = (int32_t *)d->stack_runs +
+			    d->stack_off[i];
 		st[i + 1] = x;
 		stp[i + 1] = &st[i + 1];
 	}

@@ -40,7 +40,9 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/legacy/legacy_java.c \
 	lib/formats/folded/folded_read.c lib/formats/sql/sql.c \
 	lib/formats/v1/v1_write.c lib/formats/otlp/otlp_read.c \
-	lib/formats/otlp/otlp_write.c
+	lib/formats/otlp/otlp_decode.c lib/formats/otlp/otlp_samples.c \
+	lib/formats/otlp/otlp_write.c lib/formats/otlp/otlp_collect.c \
+	lib/formats/otlp/otlp_dict.c
 ANALYSIS_SRC = lib/analysis/select.c lib/analysis/units.c \
 	lib/analysis/measure.c lib/analysis/diff.c lib/analysis/top.c \
 	lib/analysis/top_table.c lib/analysis/tagfilter.c \
@@ -89,7 +91,8 @@ proto/otlp.pb-c.o: proto/otlp.pb-c.c proto/otlp.pb-c.h
 	    proto/otlp.pb-c.c
 
 lib/formats/pprof/pprof_emit.o lib/formats/pb/pb.o: proto/profile.pb-c.h
-lib/formats/otlp/otlp_write.o: proto/otlp.pb-c.h
+lib/formats/otlp/otlp_write.o lib/formats/otlp/otlp_collect.o \
+    lib/formats/otlp/otlp_dict.o: proto/otlp.pb-c.h
 
 .c.o:
 	$(CC) $(ALLCFLAGS) -MMD -MP -c -o $@ $<

@@ -1,0 +1,582 @@
+/*
+ * tsv2otlp's dictionary (otlp_write_impl.h): its tables made as strtabs of
+ * their elements' keys, so equal ones are one, element 0 of each the zero
+ * value; Locations rebuilt from the stacks' runs of inlined frames.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "formats/pb/pb.h"
+#include "formats/otlp/otlp_write_impl.h"
+
+static void
+dk_add(struct dict *d, const void *p, size_t n)
+{
+	if (n == 0)
+		return;
+	if (d->failed || array_grow((void **)&d->key, &d->capkey, d->nkey + n,
+	    1) < 0) {
+		d->failed = 1;
+		return;
+	}
+	memcpy(d->key + d->nkey, p, n);
+	d->nkey += n;
+}
+
+static uint32_t
+dk_intern(struct dict *d, struct strtab *t)
+{
+	int64_t k;
+
+	if (d->failed || (k = strtab_intern(t, d->nkey ? (const char *)d->key :
+	    "", d->nkey)) < 0) {
+		d->failed = 1;
+		return 0;
+	}
+	return (uint32_t)k;
+}
+
+/* The string_table index of t. */
+int32_t
+ow_sidx(struct dict *d, struct text t)
+{
+	int64_t k;
+
+	if (d->failed || (k = strtab_intern(&d->strs, t.p ? t.p : "", t.n)) <
+	    0) {
+		d->failed = 1;
+		return 0;
+	}
+	return (int32_t)k;
+}
+
+int
+ow_is_marked(struct text t)
+{
+	return t.n == sizeof(SCHEMA_EMPTY) - 1 && memcmp(t.p, SCHEMA_EMPTY,
+	    t.n) == 0;
+}
+
+int32_t
+ow_psidx(struct dict *d, const struct prof *p, uint32_t s)
+{
+	struct text t = s == PROF_NONE ? text_n("", 0) : prof_text(p, s);
+
+	/* what the stream writes for a name a profile left empty */
+	if (ow_is_marked(t))
+		t = text_n("", 0);
+	return ow_sidx(d, t);
+}
+
+/* An attribute_table index (1 ..) of key and a value of kind. */
+int32_t
+ow_kv_str(struct dict *d, struct text key, struct text value)
+{
+	uint32_t ks = (uint32_t)ow_sidx(d, key), vs = (uint32_t)ow_sidx(d, value);
+	uint8_t kind = KV_STR;
+
+	d->nkey = 0;
+	dk_add(d, &ks, 4);
+	dk_add(d, &kind, 1);
+	dk_add(d, &vs, 4);
+	return (int32_t)dk_intern(d, &d->kv) + 1;
+}
+
+int32_t
+ow_kv_int(struct dict *d, struct text key, int64_t v, struct text unit)
+{
+	uint32_t ks = (uint32_t)ow_sidx(d, key), us = (uint32_t)ow_sidx(d, unit);
+	uint8_t kind = KV_INT;
+
+	d->nkey = 0;
+	dk_add(d, &ks, 4);
+	dk_add(d, &kind, 1);
+	dk_add(d, &v, 8);
+	dk_add(d, &us, 4);
+	return (int32_t)dk_intern(d, &d->kv) + 1;
+}
+
+int32_t
+ow_kv_bool(struct dict *d, const char *key, int v)
+{
+	uint32_t ks = (uint32_t)ow_sidx(d, text_of(key));
+	uint8_t kind = KV_BOOL, b = (uint8_t)(v != 0);
+
+	d->nkey = 0;
+	dk_add(d, &ks, 4);
+	dk_add(d, &kind, 1);
+	dk_add(d, &b, 1);
+	return (int32_t)dk_intern(d, &d->kv) + 1;
+}
+
+/* An array attribute: strings (their string_table indices) or ints. */
+int32_t
+ow_kv_array(struct dict *d, const char *key, int kind8, const void *v,
+    size_t n, size_t size)
+{
+	uint32_t ks = (uint32_t)ow_sidx(d, text_of(key)), nn = (uint32_t)n;
+	uint8_t kind = (uint8_t)kind8;
+
+	d->nkey = 0;
+	dk_add(d, &ks, 4);
+	dk_add(d, &kind, 1);
+	dk_add(d, &nn, 4);
+	dk_add(d, v, n * size);
+	return (int32_t)dk_intern(d, &d->kv) + 1;
+}
+
+static uint32_t
+fn_index(struct dict *d, uint32_t f)
+{
+	if (f == PROF_NONE || d->failed)
+		return 0;
+	if (d->fn_map[f] == 0) {
+		if (ARRAY_ROOM(d->fns, d->nfns, d->capfns) < 0) {
+			d->failed = 1;
+			return 0;
+		}
+		d->fns[d->nfns++] = f;
+		d->fn_map[f] = (uint32_t)d->nfns;
+	}
+	return d->fn_map[f];
+}
+
+static uint32_t
+map_index(struct dict *d, uint32_t m)
+{
+	if (m == PROF_NONE || d->failed)
+		return 0;
+	if (d->map_map[m] == 0) {
+		if (ARRAY_ROOM(d->maps, d->nmaps, d->capmaps) < 0) {
+			d->failed = 1;
+			return 0;
+		}
+		d->maps[d->nmaps++] = m;
+		d->map_map[m] = (uint32_t)d->nmaps;
+	}
+	return d->map_map[m];
+}
+
+/* The k-th 32-bit word of strtab string i (strings are not aligned). */
+static uint32_t
+word(const struct strtab *t, size_t i, size_t k)
+{
+	uint32_t v;
+
+	memcpy(&v, strtab_str(t, i) + 4 * k, 4);
+	return v;
+}
+
+/* The stacks as OTLP Locations: a run of frames marked .inlined and the
+ * frame they are inlined into is one Location, as the stream says. */
+int
+ow_make_stacks(struct otlp_writer *w, const struct prof *p, struct dict *d)
+{
+	size_t i, j, k, n, start;
+	uint32_t r, loc;
+
+	if ((d->stack_off = calloc(w->stacks.n + 2, sizeof(*d->stack_off))) ==
+	    NULL)
+		return -1;
+	for (i = 0; i < w->stacks.n; i++) {
+		n = strtab_len(&w->stacks, i) / 4;
+		d->stack_off[i] = (uint32_t)d->nstack_runs;
+		for (start = 0; start < n; start = j) {
+			for (j = start; j + 1 < n &&
+			    p->locations[word(&w->stacks, i, j)].has_ext &&
+			    p->locations[word(&w->stacks, i, j)].inlined; j++)
+				;
+			j++;
+			d->nkey = 0;
+			for (k = start; k < j; k++) {
+				loc = word(&w->stacks, i, k);
+				dk_add(d, &loc, 4);
+			}
+			r = dk_intern(d, &d->runs);
+			if (d->failed || ARRAY_ROOM(d->stack_runs,
+			    d->nstack_runs, d->capstack_runs) < 0)
+				return -1;
+			d->stack_runs[d->nstack_runs++] = r + 1;
+		}
+	}
+	d->stack_off[w->stacks.n] = (uint32_t)d->nstack_runs;
+	return d->failed ? -1 : 0;
+}
+
+/* The attribute sets as attribute_table indices. */
+int
+ow_make_sets(struct otlp_writer *w, const struct prof *p, struct dict *d)
+{
+	uint32_t *attr_kv;
+	size_t i, j, n;
+
+	if ((attr_kv = calloc(w->attrs.n + 1, sizeof(*attr_kv))) == NULL ||
+	    (d->set_off = calloc(w->attrsets.n + 2, sizeof(*d->set_off))) ==
+	    NULL) {
+		free(attr_kv);
+		return -1;
+	}
+	for (i = 0; i < w->attrs.n; i++) {
+		const uint8_t *k = (const uint8_t *)strtab_str(&w->attrs, i);
+		uint32_t key, str, unit;
+		int64_t num;
+		memcpy(&key, k, 4);
+		memcpy(&str, k + 4, 4);
+		memcpy(&unit, k + 8, 4);
+		memcpy(&num, k + 12, 8);
+		attr_kv[i] = (uint32_t)(str != PROF_NONE ?
+		    ow_kv_str(d, prof_text(p, key), prof_text(p, str)) :
+		    ow_kv_int(d, prof_text(p, key), num, unit == PROF_NONE ?
+		    text_n("", 0) : prof_text(p, unit)));
+	}
+	for (i = 0; i < w->attrsets.n; i++) {
+		n = strtab_len(&w->attrsets, i) / 4;
+		d->set_off[i] = (uint32_t)d->nset_kv;
+		for (j = 0; j < n; j++) {
+			if (ARRAY_ROOM(d->set_kv, d->nset_kv, d->capset_kv) <
+			    0) {
+				free(attr_kv);
+				return -1;
+			}
+			d->set_kv[d->nset_kv++] = attr_kv[word(&w->attrsets,
+			    i, j)];
+		}
+	}
+	d->set_off[w->attrsets.n] = (uint32_t)d->nset_kv;
+	free(attr_kv);
+	return d->failed ? -1 : 0;
+}
+
+/* Hex text to bytes (at most n), into b: how many. */
+size_t
+ow_unhex(const char *s, uint8_t *b, size_t n)
+{
+	size_t i;
+	unsigned v;
+
+	for (i = 0; i < n && sscanf(s + 2 * i, "%2x", &v) == 1 &&
+	    s[2 * i + 1] != '\0'; i++)
+		b[i] = (uint8_t)v;
+	return i;
+}
+
+/* An empty AnyValue (its INIT macro initialises a union without the
+ * braces gcc asks for). */
+M(AnyValue)
+ow_any_value(void)
+{
+	M(AnyValue) v;
+
+	opentelemetry__proto__profiles__v1development__any_value__init(&v);
+	return v;
+}
+
+/* An attribute_table element from its key in d->kv. */
+static int
+kv_message(struct dict *d, size_t i, M(KeyValueAndUnit) *m, M(AnyValue) *v,
+    M(ArrayValue) *arr, M(AnyValue) **elems, M(AnyValue) ***ptrs)
+{
+	const uint8_t *k = (const uint8_t *)strtab_str(&d->kv, i);
+	uint32_t key, n, j, s;
+	uint8_t kind = k[4];
+	int64_t num;
+
+	memcpy(&key, k, 4);
+	m->key_strindex = (int32_t)key;
+	m->value = v;
+	switch (kind) {
+	case KV_STR:
+		memcpy(&s, k + 5, 4);
+		v->value_case =
+		    OPENTELEMETRY__PROTO__PROFILES__V1DEVELOPMENT__ANY_VALUE__VALUE_STRING_VALUE;
+		v->string_value.data = (uint8_t *)(uintptr_t)strtab_str(
+		    &d->strs, s);
+		v->string_value.len = strtab_len(&d->strs, s);
+		break;
+	case KV_INT:
+		memcpy(&num, k + 5, 8);
+		memcpy(&s, k + 13, 4);
+		v->value_case =
+		    OPENTELEMETRY__PROTO__PROFILES__V1DEVELOPMENT__ANY_VALUE__VALUE_INT_VALUE;
+		v->int_value = num;
+		m->unit_strindex = (int32_t)s;
+		break;
+	case KV_BOOL:
+		v->value_case =
+		    OPENTELEMETRY__PROTO__PROFILES__V1DEVELOPMENT__ANY_VALUE__VALUE_BOOL_VALUE;
+		v->bool_value = k[5];
+		break;
+	default:		/* KV_STRS: an array of strings */
+		memcpy(&n, k + 5, 4);
+		if ((*elems = calloc(n + 1, sizeof(**elems))) == NULL ||
+		    (*ptrs = calloc(n + 1, sizeof(**ptrs))) == NULL)
+			return -1;
+		for (j = 0; j < n; j++) {
+			M(AnyValue) e = ow_any_value();
+			memcpy(&s, k + 9 + 4 * j, 4);
+			e.value_case =
+			    OPENTELEMETRY__PROTO__PROFILES__V1DEVELOPMENT__ANY_VALUE__VALUE_STRING_VALUE;
+			e.string_value.data = (uint8_t *)(uintptr_t)strtab_str(
+			    &d->strs, s);
+			e.string_value.len = strtab_len(&d->strs, s);
+			(*elems)[j] = e;
+			(*ptrs)[j] = &(*elems)[j];
+		}
+		arr->values = *ptrs;
+		arr->n_values = n;
+		v->value_case =
+		    OPENTELEMETRY__PROTO__PROFILES__V1DEVELOPMENT__ANY_VALUE__VALUE_ARRAY_VALUE;
+		v->array_value = arr;
+		break;
+	}
+	return 0;
+}
+
+/* The dictionary: field 2 of the ProfilesData. */
+int
+ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
+    const uint8_t *run_r, struct pb_packer *k)
+{
+	M(ProfilesDictionary) dict = INIT(PROFILES_DICTIONARY);
+	M(Mapping) *mp = NULL, **mpp = NULL;
+	M(Location) *lc = NULL, **lcp = NULL;
+	M(Line) *ln = NULL, **lnp = NULL;
+	M(Function) *fn = NULL, **fnp = NULL;
+	M(Link) *lk = NULL, **lkp = NULL;
+	M(Stack) *st = NULL, **stp = NULL;
+	M(KeyValueAndUnit) *kv = NULL, **kvp = NULL;
+	M(AnyValue) *av = NULL, **arr_elems = NULL, ***arr_ptrs = NULL;
+	M(ArrayValue) *arrs = NULL;
+	ProtobufCBinaryData *strs = NULL;
+	int32_t *lattrs = NULL, *mattrs = NULL;
+	uint8_t *ids = NULL;
+	size_t i, j, nlines = 0, nla = 0, nkv, nstr, zero = 1;
+	int rc = -1;
+
+	/* locations first: they intern functions, mappings, attributes */
+	for (i = 0; i < d->runs.n; i++)
+		nlines += strtab_len(&d->runs, i) / sizeof(uint32_t);
+	if ((lc = calloc(d->runs.n + zero, sizeof(*lc))) == NULL ||
+	    (lcp = calloc(d->runs.n + zero, sizeof(*lcp))) == NULL ||
+	    (ln = calloc(nlines + 1, sizeof(*ln))) == NULL ||
+	    (lnp = calloc(nlines + 1, sizeof(*lnp))) == NULL ||
+	    (lattrs = calloc(p->nlattrs + 2 * d->runs.n + 1,
+	    sizeof(*lattrs))) == NULL)
+		goto done;
+	{
+		M(Location) z = INIT(LOCATION);
+		lc[0] = z;
+		lcp[0] = &lc[0];
+	}
+	for (i = 0, nlines = 0; i < d->runs.n; i++) {
+		size_t n = strtab_len(&d->runs, i) / 4;
+		const struct location *last = &p->locations[word(&d->runs, i,
+		    n - 1)];
+		M(Location) l = INIT(LOCATION);
+		uint32_t a;
+		l.mapping_index = (int32_t)map_index(d, last->mapping);
+		l.address = last->address_na ? 0 : last->address;
+		l.lines = lnp + nlines;
+		l.n_lines = last->function == PROF_NONE && n == 1 &&
+		    last->line == PROF_LINE_NA ? 0 : n;
+		for (j = 0; j < l.n_lines; j++) {
+			const struct location *f = &p->locations[word(&d->runs,
+			    i, j)];
+			M(Line) x = INIT(LINE);
+			x.function_index = (int32_t)fn_index(d, f->function);
+			x.line = f->line == PROF_LINE_NA ? 0 : f->line;
+			x.column = f->column;
+			ln[nlines] = x;
+			lnp[nlines] = &ln[nlines];
+			nlines++;
+		}
+		l.attribute_indices = lattrs + nla;
+		if (last->is_folded)
+			lattrs[nla++] = ow_kv_bool(d, OTLP_IS_FOLDED, 1);
+		if (run_r[i])	/* an R frame */
+			lattrs[nla++] = ow_kv_str(d, text_of(OTLP_FRAME_TYPE),
+			    text_of("r"));
+		for (a = last->attr_head; a != PROF_NONE; a = p->lattrs[a].next)
+			if (!(run_r[i] && strcmp(prof_str(p,
+			    p->lattrs[a].a.key), OTLP_FRAME_TYPE) == 0))
+				lattrs[nla++] = ow_kv_str(d, prof_text(p,
+				    p->lattrs[a].a.key), prof_text(p,
+				    p->lattrs[a].a.value));
+		l.n_attribute_indices = (size_t)(lattrs + nla -
+		    l.attribute_indices);
+		lc[i + 1] = l;
+		lcp[i + 1] = &lc[i + 1];
+	}
+	/* mappings */
+	if ((mp = calloc(d->nmaps + 1, sizeof(*mp))) == NULL ||
+	    (mpp = calloc(d->nmaps + 1, sizeof(*mpp))) == NULL ||
+	    (mattrs = calloc(5 * d->nmaps + 1, sizeof(*mattrs))) == NULL)
+		goto done;
+	{
+		M(Mapping) z = INIT(MAPPING);
+		mp[0] = z;
+		mpp[0] = &mp[0];
+	}
+	for (i = 0; i < d->nmaps; i++) {
+		const struct mapping *m = &p->mappings[d->maps[i]];
+		M(Mapping) x = INIT(MAPPING);
+		x.memory_start = m->start;
+		x.memory_limit = m->limit;
+		x.file_offset = m->offset;
+		x.filename_strindex = ow_psidx(d, p, m->filename);
+		x.attribute_indices = mattrs + 5 * i;
+		if (m->build_id != PROF_NONE && prof_strlen(p, m->build_id) > 0)
+			x.attribute_indices[x.n_attribute_indices++] = ow_kv_str(d,
+			    text_of(OTLP_BUILD_ID_GNU), prof_text(p,
+			    m->build_id));
+		if (m->has_functions)
+			x.attribute_indices[x.n_attribute_indices++] =
+			    ow_kv_bool(d, OTLP_HAS_FUNCTIONS, 1);
+		if (m->has_filenames)
+			x.attribute_indices[x.n_attribute_indices++] =
+			    ow_kv_bool(d, OTLP_HAS_FILENAMES, 1);
+		if (m->has_line_numbers)
+			x.attribute_indices[x.n_attribute_indices++] =
+			    ow_kv_bool(d, OTLP_HAS_LINE_NUMBERS, 1);
+		if (m->has_inline_frames)
+			x.attribute_indices[x.n_attribute_indices++] =
+			    ow_kv_bool(d, OTLP_HAS_INLINE_FRAMES, 1);
+		mp[i + 1] = x;
+		mpp[i + 1] = &mp[i + 1];
+	}
+	/* functions */
+	if ((fn = calloc(d->nfns + 1, sizeof(*fn))) == NULL ||
+	    (fnp = calloc(d->nfns + 1, sizeof(*fnp))) == NULL)
+		goto done;
+	{
+		M(Function) z = INIT(FUNCTION);
+		fn[0] = z;
+		fnp[0] = &fn[0];
+	}
+	for (i = 0; i < d->nfns; i++) {
+		const struct function *f = &p->functions[d->fns[i]];
+		M(Function) x = INIT(FUNCTION);
+		x.name_strindex = ow_psidx(d, p, f->name);
+		x.system_name_strindex = ow_psidx(d, p, f->system_name);
+		x.filename_strindex = ow_psidx(d, p, f->filename);
+		x.start_line = f->start_line;
+		fn[i + 1] = x;
+		fnp[i + 1] = &fn[i + 1];
+	}
+	/* links, stacks */
+	if ((lk = calloc(w->links.n + 1, sizeof(*lk))) == NULL ||
+	    (lkp = calloc(w->links.n + 1, sizeof(*lkp))) == NULL ||
+	    (ids = calloc(w->links.n + 1, 24)) == NULL ||
+	    (st = calloc(w->stacks.n + 1, sizeof(*st))) == NULL ||
+	    (stp = calloc(w->stacks.n + 1, sizeof(*stp))) == NULL)
+		goto done;
+	{
+		M(Link) z = INIT(LINK);
+		M(Stack) zs = INIT(STACK);
+		lk[0] = z;
+		lkp[0] = &lk[0];
+		st[0] = zs;
+		stp[0] = &st[0];
+	}
+	for (i = 0; i < w->links.n; i++) {
+		const char *t = strtab_str(&w->links, i);
+		M(Link) x = INIT(LINK);
+		x.trace_id.data = ids + 24 * i;
+		x.trace_id.len = ow_unhex(t, x.trace_id.data, 16);
+		x.span_id.data = ids + 24 * i + 16;
+		x.span_id.len = ow_unhex(t + 33, x.span_id.data, 8);
+		lk[i + 1] = x;
+		lkp[i + 1] = &lk[i + 1];
+	}
+	for (i = 0; i < w->stacks.n; i++) {
+		M(Stack) x = INIT(STACK);
+		x.n_location_indices = d->stack_off[i + 1] - d->stack_off[i];
+		if (x.n_location_indices > 0)
+			x.location_indices = (int32_t *)d->stack_runs +
+			    d->stack_off[i];
+		st[i + 1] = x;
+		stp[i + 1] = &st[i + 1];
+	}
+	/* attributes, then strings: every string is interned by now */
+	nkv = d->kv.n;
+	if ((kv = calloc(nkv + 1, sizeof(*kv))) == NULL ||
+	    (kvp = calloc(nkv + 1, sizeof(*kvp))) == NULL ||
+	    (av = calloc(nkv + 1, sizeof(*av))) == NULL ||
+	    (arrs = calloc(nkv + 1, sizeof(*arrs))) == NULL ||
+	    (arr_elems = calloc(nkv + 1, sizeof(*arr_elems))) == NULL ||
+	    (arr_ptrs = calloc(nkv + 1, sizeof(*arr_ptrs))) == NULL)
+		goto done;
+	{
+		M(KeyValueAndUnit) z = INIT(KEY_VALUE_AND_UNIT);
+		kv[0] = z;
+		kvp[0] = &kv[0];
+	}
+	for (i = 0; i < nkv; i++) {
+		M(KeyValueAndUnit) x = INIT(KEY_VALUE_AND_UNIT);
+		M(AnyValue) v = ow_any_value();
+		M(ArrayValue) a = INIT(ARRAY_VALUE);
+		kv[i + 1] = x;
+		av[i] = v;
+		arrs[i] = a;
+		if (kv_message(d, i, &kv[i + 1], &av[i], &arrs[i],
+		    &arr_elems[i], &arr_ptrs[i]) < 0)
+			goto done;
+		kvp[i + 1] = &kv[i + 1];
+	}
+	if (d->failed)
+		goto done;
+	nstr = d->strs.n;
+	if ((strs = calloc(nstr + 1, sizeof(*strs))) == NULL)
+		goto done;
+	for (i = 0; i < nstr; i++) {
+		strs[i].data = (uint8_t *)(uintptr_t)strtab_str(&d->strs, i);
+		strs[i].len = strtab_len(&d->strs, i);
+	}
+	dict.mapping_table = mpp;
+	dict.n_mapping_table = d->nmaps + 1;
+	dict.location_table = lcp;
+	dict.n_location_table = d->runs.n + 1;
+	dict.function_table = fnp;
+	dict.n_function_table = d->nfns + 1;
+	dict.link_table = lkp;
+	dict.n_link_table = w->links.n + 1;
+	dict.string_table = strs;
+	dict.n_string_table = nstr;
+	dict.attribute_table = kvp;
+	dict.n_attribute_table = nkv + 1;
+	dict.stack_table = stp;
+	dict.n_stack_table = w->stacks.n + 1;
+	pb_put_message(k, OD_DICTIONARY, &dict.base);
+	rc = k->failed ? -1 : 0;
+done:
+	for (i = 0; arr_elems != NULL && i < d->kv.n; i++) {
+		free(arr_elems[i]);
+		free(arr_ptrs[i]);
+	}
+	free(arr_elems);
+	free(arr_ptrs);
+	free(arrs);
+	free(av);
+	free(kv);
+	free(kvp);
+	free(strs);
+	free(mp);
+	free(mpp);
+	free(mattrs);
+	free(lc);
+	free(lcp);
+	free(ln);
+	free(lnp);
+	free(lattrs);
+	free(fn);
+	free(fnp);
+	free(lk);
+	free(lkp);
+	free(ids);
+	free(st);
+	free(stp);
+	return rc;
+}

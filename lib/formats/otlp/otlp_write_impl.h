@@ -1,0 +1,101 @@
+/* otlp_write_impl.h: what the three parts of tsv2otlp's writer share:
+ * otlp_collect.c (the samples kept as the stream is read), otlp_dict.c
+ * (the dictionary, deduplicated) and otlp_write.c (the resources, scopes
+ * and profiles). */
+#ifndef OTLP_WRITE_IMPL_H
+#define OTLP_WRITE_IMPL_H
+
+#include <protobuf-c/protobuf-c.h>
+
+#include "base/hash.h"
+#include "formats/otlp/otlp.h"
+#include "formats/otlp/otlp_wire.h"
+#include "formats/otlp/otlp_writer.h"
+#include "otlp.pb-c.h"
+
+#define M(x) Opentelemetry__Proto__Profiles__V1development__##x
+#define INIT(x) OPENTELEMETRY__PROTO__PROFILES__V1DEVELOPMENT__##x##__INIT
+#define NONE UINT32_MAX
+
+struct oevent {
+	uint32_t next;		/* the sample's next event, NONE: last */
+	int has_time;
+	int64_t time;
+};
+
+struct osample {
+	uint32_t stack, attrset, link;	/* link: 0 none, else link + 1 */
+	uint32_t head, tail, nevents;
+	int timed;
+};
+
+struct osrc {
+	int seen, merge;
+	uint64_t *types;	/* prof strings: type << 32 | unit */
+	size_t ntypes, captypes;
+	struct u64map type_ix;
+	struct strtab keys;	/* merge key -> sample */
+	struct osample *s;
+	size_t ns, caps;
+};
+
+struct otlp_writer {
+	struct osrc *src;	/* per prof source index */
+	size_t capsrc;
+	struct oevent *ev;
+	size_t nev, capev;
+	struct u64map val_ix;	/* event << 16 | type -> vals */
+	struct num *vals;
+	size_t nvals, capvals;
+	struct strtab stacks;	/* prof location indices, leaf first */
+	struct strtab attrs;	/* a label: key, str, unit, num */
+	struct strtab attrsets;	/* attrs indices */
+	struct strtab links;	/* trace id hex, NUL, span id hex */
+	uint8_t *key;
+	size_t nkey, capkey;
+};
+
+/*
+ * Writing. The dictionary's tables are made as strtabs of their elements'
+ * keys (so equal ones are one); messages are built from them to be packed.
+ */
+enum { KV_STR = 1, KV_INT, KV_BOOL, KV_STRS, KV_INTS };
+
+struct dict {
+	struct strtab strs;		/* string_table, [0] "" */
+	struct strtab kv;		/* attribute_table - 1 */
+	uint32_t *fn_map, *map_map;	/* prof index -> table index, 0 */
+	size_t capfn, capmap;
+	uint32_t *fns, *maps;		/* table index - 1 -> prof index */
+	size_t nfns, capfns, nmaps, capmaps;
+	struct strtab runs;		/* prof location runs: location - 1 */
+	uint32_t *stack_off;		/* per stack: its runs in stack_runs */
+	uint32_t *stack_runs;
+	size_t nstack_runs, capstack_runs;
+	uint32_t *set_off, *set_kv;	/* per attribute set: its kv */
+	size_t nset_kv, capset_kv;
+	uint8_t *key;
+	size_t nkey, capkey;
+	int failed;
+};
+
+/* otlp_dict.c */
+int32_t ow_sidx(struct dict *d, struct text t);
+int32_t ow_psidx(struct dict *d, const struct prof *p, uint32_t s);
+int ow_is_marked(struct text t);
+int32_t ow_kv_str(struct dict *d, struct text key, struct text value);
+int32_t ow_kv_int(struct dict *d, struct text key, int64_t v,
+    struct text unit);
+int32_t ow_kv_bool(struct dict *d, const char *key, int v);
+int32_t ow_kv_array(struct dict *d, const char *key, int kind8,
+    const void *v, size_t n, size_t size);
+int ow_make_stacks(struct otlp_writer *w, const struct prof *p,
+    struct dict *d);
+int ow_make_sets(struct otlp_writer *w, const struct prof *p,
+    struct dict *d);
+int ow_put_dictionary(struct otlp_writer *w, const struct prof *p,
+    struct dict *d, const uint8_t *run_r, struct pb_packer *k);
+size_t ow_unhex(const char *s, uint8_t *b, size_t n);
+M(AnyValue) ow_any_value(void);
+
+#endif

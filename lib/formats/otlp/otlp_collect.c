@@ -32,6 +32,8 @@ clear(struct otlp_writer *w)
 		free(w->src[i].types);
 		u64map_free(&w->src[i].type_ix);
 		strtab_free(&w->src[i].keys);
+		u64map_free(&w->src[i].plain);
+		free(w->src[i].key_sample);
 		free(w->src[i].s);
 	}
 	free(w->src);
@@ -209,21 +211,41 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 	}
 	w->nkey = 0;
 	if (key_add(w, s->locs, s->nlocs * sizeof(*s->locs)) < 0 ||
-	    (stack = key_intern(w, &w->stacks)) < 0 ||
-	    (link = link_of(w, p, s, used)) < 0 ||
+	    (stack = key_intern(w, &w->stacks)) < 0)
+		return -1;
+	if (s->nlabels == 0) {	/* most samples: the empty set, kept */
+		link = 0;
+		if (w->empty_set == 0 && (w->empty_set = attrset_of(w, s, used) +
+		    1) == 0)
+			return -1;
+		set = w->empty_set - 1;
+	} else if ((link = link_of(w, p, s, used)) < 0 ||
 	    (set = attrset_of(w, s, used)) < 0)
 		return -1;
 	fresh = 1;
 	ix = (int64_t)S->ns;
-	if (S->merge) {
+	if (S->merge && link == 0 && !timed) {
+		/* the plain key in a u64map: no bytes hashed */
+		if ((slot = u64map_put(&S->plain, (uint64_t)stack << 32 |
+		    (uint64_t)set, (uint32_t)S->ns, &added)) == NULL)
+			return -1;
+		fresh = added;
+		ix = *slot;
+	} else if (S->merge) {
 		uint32_t k[3] = { (uint32_t)stack, (uint32_t)set,
 		    (uint32_t)link };
 		size_t before = S->keys.n;
+		int64_t key;
 		w->nkey = 0;
 		if (key_add(w, k, sizeof(k)) < 0 || key_add(w, &timed, 1) < 0 ||
-		    (ix = key_intern(w, &S->keys)) < 0)
+		    (key = key_intern(w, &S->keys)) < 0 ||
+		    array_grow((void **)&S->key_sample, &S->capkey_sample,
+		    (size_t)key + 1, sizeof(*S->key_sample)) < 0)
 			return -1;
-		fresh = S->keys.n != before;
+		/* the key's sample: its index among all of the source's */
+		if ((fresh = S->keys.n != before))
+			S->key_sample[key] = (uint32_t)S->ns;
+		ix = S->key_sample[key];
 	}
 	if (fresh) {
 		if (ARRAY_ROOM(S->s, S->ns, S->caps) < 0)

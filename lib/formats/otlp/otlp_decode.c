@@ -222,7 +222,9 @@ od_sniff_layout(struct octx *x)
 					    h.wire != PB_LEN)
 						continue;
 					sm = h.sub;
-					while (pb_field(&sm, &k) > 0) {
+					/* one Sample that tells is enough */
+					while ((x->old_sample || new_seen) ==
+					    0 && pb_field(&sm, &k) > 0) {
 						if ((k.num == 3 && k.wire ==
 						    PB_LEN) || (k.num == 4 &&
 						    k.wire == PB_VARINT))

@@ -170,40 +170,88 @@ word(const struct strtab *t, size_t i, size_t k)
 	return v;
 }
 
+/* A new run of the n prof locations at locs: its index, or -1. */
+static int64_t
+new_run(struct dict *d, const uint32_t *locs, size_t n)
+{
+	if (array_grow((void **)&d->pool, &d->cappool, d->npool + n,
+	    sizeof(*d->pool)) < 0 || array_grow((void **)&d->run_off,
+	    &d->capruns, d->nruns + 2, sizeof(*d->run_off)) < 0)
+		return -1;
+	memcpy(d->pool + d->npool, locs, n * sizeof(*locs));
+	d->run_off[d->nruns] = (uint32_t)d->npool;
+	d->npool += n;
+	d->run_off[d->nruns + 1] = (uint32_t)d->npool;
+	return (int64_t)d->nruns++;
+}
+
+/* The run of locs[0..n): found, or made. */
+static int64_t
+run_of(struct dict *d, const uint32_t *locs, size_t n)
+{
+	size_t before = d->multi.n;
+	int64_t k, r;
+
+	if (n == 1) {		/* most: no inlining */
+		if (d->single[locs[0]] == 0) {
+			if ((r = new_run(d, locs, 1)) < 0)
+				return -1;
+			d->single[locs[0]] = (uint32_t)r + 1;
+		}
+		return d->single[locs[0]] - 1;
+	}
+	if ((k = strtab_intern(&d->multi, (const char *)locs, n *
+	    sizeof(*locs))) < 0 || array_grow((void **)&d->multi_run,
+	    &d->capmulti, (size_t)k + 1, sizeof(*d->multi_run)) < 0)
+		return -1;
+	if (d->multi.n != before) {
+		if ((r = new_run(d, locs, n)) < 0)
+			return -1;
+		d->multi_run[k] = (uint32_t)r;
+	}
+	return d->multi_run[k];
+}
+
 /* The stacks as OTLP Locations: a run of frames marked .inlined and the
  * frame they are inlined into is one Location, as the stream says. */
 int
 ow_make_stacks(struct otlp_writer *w, const struct prof *p, struct dict *d)
 {
-	size_t i, j, k, n, start;
-	uint32_t r, loc;
+	size_t i, j, n, start, caploc = 0;
+	uint32_t *locs = NULL;
+	int64_t r;
 
 	if ((d->stack_off = calloc(w->stacks.n + 2, sizeof(*d->stack_off))) ==
-	    NULL)
+	    NULL || (d->single = calloc(p->nlocations + 1,
+	    sizeof(*d->single))) == NULL)
 		return -1;
 	for (i = 0; i < w->stacks.n; i++) {
 		n = strtab_len(&w->stacks, i) / 4;
+		/* the stack's words, copied out: strtab's are not aligned */
+		if (array_grow((void **)&locs, &caploc, n + 1, sizeof(*locs)) <
+		    0)
+			goto fail;
+		if (n > 0)
+			memcpy(locs, strtab_str(&w->stacks, i), 4 * n);
 		d->stack_off[i] = (uint32_t)d->nstack_runs;
 		for (start = 0; start < n; start = j) {
-			for (j = start; j + 1 < n &&
-			    p->locations[word(&w->stacks, i, j)].has_ext &&
-			    p->locations[word(&w->stacks, i, j)].inlined; j++)
+			for (j = start; j + 1 < n && p->locations[locs[j]].has_ext
+			    && p->locations[locs[j]].inlined; j++)
 				;
 			j++;
-			d->nkey = 0;
-			for (k = start; k < j; k++) {
-				loc = word(&w->stacks, i, k);
-				dk_add(d, &loc, 4);
-			}
-			r = dk_intern(d, &d->runs);
-			if (d->failed || ARRAY_ROOM(d->stack_runs,
-			    d->nstack_runs, d->capstack_runs) < 0)
-				return -1;
-			d->stack_runs[d->nstack_runs++] = r + 1;
+			if ((r = run_of(d, locs + start, j - start)) < 0 ||
+			    ARRAY_ROOM(d->stack_runs, d->nstack_runs,
+			    d->capstack_runs) < 0)
+				goto fail;
+			d->stack_runs[d->nstack_runs++] = (uint32_t)r + 1;
 		}
 	}
 	d->stack_off[w->stacks.n] = (uint32_t)d->nstack_runs;
-	return d->failed ? -1 : 0;
+	free(locs);
+	return 0;
+fail:
+	free(locs);
+	return -1;
 }
 
 /* The attribute sets as attribute_table indices. */
@@ -357,13 +405,12 @@ ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	int rc = -1;
 
 	/* locations first: they intern functions, mappings, attributes */
-	for (i = 0; i < d->runs.n; i++)
-		nlines += strtab_len(&d->runs, i) / sizeof(uint32_t);
-	if ((lc = calloc(d->runs.n + zero, sizeof(*lc))) == NULL ||
-	    (lcp = calloc(d->runs.n + zero, sizeof(*lcp))) == NULL ||
+	nlines = d->npool;
+	if ((lc = calloc(d->nruns + zero, sizeof(*lc))) == NULL ||
+	    (lcp = calloc(d->nruns + zero, sizeof(*lcp))) == NULL ||
 	    (ln = calloc(nlines + 1, sizeof(*ln))) == NULL ||
 	    (lnp = calloc(nlines + 1, sizeof(*lnp))) == NULL ||
-	    (lattrs = calloc(p->nlattrs + 2 * d->runs.n + 1,
+	    (lattrs = calloc(p->nlattrs + 2 * d->nruns + 1,
 	    sizeof(*lattrs))) == NULL)
 		goto done;
 	{
@@ -371,10 +418,10 @@ ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		lc[0] = z;
 		lcp[0] = &lc[0];
 	}
-	for (i = 0, nlines = 0; i < d->runs.n; i++) {
-		size_t n = strtab_len(&d->runs, i) / 4;
-		const struct location *last = &p->locations[word(&d->runs, i,
-		    n - 1)];
+	for (i = 0, nlines = 0; i < d->nruns; i++) {
+		const uint32_t *run = d->pool + d->run_off[i];
+		size_t n = d->run_off[i + 1] - d->run_off[i];
+		const struct location *last = &p->locations[run[n - 1]];
 		M(Location) l = INIT(LOCATION);
 		uint32_t a;
 		l.mapping_index = (int32_t)map_index(d, last->mapping);
@@ -383,8 +430,7 @@ ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		l.n_lines = last->function == PROF_NONE && n == 1 &&
 		    last->line == PROF_LINE_NA ? 0 : n;
 		for (j = 0; j < l.n_lines; j++) {
-			const struct location *f = &p->locations[word(&d->runs,
-			    i, j)];
+			const struct location *f = &p->locations[run[j]];
 			M(Line) x = INIT(LINE);
 			x.function_index = (int32_t)fn_index(d, f->function);
 			x.line = f->line == PROF_LINE_NA ? 0 : f->line;
@@ -538,7 +584,7 @@ ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	dict.mapping_table = mpp;
 	dict.n_mapping_table = d->nmaps + 1;
 	dict.location_table = lcp;
-	dict.n_location_table = d->runs.n + 1;
+	dict.n_location_table = d->nruns + 1;
 	dict.function_table = fnp;
 	dict.n_function_table = d->nfns + 1;
 	dict.link_table = lkp;

@@ -620,6 +620,7 @@ otlp_read(struct otlp_reader *c, const unsigned char *data, size_t len,
 	}
 	x.fn_base = c->nfunctions;
 	x.map_base = c->nmappings;
+	x.row_base = c->nlocations + 1;
 	if (od_write_functions(&x) < 0 || od_write_mappings(&x) < 0 ||
 	    od_write_locations(&x) < 0)
 		goto done;
@@ -635,6 +636,10 @@ done:
 	free(x.rp);
 	free(x.loc_first);
 	free(x.loc_n);
+	free(x.row_sid);
+	free(x.stk_at);
+	free(x.stk_len);
+	free(x.lids);
 	free(x.ids);
 	free(x.ts);
 	free(x.stack);

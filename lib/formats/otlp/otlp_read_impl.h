@@ -38,14 +38,20 @@ struct octx {
 	int old_sample;		/* Sample as v1.8 and v1.9 did */
 	uint32_t fn_base, map_base;	/* stream ids: base + index */
 	uint32_t *loc_first, *loc_n;	/* per Location: its rows */
+	struct stream_id *row_sid;	/* per row: its id as text, from */
+	size_t caprow_sid;
+	uint32_t row_base;		/* ... the first row's id */
 	uint64_t *ids;		/* packed varints being read */
 	size_t nids, capids;
 	uint64_t *ts;		/* a Sample's timestamps */
 	size_t nts, capts;
 	int64_t *vals;
 	size_t nvals, capvals;
-	struct stream_id *stack;	/* a stack's rows, leaf first */
-	size_t capstack;
+	struct stream_id *stack;	/* the stacks' rows, leaf first: */
+	size_t nstack, capstack;	/* stack k's from stk_at[k] - 1 */
+	uint32_t *stk_at, *stk_len;	/* per stack_table element */
+	uint64_t *lids;		/* a Stack's location indices */
+	size_t nlids, caplids;
 	struct olabel *labels;
 	size_t nlabels, caplabels;
 	char *text;		/* a value made into text */

@@ -210,10 +210,15 @@ od_write_locations(struct octx *x)
 		}
 		x->loc_first[i] = x->c->nlocations + 1;
 		x->loc_n[i] = nl > 0 ? (uint32_t)nl : 1;
+		if (array_grow((void **)&x->row_sid, &x->caprow_sid,
+		    x->c->nlocations + x->loc_n[i] - x->row_base + 1,
+		    sizeof(*x->row_sid)) < 0)
+			goto nomem;
 		row.mapping_id = mapping ? x->map_base + (uint32_t)mapping : 0;
 		row.is_folded = folded;
 		for (j = 0; j < x->loc_n[i]; j++) {
 			row.id = ++x->c->nlocations;
+			stream_id_set(&x->row_sid[row.id - x->row_base], row.id);
 			row.function_id = nl > 0 && lines[j].fn ? x->fn_base +
 			    (uint32_t)lines[j].fn : 0;
 			row.line = nl > 0 ? lines[j].line : 0;
@@ -363,43 +368,68 @@ sample_fields(struct octx *x, struct pb m, uint64_t *stack, uint64_t *link,
 	return rc;
 }
 
-/* The stack's rows, leaf first, into x->stack: their number, or -1. */
+/* The rows of stack k, leaf first, made once per stack (Samples share
+ * stacks): *rows points into x->stack; their number, or -1. */
 static int64_t
-stack_rows(struct octx *x, uint64_t stack, const uint8_t *at)
+stack_rows(struct octx *x, uint64_t stack, const uint8_t *at,
+    const struct stream_id **rows)
 {
 	struct pb st;
 	struct pb_field f;
-	size_t i, j, depth = 0;
+	size_t i, j, first;
+	uint64_t l;
 	int rc;
 
 	if (od_check_index(x, T_STACK, stack, at, "Sample.stack_index") < 0)
 		return -1;
-	x->nids = 0;
+	if (x->stk_at == NULL && ((x->stk_at = calloc(x->t[T_STACK].n + 1,
+	    sizeof(*x->stk_at))) == NULL || (x->stk_len = calloc(
+	    x->t[T_STACK].n + 1, sizeof(*x->stk_len))) == NULL))
+		return perr_nomem(x->e);
+	if (stack < x->t[T_STACK].n && x->stk_at[stack] != 0) {
+		*rows = x->stack + x->stk_at[stack] - 1;
+		return x->stk_len[stack];
+	}
+	x->nlids = 0;
 	if (stack < x->t[T_STACK].n) {
 		st = x->t[T_STACK].e[stack];
-		while ((rc = od_next(x, &st, &f, "Stack")) > 0)
-			if (f.num == OSTK_LOCATIONS && od_ids(x, &f, "Stack",
-			    "location_indices") < 0)
-				return -1;
+		while ((rc = od_next(x, &st, &f, "Stack")) > 0) {
+			if (f.num != OSTK_LOCATIONS)
+				continue;
+			if ((rc = pb_repeated(&f, &x->lids, &x->nlids,
+			    &x->caplids)) == PB_WRONG_TYPE)
+				return od_want(x, &f, PB_LEN, "Stack",
+				    "location_indices");
+			if (rc < 0)
+				return od_pberr(x, rc, st.p, "Stack");
+		}
 		if (rc < 0)
 			return -1;
 	}
-	for (i = 0; i < x->nids; i++) {
-		if (od_check_index(x, T_LOC, x->ids[i], at, "a Stack's location "
+	first = x->nstack;
+	for (i = 0; i < x->nlids; i++) {
+		l = x->lids[i];
+		if (od_check_index(x, T_LOC, l, at, "a Stack's location "
 		    "index") < 0)
 			return -1;
-		if (x->ids[i] == 0)
+		if (l == 0)
 			return od_bad(x, at, "a Stack refers to location_table[0], "
 			    "the zero Location");
-		for (j = 0; j < x->loc_n[x->ids[i]]; j++) {
-			if (array_grow((void **)&x->stack, &x->capstack,
-			    depth + 1, sizeof(*x->stack)) < 0)
+		if (x->nstack + x->loc_n[l] > UINT32_MAX - 1)
+			return od_bad(x, at, "stacks past 2^32 frames");
+		for (j = 0; j < x->loc_n[l]; j++) {
+			if (ARRAY_ROOM(x->stack, x->nstack, x->capstack) < 0)
 				return perr_nomem(x->e);
-			stream_id_set(&x->stack[depth++],
-			    x->loc_first[x->ids[i]] + (uint32_t)j);
+			x->stack[x->nstack++] = x->row_sid[x->loc_first[l] -
+			    x->row_base + j];
 		}
 	}
-	return (int64_t)depth;
+	if (stack < x->t[T_STACK].n) {
+		x->stk_at[stack] = (uint32_t)first + 1;
+		x->stk_len[stack] = (uint32_t)(x->nstack - first);
+	}
+	*rows = x->stack + first;
+	return (int64_t)(x->nstack - first);
 }
 
 /* The Samples m[0..n) of n Profiles joined into one source (n = 1 for a
@@ -414,6 +444,7 @@ od_samples(struct octx *x, const struct pb *m, size_t n, uint32_t source,
 	size_t i, k, d, count = 0, *nv, *capv, nts = 0;
 	int64_t depth;
 	struct stream_id sid;
+	const struct stream_id *rows = NULL;
 	struct sw_stack stk;
 	int rc = -1;
 
@@ -452,10 +483,7 @@ od_samples(struct octx *x, const struct pb *m, size_t n, uint32_t source,
 		count = k;
 	}
 	nts = x->nts;
-	if ((depth = stack_rows(x, stack, at)) < 0)
-		goto done;
-	/* the attribute indices again: the stack took x->ids */
-	if (sample_fields(x, m[0], &s1, &l1, &vals[0], &nv[0], &capv[0]) < 0 ||
+	if ((depth = stack_rows(x, stack, at, &rows)) < 0 ||
 	    od_sample_labels(x, at, link) < 0)
 		goto done;
 	for (k = 0; k < count; k++) {
@@ -470,7 +498,7 @@ od_samples(struct octx *x, const struct pb *m, size_t n, uint32_t source,
 			    0 ? (int64_t)vals[i][k] : 1));
 		sw_stack_begin(&x->c->w, &stk, &sid);
 		for (d = 0; d < (size_t)depth; d++)
-			sw_stack_frame(&x->c->w, &stk, &x->stack[d]);
+			sw_stack_frame(&x->c->w, &stk, &rows[d]);
 		for (i = 0; i < x->nlabels; i++) {
 			struct sw_label l = { x->labels[i].key,
 			    x->labels[i].str, x->labels[i].num,

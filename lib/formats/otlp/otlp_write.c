@@ -409,7 +409,7 @@ otlp_write(struct otlp_writer *w, const struct prof *p, struct output *o,
 	    (d.fn_map = calloc(p->nfunctions + 1, sizeof(*d.fn_map))) == NULL ||
 	    (d.map_map = calloc(p->nmappings + 1, sizeof(*d.map_map))) == NULL ||
 	    ow_make_stacks(w, p, &d) < 0 || ow_make_sets(w, p, &d) < 0 ||
-	    (run_r = calloc(d.runs.n + 1, 1)) == NULL)
+	    (run_r = calloc(d.nruns + 1, 1)) == NULL)
 		goto done;
 	/* the Locations of R's samples carry profile.frame.type r */
 	for (i = 0; i < w->capsrc && i < p->nsources; i++) {
@@ -437,7 +437,11 @@ done:
 	pb_packer_free(&k);
 	strtab_free(&d.strs);
 	strtab_free(&d.kv);
-	strtab_free(&d.runs);
+	free(d.pool);
+	free(d.run_off);
+	free(d.single);
+	strtab_free(&d.multi);
+	free(d.multi_run);
 	free(d.fn_map);
 	free(d.map_map);
 	free(d.fns);

@@ -34,7 +34,11 @@ struct osrc {
 	uint64_t *types;	/* prof strings: type << 32 | unit */
 	size_t ntypes, captypes;
 	struct u64map type_ix;
-	struct strtab keys;	/* merge key -> sample */
+	struct strtab keys;	/* merge keys */
+	uint32_t *key_sample;	/* key -> sample */
+	size_t capkey_sample;
+	struct u64map plain;	/* without link or time: stack << 32 |
+				 * attribute set -> sample */
 	struct osample *s;
 	size_t ns, caps;
 };
@@ -50,6 +54,7 @@ struct otlp_writer {
 	struct strtab stacks;	/* prof location indices, leaf first */
 	struct strtab attrs;	/* a label: key, str, unit, num */
 	struct strtab attrsets;	/* attrs indices */
+	int64_t empty_set;	/* the set of no attribute + 1, 0: not yet */
 	struct strtab links;	/* trace id hex, NUL, span id hex */
 	uint8_t *key;
 	size_t nkey, capkey;
@@ -68,7 +73,15 @@ struct dict {
 	size_t capfn, capmap;
 	uint32_t *fns, *maps;		/* table index - 1 -> prof index */
 	size_t nfns, capfns, nmaps, capmaps;
-	struct strtab runs;		/* prof location runs: location - 1 */
+	/* Locations: runs of prof locations, run r's in pool from
+	 * run_off[r] to run_off[r + 1]; a run of one found by its location
+	 * in single (run + 1), a longer one by its bytes in multi */
+	uint32_t *pool, *run_off;
+	size_t npool, cappool, nruns, capruns;
+	uint32_t *single;
+	struct strtab multi;
+	uint32_t *multi_run;
+	size_t capmulti;
 	uint32_t *stack_off;		/* per stack: its runs in stack_runs */
 	uint32_t *stack_runs;
 	size_t nstack_runs, capstack_runs;

@@ -151,7 +151,7 @@ if [ ! -s "$src" ]; then
 fi
 echo "input: $src (10,000 sources; MB of stream)"
 for p in tsvvalidate tsvcombine tsvtop tsv2folded tsvflame "tsvfocus -f work" \
-    tsv2rprof tsv2pprof tsv2sql; do
+    tsv2rprof tsv2pprof tsv2sql tsv2otlp; do
 	row "$p (10,000 sources)" "$(size "$src")" ./$p "$src"
 done
 for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
@@ -175,6 +175,16 @@ for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
 	row "pprof2tsv | tsvtop" "$n" "./pprof2tsv $pb | ./tsvtop"
 	ref=
 	row "tsvflame (its stream to SVG)" "$(size "$dir/p.tsv")" ./tsvflame "$dir/p.tsv"
+	# the same profile as OTLP: each way beside pprof's, MB of input
+	./tsv2otlp "$dir/p.tsv" >"$dir/p.otlp"
+	no=$(size "$dir/p.otlp")
+	echo "  (as OTLP: $no bytes)"
+	ref=
+	row "otlp2tsv (MB of OTLP read)" "$no" ./otlp2tsv "$dir/p.otlp"
+	row "tsv2otlp (MB of stream read)" "$(size "$dir/p.tsv")" ./tsv2otlp "$dir/p.tsv"
+	row "tsv2pprof -u (MB of stream read)" "$(size "$dir/p.tsv")" ./tsv2pprof -u "$dir/p.tsv"
+	row "pprof2tsv | tsv2otlp | otlp2tsv | tsv2pprof" "$n" \
+	    "./pprof2tsv $pb | ./tsv2otlp | ./otlp2tsv | ./tsv2pprof"
 done
 
 # A legacy gperftools CPU profile of about 100 MB: cppbench.cpu's samples

@@ -186,3 +186,31 @@ r_compare() {
 		diff "$out/r.$1" "$out/o.$1" | head -5
 	fi
 }
+
+# go tool pprof -peek's text on stdin as tsvpeek's rows without the share:
+# function, relation, name, value (its unit taken off), inline.
+go_peek_rows() {
+	awk '/^-+\+-+$/ { if (node != "") flush(); node = ""; nin = 0; nout = 0; next }
+	    / flat  flat%/ { next }
+	    /\|/ {
+		split($0, part, "|")
+		left = part[1]; right = part[2]
+		sub(/^ +/, "", right); sub(/^  /, "", right)
+		inl = "FALSE"
+		if (right ~ / \(inline\)$/) { inl = "TRUE"; sub(/ \(inline\)$/, "", right) }
+		n = split(left, f, " ")
+		if (n >= 5) {	# the function: flat flat% sum% cum cum%
+			node = right; flat = f[1]; cum = f[4]
+			sub(/[^0-9.-]+$/, "", flat); sub(/[^0-9.-]+$/, "", cum)
+		} else if (n >= 2) {
+			v = f[1]; sub(/[^0-9.-]+$/, "", v)
+			if (node == "") { in_name[++nin] = right; in_v[nin] = v; in_i[nin] = inl }
+			else { out_name[++nout] = right; out_v[nout] = v; out_i[nout] = inl }
+		}
+	    }
+	    function flush(   k) {
+		for (k = 1; k <= nin; k++) printf "%s\tcaller\t%s\t%s\t%s\n", node, in_name[k], in_v[k], in_i[k]
+		printf "%s\tflat\t\t%s\t\n%s\tcum\t\t%s\t\n", node, flat, node, cum
+		for (k = 1; k <= nout; k++) printf "%s\tcallee\t%s\t%s\t%s\n", node, out_name[k], out_v[k], out_i[k]
+	    }'
+}

@@ -491,3 +491,29 @@ t_go_otlp() {
 	    2>/dev/null | go_top_rows | LC_ALL=C sort >"$out/got"
 	same "$out/want" "go tool pprof -top of the eBPF payload against awk's totals"
 }
+
+# tsvpeek is go tool pprof -peek: for CPU profiles of tests/data and
+# patterns that match one, several or many functions, the same functions,
+# callers, callees, values (raw, in the profile's unit) and inline marks,
+# in the same order.
+t_go_peek() {
+	go_oracle || return
+	for rel in go-1.19/go.cpu.pb.gz go-labelled/cpu1.pb.gz \
+	    google-pprof/internal/report/testdata/sample.cpu \
+	    google-pprof/internal/proftest/testdata/large.cpu; do
+		f=tests/data/pprof/$rel
+		$bin/pprof2tsv "$f" >"$out/p.tsv"
+		for re in 'sha256' '^main\.' 'runtime\.(mallocgc|gcBgMarkWorker)$' \
+		    'Sin|sin' '.' 'nomatchatall'; do
+			go tool pprof -peek "$re" -unit=ns -symbolize=none "$f" \
+			    2>/dev/null | go_peek_rows >"$out/go"
+			$bin/tsvpeek -q --unit=raw "$re" "$out/p.tsv" 2>/dev/null |
+			    awk -F'\t' 'NR > 1 { print $1 "\t" $2 "\t" $3 "\t" $4 "\t" $6 }' \
+			    >"$out/ours"
+			if ! cmp -s "$out/go" "$out/ours"; then
+				bad "$rel -peek '$re': tsvpeek differs from go tool pprof"
+				diff "$out/ours" "$out/go" | head -4
+			fi
+		done
+	done
+}

@@ -214,3 +214,30 @@ go_peek_rows() {
 		for (k = 1; k <= nout; k++) printf "%s\tcallee\t%s\t%s\t%s\n", node, out_name[k], out_v[k], out_i[k]
 	    }'
 }
+
+# A DOT call graph on stdin (pprof's, or tsvgraph's) as sorted lines:
+# "node NAME FLAT CUM" per box and "edge FROM TO VALUE INLINE" per arrow,
+# figures without their unit. Names come from pprof's tooltips (ours carry
+# the same), figures from its labels.
+dot_graph_rows() {
+	awk '
+	function unq(s) { gsub(/\\"/, "\"", s); gsub(/\\\\/, "\\", s); return s }
+	/^N[0-9]+ \[label=/ {
+		id = $1
+		t = $0; sub(/.* tooltip="/, "", t); sub(/ \([^()]*\)" .*/, "", t)
+		name[id] = unq(t)
+		l = $0; sub(/^N[0-9]+ \[label="/, "", l); sub(/" id=.*/, "", l)
+		n = split(l, part, "\\\\n")
+		fig = part[n]; if (n > 1 && part[n] ~ /^of /) fig = part[n - 1] " " part[n]
+		flat = fig; sub(/ .*/, "", flat); sub(/[^0-9.-]+$/, "", flat)
+		cum = flat
+		if (fig ~ /of /) { cum = fig; sub(/.*of /, "", cum); sub(/ .*/, "", cum); sub(/[^0-9.-]+$/, "", cum) }
+		printf "node\t%s\t%s\t%s\n", name[id], flat, cum
+		next
+	}
+	/^N[0-9]+ -> N[0-9]+ \[/ {
+		v = $0; sub(/.*label=" /, "", v); sub(/[" \\].*/, "", v); sub(/[^0-9.-]+$/, "", v)
+		inl = ($0 ~ /\(inline\)/) ? "inline" : "call"
+		printf "edge\t%s\t%s\t%s\t%s\n", name[$1], name[$3], v, inl
+	}' | LC_ALL=C sort
+}

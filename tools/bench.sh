@@ -134,6 +134,7 @@ echo "input: $dir/big.tsv, the stream (MB of stream)"
 row "tsvtop (stream)" "$(size "$dir/big.tsv")" ./tsvtop "$dir/big.tsv"
 row "tsvtop -l -m (stream)" "$(size "$dir/big.tsv")" ./tsvtop -l -m "$dir/big.tsv"
 row "tsvpeek --tree (stream)" "$(size "$dir/big.tsv")" ./tsvpeek --tree -o /dev/null "$dir/big.tsv"
+row "tsvgraph (stream)" "$(size "$dir/big.tsv")" ./tsvgraph "$dir/big.tsv"
 row "tsvfocus -f merge (stream)" "$(size "$dir/big.tsv")" ./tsvfocus -f merge "$dir/big.tsv"
 row "tsv2folded (stream)" "$(size "$dir/big.tsv")" ./tsv2folded "$dir/big.tsv"
 row "tsvflame (stream)" "$(size "$dir/big.tsv")" ./tsvflame "$dir/big.tsv"
@@ -152,7 +153,7 @@ if [ ! -s "$src" ]; then
 fi
 echo "input: $src (10,000 sources; MB of stream)"
 for p in tsvvalidate tsvcombine tsvtop tsv2folded tsvflame "tsvfocus -f work" \
-    tsv2rprof tsv2pprof tsv2sql tsv2otlp "tsvpeek --tree"; do
+    tsv2rprof tsv2pprof tsv2sql tsv2otlp "tsvpeek --tree" tsvgraph; do
 	row "$p (10,000 sources)" "$(size "$src")" ./$p "$src"
 done
 for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
@@ -180,6 +181,12 @@ for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
 		    "go tool pprof -peek . $pb"; ref=$last
 	fi
 	row "pprof2tsv | tsvpeek --tree" "$n" "./pprof2tsv $pb | ./tsvpeek --tree"
+	ref=
+	if command -v go >/dev/null 2>&1; then
+		row "go tool pprof -dot (reference)" "$n" \
+		    "go tool pprof -dot $pb"; ref=$last
+	fi
+	row "pprof2tsv | tsvgraph" "$n" "./pprof2tsv $pb | ./tsvgraph"
 	ref=
 	row "tsvflame (its stream to SVG)" "$(size "$dir/p.tsv")" ./tsvflame "$dir/p.tsv"
 	# the same profile as OTLP: each way beside pprof's, MB of input

@@ -22,7 +22,8 @@ test|interop|ci)
 	cmd protoc protobuf-compiler
 	cmd sqlite3 sqlite3
 	cmd script bsdutils
-	cmd gzip gzip ;;
+	cmd gzip gzip
+	cmd dot graphviz ;;
 esac
 case ${1:-} in
 interop|ci)

@@ -517,3 +517,33 @@ t_go_peek() {
 		done
 	done
 }
+
+# tsvgraph --all is go tool pprof -dot without pruning: the same boxes
+# with the same flat and cum, the same calls with the same values and
+# inline marks, on CPU and heap profiles of tests/data; and with pprof's
+# default pruning the same "Showing nodes accounting for" line.
+t_go_graph() {
+	go_oracle || return
+	for rel in go-1.19/go.cpu.pb.gz go-1.19/go.heap.pb.gz \
+	    go-labelled/cpu1.pb.gz google-pprof/internal/report/testdata/sample.cpu; do
+		f=tests/data/pprof/$rel
+		case $rel in *heap*) u=B ;; *) u=ns ;; esac
+		$bin/pprof2tsv "$f" >"$out/p.tsv"
+		go tool pprof -dot -nodefraction=0 -edgefraction=0 \
+		    -nodecount=1000000 -unit=$u -symbolize=none "$f" 2>/dev/null |
+		    dot_graph_rows >"$out/go"
+		$bin/tsvgraph --all --unit=$u "$out/p.tsv" | dot_graph_rows \
+		    >"$out/ours"
+		test -s "$out/go" || bad "$rel: pprof drew nothing"
+		if ! cmp -s "$out/go" "$out/ours"; then
+			bad "$rel: tsvgraph --all differs from go tool pprof -dot"
+			diff "$out/ours" "$out/go" | head -4
+		fi
+		go tool pprof -dot -symbolize=none "$f" 2>/dev/null |
+		    grep -o 'Showing nodes accounting for [^\\]*' >"$out/go"
+		$bin/tsvgraph "$out/p.tsv" |
+		    grep -o 'Showing nodes accounting for [^\\]*' >"$out/ours"
+		cmp -s "$out/go" "$out/ours" ||
+		    bad "$rel: pruned, $(cat "$out/ours") against pprof's $(cat "$out/go")"
+	done
+}

@@ -88,13 +88,11 @@ main(int argc, char *argv[])
 	if ((rc = peek_write(&g, &p, &po, &o, &e)) < 0 ||
 	    output_close(&o, &e) < 0)
 		cli_fail(&e);
-	if (rc > 0) {
+	if (rc > 0)
 		cli_warn("no function matches '%s'", tree ? "" : argv[-1]);
-		return EXIT_BAD;
-	}
 	cg_free(&g);
 	re_free(po.match);
 	prof_free(&p);
 	source_set_free(&sources);
-	return EXIT_OK;
+	return rc > 0 ? EXIT_BAD : EXIT_OK;
 }

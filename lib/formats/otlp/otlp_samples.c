@@ -428,7 +428,8 @@ stack_rows(struct octx *x, uint64_t stack, const uint8_t *at,
 		x->stk_at[stack] = (uint32_t)first + 1;
 		x->stk_len[stack] = (uint32_t)(x->nstack - first);
 	}
-	*rows = x->stack + first;
+	/* (an empty stack before any: no pointer to offset) */
+	*rows = x->stack != NULL ? x->stack + first : NULL;
 	return (int64_t)(x->nstack - first);
 }
 

@@ -15,7 +15,7 @@ PROTOC_C = protoc-c
 
 PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 	tsvtop tsvfocus tsv2folded folded2tsv tsvflame \
-	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph
+	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist
 
 # lib/ in wings, each using only those listed before it (analysis and
 # formats side by side, on model).
@@ -25,7 +25,7 @@ BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
 	lib/base/records.c
 IO_SRC = lib/io/input.c lib/io/output.c lib/io/gzout.c lib/io/tmpfile.c \
 	lib/io/markup.c \
-	lib/io/twice.c
+	lib/io/twice.c lib/io/srcfile.c
 STREAM_SRC = lib/stream/schema.c lib/stream/fields.c lib/stream/stream_read.c \
 	lib/stream/stream_write.c lib/stream/validate.c lib/stream/sniff.c
 MODEL_SRC = lib/model/prof.c lib/model/handed.c lib/model/assemble.c \
@@ -47,7 +47,7 @@ ANALYSIS_SRC = lib/analysis/select.c lib/analysis/units.c \
 	lib/analysis/measure.c lib/analysis/diff.c lib/analysis/top.c \
 	lib/analysis/top_table.c lib/analysis/tagfilter.c \
 	lib/analysis/figure.c lib/analysis/tags.c lib/analysis/callgraph.c \
-	lib/analysis/peek.c lib/analysis/dot.c \
+	lib/analysis/peek.c lib/analysis/dot.c lib/analysis/list.c \
 	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \
 	lib/analysis/flame.c
 LIBSRC = $(BASE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \

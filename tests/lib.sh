@@ -19,6 +19,15 @@ same() {
 	fi
 }
 
+# same_lines A B what: files $out/A and $out/B are equal, else the first
+# lines that differ.
+same_lines() {
+	if cmp -s "$out/$1" "$out/$2"; then ok; else
+		bad "$3: $2 differs from $1"
+		diff "$out/$1" "$out/$2" | head -6
+	fi
+}
+
 # need TOOL...: the case cannot run without them. Tests never install:
 # the README's set-up step (tools/deps.sh) does. A case without its tools
 # is reported as skipped, naming them (a failure with TESTS_STRICT=1, as
@@ -213,6 +222,34 @@ go_peek_rows() {
 		printf "%s\tflat\t\t%s\t\n%s\tcum\t\t%s\t\n", node, flat, node, cum
 		for (k = 1; k <= nout; k++) printf "%s\tcallee\t%s\t%s\t%s\n", node, out_name[k], out_v[k], out_i[k]
 	    }'
+}
+
+# go tool pprof -list's text on stdin as tsvlist -q's rows: function,
+# file, line, flat, cum (units taken off, "." kept), text (tabs expanded
+# to 8 columns); a routine whose file pprof could not read as one row
+# "function file missing".
+go_list_rows() {
+	awk '
+	function expand(s,   out, i, c, col) {
+		out = ""; col = 0
+		for (i = 1; i <= length(s); i++) {
+			c = substr(s, i, 1)
+			if (c == "\t") { do { out = out " "; col++ } while (col % 8) }
+			else { out = out c; col++ }
+		}
+		return out
+	}
+	/^ROUTINE =+ / { sub(/^ROUTINE =+ /, ""); i = index($0, " in ")
+		fn = substr($0, 1, i - 1); file = substr($0, i + 4); next }
+	/^ Error: / { print fn "\t" file "\tmissing"; next }
+	/^ *[^ ]+ +[^ ]+ +[0-9]+:/ {
+		match($0, /^ *[^ ]+ +[^ ]+ +[0-9]+:/)
+		head = substr($0, 1, RLENGTH - 1); text = substr($0, RLENGTH + 1)
+		split(head, f, " ")
+		sub(/[^0-9.-]+$/, "", f[1]); sub(/[^0-9.-]+$/, "", f[2])
+		if (f[1] == "") f[1] = "."; if (f[2] == "") f[2] = "."
+		print fn "\t" file "\t" f[3] "\t" f[1] "\t" f[2] "\t" expand(text)
+	}'
 }
 
 # A DOT call graph on stdin (pprof's, or tsvgraph's) as sorted lines:

@@ -135,6 +135,7 @@ row "tsvtop (stream)" "$(size "$dir/big.tsv")" ./tsvtop "$dir/big.tsv"
 row "tsvtop -l -m (stream)" "$(size "$dir/big.tsv")" ./tsvtop -l -m "$dir/big.tsv"
 row "tsvpeek --tree (stream)" "$(size "$dir/big.tsv")" ./tsvpeek --tree -o /dev/null "$dir/big.tsv"
 row "tsvgraph (stream)" "$(size "$dir/big.tsv")" ./tsvgraph "$dir/big.tsv"
+row "tsvlist . (stream)" "$(size "$dir/big.tsv")" ./tsvlist -o /dev/null . "$dir/big.tsv"
 row "tsvfocus -f merge (stream)" "$(size "$dir/big.tsv")" ./tsvfocus -f merge "$dir/big.tsv"
 row "tsv2folded (stream)" "$(size "$dir/big.tsv")" ./tsv2folded "$dir/big.tsv"
 row "tsvflame (stream)" "$(size "$dir/big.tsv")" ./tsvflame "$dir/big.tsv"
@@ -153,7 +154,7 @@ if [ ! -s "$src" ]; then
 fi
 echo "input: $src (10,000 sources; MB of stream)"
 for p in tsvvalidate tsvcombine tsvtop tsv2folded tsvflame "tsvfocus -f work" \
-    tsv2rprof tsv2pprof tsv2sql tsv2otlp "tsvpeek --tree" tsvgraph; do
+    tsv2rprof tsv2pprof tsv2sql tsv2otlp "tsvpeek --tree" tsvgraph "tsvlist ."; do
 	row "$p (10,000 sources)" "$(size "$src")" ./$p "$src"
 done
 for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
@@ -187,6 +188,12 @@ for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
 		    "go tool pprof -dot $pb"; ref=$last
 	fi
 	row "pprof2tsv | tsvgraph" "$n" "./pprof2tsv $pb | ./tsvgraph"
+	ref=
+	if command -v go >/dev/null 2>&1; then
+		row "go tool pprof -list . (reference)" "$n" \
+		    "go tool pprof -list . $pb"; ref=$last
+	fi
+	row "pprof2tsv | tsvlist ." "$n" "./pprof2tsv $pb | ./tsvlist ."
 	ref=
 	row "tsvflame (its stream to SVG)" "$(size "$dir/p.tsv")" ./tsvflame "$dir/p.tsv"
 	# the same profile as OTLP: each way beside pprof's, MB of input

@@ -55,4 +55,16 @@ struct top {
 	double memsum;
 };
 
+/* The self (total: the total) of key k as c shows it; in a diff, less
+ * the base's. */
+struct num top_value(const struct top *t, const struct measure_choice *c,
+    int total, size_t k);
+/* The sum of the kept samples' figures. */
+struct num top_sum(const struct top *t, const struct measure_choice *c);
+/* The "#" lines before the table: type, unit, total, what was left out
+ * (shown of nrows; dropped under cut); ratio: -normalize's. */
+void top_header(struct top *t, const struct prof *p, struct output *o,
+    const struct measure_choice *c, struct num total, size_t shown,
+    size_t nrows, size_t dropped, double cut, double ratio);
+
 #endif

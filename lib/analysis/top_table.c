@@ -88,8 +88,8 @@ min_unit(const struct measure_choice *c, const struct row *rows, size_t n,
 
 /* The header: what is shown, in which unit, of what total; "#" lines,
  * which read.delim(comment.char = "#") and awk's !/^#/ pass over. */
-static void
-header(struct top *t, const struct prof *p, struct output *o,
+void
+top_header(struct top *t, const struct prof *p, struct output *o,
     const struct measure_choice *c, struct num total, size_t shown,
     size_t nrows, size_t dropped, double cut, double ratio)
 {
@@ -215,8 +215,8 @@ figure_of(const struct top *t, const struct sums *arr,
 }
 
 /* The same, in a diff less the base's. */
-static struct num
-value_of(const struct top *t, const struct measure_choice *c, int total,
+struct num
+top_value(const struct top *t, const struct measure_choice *c, int total,
     size_t k)
 {
 	struct num v = figure_of(t, t->sums, c, total, k);
@@ -299,13 +299,13 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 				frac = 0.005;
 	}
 	for (i = 0; i < t->nkeys; i++)
-		flat += value_of(t, &c, 0, i).d;
+		flat += top_value(t, &c, 0, i).d;
 	/* as pprof: of the sum of the rows' selfs, truncated; a row under
 	 * it is dropped */
 	cut = fabs(trunc(flat * frac));
 	for (i = n = 0; i < t->nkeys; i++) {
-		struct num self = value_of(t, &c, 0, i);
-		struct num tot = value_of(t, &c, 1, i);
+		struct num self = top_value(t, &c, 0, i);
+		struct num tot = top_value(t, &c, 1, i);
 		/* as pprof: a function of no value is not shown, nor one whose
 		 * total is under the node fraction */
 		if (!t->opts.all && self.d == 0 && tot.d == 0)
@@ -328,7 +328,7 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	if (c.how == SHOW_MIN)
 		c.show = min_unit(&c, rows, n, all.d);
 	if (!t->opts.quiet)
-		header(t, p, o, &c, all, shown, n, dropped, cut, ratio);
+		top_header(t, p, o, &c, all, shown, n, dropped, cut, ratio);
 	out_str(o, t->opts.by_line ? "function\tfile\tline\t" : "function\t");
 	out_str(o, t->opts.memory ? "self\tself%\ttotal\ttotal%\tsum%\t"
 	    "mem_total\n" : "self\tself%\ttotal\ttotal%\tsum%\n");
@@ -360,6 +360,12 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	}
 	free(rows);
 	return 0;
+}
+
+struct num
+top_sum(const struct top *t, const struct measure_choice *c)
+{
+	return sum_of(t, t->sums, c, 0);
 }
 
 int

@@ -4,7 +4,9 @@
  * stacks up to 20,000 frames deep, string and numeric labels, and a
  * pattern for the filters from the input too. Each stream goes through
  * tsvtop's table (by function and by line, with memory; or a diff against
- * source 1, normalised or not; or its labels' table), tsv2folded's lines,
+ * source 1, normalised or not; or its labels' table), tsvlist's listing
+ * (its files not found), tsvpeek's table and tsvgraph's DOT (pruned as
+ * pprof's or not), tsv2folded's lines,
  * tsvflame's SVG (which libxml2 must parse as XML), tsvfocus's filters
  * (name or tag filters) and the SQL writer (in one dialect or the other);
  * a failure must come with its message. */
@@ -13,9 +15,12 @@
 #include <libxml/parser.h>
 
 #include "fuzz.h"
+#include "analysis/dot.h"
 #include "analysis/flame.h"
 #include "analysis/focus.h"
 #include "analysis/folded.h"
+#include "analysis/list.h"
+#include "analysis/peek.h"
 #include "analysis/tags.h"
 #include "analysis/top.h"
 #include "formats/sql/sql.h"
@@ -177,10 +182,35 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (rc == 0)
 		SAYS_WHY(top_write(t, &p, &o, NULL, size % 3 == 0, 0, &e), &e);
+	if (rc == 0 && to.by_line && to.diff == TOP_PLAIN) {
+		struct list_opts lo = { .search = "/nonexistent" };
+		if ((lo.match = re_compile(".", NULL, 0)) == NULL)
+			abort();
+		SAYS_WHY(top_list(t, &p, &lo, &o, &e), &e);
+		re_free(lo.match);
+	}
 	stream_close(&r);
 	prof_free(&p);
 	top_free(t);
 	source_set_free(&base);
+	/* the call graph: pprof's -peek and -dot */
+	{
+		struct callgraph g = { .sources = &all };
+		struct peek_opts po = { 0 };
+		struct dot_opts dopts = { NULL, NULL, 0.005, 0.001, 80, NULL };
+		if (size % 5 == 1)
+			dopts.nodefraction = dopts.edgefraction =
+			    dopts.nodecount = 0;
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
+		    cg_sample, cg_restart, &g, ASM_SUMS, &e), &e);
+		if (rc == 0) {
+			SAYS_WHY(peek_write(&g, &p, &po, &o, &e), &e);
+			SAYS_WHY(dot_write(&g, &p, &dopts, &o, &e), &e);
+		}
+		stream_close(&r);
+		prof_free(&p);
+		cg_free(&g);
+	}
 	/* the labels' table */
 	if ((tg = tags_new(&tgo, &e)) == NULL)
 		abort();

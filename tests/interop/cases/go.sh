@@ -547,3 +547,47 @@ t_go_graph() {
 		    bad "$rel: pruned, $(cat "$out/ours") against pprof's $(cat "$out/go")"
 	done
 }
+
+# tsvlist is go tool pprof -list: the same routines, lines, flat, cum and
+# text, with pprof's search for the files (-source_path, -trim_path, and
+# its guess from the search directory's name); where pprof cannot read a
+# file, tsvlist lists the lines without their text.
+t_go_list() {
+	go_oracle && labelled_profiles || return
+	gosrc=$(go env GOROOT)/src
+	set -- "go-1.19/go.cpu.pb.gz|$gosrc|" \
+	    "go-labelled/cpu1.pb.gz|tests/interop/labelled|" \
+	    "go-labelled/cpu1.pb.gz||" \
+	    "$labelled/cpu2.pb.gz|$top|$top" \
+	    "google-pprof/internal/proftest/testdata/large.cpu||"
+	for arg; do
+		f=${arg%%|*}; rest=${arg#*|}; sp=${rest%%|*}; tp=${rest#*|}
+		case $f in /*) ;; *) f=tests/data/pprof/$f ;; esac
+		$bin/pprof2tsv "$f" >"$out/p.tsv"
+		for re in '^main\.' 'runtime\.mallocgc$' 'sha256' 'Sin|sin' \
+		    'nomatchatall'; do
+			go tool pprof -list "$re" -unit=ns -symbolize=none \
+			    ${sp:+-source_path="$sp"} ${tp:+-trim_path="$tp"} \
+			    "$f" 2>/dev/null | go_list_rows >"$out/go"
+			$bin/tsvlist -q --unit=raw ${sp:+--source-path="$sp"} \
+			    ${tp:+--trim-path="$tp"} "$re" "$out/p.tsv" \
+			    2>/dev/null | awk -F'\t' '
+			    function flush(  i) {
+				if (n && !text) print key "\tmissing"
+				else for (i = 1; i <= n; i++) print row[i]
+				n = 0; text = 0 }
+			    NR == 1 { next }
+			    $1 "\t" $2 != key { flush(); key = $1 "\t" $2 }
+			    { row[++n] = $0; if ($6 != "") text = 1 }
+			    END { flush() }' >"$out/ours"
+			if ! cmp -s "$out/go" "$out/ours"; then
+				bad "${f##*/} -list '$re' (${sp:-.}): tsvlist differs from go tool pprof"
+				diff "$out/ours" "$out/go" | head -4
+			else
+				n=$((${n:-0} + $(wc -l <"$out/go")))
+			fi
+		done
+	done
+	echo "${n:-0} lines the same"
+	[ "${n:-0}" -gt 100 ] || bad "only ${n:-0} lines compared"
+}

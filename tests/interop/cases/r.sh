@@ -116,3 +116,36 @@ t_r_line_view() {
 	echo "${n:-0} files the same"
 	[ "${n:-0}" -gt 10 ] || bad "only ${n:-0} files compared"
 }
+
+# tsvlist on R's fresh line profiles: each line's flat and cum are
+# summaryRprof(lines = "show")'s self.time and total.time, its mem_total
+# (-m) summaryRprof's with memory = "both", and the text is workload.R's.
+t_r_list() {
+	need Rscript || return
+	Rscript tests/interop/rprof.R "$out" >/dev/null 2>&1 ||
+	    { bad "R could not write profiles"; return; }
+	for name in line memory-line memory-gc-line; do
+		f=$out/$name.out
+		Rscript tests/interop/summary-lines.R "$f" 2>/dev/null |
+		    awk -F'\t' '$1 !~ /^(NA#|<no location>)/ {
+			print $1 "\t" $2 "\t" $4 }' | sort >"$out/r.lines"
+		$bin/rprof2tsv "$f" >"$out/p.tsv"
+		$bin/tsvlist -q --source-path tests/interop . "$out/p.tsv" \
+		    >"$out/list" || bad "tsvlist failed on $name.out"
+		awk -F'\t' 'NR > 1 && ($4 != "." || $5 != ".") {
+			print $2 "#" $3 "\t" ($4 == "." ? 0 : $4) "\t" $5 }' \
+		    "$out/list" | sort >"$out/o.lines"
+		same_lines r.lines o.lines "$name.out: flat and cum"
+		grep -q '	fib <- function(n) if (n < 2) n else' "$out/list" ||
+		    bad "$name.out: workload.R's text is not listed"
+		case $name in memory*) ;; *) continue ;; esac
+		Rscript tests/interop/summary-lines.R "$f" mem 2>/dev/null |
+		    awk -F'\t' '$1 !~ /^(NA#|<no location>)/' |
+		    sort >"$out/r.mem"
+		$bin/tsvlist -q -m --source-path tests/interop . "$out/p.tsv" |
+		    awk -F'\t' 'NR > 1 && $5 != "." {
+			print $2 "#" $3 "\t" ($6 == "." ? "0.0" : $6) }' |
+		    sort >"$out/o.mem"
+		same_lines r.mem o.mem "$name.out: mem_total"
+	done
+}

@@ -387,7 +387,8 @@ stack_rows(struct octx *x, uint64_t stack, const uint8_t *at,
 	    x->t[T_STACK].n + 1, sizeof(*x->stk_len))) == NULL))
 		return perr_nomem(x->e);
 	if (stack < x->t[T_STACK].n && x->stk_at[stack] != 0) {
-		*rows = x->stack + x->stk_at[stack] - 1;
+		*rows = x->stack != NULL ? x->stack + (x->stk_at[stack] - 1) :
+		    NULL;
 		return x->stk_len[stack];
 	}
 	x->nlids = 0;

@@ -45,6 +45,19 @@ if [ ! -s "$dir/renamed20.pb" ]; then
 	./tsvcombine "$dir"/renamed.*.tsv | ./tsv2pprof -n -u >"$dir/renamed20.pb"
 	rm -f "$dir"/renamed.*.tsv
 fi
+# 16 renamed copies of large.cpu as one stream (issue 30): 16 times the
+# distinct stacks, for the memory of tsv2folded and tsvflame beside the
+# size of the collapsed text they write
+if [ ! -s "$dir/renamed16.tsv" ]; then
+	i=0
+	while [ $i -lt 16 ]; do
+		awk -F'\t' -v OFS='\t' -v i=$i '$1 == "functions" { $3 = $3 "_" i
+		    $4 = $4 "_" i } { print }' "$dir/large.tsv" >"$dir/renamed.$i.tsv"
+		i=$((i + 1))
+	done
+	./tsvcombine "$dir"/renamed.*.tsv >"$dir/renamed16.tsv"
+	rm -f "$dir"/renamed.*.tsv
+fi
 # A stream of about 1 GB, for tsvvalidate: the stream of the first 36% of
 # the Rprof input's lines (the stream is about 2.7 times the text).
 head -n $(( $(wc -l <"$rp") * 36 / 100 )) "$rp" | ./rprof2tsv >"$dir/1g.tsv"
@@ -141,6 +154,11 @@ row "tsv2folded (stream)" "$(size "$dir/big.tsv")" ./tsv2folded "$dir/big.tsv"
 row "tsvflame (stream)" "$(size "$dir/big.tsv")" ./tsvflame "$dir/big.tsv"
 echo "  (tsvflame's SVG of it: $(./tsvflame "$dir/big.tsv" | wc -c) bytes)"
 row "tsvcombine (stream)" "$(size "$dir/big.tsv")" ./tsvcombine "$dir/big.tsv"
+r16=$dir/renamed16.tsv
+echo "input: $r16 (16 renamed copies of large.cpu; MB of stream; its collapsed text: $(./tsv2folded "$r16" | wc -c) bytes)"
+row "tsv2folded (16 renamed copies)" "$(size "$r16")" ./tsv2folded "$r16"
+row "tsvflame (16 renamed copies)" "$(size "$r16")" ./tsvflame "$r16"
+row "tsvtop (16 renamed copies, for scale)" "$(size "$r16")" ./tsvtop "$r16"
 ./tsv2folded -l "$dir/big.tsv" >"$dir/big.folded"
 row "folded2tsv (MB of collapsed stacks)" "$(size "$dir/big.folded")" ./folded2tsv "$dir/big.folded"
 # 10,000 sources (issue 28: tsvfocus walked every source for every kept

@@ -1,9 +1,13 @@
 /*
- * The flame graph. Each node's total (its own value and its children's)
- * gives its width; children are laid out left to right by name, so two
- * runs of one program look alike; a frame narrower than minwidth is not
- * drawn, nor anything above it, and its width stays in its parent. The
- * tree is walked without recursion: stacks can be deep.
+ * The flame graph. Each box is a stack prefix; its total (the values of
+ * the stacks it begins) gives its width; children are laid out left to
+ * right by name, so two runs of one program look alike; a frame narrower
+ * than minwidth is not drawn, nor anything above it, and its width stays
+ * in its parent. No tree is built: the distinct stacks sorted by their
+ * frames' names make every box a run of them, found with a tree of
+ * minima over the frames each shares with the one before, its total a
+ * difference of prefix sums. Walked without recursion: stacks can be
+ * deep.
  */
 #include <math.h>
 #include <stdio.h>
@@ -21,15 +25,31 @@
 #define TOP (3 * FONT + 8)	/* title and subtitle */
 #define BOTTOM (3 * FONT + 14)	/* legend, details, matched */
 
+#define ROOT UINT32_MAX	/* the frame of the root box, "all" */
+
 struct layout {
 	const struct stacks *st;
 	const struct flame_opts *opts;
 	struct output *o;
-	double *tot, *base;	/* per node: the width's value, the base's */
-	uint32_t *first, *kids;	/* children of node n: kids[first[n]..] */
+	size_t n;		/* stacks */
+	uint32_t *order;	/* the stacks, sorted */
+	uint32_t *tree;		/* minima of lcp: leaves at [size, 2 size) */
+	size_t size;
+	long double *sum, *bsum;	/* prefix sums of the sorted stacks'
+					 * values, the width's and the base's */
+	uint32_t *odd;		/* prefix counts of values not finite */
+	size_t cw, cb;		/* the columns of the width and the base */
+	double scale;		/* the base's (-d --normalize) */
 	double total, span;	/* the root's value, and its width in px */
 	int depth;		/* the deepest level drawn */
 	const char *unit;
+};
+
+/* A box: its frame (ROOT), level, place and values. */
+struct box {
+	uint32_t frame;
+	int depth;
+	double x, w, tot, base;
 };
 
 static void
@@ -46,7 +66,7 @@ num(struct output *o, double v)
  * grey-blue; native code aqua. In a differential graph: red where the
  * frame grew against the base, blue where it shrank, by how much. */
 static void
-fill(struct layout *l, uint32_t n, char *buf, size_t size)
+fill(struct layout *l, const struct box *bx, char *buf, size_t size)
 {
 	const struct stacks *st = l->st;
 	const struct frame *f;
@@ -56,16 +76,16 @@ fill(struct layout *l, uint32_t n, char *buf, size_t size)
 	double v1, v2, v3, d, m;
 
 	/* the root is no frame (there may be none: every stack empty) */
-	if (n != 0)
-		name = stacks_frame_name(st, st->nodes[n].frame, &len);
-	f = n != 0 ? &st->frames[st->nodes[n].frame] : NULL;
+	if (bx->frame != ROOT)
+		name = stacks_frame_name(st, bx->frame, &len);
+	f = bx->frame != ROOT ? &st->frames[bx->frame] : NULL;
 	h = hash_bytes(name, len);
 	v1 = (double)(h & 0xffff) / 65535;
 	v2 = (double)(h >> 16 & 0xffff) / 65535;
 	v3 = (double)(h >> 32 & 0xffff) / 65535;
 	if (l->opts->diff) {
-		d = l->tot[n] - l->base[n];
-		m = fmax(l->tot[n], l->base[n]);
+		d = bx->tot - bx->base;
+		m = fmax(bx->tot, bx->base);
 		d = m > 0 ? d / m : 0;
 		if (d > 0)
 			snprintf(buf, size, "rgb(255,%d,%d)", (int)(210 * (1 - d)),
@@ -77,7 +97,7 @@ fill(struct layout *l, uint32_t n, char *buf, size_t size)
 			snprintf(buf, size, "rgb(235,235,235)");
 		return;
 	}
-	if (n == 0)
+	if (f == NULL)
 		snprintf(buf, size, "rgb(235,140,60)");
 	else if (strcmp(name, "<GC>") == 0)
 		snprintf(buf, size, "rgb(%d,%d,%d)", 80 + (int)(40 * v1),
@@ -116,27 +136,26 @@ label(struct output *o, const char *name, size_t len, double w)
 }
 
 static void
-frame(struct layout *l, uint32_t n, int depth, double x, double w,
-    double total)
+frame(struct layout *l, const struct box *bx)
 {
 	struct output *o = l->o;
 	const struct stacks *st = l->st;
 	const char *name = "all", *file = "";
 	size_t len = 3;
-	double y;
+	double y, x = bx->x, w = bx->w, total = l->total;
 	char col[64], b[128];
 
-	if (n != 0) {
-		name = stacks_frame_name(st, st->nodes[n].frame, &len);
-		file = strtab_str(&st->strs, st->frames[st->nodes[n].frame].file);
+	if (bx->frame != ROOT) {
+		name = stacks_frame_name(st, bx->frame, &len);
+		file = strtab_str(&st->strs, st->frames[bx->frame].file);
 	}
-	y = l->opts->icicle ? TOP + depth * FRAME_H :
-	    TOP + (l->depth - depth) * FRAME_H;
-	fill(l, n, col, sizeof(col));
+	y = l->opts->icicle ? TOP + bx->depth * FRAME_H :
+	    TOP + (l->depth - bx->depth) * FRAME_H;
+	fill(l, bx, col, sizeof(col));
 	out_str(o, "<g class=\"f\" data-d=\"");
-	out_u64(o, (uint64_t)depth);
+	out_u64(o, (uint64_t)bx->depth);
 	out_str(o, "\" data-v=\"");
-	out_dbl(o, l->tot[n]);
+	out_dbl(o, bx->tot);
 	out_str(o, "\"><title>");
 	out_xml(o, name, len);
 	out_char(o, '\n');
@@ -144,18 +163,18 @@ frame(struct layout *l, uint32_t n, int depth, double x, double w,
 		out_xml_str(o, file);
 		out_char(o, '\n');
 	}
-	out_dbl(o, l->tot[n]);
+	out_dbl(o, bx->tot);
 	out_char(o, ' ');
 	out_xml_str(o, l->unit);
-	snprintf(b, sizeof(b), " (%.2f%%)", total > 0 ? l->tot[n] / total *
+	snprintf(b, sizeof(b), " (%.2f%%)", total > 0 ? bx->tot / total *
 	    100 : 0.0);
 	out_str(o, b);
 	if (l->opts->diff) {
 		out_str(o, "\nbase ");
-		out_dbl(o, l->base[n]);
-		snprintf(b, sizeof(b), ", change %+.2f%%", l->base[n] > 0 ?
-		    (l->tot[n] - l->base[n]) / l->base[n] * 100 : 100.0);
-		out_str(o, l->base[n] > 0 || l->tot[n] > 0 ? b : "");
+		out_dbl(o, bx->base);
+		snprintf(b, sizeof(b), ", change %+.2f%%", bx->base > 0 ?
+		    (bx->tot - bx->base) / bx->base * 100 : 100.0);
+		out_str(o, bx->base > 0 || bx->tot > 0 ? b : "");
 	}
 	out_str(o, "</title><rect x=\"");
 	num(o, x);
@@ -213,6 +232,28 @@ title(struct output *o, const struct flame_opts *opts,
 	return 0;
 }
 
+struct key {
+	const uint32_t *f;	/* the frames */
+	const uint32_t *rank;	/* of each frame's name */
+	uint32_t n, stack;
+};
+
+/* By the frames' names, root first; a stack that ends sorts after those
+ * that go on: a box's own value is drawn right of its children. */
+static int
+cmp_keys(const void *x, const void *y)
+{
+	const struct key *a = x, *b = y;
+	uint32_t i, ra, rb;
+
+	for (i = 0; i < a->n && i < b->n; i++)
+		if ((ra = a->rank[a->f[i]]) != (rb = a->rank[b->f[i]]))
+			return ra < rb ? -1 : 1;
+	if (a->n != b->n)
+		return a->n > b->n ? -1 : 1;
+	return (a->stack > b->stack) - (a->stack < b->stack);
+}
+
 struct named {
 	const char *name;
 	size_t len;
@@ -228,98 +269,145 @@ cmp_named(const void *x, const void *y)
 	return c != 0 ? c : (a->len > b->len) - (a->len < b->len);
 }
 
+/* The stacks sorted (frames ranked by name once), and how many frames
+ * each shares with the one before: the leaves of the tree of minima. */
 static int
-cmp_u64(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-
-	return (a > b) - (a < b);
-}
-
-/* Sorts each node's children by name: frames ranked by name once, then
- * each group sorted as rank << 32 | node. */
-static int
-sort_kids(struct layout *l)
+sort_stacks(struct layout *l, struct key *keys)
 {
 	const struct stacks *st = l->st;
 	struct named *nm = calloc(st->nframes + 1, sizeof(*nm));
 	uint32_t *rank = calloc(st->nframes + 1, sizeof(*rank));
-	uint64_t *keys = calloc(st->nnodes + 1, sizeof(*keys));
-	size_t i, k, a, b;
+	size_t i, j, nf;
 
-	if (nm == NULL || rank == NULL || keys == NULL) {
+	if (nm == NULL || rank == NULL) {
 		free(nm);
 		free(rank);
-		free(keys);
 		return -1;
 	}
 	for (i = 0; i < st->nframes; i++) {
 		nm[i].name = stacks_frame_name(st, (uint32_t)i, &nm[i].len);
 		nm[i].frame = (uint32_t)i;
 	}
-	qsort(nm, st->nframes, sizeof(*nm), cmp_named);
+	if (st->nframes > 0)
+		qsort(nm, st->nframes, sizeof(*nm), cmp_named);
 	for (i = 0; i < st->nframes; i++)
 		rank[nm[i].frame] = (uint32_t)i;
-	for (i = 0; i < st->nnodes; i++) {
-		a = l->first[i];
-		b = l->first[i + 1];
-		if (b - a < 2)
-			continue;
-		for (k = a; k < b; k++)
-			keys[k] = (uint64_t)rank[st->nodes[l->kids[k]].frame]
-			    << 32 | l->kids[k];
-		qsort(keys + a, b - a, sizeof(*keys), cmp_u64);
-		for (k = a; k < b; k++)
-			l->kids[k] = (uint32_t)keys[k];
-	}
 	free(nm);
+	for (i = 0; i < l->n; i++) {
+		keys[i].f = stacks_frames(st, i, &nf);
+		keys[i].n = (uint32_t)nf;
+		keys[i].rank = rank;
+		keys[i].stack = (uint32_t)i;
+	}
+	qsort(keys, l->n, sizeof(*keys), cmp_keys);
+	for (i = 0; i < l->n; i++) {
+		l->order[i] = keys[i].stack;
+		j = 0;
+		if (i > 0)
+			while (j < keys[i].n && j < keys[i - 1].n &&
+			    keys[i].f[j] == keys[i - 1].f[j])
+				j++;
+		l->tree[l->size + i] = (uint32_t)j;
+	}
 	free(rank);
-	free(keys);
 	return 0;
 }
 
-/* Totals bottom-up (a child's index is above its parent's), then the
- * children of each node, by name. */
+/* The values of the i-th sorted stack: the width's and the base's. */
+static void
+own_values(const struct layout *l, size_t i, double *v, double *b)
+{
+	*v = stacks_value(l->st, l->cw, l->order[i]).d;
+	*b = l->opts->diff ? stacks_value(l->st, l->cb, l->order[i]).d : 0;
+	if (l->scale != 1)	/* as tsv2folded -d --normalize */
+		*b = trunc(*b * l->scale);
+}
+
+/* The sorted stacks, their prefix sums and the tree of minima. */
 static int
 prepare(struct layout *l, size_t cw, size_t cb)
 {
 	const struct stacks *st = l->st;
-	size_t n = st->nnodes, i;
-	uint32_t *fill;
-	double scale;
+	struct key *keys;
+	size_t n = st->nstacks, i;
+	double v, b;
 
-	l->tot = calloc(n + 1, sizeof(*l->tot));
-	l->base = calloc(n + 1, sizeof(*l->base));
-	l->first = calloc(n + 2, sizeof(*l->first));
-	l->kids = calloc(n + 1, sizeof(*l->kids));
-	fill = calloc(n + 2, sizeof(*fill));
-	if (l->tot == NULL || l->base == NULL || l->first == NULL ||
-	    l->kids == NULL || fill == NULL) {
-		free(fill);
+	l->n = n;
+	for (l->size = 1; l->size < n + 1; l->size *= 2)
+		;
+	keys = calloc(n + 1, sizeof(*keys));
+	l->order = calloc(n + 1, sizeof(*l->order));
+	l->tree = calloc(2 * l->size, sizeof(*l->tree));
+	l->sum = calloc(n + 1, sizeof(*l->sum));
+	l->bsum = calloc(n + 1, sizeof(*l->bsum));
+	l->odd = calloc(n + 1, sizeof(*l->odd));
+	if (keys == NULL || l->order == NULL || l->tree == NULL ||
+	    l->sum == NULL || l->bsum == NULL || l->odd == NULL ||
+	    sort_stacks(l, keys) < 0) {
+		free(keys);
 		return -1;
 	}
-	scale = l->opts->diff && l->opts->normalize ?
+	free(keys);
+	for (i = l->size - 1; i > 0; i--)
+		l->tree[i] = l->tree[2 * i] < l->tree[2 * i + 1] ?
+		    l->tree[2 * i] : l->tree[2 * i + 1];
+	l->cw = cw;
+	l->cb = cb;
+	l->scale = l->opts->diff && l->opts->normalize ?
 	    stacks_base_scale(st, cb / 2) : 1;
 	for (i = 0; i < n; i++) {
-		l->tot[i] = stacks_value(st, cw, (uint32_t)i).d;
-		l->base[i] = l->opts->diff ? stacks_value(st, cb,
-		    (uint32_t)i).d : 0;
-		if (scale != 1)	/* as tsv2folded -d --normalize */
-			l->base[i] = trunc(l->base[i] * scale);
+		own_values(l, i, &v, &b);
+		l->sum[i + 1] = l->sum[i] + (isfinite(v) ? v : 0);
+		l->bsum[i + 1] = l->bsum[i] + (isfinite(b) ? b : 0);
+		l->odd[i + 1] = l->odd[i] + !(isfinite(v) && isfinite(b));
 	}
-	for (i = n; i-- > 1;) {
-		l->tot[st->nodes[i].parent] += l->tot[i];
-		l->base[st->nodes[i].parent] += l->base[i];
-		l->first[st->nodes[i].parent + 1]++;
+	return 0;
+}
+
+/* The first stack after from that shares fewer than d frames with the
+ * one before it (n if none): where the box of d frames begun at from
+ * ends. */
+static size_t
+box_end(const struct layout *l, size_t from, uint32_t d)
+{
+	size_t k = l->size + from + 1;
+
+	if (from + 1 >= l->n)
+		return l->n;
+	while (l->tree[k] >= d) {
+		while (k & 1)	/* a right child: up to a left one */
+			k >>= 1;
+		if (k == 0)
+			return l->n;
+		k++;
 	}
-	for (i = 1; i <= n; i++)
-		l->first[i] += l->first[i - 1];
-	for (i = 1; i < n; i++) {
-		uint32_t p = st->nodes[i].parent;
-		l->kids[l->first[p] + fill[p]++] = (uint32_t)i;
+	while (k < l->size) {
+		k *= 2;
+		if (l->tree[k] >= d)
+			k++;
 	}
-	free(fill);
-	return sort_kids(l);
+	return k - l->size < l->n ? k - l->size : l->n;
+}
+
+/* The values of sorted stacks [a, b): the box's total and the base's. */
+static void
+box_values(const struct layout *l, size_t a, size_t b, double *tot,
+    double *base)
+{
+	double v, w;
+	size_t i;
+
+	*tot = (double)(l->sum[b] - l->sum[a]);
+	*base = (double)(l->bsum[b] - l->bsum[a]);
+	if (l->odd[b] == l->odd[a])
+		return;
+	/* Inf or NaN among them: summed as they are */
+	*tot = *base = 0;
+	for (i = a; i < b; i++) {
+		own_values(l, i, &v, &w);
+		*tot += v;
+		*base += w;
+	}
 }
 
 /* The width of a value: its share of the root's (a fraction first: the
@@ -331,72 +419,74 @@ px(const struct layout *l, double v)
 	return v > 0 && l->total > 0 ? v / l->total * l->span : 0;
 }
 
-struct todo {
-	uint32_t node;
-	int depth;
-	double x;
+struct open {
+	size_t end;		/* the box's stacks end here */
+	double next;		/* x of its next child */
 };
 
-/* Walks the drawn tree: visit(n, depth, x, w) for each frame wide
- * enough, parents before children. */
+/* Walks the drawn boxes, parents before children, each child right of
+ * the one before: visit(box) for each wide enough. */
 static int
-walk(struct layout *l, double total,
-    void (*visit)(struct layout *, uint32_t, int, double, double, double))
+walk(struct layout *l, void (*visit)(struct layout *, const struct box *))
 {
-	struct todo *stack = NULL, t;
-	size_t n = 0, cap = 0;
-	uint32_t k;
-	double x, w;
+	struct open *op = NULL;
+	size_t cap = 0, i = 0, b, nf;
+	uint32_t od = 0, d;
+	const uint32_t *f;
+	struct box bx = { ROOT, 0, PAD, 0, 0, 0 };
 
-	if (ARRAY_ROOM(stack, n, cap) < 0)
+	box_values(l, 0, l->n, &bx.tot, &bx.base);
+	bx.w = px(l, bx.tot);
+	visit(l, &bx);
+	if (ARRAY_ROOM(op, 0, cap) < 0)
 		return -1;
-	stack[n++] = (struct todo){ 0, 0, PAD };
-	while (n > 0) {
-		t = stack[--n];
-		w = px(l, l->tot[t.node]);
-		visit(l, t.node, t.depth, t.x, w, total);
-		/* children from the left edge, the node's own value right of
-		 * them; pushed right to left, so the leftmost comes next */
-		x = t.x;
-		for (k = l->first[t.node]; k < l->first[t.node + 1]; k++)
-			x += px(l, l->tot[l->kids[k]]);
-		for (k = l->first[t.node + 1]; k-- > l->first[t.node];) {
-			uint32_t c = l->kids[k];
-			double cw = px(l, l->tot[c]);
-			x -= cw;
-			if (cw < l->opts->minwidth || l->tot[c] <= 0)
-				continue;
-			if (ARRAY_ROOM(stack, n, cap) < 0) {
-				free(stack);
-				return -1;
-			}
-			stack[n++] = (struct todo){ c, t.depth + 1, x };
+	op[0] = (struct open){ l->n, PAD };
+	while (i < l->n) {
+		while (od > 0 && op[od].end <= i)
+			od--;
+		f = stacks_frames(l->st, l->order[i], &nf);
+		if (nf == od) {		/* the open box's own value */
+			i++;
+			continue;
 		}
+		d = od + 1;
+		b = box_end(l, i, d);
+		bx.frame = f[od];
+		bx.depth = (int)d;
+		box_values(l, i, b, &bx.tot, &bx.base);
+		bx.w = px(l, bx.tot);
+		bx.x = op[od].next;
+		op[od].next += bx.w;
+		if (bx.w < l->opts->minwidth || bx.tot <= 0) {
+			i = b;		/* not drawn, nor what is above */
+			continue;
+		}
+		visit(l, &bx);
+		if (array_grow((void **)&op, &cap, (size_t)d + 1,
+		    sizeof(*op)) < 0)
+			return -1;
+		op[d] = (struct open){ b, bx.x };
+		od = d;
 	}
-	free(stack);
+	free(op);
 	return 0;
 }
 
 static void
-measure(struct layout *l, uint32_t n, int depth, double x, double w,
-    double total)
+measure(struct layout *l, const struct box *bx)
 {
-	(void)n;
-	(void)x;
-	(void)w;
-	(void)total;
-	if (depth > l->depth)
-		l->depth = depth;
+	if (bx->depth > l->depth)
+		l->depth = bx->depth;
 }
 
 int
 flame_write(const struct stacks *st, const struct prof *p,
     const struct flame_opts *opts, struct output *o, struct perr *e)
 {
-	struct layout l = { st, opts, o, NULL, NULL, NULL, NULL, 0, 0, 0, "" };
+	struct layout l = { .st = st, .opts = opts, .o = o, .unit = "" };
 	struct measure_choice c;
 	int64_t t;
-	double width = opts->width, height, total;
+	double width = opts->width, height, total, btotal;
 	int rc = -1;
 
 	if (measure_choose(&st->m, p, opts->type, opts->unit != NULL ?
@@ -404,19 +494,20 @@ flame_write(const struct stacks *st, const struct prof *p,
 		return -1;
 	t = c.type;
 	l.unit = c.unit;
-	if (st->nnodes == 0 || t < 0)
+	if (st->nstacks == 0 || t < 0)
 		return perr_set(e, "no samples to draw");
 	if (prepare(&l, 2 * (size_t)t + (opts->diff ? 1 : 0), 2 * (size_t)t)
 	    < 0)
 		goto done;
-	total = l.total = l.tot[0];
+	box_values(&l, 0, l.n, &total, &btotal);
+	l.total = total;
 	l.span = width - 2 * PAD;
 	if (!(total > 0)) {
 		rc = perr_set(e, "the values of type '%s' sum to %g: a flame "
 		    "graph draws what is positive", c.name, total);
 		goto fail;
 	}
-	if (walk(&l, total, measure) < 0)
+	if (walk(&l, measure) < 0)
 		goto done;
 	height = TOP + (l.depth + 1) * FRAME_H + BOTTOM;
 	out_str(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
@@ -450,7 +541,7 @@ flame_write(const struct stacks *st, const struct prof *p,
 	out_xml_str(o, l.unit);
 	if (opts->diff) {
 		out_str(o, ", base ");
-		out_dbl(o, l.base[0]);
+		out_dbl(o, btotal);
 	}
 	out_str(o, opts->icicle ? "; root at the top" : "");
 	out_str(o, "; click a frame to zoom, Escape or the root to reset, "
@@ -471,7 +562,7 @@ flame_write(const struct stacks *st, const struct prof *p,
 	out_str(o, "\" y=\"");
 	num(o, height - BOTTOM + 2 * FONT + 10);
 	out_str(o, "\"></text>\n<g id=\"frames\">\n");
-	if (walk(&l, total, frame) < 0)
+	if (walk(&l, frame) < 0)
 		goto done;
 	out_str(o, "</g>\n<script><![CDATA[\n");
 	out_str(o, flame_script);
@@ -481,9 +572,10 @@ done:
 	if (rc < 0)
 		perr_nomem(e);
 fail:
-	free(l.tot);
-	free(l.base);
-	free(l.first);
-	free(l.kids);
+	free(l.order);
+	free(l.tree);
+	free(l.sum);
+	free(l.bsum);
+	free(l.odd);
 	return rc;
 }

@@ -1,3 +1,9 @@
+/*
+ * Collapsed stacks, in byte order of their text. The text is not built to
+ * be sorted: two stacks are compared a character at a time as they would
+ * be written, so memory stays that of the stacks' frame ids.
+ */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -5,90 +11,130 @@
 #include "analysis/folded.h"
 
 struct line {
-	size_t off;		/* in the text, while it grows */
-	const char *p;		/* then a pointer, to sort */
-	size_t stack, len;	/* the stack's length, the line's */
+	const struct stacks *st;
+	uint32_t stack;
 };
+
+/* A stack's text, a character at a time. */
+struct cursor {
+	const struct stacks *st;
+	const uint32_t *f;
+	size_t n, fi;		/* frames, and the current one */
+	const char *name;
+	size_t len, ci;		/* its name, and the next character */
+};
+
+static void
+cursor_at(struct cursor *c, const struct stacks *st, uint32_t stack)
+{
+	c->st = st;
+	c->f = stacks_frames(st, stack, &c->n);
+	c->fi = 0;
+	c->ci = 0;
+	c->name = c->n > 0 ? stacks_frame_name(st, c->f[0], &c->len) : "";
+	if (c->n == 0)
+		c->len = 0;
+}
+
+/* The folded form of a name's byte */
+static int
+folded_char(char ch)
+{
+	return ch == ';' ? ':' : ch == '\n' || ch == '\r' ? ' ' :
+	    (unsigned char)ch;
+}
+
+/* The next character, or -1 at the end. */
+static int
+next_char(struct cursor *c)
+{
+	while (c->fi < c->n) {
+		if (c->ci < c->len)
+			return folded_char(c->name[c->ci++]);
+		if (++c->fi == c->n)
+			break;
+		c->name = stacks_frame_name(c->st, c->f[c->fi], &c->len);
+		c->ci = 0;
+		return ';';
+	}
+	return -1;
+}
 
 static int
 cmp_lines(const void *x, const void *y)
 {
 	const struct line *a = x, *b = y;
-	size_t n = a->stack < b->stack ? a->stack : b->stack;
-	int c = memcmp(a->p, b->p, n);
+	struct cursor ca, cb;
+	int u, v;
 
-	return c != 0 ? c : (a->stack > b->stack) - (a->stack < b->stack);
+	cursor_at(&ca, a->st, a->stack);
+	cursor_at(&cb, b->st, b->stack);
+	do {
+		u = next_char(&ca);
+		v = next_char(&cb);
+	} while (u == v && u >= 0);
+	if (u != v)
+		return u < v ? -1 : 1;
+	return (a->stack > b->stack) - (a->stack < b->stack);
 }
 
-/* Appends the frames of node n, root first, to the text: up the tree
- * into chain (no recursion: a stack may be millions of frames deep), then
- * down it. */
-static int
-path(const struct stacks *st, uint32_t n, uint32_t **chain, size_t *capchain,
-    char **buf, size_t *len, size_t *cap)
+static void
+write_stack(struct output *o, const struct stacks *st, uint32_t stack)
 {
-	const char *name;
-	size_t depth = 0, k, i;
-	char *q;
+	struct cursor c;
+	char buf[256];
+	size_t n = 0;
+	int ch;
 
-	for (; n != 0; n = st->nodes[n].parent) {
-		if (ARRAY_ROOM(*chain, depth, *capchain) < 0)
-			return -1;
-		(*chain)[depth++] = n;
+	cursor_at(&c, st, stack);
+	while ((ch = next_char(&c)) >= 0) {
+		buf[n++] = (char)ch;
+		if (n == sizeof(buf)) {
+			out_write(o, buf, n);
+			n = 0;
+		}
 	}
-	while (depth > 0) {
-		n = (*chain)[--depth];
-		name = stacks_frame_name(st, st->nodes[n].frame, &k);
-		if (array_grow((void **)buf, cap, *len + k + 1, 1) < 0)
-			return -1;
-		q = *buf + *len;
-		if (st->nodes[n].parent != 0)
-			*q++ = ';';
-		for (i = 0; i < k; i++)
-			q[i] = name[i] == ';' ? ':' : name[i] == '\n' ||
-			    name[i] == '\r' ? ' ' : name[i];
-		*len = (size_t)(q + k - *buf);
-	}
-	return 0;
+	out_write(o, buf, n);
 }
 
 int
 folded_write(const struct stacks *st, const struct prof *p, struct output *o,
     const char *want, int diff, int normalize, struct perr *e)
 {
-	struct line *lines = NULL, *l;
-	size_t nlines = 0, caplines = 0, len = 0, cap = 0, i;
-	char *buf = NULL;
-	uint32_t *chain = NULL;
-	size_t capchain = 0;
+	struct line *lines = NULL;
+	size_t nlines = 0, i, nf;
+	struct measure_choice c;
+	char buf[2 * FMT_NUM_MAX + 3];
 	struct num v0, v1;
 	double scale;
 	int64_t t;
-	uint32_t n;
-
-	struct measure_choice c;
+	size_t len;
 
 	if (measure_choose(&st->m, p, want, "raw", &c, e) < 0)
 		return -1;
 	if ((t = c.type) < 0)
 		return 0;	/* no sample, no line */
 	scale = diff && normalize ? stacks_base_scale(st, (size_t)t) : 1;
-	for (n = 1; n < st->nnodes; n++) {
-		v0 = stacks_value(st, 2 * (size_t)t, n);
-		v1 = stacks_value(st, 2 * (size_t)t + 1, n);
-		if (v0.d == 0 && (!diff || v1.d == 0))
+	if ((lines = calloc(st->nstacks + 1, sizeof(*lines))) == NULL)
+		return perr_nomem(e);
+	for (i = 0; i < st->nstacks; i++) {
+		v0 = stacks_value(st, 2 * (size_t)t, i);
+		v1 = stacks_value(st, 2 * (size_t)t + 1, i);
+		(void)stacks_frames(st, i, &nf);
+		if (nf == 0 || (v0.d == 0 && (!diff || v1.d == 0)))
 			continue;
+		lines[nlines].st = st;
+		lines[nlines++].stack = (uint32_t)i;
+	}
+	if (nlines > 0)
+		qsort(lines, nlines, sizeof(*lines), cmp_lines);
+	for (i = 0; i < nlines; i++) {
+		v0 = stacks_value(st, 2 * (size_t)t, lines[i].stack);
+		v1 = stacks_value(st, 2 * (size_t)t + 1, lines[i].stack);
 		if (scale != 1)	/* difffolded -n's: truncated */
 			v0 = num_of_dbl(trunc(v0.d * scale));
-		if (ARRAY_ROOM(lines, nlines, caplines) < 0)
-			goto nomem;
-		l = &lines[nlines++];
-		l->off = len;
-		if (path(st, n, &chain, &capchain, &buf, &len, &cap) < 0 ||
-		    array_grow((void **)&buf, &cap, len + 2 * FMT_NUM_MAX + 3,
-		    1) < 0)
-			goto nomem;
-		l->stack = len - l->off;
+		write_stack(o, st, lines[i].stack);
+		len = 0;
 		buf[len++] = ' ';
 		len += fmt_num(buf + len, v0);
 		if (diff) {
@@ -96,21 +142,8 @@ folded_write(const struct stacks *st, const struct prof *p, struct output *o,
 			len += fmt_num(buf + len, v1);
 		}
 		buf[len++] = '\n';
-		l->len = len - l->off;
+		out_write(o, buf, len);
 	}
-	for (i = 0; i < nlines; i++)
-		lines[i].p = buf + lines[i].off;
-	if (nlines > 0)		/* lines is NULL when there are none */
-		qsort(lines, nlines, sizeof(*lines), cmp_lines);
-	for (i = 0; i < nlines; i++)
-		out_write(o, lines[i].p, lines[i].len);
 	free(lines);
-	free(buf);
-	free(chain);
 	return 0;
-nomem:
-	free(lines);
-	free(buf);
-	free(chain);
-	return perr_nomem(e);
 }

@@ -1,7 +1,8 @@
 /*
- * The stack tree. A node is a stack prefix: its parent and its frame; a
- * sample adds its value to the node of its whole stack. A frame is what a
- * reader sees: the name as shown (with ":line" if asked), and the file.
+ * The distinct stacks. A sample adds its values to its stack's, found by
+ * hashing its frames (one lookup a sample, not one a frame). A frame is
+ * what a reader sees: the name as shown (with ":line" if asked), and the
+ * file.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,10 +19,11 @@ stacks_free(struct stacks *st)
 		numcol_free(&st->cols[c]);
 	free(st->cols);
 	free(st->frames);
-	free(st->nodes);
+	free(st->seq);
+	free(st->at);
+	free(st->slot);
 	strtab_free(&st->strs);
 	strtab_free(&st->frame_ix);
-	u64map_free(&st->child);
 	measure_free(&st->m);
 }
 
@@ -121,35 +123,71 @@ frame_of(struct stack_reader *r, struct prof *p, uint32_t li)
 	return k;
 }
 
-/* The node of the path, made where new. */
-static int64_t
-node_of(struct stacks *st, const uint32_t *path, size_t n)
+static uint64_t
+hash_path(const uint32_t *path, size_t n)
 {
-	uint32_t node = 0, *slot;
-	size_t i;
-	int added;
-
-	if (st->nnodes == 0) {		/* the root */
-		if (ARRAY_ROOM(st->nodes, st->nnodes, st->capnodes) < 0)
-			return -1;
-		st->nodes[st->nnodes++] = (struct stack_node){ 0, 0 };
-	}
-	for (i = 0; i < n; i++) {
-		if ((slot = u64map_put(&st->child, (uint64_t)node << 32 |
-		    path[i], (uint32_t)st->nnodes, &added)) == NULL)
-			return -1;
-		if (added) {
-			if (ARRAY_ROOM(st->nodes, st->nnodes, st->capnodes) < 0)
-				return -1;
-			st->nodes[st->nnodes].parent = node;
-			st->nodes[st->nnodes++].frame = path[i];
-		}
-		node = *slot;
-	}
-	return node;
+	return hash_bytes(path, n * sizeof(*path));
 }
 
-/* Room in every column for every node, the new ones 0. */
+/* Doubles the hash table, the stacks placed anew. */
+static int
+rehash(struct stacks *st)
+{
+	size_t cap = st->capslot ? 2 * st->capslot : 1024, i, h, n;
+	uint32_t *slot = calloc(cap, sizeof(*slot));
+	const uint32_t *f;
+
+	if (slot == NULL)
+		return -1;
+	for (i = 0; i < st->nstacks; i++) {
+		f = stacks_frames(st, i, &n);
+		for (h = hash_path(f, n) & (cap - 1); slot[h] != 0;
+		    h = (h + 1) & (cap - 1))
+			;
+		slot[h] = (uint32_t)i + 1;
+	}
+	free(st->slot);
+	st->slot = slot;
+	st->capslot = cap;
+	return 0;
+}
+
+/* The stack of the path, made where new: its index, or -1. */
+static int64_t
+stack_of(struct stacks *st, const uint32_t *path, size_t n)
+{
+	size_t h, m;
+	const uint32_t *f;
+	uint32_t k;
+
+	if (st->capat == 0) {
+		if (array_grow((void **)&st->at, &st->capat, 64,
+		    sizeof(*st->at)) < 0)
+			return -1;
+		st->at[0] = 0;
+	}
+	if ((st->nstacks + 1) * 2 > st->capslot && rehash(st) < 0)
+		return -1;
+	for (h = hash_path(path, n) & (st->capslot - 1);
+	    (k = st->slot[h]) != 0; h = (h + 1) & (st->capslot - 1)) {
+		f = stacks_frames(st, k - 1, &m);
+		if (m == n && (n == 0 || memcmp(f, path, n * sizeof(*f)) == 0))
+			return k - 1;
+	}
+	if (st->nstacks >= UINT32_MAX - 1 || st->nseq + n >= UINT32_MAX ||
+	    array_grow((void **)&st->seq, &st->capseq, st->nseq + n + 1,
+	    sizeof(*st->seq)) < 0 || array_grow((void **)&st->at, &st->capat,
+	    st->nstacks + 2, sizeof(*st->at)) < 0)
+		return -1;
+	if (n > 0)
+		memcpy(st->seq + st->nseq, path, n * sizeof(*path));
+	st->nseq += n;
+	st->at[++st->nstacks] = (uint32_t)st->nseq;
+	st->slot[h] = (uint32_t)st->nstacks;
+	return (int64_t)st->nstacks - 1;
+}
+
+/* Room in every column for every stack, the new ones 0. */
 static int
 grow_cols(struct stacks *st, size_t ncols)
 {
@@ -163,11 +201,11 @@ grow_cols(struct stacks *st, size_t ncols)
 		memset(st->cols + old, 0, (ncols - old) * sizeof(*nc));
 		st->ncols = ncols;
 	}
-	if (st->capcol < st->capnodes || ncols > old) {
+	if (st->capcol < st->capat || ncols > old) {
 		for (c = 0; c < st->ncols; c++)
-			if (numcol_grow(&st->cols[c], st->capnodes) < 0)
+			if (numcol_grow(&st->cols[c], st->capat) < 0)
 				return -1;
-		st->capcol = st->capnodes;
+		st->capcol = st->capat;
 	}
 	return 0;
 }
@@ -188,7 +226,7 @@ add(struct stack_reader *r, struct prof *p, const struct sample *s)
 			return -1;
 		r->path[s->nlocs - 1 - d] = (uint32_t)k;
 	}
-	if ((node = node_of(st, r->path, s->nlocs)) < 0)
+	if ((node = stack_of(st, r->path, s->nlocs)) < 0)
 		return -1;
 	series = r->opts.base != 0 && p->sources[s->source].id != r->opts.base;
 	if (measure_sample(&st->m, p, s, &nv) < 0 ||
@@ -215,9 +253,11 @@ double
 stacks_base_scale(const struct stacks *st, size_t t)
 {
 	double s0 = 0, s1 = 0;
-	uint32_t n;
+	size_t n;
 
-	for (n = 1; n < st->nnodes; n++) {
+	for (n = 0; n < st->nstacks; n++) {
+		if (st->at[n + 1] == st->at[n])
+			continue;	/* the empty stack: no line */
 		s0 += stacks_value(st, 2 * t, n).d;
 		s1 += stacks_value(st, 2 * t + 1, n).d;
 	}

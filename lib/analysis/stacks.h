@@ -1,7 +1,8 @@
-/* stacks.h: the distinct stacks of a profile as a tree of frames (the
- * root's children are the outermost frames), with the value of the
- * samples that end at each node: what collapsed stacks and flame graphs
- * are made of. Memory grows with the distinct stack prefixes. */
+/* stacks.h: the distinct stacks of a profile, each a run of frame ids
+ * (root first) with the value of its samples: what collapsed stacks and
+ * flame graphs are made of. Memory grows with the distinct stacks' frames
+ * at 4 bytes each (less than the collapsed text, which names each frame),
+ * not with the samples; a tree of stack prefixes took 5 times as much. */
 #ifndef STACKS_H
 #define STACKS_H
 
@@ -17,22 +18,21 @@ struct frame {
 
 enum { FRAME_PLAIN, FRAME_SPECIAL, FRAME_NATIVE };
 
-struct stack_node {
-	uint32_t parent;	/* node 0 is the root */
-	uint32_t frame;
-};
-
 struct stacks {
 	struct strtab strs;
 	struct frame *frames;
 	size_t nframes, capframes;
 	struct strtab frame_ix;		/* name -> frame */
-	struct stack_node *nodes;
-	size_t nnodes, capnodes;
-	struct u64map child;		/* parent << 32 | frame -> node */
-	/* values of the samples that end at a node, per column: value type
-	 * t of series s (0: all, or the -d base source; 1: the others) is
-	 * column 2t + s */
+	/* stack i: frames seq[at[i] .. at[i + 1]), root first */
+	uint32_t *seq;
+	size_t nseq, capseq;
+	uint32_t *at;
+	size_t nstacks, capat;
+	uint32_t *slot;			/* hash table: stack + 1, or 0 */
+	size_t capslot;
+	/* values of the samples of a stack, per column: value type t of
+	 * series s (0: all, or the -d base source; 1: the others) is column
+	 * 2t + s */
 	struct numcol *cols;
 	size_t ncols, capcol;
 	struct measure m;		/* the types, measure.h */
@@ -59,18 +59,26 @@ int stacks_sample(void *r, struct prof *p, const struct sample *s,
 int stacks_restart(void *r, struct perr *e);
 void stack_reader_free(struct stack_reader *r);
 
-/* The value of column c at node n (0 where nothing was added). */
+/* The value of column c of stack i (0 where nothing was added). */
 static inline struct num
-stacks_value(const struct stacks *st, size_t c, uint32_t n)
+stacks_value(const struct stacks *st, size_t c, size_t i)
 {
-	return c < st->ncols ? numcol_get(&st->cols[c], n) : num_of_i64(0);
+	return c < st->ncols ? numcol_get(&st->cols[c], i) : num_of_i64(0);
+}
+
+/* The frames of stack i, root first; *n of them. */
+static inline const uint32_t *
+stacks_frames(const struct stacks *st, size_t i, size_t *n)
+{
+	*n = st->at[i + 1] - st->at[i];
+	return st->seq + st->at[i];
 }
 
 /* What scales the base series (0) of type t to the others' sum (1), as
  * difffolded -n: 1 when either sums to 0. */
 double stacks_base_scale(const struct stacks *st, size_t t);
 
-/* The name of a frame, of a node. */
+/* The name of a frame. */
 static inline const char *
 stacks_frame_name(const struct stacks *st, uint32_t frame, size_t *len)
 {

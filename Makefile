@@ -48,6 +48,7 @@ ANALYSIS_SRC = lib/analysis/select.c lib/analysis/units.c \
 	lib/analysis/top_table.c lib/analysis/tagfilter.c \
 	lib/analysis/figure.c lib/analysis/tags.c lib/analysis/callgraph.c \
 	lib/analysis/peek.c lib/analysis/dot.c lib/analysis/list.c \
+	lib/analysis/flame_svg.c lib/analysis/chart.c \
 	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \
 	lib/analysis/flame.c
 LIBSRC = $(BASE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \

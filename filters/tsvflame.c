@@ -6,12 +6,15 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/chart.h"
 #include "analysis/flame.h"
 #include "cli.h"
 
 enum { O_NORMALIZE = CLI_LONG };
 
 static const struct cli_opt opts[] = {
+	{ 'C', "chart", NULL, "a flame chart: the samples left to right in "
+	    "time order\n(their order, or their times), not merged" },
 	{ 'I', "icicle", NULL, "the root at the top" },
 	{ 'l', "lines", NULL, "append :line to frames" },
 	{ 'd', "diff-source", "id", "colour by the change against this source "
@@ -33,8 +36,8 @@ static const struct cli_opt opts[] = {
 	{ 0 }
 };
 static const struct cli_prog prog = {
-	"Draws profile streams (2.0 or 1.0) as an interactive flame graph, "
-	"one SVG.", opts, "[file ...]",
+	"Draws profile streams (2.0 or 1.0) as an interactive flame graph (or "
+	"chart),\none SVG.", opts, "[file ...]",
 	"Several files are combined (as by tsvcombine) first."
 };
 
@@ -82,6 +85,46 @@ source_names(const struct prof *p, const struct source_set *keep)
 	return s;
 }
 
+/* --chart: two passes, the stacks then the samples in order. */
+static int
+chart_main(int argc, char **argv, struct chart_scan *sc,
+    const struct flame_opts *fo, const struct source_set *sources,
+    const char *opath)
+{
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct input_ref in;
+	struct output o;
+	struct flame_opts fc = *fo;
+	struct chart *ch;
+	struct perr e;
+	char *names;
+
+	in = cli_input(&prog, argc, argv, TWICE_WHOLE);
+	cli_assemble(&r, in, &p, chart_scan_sample, chart_scan_restart, sc);
+	stream_close(&r);
+	cli_check_sources(sources, 's', 0, &p);
+	if ((names = source_names(&p, sources)) == NULL) {
+		perr_nomem(&e);
+		cli_fail(&e);
+	}
+	fc.sources = names;
+	if ((ch = chart_new(sc, &p, &fc, &e)) == NULL)
+		cli_fail(&e);
+	prof_free(&p);
+	memset(&p, 0, sizeof(p));
+	cli_assemble(&r, in, &p, chart_sample, chart_restart, ch);
+	stream_close(&r);
+	cli_open(&o, opath);
+	if (chart_write(ch, &o, &e) < 0 || output_close(&o, &e) < 0)
+		cli_fail(&e);
+	chart_free(ch);
+	free(names);
+	stack_reader_free(&sc->sr);
+	prof_free(&p);
+	return EXIT_OK;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -95,7 +138,7 @@ main(int argc, char *argv[])
 	struct input_ref in;
 	const char *opath = NULL;
 	char *names;
-	int ch;
+	int ch, chart = 0;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
@@ -106,6 +149,9 @@ main(int argc, char *argv[])
 			break;
 		case O_NORMALIZE:
 			fo.normalize = 1;
+			break;
+		case 'C':
+			chart = 1;
 			break;
 		case 'I':
 			fo.icicle = 1;
@@ -139,6 +185,19 @@ main(int argc, char *argv[])
 		cli_usage(&prog);
 	}
 	sr.opts.sources = &sources;
+	if (chart && fo.diff) {
+		cli_warn("--chart: not with -d (a chart shows one profile in "
+		    "time)");
+		cli_usage(&prog);
+	}
+	if (chart) {
+		struct chart_scan sc = { 0 };
+		int rc;
+		sc.sr.opts = sr.opts;
+		rc = chart_main(argc, argv, &sc, &fo, &sources, opath);
+		source_set_free(&sources);
+		return rc;
+	}
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_assemble(&r, in, &p, stacks_sample, stacks_restart, &sr);
 	stream_close(&r);

@@ -158,6 +158,7 @@ r16=$dir/renamed16.tsv
 echo "input: $r16 (16 renamed copies of large.cpu; MB of stream; its collapsed text: $(./tsv2folded "$r16" | wc -c) bytes)"
 row "tsv2folded (16 renamed copies)" "$(size "$r16")" ./tsv2folded "$r16"
 row "tsvflame (16 renamed copies)" "$(size "$r16")" ./tsvflame "$r16"
+row "tsvflame --chart (16 renamed copies)" "$(size "$r16")" ./tsvflame --chart "$r16"
 row "tsvtop (16 renamed copies, for scale)" "$(size "$r16")" ./tsvtop "$r16"
 ./tsv2folded -l "$dir/big.tsv" >"$dir/big.folded"
 row "folded2tsv (MB of collapsed stacks)" "$(size "$dir/big.folded")" ./folded2tsv "$dir/big.folded"

@@ -69,8 +69,8 @@ special(const struct prof *p, const struct location *l)
 }
 
 /* The frame of prof location li, made when first seen. */
-static int64_t
-frame_of(struct stack_reader *r, struct prof *p, uint32_t li)
+int64_t
+stacks_frame_of(struct stack_reader *r, struct prof *p, uint32_t li)
 {
 	struct stacks *st = &r->st;
 	const struct location *l = &p->locations[li];
@@ -152,6 +152,32 @@ rehash(struct stacks *st)
 	return 0;
 }
 
+int64_t
+stacks_find(const struct stacks *st, const uint32_t *path, size_t n)
+{
+	size_t h, m;
+	const uint32_t *f;
+	uint32_t k;
+
+	if (st->capslot == 0)
+		return -1;
+	for (h = hash_path(path, n) & (st->capslot - 1);
+	    (k = st->slot[h]) != 0; h = (h + 1) & (st->capslot - 1)) {
+		f = stacks_frames(st, k - 1, &m);
+		if (m == n && (n == 0 || memcmp(f, path, n * sizeof(*f)) == 0))
+			return k - 1;
+	}
+	return -1;
+}
+
+void
+stacks_new_pass(struct stack_reader *r)
+{
+	free(r->loc_frame);
+	r->loc_frame = NULL;
+	r->caploc = 0;
+}
+
 /* The stack of the path, made where new: its index, or -1. */
 static int64_t
 stack_of(struct stacks *st, const uint32_t *path, size_t n)
@@ -222,7 +248,7 @@ add(struct stack_reader *r, struct prof *p, const struct sample *s)
 	    sizeof(*r->path)) < 0)
 		return -1;
 	for (d = 0; d < s->nlocs; d++) {	/* root first */
-		if ((k = frame_of(r, p, s->locs[d])) < 0)
+		if ((k = stacks_frame_of(r, p, s->locs[d])) < 0)
 			return -1;
 		r->path[s->nlocs - 1 - d] = (uint32_t)k;
 	}

@@ -59,6 +59,14 @@ int stacks_sample(void *r, struct prof *p, const struct sample *s,
 int stacks_restart(void *r, struct perr *e);
 void stack_reader_free(struct stack_reader *r);
 
+/* The frame of location li of p (made when new), or -1. */
+int64_t stacks_frame_of(struct stack_reader *r, struct prof *p, uint32_t li);
+/* The index of the stack of these frames (root first), or -1: none. */
+int64_t stacks_find(const struct stacks *st, const uint32_t *path, size_t n);
+/* Before reading the input again: its locations may be numbered anew
+ * (the frames stay). */
+void stacks_new_pass(struct stack_reader *r);
+
 /* The value of column c of stack i (0 where nothing was added). */
 static inline struct num
 stacks_value(const struct stacks *st, size_t c, size_t i)

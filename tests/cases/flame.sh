@@ -128,3 +128,80 @@ t_flame_readable() {
 	    awk '{ n++; d = $2 - $3; if (d < 0) d = -d; if (d >= 20) k++ }
 	    END { exit !(k * 4 >= n) }' || bad "frames of one hue"
 }
+
+# The SVG's boxes, depth, name and value each, in its order (the root
+# left out).
+svg_boxes() {
+	sed -n 's/^<g class="f" data-d="\([0-9]*\)" data-v="\([^"]*\)"><title>\(.*\)$/\1	\3	\2/p' "$1" |
+	    sed 's/&lt;/</g; s/&gt;/>/g; s/&quot;/"/g; s/&amp;/\&/g' |
+	    awk -F'\t' '$1 > 0'
+}
+
+# --chart: a box per run of samples sharing a stack prefix, in the
+# samples' order, as an awk script apart from tsvflame finds them (every
+# box kept: -W 0); the SVG is XML.
+t_flame_chart_runs() {
+	for f in line.out memory-gc-line.out; do
+		$bin/rprof2tsv tests/data/rprof/r-4.2/$f >"$out/p.tsv"
+		$bin/tsvflame --chart -W 0 "$out/p.tsv" >"$out/c.svg" ||
+		    bad "$f: tsvflame --chart failed"
+		xmllint --noout "$out/c.svg" 2>/dev/null ||
+		    bad "$f: the chart is not XML"
+		svg_boxes "$out/c.svg" >"$out/got"
+		awk -f tests/flame/chart-runs.awk "$out/p.tsv" >"$out/want"
+		same_lines want got "$f: the chart's boxes"
+		[ "$(wc -l <"$out/got")" -gt 1000 ] || bad "$f: few boxes"
+	done
+}
+
+# .sample_times order the chart, not the rows: three samples whose times
+# come backwards; without times, the rows' order.
+t_flame_chart_times() {
+	cat >"$out/t.tsv" <<'TSV'
+#meta	key	value
+meta	version	2.0
+#sources	source_id	source_type	source_uri	source_timestamp
+sources	1	pprof	t	NA
+#functions	function_id	name	system_name	filename	start_line
+functions	1	a	a		0
+functions	2	b	b		0
+functions	3	c	c		0
+#locations	location_id	function_id	line
+locations	1	1	0
+locations	2	2	0
+locations	3	3	0
+#samples	sample_id	source_id
+samples	1	1
+samples	2	1
+samples	3	1
+#sample_values	sample_id	type	unit	value
+sample_values	1	samples	count	1
+sample_values	2	samples	count	1
+sample_values	3	samples	count	1
+#sample_locations	sample_id	depth	location_id
+sample_locations	1	1	2
+sample_locations	1	2	1
+sample_locations	2	1	3
+sample_locations	2	2	1
+sample_locations	3	1	2
+sample_locations	3	2	1
+TSV
+	$bin/tsvflame --chart -W 0 "$out/t.tsv" >"$out/c.svg"
+	svg_boxes "$out/c.svg" >"$out/got"
+	printf '1\ta\t3\n2\tb\t1\n2\tc\t1\n2\tb\t1\n' >"$out/want"
+	same_lines want got "the rows' order"
+	{ cat "$out/t.tsv"; printf '#.sample_times\tsample_id\ttime_unix_nano\n'
+	  printf '.sample_times\t1\t300\n.sample_times\t2\t100\n.sample_times\t3\t200\n'; } \
+	    >"$out/tt.tsv"
+	$bin/tsvvalidate "$out/tt.tsv" || bad "the timed stream is not valid"
+	$bin/tsvflame --chart -W 0 "$out/tt.tsv" >"$out/c.svg"
+	svg_boxes "$out/c.svg" >"$out/got"
+	printf '1\ta\t3\n2\tc\t1\n2\tb\t2\n' >"$out/want"
+	same_lines want got "the times' order"
+	awk -f tests/flame/chart-runs.awk "$out/tt.tsv" >"$out/want2"
+	same_lines want want2 "chart-runs.awk on the times"
+	grep -q 'the samples in the order of their times' "$out/c.svg" ||
+	    bad "the subtitle does not say the order"
+	$bin/tsvflame --chart -d 1 "$out/t.tsv" >/dev/null 2>&1
+	test $? -eq 2 || bad "--chart with -d: not a usage error"
+}

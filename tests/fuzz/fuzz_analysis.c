@@ -6,7 +6,8 @@
  * tsvtop's table (by function and by line, with memory; or a diff against
  * source 1, normalised or not; or its labels' table), tsvlist's listing
  * (its files not found), tsvpeek's table and tsvgraph's DOT (pruned as
- * pprof's or not), tsv2folded's lines,
+ * pprof's or not), tsvflame --chart's SVG (two passes), tsv2folded's
+ * lines,
  * tsvflame's SVG (which libxml2 must parse as XML), tsvfocus's filters
  * (name or tag filters) and the SQL writer (in one dialect or the other);
  * a failure must come with its message. */
@@ -15,6 +16,7 @@
 #include <libxml/parser.h>
 
 #include "fuzz.h"
+#include "analysis/chart.h"
 #include "analysis/dot.h"
 #include "analysis/flame.h"
 #include "analysis/focus.h"
@@ -210,6 +212,30 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		stream_close(&r);
 		prof_free(&p);
 		cg_free(&g);
+	}
+	/* the flame chart: the stacks, then the samples in order */
+	{
+		struct chart_scan sc = { { { 0, &all, 0 } } };
+		struct chart *ch = NULL;
+		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
+		    chart_scan_sample, chart_scan_restart, &sc, ASM_SUMS, &e),
+		    &e);
+		stream_close(&r);
+		if (rc == 0)
+			ch = chart_new(&sc, &p, &fl, &e);
+		prof_free(&p);
+		memset(&p, 0, sizeof(p));
+		if (ch != NULL) {
+			SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
+			    chart_sample, chart_restart, ch, ASM_SUMS, &e), &e);
+			if (rc == 0)
+				SAYS_WHY(chart_write(ch, &o, &e), &e);
+			stream_close(&r);
+			prof_free(&p);
+			memset(&p, 0, sizeof(p));
+		}
+		chart_free(ch);
+		stack_reader_free(&sc.sr);
 	}
 	/* the labels' table */
 	if ((tg = tags_new(&tgo, &e)) == NULL)

@@ -47,3 +47,40 @@ WANT
 	cmp -s "$out/flame.want" "$out/flame.result" ||
 	    bad "tsvflame's SVG in chromium: $(tr '\n' ' ' <"$out/flame.result")"
 }
+
+# tsvflame --chart in the browser: the same script zooms a box to the
+# whole width, Escape resets, and searching ^fib$ matches the same share
+# of the samples as in the flame graph (a sample is in fib or not,
+# whatever the order), with no error.
+t_chromium_chart_script() {
+	need chromium || return
+	$bin/rprof2tsv "$R_MEM" | $bin/tsvflame --chart >"$out/flame.svg"
+	{
+		printf '<!DOCTYPE html><html><head><meta charset="utf-8"><script>\n'
+		printf 'window.flameErrors = []; window.onerror = function (m) '
+		printf '{ window.flameErrors.push(String(m)); };\n</script></head><body>\n'
+		printf '<pre id="result">not run</pre>\n'
+		sed 1d "$out/flame.svg"
+		printf '<script>\n'
+		cat tests/interop/flame-test.js
+		printf '</script></body></html>\n'
+	} >"$out/flame.html"
+	chrome --virtual-time-budget=10000 --dump-dom "file://$out/flame.html" |
+	    sed -n '/<pre id="result">/,/<\/pre>/p' >"$out/flame.result"
+	n=$(grep -c '<g class="f"' "$out/flame.svg")
+	t=$(grep -A2 '<title>df_work$' "$out/flame.svg" | sed -n 's/.*<rect x="[^"]*" y="[^"]*" width="\([^"]*\)".*/\1/p' | tail -1)
+	cat >"$out/flame.want" <<WANT
+<pre id="result">frames $n
+target $t
+zoomed 1180.000 hidden some
+reset $t hidden 0
+search 6.64
+Matched: 6.64%
+colours many
+errors 0</pre>
+WANT
+	cmp -s "$out/flame.want" "$out/flame.result" || {
+		bad "tsvflame --chart's SVG in chromium"
+		diff "$out/flame.want" "$out/flame.result"
+	}
+}

@@ -16,6 +16,8 @@ struct flame_opts {
 	const char *sources;	/* for the default title: the sources' URIs */
 	const char *unit;	/* measure_choose's (NULL: "raw") */
 	int normalize;		/* the base scaled to the others' sum */
+	const char *id;		/* prefix of the SVG's ids (letters and
+				 * '-'), for several on a page; NULL: none */
 };
 
 int flame_write(const struct stacks *st, const struct prof *p,

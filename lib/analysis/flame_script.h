@@ -1,11 +1,16 @@
 /* flame_script.h: the script of tsvflame's SVG, as text. Plain ES5 that
  * runs in a standalone SVG and in one inlined into HTML. It keeps each
- * frame's drawn box (x0, w0) and depth, and redraws from them. */
+ * frame's drawn box (x0, w0) and depth, and redraws from them. A function
+ * of P, the prefix of the SVG's element ids (svg_end calls it), so that
+ * several graphs can share a page (tsvreport): each is window.flames[P];
+ * only the one without a prefix takes keys and defines search(). */
 #ifndef FLAME_SCRIPT_H
 #define FLAME_SCRIPT_H
 
 static const char flame_script[] =
+"(function (P) {\n"
 "\"use strict\";\n"
+"function byId(n) { return document.getElementById(P + n); }\n"
 "var PAD = 10, FONT = 12, W, frames, root, details, matched, zoomed = null;\n"
 "function num(e, a) { return parseFloat(e.getAttribute(a)); }\n"
 "function part(f, tag) { return f.getElementsByTagName(tag)[0]; }\n"
@@ -92,11 +97,11 @@ static const char flame_script[] =
 "  }\n"
 "}\n"
 "function init() {\n"
-"  var i, f, r, svg = document.getElementById('flame');\n"
+"  var i, f, r, svg = byId('flame');\n"
 "  W = num(svg, 'width');\n"
-"  details = document.getElementById('details');\n"
-"  matched = document.getElementById('matched');\n"
-"  frames = document.getElementById('frames').getElementsByTagName('g');\n"
+"  details = byId('details');\n"
+"  matched = byId('matched');\n"
+"  frames = byId('frames').getElementsByTagName('g');\n"
 "  for (i = 0; i < frames.length; i++) {\n"
 "    f = frames[i];\n"
 "    r = part(f, 'rect');\n"
@@ -110,9 +115,15 @@ static const char flame_script[] =
 "    f.onmouseout = out;\n"
 "    if (f.d === 0) root = f;\n"
 "  }\n"
-"  document.getElementById('search').onclick = ask;\n"
-"  document.addEventListener('keydown', key);\n"
+"  byId('search').onclick = ask;\n"
+"  if (P === '') {\n"
+"    document.addEventListener('keydown', key);\n"
+"    window.search = search;\n"
+"  }\n"
+"  window.flames = window.flames || {};\n"
+"  window.flames[P] = { search: search, reset: reset, zoom: zoom };\n"
 "}\n"
-"init();\n";
+"init();\n"
+"})";
 
 #endif

@@ -206,6 +206,15 @@ svg_px(const struct svg *g, double v)
 	return v > 0 && g->total > 0 ? v / g->total * g->span : 0;
 }
 
+/* An id (or a CSS selector of one): the SVG's prefix, then name. */
+static void
+id(struct output *o, const struct svg *g, const char *name)
+{
+	if (g->opts->id != NULL)
+		out_str(o, g->opts->id);
+	out_str(o, name);
+}
+
 int
 svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
 {
@@ -215,7 +224,9 @@ svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
 
 	height = TOP + (g->depth + 1) * FRAME_H + BOTTOM;
 	out_str(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
-	    "<svg version=\"1.1\" id=\"flame\" width=\"");
+	    "<svg version=\"1.1\" id=\"");
+	id(o, g, "flame");
+	out_str(o, "\" width=\"");
 	num(o, width);
 	out_str(o, "\" height=\"");
 	num(o, height);
@@ -225,19 +236,30 @@ svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
 	num(o, height);
 	out_str(o, "\" xmlns=\"http://www.w3.org/2000/svg\">\n"
 	    "<style>\ntext { font-family: Verdana, sans-serif; font-size: "
-	    "12px; fill: rgb(0,0,0); }\n#title { font-size: 17px; "
-	    "text-anchor: middle; }\n#subtitle { text-anchor: middle; fill: "
-	    "rgb(90,90,90); }\n#search, #matched { text-anchor: end; }\n"
-	    "#search { cursor: pointer; fill: rgb(60,60,160); }\n"
+	    "12px; fill: rgb(0,0,0); }\n#");
+	id(o, g, "title");
+	out_str(o, " { font-size: 17px; text-anchor: middle; }\n#");
+	id(o, g, "subtitle");
+	out_str(o, " { text-anchor: middle; fill: rgb(90,90,90); }\n#");
+	id(o, g, "search");
+	out_str(o, ", #");
+	id(o, g, "matched");
+	out_str(o, " { text-anchor: end; }\n#");
+	id(o, g, "search");
+	out_str(o, " { cursor: pointer; fill: rgb(60,60,160); }\n"
 	    ".f { cursor: pointer; }\n.f:hover rect { stroke: rgb(0,0,0); "
 	    "stroke-width: 0.5; }\n.parent { opacity: 0.5; }\n</style>\n"
 	    "<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" "
-	    "fill=\"rgb(248,248,244)\"/>\n<text id=\"title\" x=\"");
+	    "fill=\"rgb(248,248,244)\"/>\n<text id=\"");
+	id(o, g, "title");
+	out_str(o, "\" x=\"");
 	num(o, width / 2);
 	out_str(o, "\" y=\"20\">");
 	if (title(o, opts, c, g->unit, width) < 0)
 		return -1;
-	out_str(o, "</text>\n<text id=\"subtitle\" x=\"");
+	out_str(o, "</text>\n<text id=\"");
+	id(o, g, "subtitle");
+	out_str(o, "\" x=\"");
 	num(o, width / 2);
 	out_str(o, "\" y=\"38\">total ");
 	out_dbl(o, g->total);
@@ -250,23 +272,32 @@ svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
 	out_str(o, what);
 	out_str(o, opts->icicle ? "; root at the top" : "");
 	out_str(o, "; click a frame to zoom, Escape or the root to reset, "
-	    "Ctrl-F or / to search</text>\n<text id=\"search\" x=\"");
+	    "Ctrl-F or / to search</text>\n<text id=\"");
+	id(o, g, "search");
+	out_str(o, "\" x=\"");
 	num(o, width - PAD);
-	out_str(o, "\" y=\"20\">Search</text>\n<text id=\"legend\" x=\"10\" "
-	    "y=\"");
+	out_str(o, "\" y=\"20\">Search</text>\n<text id=\"");
+	id(o, g, "legend");
+	out_str(o, "\" x=\"10\" y=\"");
 	num(o, height - BOTTOM + FONT + 6);
 	out_str(o, opts->diff ? "\">red: grew against the base source, blue: "
 	    "shrank, by how much (width: the other sources)</text>\n" :
 	    "\">warm: functions (colour from the name); green: R's &lt;GC&gt;; "
 	    "grey-blue: &lt;toplevel&gt;, &lt;Anonymous&gt;, unknown frames; "
 	    "aqua: native code</text>\n");
-	out_str(o, "<text id=\"details\" x=\"10\" y=\"");
+	out_str(o, "<text id=\"");
+	id(o, g, "details");
+	out_str(o, "\" x=\"10\" y=\"");
 	num(o, height - BOTTOM + 2 * FONT + 10);
-	out_str(o, "\"> </text>\n<text id=\"matched\" x=\"");
+	out_str(o, "\"> </text>\n<text id=\"");
+	id(o, g, "matched");
+	out_str(o, "\" x=\"");
 	num(o, width - PAD);
 	out_str(o, "\" y=\"");
 	num(o, height - BOTTOM + 2 * FONT + 10);
-	out_str(o, "\"></text>\n<g id=\"frames\">\n");
+	out_str(o, "\"></text>\n<g id=\"");
+	id(o, g, "frames");
+	out_str(o, "\">\n");
 	return 0;
 }
 
@@ -275,5 +306,8 @@ svg_end(struct svg *g)
 {
 	out_str(g->o, "</g>\n<script><![CDATA[\n");
 	out_str(g->o, flame_script);
-	out_str(g->o, "]]></script>\n</svg>\n");
+	out_str(g->o, "('");
+	if (g->opts->id != NULL)
+		out_str(g->o, g->opts->id);
+	out_str(g->o, "');\n]]></script>\n</svg>\n");
 }

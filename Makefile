@@ -15,7 +15,7 @@ PROTOC_C = protoc-c
 
 PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 	tsvtop tsvfocus tsv2folded folded2tsv tsvflame \
-	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist
+	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist tsvreport
 
 # lib/ in wings, each using only those listed before it (analysis and
 # formats side by side, on model).
@@ -48,7 +48,7 @@ ANALYSIS_SRC = lib/analysis/select.c lib/analysis/units.c \
 	lib/analysis/top_table.c lib/analysis/tagfilter.c \
 	lib/analysis/figure.c lib/analysis/tags.c lib/analysis/callgraph.c \
 	lib/analysis/peek.c lib/analysis/dot.c lib/analysis/list.c \
-	lib/analysis/flame_svg.c lib/analysis/chart.c \
+	lib/analysis/flame_svg.c lib/analysis/chart.c lib/analysis/report.c \
 	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \
 	lib/analysis/flame.c
 LIBSRC = $(BASE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \

@@ -688,3 +688,30 @@ cli_hold(struct output *o)
 	if (output_hold(o, fd) == 0)
 		close(fd);
 }
+
+/* The default title's sources: their URIs, or how many. */
+char *
+cli_source_names(const struct prof *p, const struct source_set *keep)
+{
+	size_t i, n = 0, cap = 256, k = 0;
+	char *s = malloc(cap);
+
+	if (s == NULL)
+		return NULL;
+	s[0] = '\0';
+	for (i = 0; i < p->nsources; i++) {
+		const struct source *src = &p->sources[i];
+		const char *uri = src->uri == PROF_NONE ? "<stdin>" :
+		    prof_str(p, src->uri);
+		if (!source_set_has_id(keep, src->id) ||
+		    (n > 0 && strstr(s, uri) != NULL))
+			continue;
+		k++;
+		if (n + strlen(uri) + 3 < cap && n < 120)
+			n += (size_t)snprintf(s + n, cap - n, "%s%s",
+			    n ? ", " : "", uri);
+	}
+	if (n >= 120)
+		snprintf(s + n, cap - n, ", ... (%zu sources)", k);
+	return s;
+}

@@ -58,33 +58,6 @@ real(const char *arg, int opt, double min, double max)
 	return v;
 }
 
-/* The default title's sources: their URIs, or how many. */
-static char *
-source_names(const struct prof *p, const struct source_set *keep)
-{
-	size_t i, n = 0, cap = 256, k = 0;
-	char *s = malloc(cap);
-
-	if (s == NULL)
-		return NULL;
-	s[0] = '\0';
-	for (i = 0; i < p->nsources; i++) {
-		const struct source *src = &p->sources[i];
-		const char *uri = src->uri == PROF_NONE ? "<stdin>" :
-		    prof_str(p, src->uri);
-		if (!source_set_has_id(keep, src->id) ||
-		    (n > 0 && strstr(s, uri) != NULL))
-			continue;
-		k++;
-		if (n + strlen(uri) + 3 < cap && n < 120)
-			n += (size_t)snprintf(s + n, cap - n, "%s%s",
-			    n ? ", " : "", uri);
-	}
-	if (n >= 120)
-		snprintf(s + n, cap - n, ", ... (%zu sources)", k);
-	return s;
-}
-
 /* --chart: two passes, the stacks then the samples in order. */
 static int
 chart_main(int argc, char **argv, struct chart_scan *sc,
@@ -104,7 +77,7 @@ chart_main(int argc, char **argv, struct chart_scan *sc,
 	cli_assemble(&r, in, &p, chart_scan_sample, chart_scan_restart, sc);
 	stream_close(&r);
 	cli_check_sources(sources, 's', 0, &p);
-	if ((names = source_names(&p, sources)) == NULL) {
+	if ((names = cli_source_names(&p, sources)) == NULL) {
 		perr_nomem(&e);
 		cli_fail(&e);
 	}
@@ -203,7 +176,7 @@ main(int argc, char *argv[])
 	stream_close(&r);
 	cli_check_sources(&sources, 's', 0, &p);
 	cli_check_sources(NULL, 'd', sr.opts.base, &p);
-	if ((names = source_names(&p, &sources)) == NULL) {
+	if ((names = cli_source_names(&p, &sources)) == NULL) {
 		perr_nomem(&e);
 		cli_fail(&e);
 	}

@@ -149,6 +149,7 @@ row "tsvtop -l -m (stream)" "$(size "$dir/big.tsv")" ./tsvtop -l -m "$dir/big.ts
 row "tsvpeek --tree (stream)" "$(size "$dir/big.tsv")" ./tsvpeek --tree -o /dev/null "$dir/big.tsv"
 row "tsvgraph (stream)" "$(size "$dir/big.tsv")" ./tsvgraph "$dir/big.tsv"
 row "tsvlist . (stream)" "$(size "$dir/big.tsv")" ./tsvlist -o /dev/null . "$dir/big.tsv"
+row "tsvreport (stream)" "$(size "$dir/big.tsv")" ./tsvreport -o /dev/null "$dir/big.tsv"
 row "tsvfocus -f merge (stream)" "$(size "$dir/big.tsv")" ./tsvfocus -f merge "$dir/big.tsv"
 row "tsv2folded (stream)" "$(size "$dir/big.tsv")" ./tsv2folded "$dir/big.tsv"
 row "tsvflame (stream)" "$(size "$dir/big.tsv")" ./tsvflame "$dir/big.tsv"
@@ -159,6 +160,8 @@ echo "input: $r16 (16 renamed copies of large.cpu; MB of stream; its collapsed t
 row "tsv2folded (16 renamed copies)" "$(size "$r16")" ./tsv2folded "$r16"
 row "tsvflame (16 renamed copies)" "$(size "$r16")" ./tsvflame "$r16"
 row "tsvflame --chart (16 renamed copies)" "$(size "$r16")" ./tsvflame --chart "$r16"
+row "tsvreport (16 renamed copies)" "$(size "$r16")" ./tsvreport "$r16"
+echo "  (tsvreport's page of it: $(./tsvreport "$r16" | wc -c) bytes)"
 row "tsvtop (16 renamed copies, for scale)" "$(size "$r16")" ./tsvtop "$r16"
 ./tsv2folded -l "$dir/big.tsv" >"$dir/big.folded"
 row "folded2tsv (MB of collapsed stacks)" "$(size "$dir/big.folded")" ./folded2tsv "$dir/big.folded"
@@ -173,7 +176,8 @@ if [ ! -s "$src" ]; then
 fi
 echo "input: $src (10,000 sources; MB of stream)"
 for p in tsvvalidate tsvcombine tsvtop tsv2folded tsvflame "tsvfocus -f work" \
-    tsv2rprof tsv2pprof tsv2sql tsv2otlp "tsvpeek --tree" tsvgraph "tsvlist ."; do
+    tsv2rprof tsv2pprof tsv2sql tsv2otlp "tsvpeek --tree" tsvgraph "tsvlist ." \
+    tsvreport; do
 	row "$p (10,000 sources)" "$(size "$src")" ./$p "$src"
 done
 for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do

@@ -35,3 +35,38 @@ out_xml_str(struct output *o, const char *s)
 {
 	out_xml(o, s, strlen(s));
 }
+
+void
+out_json_string(struct output *o, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned char b[4];
+	char e[6] = { '\\', 'u', '0', '0', 0, 0 };
+	size_t i = 0, k;
+	uint32_t cp;
+
+	out_char(o, '"');
+	while (i < n) {
+		if (u[i] == '"' || u[i] == '\\') {
+			out_char(o, '\\');
+			out_char(o, (char)u[i++]);
+			continue;
+		}
+		/* controls, and what could end the <script> it is in */
+		if (u[i] < 0x20 || u[i] == '<' || u[i] == '>' || u[i] == '&') {
+			e[4] = hex[u[i] >> 4];
+			e[5] = hex[u[i] & 15];
+			out_write(o, e, 6);
+			i++;
+			continue;
+		}
+		k = utf8_decode(u + i, n - i, &cp);
+		if (cp == UTF8_BAD)
+			out_write(o, b, utf8_encode(b, cp));
+		else
+			out_write(o, s + i, k);
+		i += k;
+	}
+	out_char(o, '"');
+}

@@ -15,5 +15,9 @@
  * cannot decode. */
 void out_xml(struct output *o, const char *s, size_t n);
 void out_xml_str(struct output *o, const char *s);
+/* Writes s[0..n) as a JSON string, quotes included, safe inside an HTML
+ * <script>: '<', '>' and '&' escaped too; bytes that are not UTF-8 as
+ * U+FFFD. */
+void out_json_string(struct output *o, const char *s, size_t n);
 
 #endif

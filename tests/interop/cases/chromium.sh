@@ -84,3 +84,38 @@ WANT
 		diff "$out/flame.want" "$out/flame.result"
 	}
 }
+
+# tsvreport's page in the browser: no error; its table is tsvtop's, row
+# for row; a click on df_work shows tsvpeek's callers and callees of it
+# and its source lines; a search marks the functions matching and the
+# graph's and chart's frames (the same share as tsvflame's, 6.64%).
+t_chromium_report() {
+	need chromium || return
+	$bin/rprof2tsv "$R_MEM" >"$out/p.tsv"
+	$bin/tsvreport -m --source-path tests/data/rprof/r-4.2 "$out/p.tsv" \
+	    >"$out/report.html" || { bad "tsvreport failed"; return; }
+	sed -e 's|^<head>$|<head><script>window.reportErrors = []; window.onerror = function (m) { window.reportErrors.push(String(m)); };</script>|' \
+	    -e 's|^</body>$|<pre id="result">not run</pre><script src="report-test.js"></script></body>|' \
+	    "$out/report.html" >"$out/test.html"
+	cp tests/interop/report-test.js "$out/"
+	chrome --virtual-time-budget=10000 --dump-dom "file://$out/test.html" |
+	    sed -n '/<pre id="result">/,/<\/pre>/p' |
+	    sed 's/<[^>]*>//g; s/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g; s/&quot;/"/g' \
+	    >"$out/result"
+	grep '^top	' "$out/result" | cut -f 2- >"$out/got.top"
+	$bin/tsvtop -q -m "$out/p.tsv" | tail -n +2 >"$out/want.top"
+	same_lines want.top got.top "the page's table against tsvtop -m"
+	grep '^peek	' "$out/result" | cut -f 2- >"$out/got.peek"
+	$bin/tsvpeek -q '^df_work$' "$out/p.tsv" | tail -n +2 | cut -f 2- \
+	    >"$out/want.peek"
+	same_lines want.peek got.peek "df_work's callers and callees"
+	n=$(grep -c '^fib	' "$out/want.top")
+	hot=$($bin/tsvlist -q --source-path tests/data/rprof/r-4.2 '^df_work$' \
+	    "$out/p.tsv" | awk -F'\t' 'NR > 1 && ($4 != "." || $5 != ".")' | wc -l)
+	for want in "selected df_work" "hot lines $hot" "source shown" \
+	    "hits $n $n of $(wc -l <"$out/want.top") functions" \
+	    "graph Matched: 6.64%" "chart Matched: 6.64%" "views true false" \
+	    "errors 0"; do
+		grep -qxF "$want" "$out/result" || bad "no '$want' in: $(grep -v '^top\|^peek' "$out/result" | tr '\n' '|')"
+	done
+}

@@ -1,0 +1,122 @@
+/* tsvreport: one self-contained HTML page of profile streams. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis/report.h"
+#include "cli.h"
+
+enum { O_UNIT = CLI_LONG, O_SOURCE_PATH, O_TRIM_PATH };
+
+static const struct cli_opt opts[] = {
+	{ 'm', "memory", NULL, "add mem_total: summaryRprof's memory, in MB" },
+	CLI_OPT_OUTPUT,
+	CLI_OPT_SOURCES,
+	{ 'T', "title", "title", "the page's title (default: the sources)" },
+	{ 't', "type", "type", "the value to show (default: pprof's, or R's "
+	    "samples)" },
+	{ O_UNIT, "unit", "unit", "the table's unit (as tsvtop's --unit)" },
+	{ 'w', "width", "px", "of the flame graph and chart (default 1200)" },
+	{ O_SOURCE_PATH, "source-path", "dirs", "add the source pane: files "
+	    "found as tsvlist finds\nthem (':'-separated)" },
+	{ O_TRIM_PATH, "trim-path", "prefixes", "as tsvlist's --trim-path" },
+	CLI_OPT_LIMIT,
+	{ 0 }
+};
+static const struct cli_prog prog = {
+	"Writes one self-contained HTML page of profile streams (2.0 or 1.0): "
+	"the top\ntable, callers and callees, source, flame graph and flame "
+	"chart.", opts, "[file ...]",
+	"Several files are combined (as by tsvcombine) first. The input is read "
+	"twice."
+};
+
+int
+main(int argc, char *argv[])
+{
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct source_set sources = { 0 };
+	struct report_opts ro = { .width = 1200 };
+	struct report *rep;
+	struct chart *ch;
+	struct output o;
+	struct perr e;
+	struct input_ref in;
+	const char *opath = NULL;
+	char *names = NULL, *end;
+	int c;
+
+	while ((c = cli_getopt(&prog, argc, argv)) != -1)
+		switch (c) {
+		case 'm':
+			ro.memory = 1;
+			break;
+		case 'o':
+			opath = optarg;
+			break;
+		case 's':
+			cli_sources(&prog, &sources, optarg);
+			break;
+		case 'T':
+			ro.title = optarg;
+			break;
+		case 't':
+			ro.type = optarg;
+			break;
+		case O_UNIT:
+			ro.unit = optarg;
+			break;
+		case 'w':
+			errno = 0;
+			ro.width = strtod(optarg, &end);
+			if (errno != 0 || end == optarg || *end != '\0' ||
+			    !(ro.width >= 100 && ro.width <= 1e6)) {
+				cli_warn("-w: '%s' is not a number from 100 to "
+				    "1e6", optarg);
+				cli_usage(&prog);
+			}
+			break;
+		case O_SOURCE_PATH:
+			ro.search = optarg;
+			break;
+		case O_TRIM_PATH:
+			ro.trim = *optarg != '\0' ? optarg : NULL;
+			break;
+		}
+	argc -= optind;
+	argv += optind;
+	ro.sources = &sources;
+	if ((rep = report_new(&ro, &e)) == NULL)
+		cli_fail(&e);
+	/* two passes: everything but the chart, then the chart */
+	in = cli_input(&prog, argc, argv, TWICE_WHOLE);
+	cli_assemble(&r, in, &p, report_sample, report_restart, rep);
+	stream_close(&r);
+	cli_check_sources(&sources, 's', 0, &p);
+	if (ro.title == NULL) {
+		if ((names = cli_source_names(&p, &sources)) == NULL) {
+			perr_nomem(&e);
+			cli_fail(&e);
+		}
+		report_title(rep, names);
+	}
+	if (report_parts(rep, &p, &ch, &e) < 0)
+		cli_fail(&e);
+	prof_free(&p);
+	memset(&p, 0, sizeof(p));
+	if (ch != NULL) {
+		cli_assemble(&r, in, &p, chart_sample, chart_restart, ch);
+		stream_close(&r);
+	}
+	cli_open(&o, opath);
+	if (report_write(rep, &o, &e) < 0 || output_close(&o, &e) < 0)
+		cli_fail(&e);
+	report_free(rep);
+	free(names);
+	prof_free(&p);
+	source_set_free(&sources);
+	return EXIT_OK;
+}

@@ -1,0 +1,63 @@
+# report: tsvreport (Chromium drives the page in make interop).
+
+report_page() {
+	$bin/rprof2tsv "$R_MEM" >"$out/p.tsv"
+	$bin/tsvreport "$@" "$out/p.tsv" >"$out/r.html" ||
+	    bad "tsvreport $* failed"
+}
+
+# The page's tables are exactly what tsvtop, tsvpeek --tree and tsvlist
+# write, # lines and all.
+t_report_tables() {
+	report_page -m --source-path tests/data/rprof/r-4.2
+	awk -v id=top-data -f tests/report/json-part.awk "$out/r.html" >"$out/got"
+	$bin/tsvtop -m "$out/p.tsv" >"$out/want"
+	same_lines want got "the page's top table"
+	awk -v id=peek-data -f tests/report/json-part.awk "$out/r.html" >"$out/got"
+	$bin/tsvpeek --tree "$out/p.tsv" >"$out/want"
+	same_lines want got "the page's callers and callees"
+	awk -v id=list-data -f tests/report/json-part.awk "$out/r.html" >"$out/got"
+	$bin/tsvlist -m --source-path tests/data/rprof/r-4.2 . "$out/p.tsv" \
+	    >"$out/want"
+	same_lines want got "the page's source"
+}
+
+# One file, nothing fetched: no address but SVG's namespace, no src or
+# href; both pictures inline, each well-formed XML with as many frames as
+# tsvflame draws.
+t_report_self_contained() {
+	need xmllint || return
+	report_page
+	grep -o 'https\?://[^"]*' "$out/r.html" | sort -u >"$out/got"
+	printf 'http://www.w3.org/2000/svg\n' >"$out/want"
+	same_lines want got "addresses in the page"
+	! grep -q ' src=\| href=' "$out/r.html" || bad "the page loads something"
+	for v in graph chart; do
+		awk -v v=$v '$0 ~ "^<section class=\"view\" id=\"v-" v "\"" { on = 1; next }
+		    on && /^<\/section>$/ { on = 0 } on' "$out/r.html" >"$out/$v.svg"
+		xmllint --noout "$out/$v.svg" || bad "the $v is not XML"
+	done
+	test "$(grep -c '<g class="f"' "$out/graph.svg")" -eq \
+	    "$($bin/tsvflame "$out/p.tsv" | grep -c '<g class="f"')" ||
+	    bad "the page's graph has other frames than tsvflame's"
+	test "$(grep -c '<g class="f"' "$out/chart.svg")" -eq \
+	    "$($bin/tsvflame --chart "$out/p.tsv" | grep -c '<g class="f"')" ||
+	    bad "the page's chart has other frames than tsvflame --chart's"
+	grep -q 'id="g-frames"' "$out/graph.svg" &&
+	    grep -q 'id="c-frames"' "$out/chart.svg" ||
+	    bad "the pictures' ids are not apart"
+}
+
+# A profile with no sample still makes a page, which says why there is no
+# picture; bad usage is 2.
+t_report_empty() {
+	$bin/rprof2tsv tests/data/rprof/r-4.2/line.out |
+	    $bin/tsvfocus -f nomatchatall >"$out/e.tsv" 2>/dev/null
+	$bin/tsvreport "$out/e.tsv" >"$out/r.html" || bad "exit $? on no samples"
+	grep -q 'No flame graph: no samples to draw' "$out/r.html" ||
+	    bad "the page does not say why there is no graph"
+	$bin/tsvreport -w 5 "$out/e.tsv" >/dev/null 2>&1
+	test $? -eq 2 || bad "-w 5: not a usage error"
+	$bin/tsvreport -o "$out/x.html" /nonexistent 2>/dev/null
+	test $? -eq 1 && ! test -e "$out/x.html" || bad "a missing input: not 1, or a file left"
+}

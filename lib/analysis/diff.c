@@ -1,7 +1,10 @@
 /*
  * pprof's -base total (diff.h). A sample's key is its locations (the
- * combined stream's: equal ones are one) and its labels, in the order
- * they come, as 32-bit words.
+ * combined stream's: equal ones are one) and its labels, as 32-bit words.
+ * The labels are sorted by kind and key as pprof's sampleKey sorts them:
+ * Go writes a sample's labels in its map's random order, so two runs
+ * name one label set in different orders. Values under one key keep
+ * their order, which pprof's key keeps too.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -16,6 +19,36 @@ put(struct diff_merge *d, size_t *n, uint32_t w)
 	if (ARRAY_ROOM(d->buf, *n, d->capbuf) < 0)
 		return -1;
 	d->buf[(*n)++] = w;
+	return 0;
+}
+
+static int
+by_kind_key(const void *a, const void *b)
+{
+	const uint32_t *x = a, *y = b;	/* kind, key, index */
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
+	return 0;
+}
+
+/* d->order: sample s's labels as (kind, key, index), sorted. */
+static int
+sort_labels(struct diff_merge *d, const struct sample *s)
+{
+	size_t i;
+
+	if (array_grow((void **)&d->order, &d->caporder, s->nlabels,
+	    sizeof(*d->order)) < 0)
+		return -1;
+	for (i = 0; i < s->nlabels; i++) {
+		d->order[i][0] = s->labels[i].num_na ? 0 : 1;
+		d->order[i][1] = s->labels[i].key;
+		d->order[i][2] = (uint32_t)i;
+	}
+	qsort(d->order, s->nlabels, sizeof(*d->order), by_kind_key);
 	return 0;
 }
 
@@ -34,8 +67,10 @@ diff_merge_add(struct diff_merge *d, const struct sample *s,
 			return -1;
 	if (put(d, &len, UINT32_MAX) < 0)	/* the stack ends */
 		return -1;
+	if (sort_labels(d, s) < 0)
+		return -1;
 	for (i = 0; i < s->nlabels; i++) {
-		const struct slabel *l = &s->labels[i];
+		const struct slabel *l = &s->labels[d->order[i][2]];
 		uint64_t num = (uint64_t)l->num;
 		if (put(d, &len, l->key) < 0 || put(d, &len, l->str) < 0 ||
 		    put(d, &len, l->num_unit) < 0 ||
@@ -106,5 +141,6 @@ diff_merge_free(struct diff_merge *d)
 	u64map_free(&d->slots);
 	free(d->pb);
 	free(d->buf);
+	free(d->order);
 	memset(d, 0, sizeof(*d));
 }

@@ -16,6 +16,8 @@ struct diff_merge {
 	size_t npb, cappb;
 	uint32_t *buf;			/* a sample's key, being made */
 	size_t capbuf;
+	uint32_t (*order)[3];		/* a sample's labels, sorted */
+	size_t caporder;
 };
 
 /* Adds sample s's values v[0..n) to its merged sample's, the profile's

@@ -40,6 +40,8 @@ sort_labels(struct diff_merge *d, const struct sample *s)
 {
 	size_t i;
 
+	if (s->nlabels == 0)
+		return 0;	/* qsort's array may not be NULL */
 	if (array_grow((void **)&d->order, &d->caporder, s->nlabels,
 	    sizeof(*d->order)) < 0)
 		return -1;

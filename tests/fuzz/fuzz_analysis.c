@@ -6,9 +6,8 @@
  * tsvtop's table (by function and by line, with memory; or a diff against
  * source 1, normalised or not; or its labels' table), tsvlist's listing
  * (its files not found), tsvpeek's table and tsvgraph's DOT (pruned as
- * pprof's or not), tsvflame --chart's SVG (two passes), tsv2folded's
- * lines,
- * tsvflame's SVG (which libxml2 must parse as XML), tsvfocus's filters
+ * pprof's or not), tsvreport's page (with tsvflame --chart's SVG: two
+ * passes), tsv2folded's lines, tsvflame's SVG (which libxml2 must parse as XML), tsvfocus's filters
  * (name or tag filters) and the SQL writer (in one dialect or the other);
  * a failure must come with its message. */
 #include <string.h>
@@ -23,6 +22,7 @@
 #include "analysis/folded.h"
 #include "analysis/list.h"
 #include "analysis/peek.h"
+#include "analysis/report.h"
 #include "analysis/tags.h"
 #include "analysis/top.h"
 #include "formats/sql/sql.h"
@@ -213,29 +213,32 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		prof_free(&p);
 		cg_free(&g);
 	}
-	/* the flame chart: the stacks, then the samples in order */
+	/* tsvreport's page, whose parts are the views above and the flame
+	 * chart (its second pass: the samples in order) */
 	{
-		struct chart_scan sc = { { { 0, &all, 0 } } };
+		struct report_opts ro = { .sources = &all, .memory = 1,
+		    .search = "/nonexistent", .title = "fuzz", .width = 800 };
+		struct report *rep;
 		struct chart *ch = NULL;
+		if ((rep = report_new(&ro, &e)) == NULL)
+			abort();
 		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
-		    chart_scan_sample, chart_scan_restart, &sc, ASM_SUMS, &e),
-		    &e);
+		    report_sample, report_restart, rep, ASM_SUMS, &e), &e);
 		stream_close(&r);
 		if (rc == 0)
-			ch = chart_new(&sc, &p, &fl, &e);
+			SAYS_WHY(rc = report_parts(rep, &p, &ch, &e), &e);
 		prof_free(&p);
 		memset(&p, 0, sizeof(p));
-		if (ch != NULL) {
+		if (rc == 0 && ch != NULL) {
 			SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
 			    chart_sample, chart_restart, ch, ASM_SUMS, &e), &e);
-			if (rc == 0)
-				SAYS_WHY(chart_write(ch, &o, &e), &e);
 			stream_close(&r);
 			prof_free(&p);
 			memset(&p, 0, sizeof(p));
 		}
-		chart_free(ch);
-		stack_reader_free(&sc.sr);
+		if (rc == 0)
+			SAYS_WHY(report_write(rep, &o, &e), &e);
+		report_free(rep);
 	}
 	/* the labels' table */
 	if ((tg = tags_new(&tgo, &e)) == NULL)

@@ -196,11 +196,14 @@ install: all
 	install -m 755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/
 	cd man && install -m 644 $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
 	install -m 644 man/profile-tsv.5 $(DESTDIR)$(MANPREFIX)/man5/
+	mkdir -p $(DESTDIR)$(PREFIX)/share/profstream
+	install -m 644 R/profstream.R $(DESTDIR)$(PREFIX)/share/profstream/
 
 uninstall:
 	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(PROGS)
 	cd $(DESTDIR)$(MANPREFIX)/man1 && rm -f $(MAN1)
 	rm -f $(DESTDIR)$(MANPREFIX)/man5/profile-tsv.5
+	rm -f $(DESTDIR)$(PREFIX)/share/profstream/profstream.R
 
 clean:
 	rm -f $(PROGS) lib/*/*.o lib/*/*.d lib/*/*/*.o lib/*/*/*.d lib/*.a filters/*.o filters/*.d \

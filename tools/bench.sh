@@ -141,6 +141,13 @@ if command -v Rscript >/dev/null 2>&1; then
 	    Rscript -e "'invisible(summaryRprof(\"$dir/line36.out\"))'"; ref=$last
 	row "rprof2tsv | tsvtop (36 MB line profile)" "$(size "$dir/line36.out")" \
 	    "./rprof2tsv $dir/line36.out | ./tsvtop"
+	# R's door: the 2.0 tables in R, against read.delim of the bytes
+	./rprof2tsv "$dir/line36.out" >"$dir/line36.tsv"
+	ref=
+	row "R read.delim (its stream, reference)" "$(size "$dir/line36.tsv")" \
+	    Rscript tools/bench-read.R delim "$dir/line36.tsv"; ref=$last
+	row "R read_profile_stream (its stream)" "$(size "$dir/line36.tsv")" \
+	    Rscript tools/bench-read.R stream "$dir/line36.tsv"
 fi
 ref=
 echo "input: $dir/big.tsv, the stream (MB of stream)"

@@ -149,3 +149,53 @@ t_r_list() {
 		same_lines r.mem o.mem "$name.out: mem_total"
 	done
 }
+
+# R's door: R/profstream.R reads the stream of every profile of the test
+# data (Rprof, pprof in all its formats, OTLP, folded; the audits' valid
+# streams, as tsvcombine writes them: Inf, bad UTF-8, long names; rows
+# in reverse order; every
+# escape) into the 2.0 tables, whose types and keys R checks, and writes
+# it back byte for byte; written from tables made in R (no row order
+# kept) it is valid and the same profile to tsvtop.
+t_r_stream_tables() {
+	need Rscript || return
+	: >"$out/list"
+	i=0
+	for f in $(rprof_files; pprof_files) tests/data/otlp/* \
+	    tests/data/folded/*.* tests/data/folded/austin/* \
+	    tests/data/audit*/*.tsv; do
+		i=$((i + 1))
+		case $f in
+		*.tsv) $bin/tsvcombine "$f" >"$out/s$i.tsv" 2>/dev/null ;;
+		*.otlp*) $bin/otlp2tsv "$f" >"$out/s$i.tsv" 2>/dev/null ;;
+		*.txt|*.austin.gz) $bin/folded2tsv "$f" >"$out/s$i.tsv" 2>/dev/null ;;
+		*) $bin/$(converter "$f") "$f" >"$out/s$i.tsv" 2>/dev/null ;;
+		esac && $bin/tsvvalidate -q "$out/s$i.tsv" 2>/dev/null || continue
+		echo "$out/s$i.tsv" >>"$out/list"
+	done
+	printf 'main;NA;a\\b;x\ty;\\NA;caf\303\251 3\nmain;NA 2\n' |
+	    $bin/folded2tsv >"$out/escapes.tsv"
+	mk_reversed
+	printf '%s\n' "$out/escapes.tsv" "$out/rev.tsv" >>"$out/list"
+	test "$(wc -l <"$out/list")" -gt 90 || bad "only $(wc -l <"$out/list") streams"
+	Rscript tests/interop/stream-tables.R "$out/list" >"$out/problems" 2>&1
+	# from a .gz file and from a pipe: the same tables
+	gzip -c "$out/a.tsv" >"$out/a.tsv.gz"
+	Rscript tests/interop/stream-sources.R "$out/a.tsv" "$out/a.tsv.gz" \
+	    >"$out/same" 2>&1
+	echo "TRUE TRUE " | cmp -s - "$out/same" ||
+	    bad "read_profile_stream reads a .gz file or a pipe otherwise: $(cat "$out/same")"
+	test -s "$out/problems" && { bad "R's door:"; head -5 "$out/problems"; }
+	while read -r s; do
+		cmp -s "$s" "$s.back" || bad "$s: R wrote back other bytes"
+		$bin/tsvvalidate -q "$s.plain" 2>/dev/null ||
+		    bad "$s: the stream R wrote from its tables is invalid"
+		# the figures, or the same refusal (its line may differ)
+		$bin/tsvtop -q --all --unit=raw "$s" >"$out/t1" 2>/dev/null
+		echo $? >>"$out/t1"
+		$bin/tsvtop -q --all --unit=raw "$s.plain" >"$out/t2" 2>/dev/null
+		echo $? >>"$out/t2"
+		cmp -s "$out/t1" "$out/t2" ||
+		    bad "$s: tsvtop differs on the stream R wrote from its tables"
+	done <"$out/list"
+}

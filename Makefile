@@ -39,6 +39,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/legacy/legacy_cpu.c lib/formats/legacy/legacy_text.c \
 	lib/formats/legacy/legacy_java.c \
 	lib/formats/folded/folded_read.c lib/formats/sql/sql.c \
+	lib/formats/sql/sqlite_db.c \
 	lib/formats/v1/v1_write.c lib/formats/otlp/otlp_read.c \
 	lib/formats/otlp/otlp_decode.c lib/formats/otlp/otlp_samples.c \
 	lib/formats/otlp/otlp_write.c lib/formats/otlp/otlp_collect.c \
@@ -66,8 +67,8 @@ endif
 config.mk: tools/deps.sh
 	sh tools/deps.sh
 	printf 'DEPCFLAGS = %s\nDEPLIBS = %s\n' \
-	    "$$(pkg-config --cflags zlib libdeflate libprotobuf-c)" \
-	    "$$(pkg-config --libs zlib libdeflate libprotobuf-c)" > $@
+	    "$$(pkg-config --cflags zlib libdeflate libprotobuf-c sqlite3)" \
+	    "$$(pkg-config --libs zlib libdeflate libprotobuf-c sqlite3)" > $@
 
 ALLCFLAGS = $(WFLAGS) -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -Iproto \
 	$(DEPCFLAGS) $(CFLAGS)

@@ -1,15 +1,18 @@
-/* tsv2sql: a profile stream as SQL that adds it to a SQLite or PostgreSQL
- * database. */
+/* tsv2sql: a profile stream added to a SQLite database file, or as SQL
+ * that adds it to a SQLite or PostgreSQL database. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "formats/sql/sql.h"
+#include "formats/sql/sqlite_db.h"
 #include "stream/validate.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
+	{ 'b', "database", "file", "add to this SQLite database file, not "
+	    "as SQL" },
 	{ 'D', "dialect", "name", "sqlite (the default) or postgresql" },
 	CLI_OPT_OUTPUT,
 	CLI_OPT_LIMIT,
@@ -17,9 +20,10 @@ static const struct cli_opt opts[] = {
 	{ 0 }
 };
 static const struct cli_prog prog = {
-	"Writes profile streams (2.0 or 1.0) as one SQL script that creates "
-	"the tables\nwhen missing and adds the profile to those the database "
-	"holds.", opts, "[file ...]",
+	"Adds profile streams (2.0 or 1.0) to a SQLite database (-b), or "
+	"writes them as\none SQL script that creates the tables when missing "
+	"and adds the profile to\nthose the database holds.", opts,
+	"[file ...]",
 	"Several files are combined (as by tsvcombine) first."
 };
 
@@ -62,6 +66,26 @@ validate(struct input_ref in)
 	return version;
 }
 
+/* Adds the stream to the database at path, in one transaction. */
+static int
+load(const char *path, struct input_ref in)
+{
+	struct stream_reader r;
+	struct sqlite_load *l;
+	struct perr e;
+
+	if ((l = sqlite_load_open(path, &e)) == NULL)
+		cli_fail(&e);
+	if (stream_open(&r, in.path, in.shown, &e) < 0 ||
+	    sqlite_load_stage(l, &r, &e) < 0 || sqlite_load_commit(l, &e) < 0) {
+		sqlite_load_close(l);
+		cli_fail(&e);
+	}
+	stream_close(&r);
+	sqlite_load_close(l);
+	return EXIT_OK;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -70,12 +94,15 @@ main(int argc, char *argv[])
 	struct output o;
 	struct perr e;
 	struct input_ref in;
-	const char *opath = NULL, *dir = getenv("TMPDIR");
+	const char *opath = NULL, *dbpath = NULL, *dir = getenv("TMPDIR");
 	enum sql_dialect d = SQL_SQLITE;
 	int ch;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
+		case 'b':
+			dbpath = optarg;
+			break;
 		case 'D':
 			if (strcmp(optarg, "sqlite") == 0)
 				d = SQL_SQLITE;
@@ -96,6 +123,13 @@ main(int argc, char *argv[])
 	in = cli_input(&prog, argc, argv, TWICE_WHOLE);
 	if (validate(in) == V10)
 		in = cli_to_v2(in);	/* 1.0 as 2.0, as tsvcombine reads it */
+	if (dbpath != NULL) {
+		if (d != SQL_SQLITE || opath != NULL) {
+			cli_warn("-b: a SQLite database, with no -D or -o");
+			cli_usage(&prog);
+		}
+		return load(dbpath, in);
+	}
 	if (dir == NULL || *dir == '\0')
 		dir = "/tmp";
 	if (output_open(&o, opath, &e) < 0)

@@ -2,14 +2,19 @@
 # of tests/cases/sql.sh) and PostgreSQL (tests/interop/cases/postgresql.sh).
 # The caller defines db_load SCRIPT (feeds a script to the current
 # database), db_query SQL-FILE (prints rows, fields separated by |),
-# db_reset (an empty database), and sets dialect.
+# db_reset (an empty database), and sets dialect; it may define db_add
+# STREAM after this file (tsv2sql -b adds a stream itself).
+
+# Adds a stream: tsv2sql's script, loaded.
+db_add() {
+	$bin/tsv2sql -D $dialect "$1" >"$out/add.sql" && db_load "$out/add.sql"
+}
 
 # Text comes back exactly: TAB, newline, CR, backslash, \NA, "", NULL,
 # non-ASCII.
 sql_text() {
 	db_reset
-	$bin/tsv2sql -D $dialect tests/sql/text.tsv >"$out/s.sql" &&
-	    db_load "$out/s.sql"
+	db_add tests/sql/text.tsv
 	db_query tests/sql/text-$dialect.sql >"$out/got"
 	same tests/sql/text.expected "tsv2sql -D $dialect: text read back"
 }
@@ -23,32 +28,24 @@ sql_table_dump() {
 	done
 }
 
-# $out/a.sql and $out/b.sql, the scripts of two streams.
-sql_two_scripts() {
-	$bin/rprof2tsv "$R_MEM" >"$out/sql-a.tsv"
-	$bin/pprof2tsv tests/data/pprof/pprofutils/labelframes.in.pprof \
-	    >"$out/sql-b.tsv"
-	$bin/tsv2sql -D $dialect "$out/sql-a.tsv" >"$out/a.sql"
-	$bin/tsv2sql -D $dialect "$out/sql-b.tsv" >"$out/b.sql"
-}
-
 # Loads accumulate: A then B is tsvcombine A B, table for table; the same
 # stream twice adds its samples and reuses its functions.
 sql_accumulate() {
-	sql_two_scripts
 	a=$out/sql-a.tsv b=$out/sql-b.tsv
+	$bin/rprof2tsv "$R_MEM" >"$a"
+	$bin/pprof2tsv tests/data/pprof/pprofutils/labelframes.in.pprof >"$b"
 	db_reset
-	db_load "$out/a.sql"
-	db_load "$out/b.sql"
+	db_add "$a"
+	db_add "$b"
 	sql_table_dump >"$out/ab.dump"
 	db_reset
-	$bin/tsvcombine "$a" "$b" | $bin/tsv2sql -D $dialect >"$out/c.sql" &&
-	    db_load "$out/c.sql"
+	$bin/tsvcombine "$a" "$b" >"$out/sql-c.tsv"
+	db_add "$out/sql-c.tsv"
 	sql_table_dump >"$out/c.dump"
 	cmp -s "$out/ab.dump" "$out/c.dump" &&
 	    [ "$(wc -l <"$out/c.dump")" -gt 1000 ] ||
 	    bad "tsv2sql -D $dialect: loading a then b is not tsvcombine a b"
-	db_load "$out/a.sql"
+	db_add "$a"
 	echo "SELECT COUNT(*) FROM functions; SELECT COUNT(*) FROM samples; SELECT COUNT(*) FROM sources;" >"$out/q.sql"
 	db_query "$out/q.sql" | tr '\n' ' ' >"$out/got"
 	n1=$(grep -c '^functions' "$a"); n2=$(grep -c '^functions' "$b")
@@ -62,8 +59,7 @@ sql_queries() {
 	    tests/data/rprof/r-4.2/memory.out tests/data/rprof/r-4.2/append.out; do
 		$bin/rprof2tsv "$f" >"$out/p.tsv"
 		db_reset
-		$bin/tsv2sql -D $dialect "$out/p.tsv" >"$out/p.sql" &&
-		    db_load "$out/p.sql"
+		db_add "$out/p.tsv"
 		db_query tests/sql/self-total.sql |
 		    awk -F'|' '{ printf "%s\t%.17g\t%.17g\n", $1, $2, $3 }' |
 		    sort >"$out/sql.top"
@@ -92,7 +88,11 @@ sql_queries() {
 
 # A script cut short changes nothing: one transaction.
 sql_cut_short() {
-	sql_two_scripts
+	$bin/rprof2tsv "$R_MEM" >"$out/sql-a.tsv"
+	$bin/pprof2tsv tests/data/pprof/pprofutils/labelframes.in.pprof \
+	    >"$out/sql-b.tsv"
+	$bin/tsv2sql -D $dialect "$out/sql-a.tsv" >"$out/a.sql"
+	$bin/tsv2sql -D $dialect "$out/sql-b.tsv" >"$out/b.sql"
 	db_reset
 	db_load "$out/a.sql"
 	echo "SELECT COUNT(*) FROM functions; SELECT COUNT(*) FROM samples; SELECT COUNT(*) FROM sources;" >"$out/q.sql"

@@ -309,6 +309,9 @@ for s in "$dir/large.tsv" "$dir/1g.tsv"; do
 		    "sqlite3 $dir/ref.db <$dir/import.sql"; ref=$last
 		sqlrow "tsv2sql | sqlite3" "$rows" \
 		    "./tsv2sql $s | sqlite3 -bail $dir/our.db"
+		rm -f "$dir/our.db"
+		sqlrow "tsv2sql -b (libsqlite3)" "$rows" \
+		    "./tsv2sql -b $dir/our.db $s"
 		rm -f "$dir/ref.db" "$dir/our.db"
 	fi
 	pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)

@@ -15,6 +15,7 @@ cmd protoc-c protobuf-c-compiler
 have zlib || need="$need zlib1g-dev"
 have libdeflate || need="$need libdeflate-dev"
 have libprotobuf-c || need="$need libprotobuf-c-dev"
+have sqlite3 || need="$need libsqlite3-dev"
 case ${1:-} in
 test|interop|ci)
 	have check || need="$need check"

@@ -79,3 +79,121 @@ t_sql_postgresql_script() {
 	same "$out/want" "tsv2sql -D postgresql of names that are not UTF-8"
 	[ ! -e "$out/bad.sql" ] || bad "a refused script was written"
 }
+
+# tsv2sql -b: the same checks with the database written directly.
+sqlite_direct() {
+	sqlite_db || return 1
+	db_add() { $bin/tsv2sql -b "$out/test.db" "$1"; }
+}
+t_sql_direct_text() { sqlite_direct && sql_text; }
+t_sql_direct_accumulate() { sqlite_direct && sql_accumulate; }
+t_sql_direct_queries() { sqlite_direct && sql_queries; }
+
+# -b gives the database the script gives, table for table.
+t_sql_direct_as_script() {
+	sqlite_db || return
+	$bin/rprof2tsv "$R_MEM" >"$out/a.tsv"
+	$bin/pprof2tsv tests/data/pprof/go-1.19/go.heap.pb.gz >"$out/b.tsv"
+	db_reset
+	for s in a b a; do
+		$bin/tsv2sql "$out/$s.tsv" | sqlite3 -bail "$out/test.db"
+	done
+	sql_table_dump >"$out/script.dump"
+	db_reset
+	for s in a b a; do $bin/tsv2sql -b "$out/test.db" "$out/$s.tsv"; done
+	sql_table_dump >"$out/direct.dump"
+	cmp -s "$out/script.dump" "$out/direct.dump" &&
+	    [ "$(wc -l <"$out/direct.dump")" -gt 1000 ] ||
+	    bad "tsv2sql -b and tsv2sql | sqlite3 give other databases"
+}
+
+# Values come back as the stream holds them: integers as INTEGER, exact
+# to 64 bits (not 2139.0), fractions as REAL, Inf as Inf; by both ways.
+t_sql_integers() {
+	sqlite_db || return
+	printf 'main 9223372036854775807\nmain;f 2139\n' | $bin/folded2tsv |
+	    awk -F'\t' 'BEGIN { OFS = FS } $1 == "sample_values" && $2 == 2 { $5 = "2.5" } { print }' \
+	    >"$out/v.tsv"
+	printf 'main 1\n' | $bin/folded2tsv |
+	    sed 's/^\(sample_values\t1\tsamples\tcount\t\)1$/\1Inf/' >"$out/inf.tsv"
+	echo "SELECT value, typeof(value) FROM sample_values ORDER BY sample_id;" >"$out/q.sql"
+	printf '%s\n' '9223372036854775807|integer' '2.5|real' 'Inf|real' >"$out/want"
+	db_reset
+	$bin/tsv2sql -b "$out/test.db" "$out/v.tsv" &&
+	    $bin/tsv2sql -b "$out/test.db" "$out/inf.tsv"
+	db_query "$out/q.sql" >"$out/got"
+	same "$out/want" "tsv2sql -b: values' types"
+	db_reset
+	cat "$out/v.tsv" | $bin/tsv2sql | sqlite3 "$out/test.db"
+	$bin/tsv2sql "$out/inf.tsv" | sqlite3 "$out/test.db"
+	db_query "$out/q.sql" >"$out/got"
+	same "$out/want" "tsv2sql | sqlite3: values' types"
+}
+
+# A load that fails leaves the database as it was: a file that is no
+# database; a disk that fills up (a file size limit, SIGXFSZ ignored);
+# a load killed at any moment (SIGTERM, SIGKILL: SQLite's journal).
+t_sql_direct_failures() {
+	sqlite_direct || return
+	$bin/rprof2tsv "$R_MEM" >"$out/a.tsv"
+	# 32 copies: a load of about a second, to be killed in the middle
+	$bin/tsvcombine $(for i in $(seq 32); do echo "$out/a.tsv"; done) \
+	    >"$out/big.tsv"
+	echo "PRAGMA integrity_check; SELECT COUNT(*) FROM samples; SELECT COUNT(*) FROM sample_locations; SELECT COUNT(*) FROM functions;" >"$out/q.sql"
+	echo 'not a database, but long enough to look like one' >"$out/no.db"
+	cp "$out/no.db" "$out/no.copy"
+	$bin/tsv2sql -b "$out/no.db" "$out/a.tsv" 2>"$out/err"
+	rc=$?
+	[ $rc = 1 ] && grep -q 'not a database' "$out/err" &&
+	    cmp -s "$out/no.db" "$out/no.copy" ||
+	    bad "tsv2sql -b into a file that is no database: exit $rc, $(cat "$out/err")"
+	db_reset
+	db_add "$out/a.tsv"
+	db_query "$out/q.sql" >"$out/before"
+	# the limit of a file: the staging of big.tsv passes it; that of
+	# a.tsv does not, but the database grown by it does
+	sz=$(wc -c <"$out/test.db")
+	for f in big a; do
+		(ulimit -f $(((sz + sz / 4) / 512)); trap '' XFSZ
+		    exec $bin/tsv2sql -b "$out/test.db" "$out/$f.tsv") \
+		    2>"$out/err"
+		rc=$?
+		db_query "$out/q.sql" >"$out/after"
+		[ $rc = 1 ] && grep -q 'disk I/O error' "$out/err" ||
+		    bad "tsv2sql -b on a full disk ($f): exit $rc, $(cat "$out/err")"
+		cmp -s "$out/before" "$out/after" ||
+		    bad "tsv2sql -b on a full disk ($f) changed the database"
+	done
+	db_add "$out/big.tsv"
+	db_query "$out/q.sql" >"$out/whole"
+	for sig in TERM KILL TERM KILL TERM KILL; do
+		db_reset
+		db_add "$out/a.tsv"
+		$bin/tsv2sql -b "$out/test.db" "$out/big.tsv" &
+		pid=$!
+		sleep 0.$(awk -v s=$$$sig 'BEGIN { srand(s); printf "%02d", 5 + rand() * 90 }')
+		kill -$sig $pid 2>/dev/null
+		{ wait $pid; } 2>/dev/null
+		db_query "$out/q.sql" >"$out/got"
+		cmp -s "$out/got" "$out/before" || cmp -s "$out/got" "$out/whole" ||
+		    bad "tsv2sql -b killed ($sig): the database is neither as before nor loaded: $(tr '\n' ' ' <"$out/got")"
+	done
+}
+
+# Loads at once into one file all land: each waits its turn.
+t_sql_direct_concurrent() {
+	sqlite_direct || return
+	$bin/rprof2tsv "$R_MEM" >"$out/a.tsv"
+	n=$(grep -c '^samples' "$out/a.tsv")
+	db_reset
+	for i in 1 2 3 4 5 6; do
+		$bin/tsv2sql -b "$out/test.db" "$out/a.tsv" 2>"$out/err$i" &
+	done
+	wait
+	echo "SELECT COUNT(*) FROM samples; SELECT COUNT(DISTINCT source_id) FROM samples; SELECT COUNT(*) FROM functions;" >"$out/q.sql"
+	printf '%s\n' $((n * 6)) 6 "$(grep -c '^functions' "$out/a.tsv")" >"$out/want"
+	db_query "$out/q.sql" >"$out/got"
+	same "$out/want" "six tsv2sql -b at once into one database"
+	cat "$out"/err? | grep . && bad "a concurrent load said something"
+	:
+}

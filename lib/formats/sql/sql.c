@@ -37,24 +37,27 @@ struct sql_writer {
 	int open[T_COUNT];
 };
 
-/* the tables of a database: 2.0's and the known extensions */
-static int
-stored(enum table_id t)
+int
+sql_stored(enum table_id t)
 {
 	return schema_in_version(V20, t) && t != T_META;
 }
 
-static const char *
-ident(const char *name)
+const char *
+sql_ident(const char *name)
 {
 	return name[0] == '.' ? name + 1 : name;
 }
 
-static int
-ncols(enum table_id t)
+int
+sql_ncols(enum table_id t)
 {
 	return schema_tables[t].ncols + schema_tables[t].next;
 }
+
+#define stored sql_stored
+#define ident sql_ident
+#define ncols sql_ncols
 
 static void
 sql(struct sql_writer *w, const char *fmt, ...)
@@ -80,7 +83,10 @@ sqltype(const struct sql_writer *w, enum coltype t)
 	switch (t) {
 	case CT_INT: return "INTEGER";
 	case CT_I64: return w->d == SQL_SQLITE ? "INTEGER" : "BIGINT";
-	case CT_DBL: return w->d == SQL_SQLITE ? "REAL" : "DOUBLE PRECISION";
+	/* SQLite: NUMERIC keeps an integral value an INTEGER, exact to 64
+	 * bits (a count of 2139 comes back 2139, not 2139.0) */
+	case CT_DBL: return w->d == SQL_SQLITE ? "NUMERIC" :
+	    "DOUBLE PRECISION";
 	case CT_LGL: return "BOOLEAN";
 	default: return "TEXT";
 	}
@@ -521,12 +527,48 @@ remap(struct sql_writer *w)
 			    "functions" : i == 1 ? "mappings" : "locations");
 }
 
+/* The temporary tables the rows are staged in, with the stream's ids. */
+static void
+stage_tables(struct sql_writer *w)
+{
+	size_t i;
+	enum table_id t;
+	char name[64];
+
+	for (i = 0; i < SCHEMA_ORDER_N; i++)
+		if (stored(t = schema_order[i])) {
+			snprintf(name, sizeof(name), "stage_%s",
+			    ident(schema_name(t)));
+			sql(w, "DROP TABLE IF EXISTS \"%s\";\n", name);
+			create(w, t, name, 1);
+		}
+}
+
+void
+sql_part(enum sql_dialect d, struct output *o, enum sql_part part)
+{
+	struct sql_writer w = { 0 };
+
+	w.o = o;
+	w.d = d;
+	switch (part) {
+	case SQL_SCHEMA:
+		schema(&w);
+		break;
+	case SQL_STAGE_TABLES:
+		stage_tables(&w);
+		break;
+	case SQL_REMAP:
+		remap(&w);
+		break;
+	}
+}
+
 int
 sql_end(struct sql_writer *w, struct perr *e)
 {
 	size_t i;
 	enum table_id t;
-	char name[64];
 
 	/* PostgreSQL: the script's bytes are UTF-8, whatever the client's
 	 * locale says (a LATIN1 client stored café as cafÃ©) */
@@ -535,13 +577,7 @@ sql_end(struct sql_writer *w, struct perr *e)
 	    "SET client_encoding = 'UTF8';\n"
 	    "SET client_min_messages = warning;\n" : "");
 	schema(w);
-	for (i = 0; i < SCHEMA_ORDER_N; i++)
-		if (stored(t = schema_order[i])) {
-			snprintf(name, sizeof(name), "stage_%s",
-			    ident(schema_name(t)));
-			sql(w, "DROP TABLE IF EXISTS \"%s\";\n", name);
-			create(w, t, name, 1);
-		}
+	stage_tables(w);
 	for (i = 0; i < SCHEMA_ORDER_N; i++)
 		if (stored(t = schema_order[i]) && unstage(w, t, e) < 0)
 			return -1;

@@ -20,4 +20,15 @@ int sql_stage(struct sql_writer *w, struct stream_reader *r, struct perr *e);
 int sql_end(struct sql_writer *w, struct perr *e);
 void sql_free(struct sql_writer *w);
 
+/* The script's parts, for a loader that runs them itself (sqlite_db.h):
+ * the tables and indexes when missing; the staging tables (TEMP); the
+ * SQL that adds the staged rows to the tables and drops the rest. */
+enum sql_part { SQL_SCHEMA, SQL_STAGE_TABLES, SQL_REMAP };
+void sql_part(enum sql_dialect d, struct output *o, enum sql_part part);
+/* The tables a database holds (2.0's and the known extensions), a
+ * schema name as SQL's (no leading dot), a table's column count. */
+int sql_stored(enum table_id t);
+const char *sql_ident(const char *name);
+int sql_ncols(enum table_id t);
+
 #endif

@@ -1,0 +1,236 @@
+/*
+ * A stream added to a SQLite database through libsqlite3: tsv2sql's
+ * script (sql.c) run in place, its rows bound to prepared statements
+ * rather than printed and parsed again.
+ *
+ * Two transactions. The first stages the rows in TEMP tables, which only
+ * this connection sees: the database file is not locked while the
+ * stream is read. The second, BEGIN IMMEDIATE, takes the write lock
+ * first (a load running beside it makes it wait: the busy timeout, not
+ * an error, and no deadlock since it read nothing before), creates the
+ * tables when missing and adds the staged rows with the script's SQL. A
+ * failure, a signal or a full disk before its COMMIT leaves the database
+ * as it was: SQLite rolls the journal back.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "base/fmt.h"
+#include "io/tmpfile.h"
+#include "formats/sql/sql.h"
+#include "formats/sql/sqlite_db.h"
+
+/* how long a load waits for another to finish, in ms */
+#define BUSY_TIMEOUT_MS (10 * 60 * 1000)
+
+struct sqlite_load {
+	sqlite3 *db;
+	sqlite3_stmt *ins[T_COUNT];	/* into each staging table */
+	const char *path;
+	int in_tx;
+};
+
+static int
+db_error(struct sqlite_load *l, struct perr *e, const char *what)
+{
+	int sys = l->db != NULL ? sqlite3_system_errno(l->db) : 0;
+
+	return perr_set(e, "%s: %s: %s%s%s%s", l->path, what, l->db != NULL ?
+	    sqlite3_errmsg(l->db) : "out of memory", sys ? " (" : "",
+	    sys ? strerror(sys) : "", sys ? ")" : "");
+}
+
+/* Runs one part of the script, made by sql.c as text. */
+static int
+run_part(struct sqlite_load *l, enum sql_part part, struct perr *e)
+{
+	struct output o;
+	char *text = NULL, *msg = NULL;
+	off_t size;
+	int fd, rc = -1;
+
+	if ((fd = tmp_fd(e)) < 0)
+		return -1;
+	if (output_fd(&o, fd, "the SQL", e) < 0)
+		goto done;
+	sql_part(SQL_SQLITE, &o, part);
+	out_flush(&o);
+	if (o.err != 0) {
+		perr_set(e, "a temporary file: %s", strerror(o.err));
+		output_discard(&o);
+		goto done;
+	}
+	output_discard(&o);
+	if ((size = lseek(fd, 0, SEEK_END)) < 0 ||
+	    (text = malloc((size_t)size + 1)) == NULL) {
+		perr_nomem(e);
+		goto done;
+	}
+	if (pread(fd, text, (size_t)size, 0) != size) {
+		perr_set(e, "a temporary file: %s", strerror(errno));
+		goto done;
+	}
+	text[size] = '\0';
+	if (sqlite3_exec(l->db, text, NULL, NULL, &msg) != SQLITE_OK) {
+		sqlite3_free(msg);
+		db_error(l, e, "adding the profile");
+		goto done;
+	}
+	rc = 0;
+done:
+	free(text);
+	close(fd);
+	return rc;
+}
+
+static int
+exec(struct sqlite_load *l, const char *sql, struct perr *e)
+{
+	return sqlite3_exec(l->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 :
+	    db_error(l, e, sql);
+}
+
+struct sqlite_load *
+sqlite_load_open(const char *path, struct perr *e)
+{
+	struct sqlite_load *l = calloc(1, sizeof(*l));
+	char sql[256];
+	size_t n;
+	int t, c;
+
+	if (l == NULL) {
+		perr_nomem(e);
+		return NULL;
+	}
+	l->path = path;
+	if (sqlite3_open_v2(path, &l->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		db_error(l, e, "cannot open the database");
+		sqlite_load_close(l);
+		return NULL;
+	}
+	sqlite3_busy_timeout(l->db, BUSY_TIMEOUT_MS);
+	sqlite3_extended_result_codes(l->db, 1);
+	/* the staging tables: in a file (memory would grow with the
+	 * samples), written in one transaction */
+	if (exec(l, "PRAGMA temp_store = FILE; PRAGMA cache_size = -65536; "
+	    "BEGIN", e) < 0 || run_part(l, SQL_STAGE_TABLES, e) < 0) {
+		sqlite_load_close(l);
+		return NULL;
+	}
+	l->in_tx = 1;
+	for (t = 0; t < T_COUNT; t++) {
+		if (!sql_stored(t))
+			continue;
+		n = (size_t)snprintf(sql, sizeof(sql),
+		    "INSERT INTO temp.\"stage_%s\" VALUES (",
+		    sql_ident(schema_name(t)));
+		for (c = 0; c < sql_ncols(t) && n < sizeof(sql) - 4; c++)
+			n += (size_t)snprintf(sql + n, sizeof(sql) - n, "%s?",
+			    c ? "," : "");
+		snprintf(sql + n, sizeof(sql) - n, ")");
+		if (sqlite3_prepare_v2(l->db, sql, -1, &l->ins[t], NULL) !=
+		    SQLITE_OK) {
+			db_error(l, e, "preparing the staging");
+			sqlite_load_close(l);
+			return NULL;
+		}
+	}
+	return l;
+}
+
+static int
+bind(sqlite3_stmt *st, int i, const struct column *col, const union cell *v,
+    int state)
+{
+	char buf[FMT_NUM_MAX];
+
+	if (state == CELL_NA)
+		return sqlite3_bind_null(st, i);
+	switch (col->type) {
+	case CT_INT: case CT_I64: case CT_LGL:
+		return sqlite3_bind_int64(st, i, v->i);
+	case CT_DBL:
+		/* an integer exactly, to 64 bits */
+		return num_is_int(v->n) ? sqlite3_bind_int64(st, i, v->n.i) :
+		    sqlite3_bind_double(st, i, v->n.d);
+	case CT_HEX:
+		return sqlite3_bind_text(st, i, buf, (int)fmt_hex(buf, v->u),
+		    SQLITE_TRANSIENT);
+	default:
+		if (v->s.n > (size_t)INT32_MAX)
+			return SQLITE_TOOBIG;
+		return sqlite3_bind_text(st, i, v->s.p, (int)v->s.n,
+		    SQLITE_STATIC);
+	}
+}
+
+int
+sqlite_load_stage(struct sqlite_load *l, struct stream_reader *r,
+    struct perr *e)
+{
+	struct stream_row *row = &r->row;
+	const struct table *tb;
+	sqlite3_stmt *st;
+	int rc, c;
+
+	while ((rc = stream_next(r, e)) > 0) {
+		if (!sql_stored(row->table))
+			continue;
+		tb = &schema_tables[row->table];
+		st = l->ins[row->table];
+		for (c = 0; c < sql_ncols(row->table); c++)
+			if (bind(st, c + 1, &tb->cols[c], &row->v[c],
+			    row->st[c]) != SQLITE_OK)
+				return db_error(l, e, "staging a row");
+		rc = sqlite3_step(st);
+		sqlite3_reset(st);
+		if (rc != SQLITE_DONE)
+			return db_error(l, e, "staging a row");
+	}
+	return rc;
+}
+
+int
+sqlite_load_commit(struct sqlite_load *l, struct perr *e)
+{
+	int t;
+
+	for (t = 0; t < T_COUNT; t++) {
+		sqlite3_finalize(l->ins[t]);
+		l->ins[t] = NULL;
+	}
+	/* the staging is this connection's own: nothing shared changes */
+	if (exec(l, "COMMIT", e) < 0)
+		return -1;
+	l->in_tx = 0;
+	if (exec(l, "BEGIN IMMEDIATE", e) < 0)
+		return -1;
+	l->in_tx = 1;
+	if (run_part(l, SQL_SCHEMA, e) < 0 || run_part(l, SQL_REMAP, e) < 0 ||
+	    exec(l, "COMMIT", e) < 0)
+		return -1;
+	l->in_tx = 0;
+	return 0;
+}
+
+void
+sqlite_load_close(struct sqlite_load *l)
+{
+	int t;
+
+	if (l == NULL)
+		return;
+	for (t = 0; t < T_COUNT; t++)
+		sqlite3_finalize(l->ins[t]);
+	if (l->in_tx)
+		sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_close(l->db);
+	free(l);
+}

@@ -1,4 +1,5 @@
 /* Numbers to text: the digits of every number the programs write. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,8 +95,12 @@ fmt_dbl(char *buf, double v)
 			return (size_t)sprintf(buf, "-0");
 		return fmt_i64(buf, (int64_t)v);
 	}
-	/* the shortest of %.1g .. %.17g that strtod reads back exactly */
-	for (prec = 1; prec <= 17; prec++) {
+	/* the shortest of %.1g .. %.17g that strtod reads back exactly.
+	 * For a normal double it is %.15g when some %.Ng up to 15 reads back
+	 * (%g drops the zeros, and 15 digits never stand between two doubles),
+	 * so the search starts there: 3 tries, not 17 (a flame graph's
+	 * coordinates). A subnormal has fewer digits: all of them are tried. */
+	for (prec = fabs(v) < DBL_MIN ? 1 : 15; prec <= 17; prec++) {
 		n = snprintf(buf, FMT_NUM_MAX, "%.*g", prec, v);
 		if (strtod(buf, NULL) == v)
 			break;

@@ -83,7 +83,9 @@ t_otlp_rprof_round_trip() {
 # stacks and values and the labels are those of pprof2tsv (google/pprof
 # judges the profiles themselves in make interop).
 t_otlp_pprof_round_trip() {
-	tail -n +2 tests/data/pprof/KINDS.tsv | cut -f 1 |
+	# (one profile in twelve under valgrind, SUBSET: all of them took 5
+	# of its minutes; the sanitizer run has them all)
+	tail -n +2 tests/data/pprof/KINDS.tsv | cut -f 1 | pick |
 	while read -r rel; do
 		f=tests/data/pprof/$rel
 		$bin/pprof2tsv "$f" >"$out/p.tsv" 2>/dev/null || continue

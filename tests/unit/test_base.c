@@ -73,6 +73,43 @@ START_TEST(shortest_double)
 }
 END_TEST
 
+/* fmt_dbl starts its search at %.15g for normal doubles: the same text
+ * as trying every %.Ng from 1, on 300,000 doubles of every kind (any
+ * bits, decimals, powers of two, subnormals). */
+START_TEST(shortest_double_search)
+{
+	char got[FMT_NUM_MAX + 1], want[FMT_NUM_MAX + 1];
+	uint64_t x = 88172645463325252ULL;
+	double v;
+	size_t n;
+	int i, prec;
+
+	for (i = 0; i < 300000; i++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		switch (i % 5) {
+		case 0: memcpy(&v, &x, sizeof(v)); break;
+		case 1: v = (double)(x % 100000000) / 1000.0; break;
+		case 2: v = ldexp((double)(x >> 11), (int)(x % 200) - 100); break;
+		case 3: v = ldexp((double)(x >> 11), -1070 - (int)(x % 50)); break;
+		default: v = (double)(x % 1000) * pow(10, (int)(x % 60) - 30);
+		}
+		if (isnan(v) || isinf(v) || (fabs(v) < 9007199254740992.0 &&
+		    v == trunc(v)))
+			continue;
+		for (prec = 1; prec <= 17; prec++) {
+			snprintf(want, sizeof(want), "%.*g", prec, v);
+			if (strtod(want, NULL) == v)
+				break;
+		}
+		n = fmt_dbl(got, v);
+		got[n] = '\0';
+		ck_assert_str_eq(got, want);
+	}
+}
+END_TEST
+
 START_TEST(integers)
 {
 	char buf[FMT_NUM_MAX + 1];
@@ -385,6 +422,7 @@ suite_base(void)
 
 	ADD_TEST(s, exact_values);
 	ADD_TEST(s, shortest_double);
+	ADD_TEST(s, shortest_double_search);
 	ADD_TEST(s, integers);
 	ADD_TEST(s, maps);
 	ADD_TEST(s, ranks_in_byte_order);

@@ -233,3 +233,33 @@ cg_total(const struct callgraph *g, const struct measure_choice *c)
 		x = g->sums[c->extra].sum;
 	return measure_figure(c, g->sums[c->type].sum, x);
 }
+
+int
+cg_adjacency(const struct callgraph *g, uint32_t **startp, uint32_t **adjp)
+{
+	uint32_t *start, *adj;
+	size_t i, j;
+
+	start = calloc(g->names.n + 2, sizeof(*start));
+	adj = calloc(2 * g->nedges + 1, sizeof(*adj));
+	if (start == NULL || adj == NULL) {
+		free(start);
+		free(adj);
+		return -1;
+	}
+	for (j = 0; j < g->nedges; j++) {
+		start[g->edges[j].from + 2]++;
+		if (g->edges[j].to != g->edges[j].from)
+			start[g->edges[j].to + 2]++;
+	}
+	for (i = 2; i < g->names.n + 2; i++)
+		start[i] += start[i - 1];
+	for (j = 0; j < g->nedges; j++) {
+		adj[start[g->edges[j].from + 1]++] = (uint32_t)j;
+		if (g->edges[j].to != g->edges[j].from)
+			adj[start[g->edges[j].to + 1]++] = (uint32_t)j;
+	}
+	*startp = start;
+	*adjp = adj;
+	return 0;
+}

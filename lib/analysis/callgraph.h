@@ -57,4 +57,11 @@ struct num cg_weight(const struct callgraph *g,
 struct num cg_total(const struct callgraph *g,
     const struct measure_choice *c);
 
+/* Each node's edges, in and out (a call to itself once), in edge order:
+ * node x's are (*adj)[(*start)[x] .. (*start)[x + 1]). Found once, so
+ * that a walk over every node's edges is linear. 0, or -1 when out of
+ * memory; free both. */
+int cg_adjacency(const struct callgraph *g, uint32_t **start,
+    uint32_t **adj);
+
 #endif

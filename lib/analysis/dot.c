@@ -172,27 +172,28 @@ pct(struct output *o, double v, double total)
 /* pprof's entropy of a node's edges (in, or out with its flat) */
 static double
 edge_entropy(const struct callgraph *g, const struct measure_choice *c,
-    const struct dnode *nodes, uint32_t node, int out, double self)
+    const struct dnode *nodes, const uint32_t *start, const uint32_t *adj,
+    uint32_t node, int out, double self)
 {
 	double total = self, s = 0, f, w;
-	size_t i;
+	uint32_t i, k;
 
-	for (i = 0; i < g->nedges; i++) {
-		const struct cg_edge *e = &g->edges[i];
+	for (k = start[node]; k < start[node + 1]; k++) {
+		const struct cg_edge *e = &g->edges[i = adj[k]];
 		if ((out ? e->from : e->to) != node ||
 		    nodes[out ? e->to : e->from].id == 0)
 			continue;
-		if ((w = cg_weight(g, c, (uint32_t)i).d) > 0)
+		if ((w = cg_weight(g, c, i).d) > 0)
 			total += fabs(w);
 	}
 	if (total == 0)
 		return 0;
-	for (i = 0; i < g->nedges; i++) {
-		const struct cg_edge *e = &g->edges[i];
+	for (k = start[node]; k < start[node + 1]; k++) {
+		const struct cg_edge *e = &g->edges[i = adj[k]];
 		if ((out ? e->from : e->to) != node ||
 		    nodes[out ? e->to : e->from].id == 0)
 			continue;
-		if ((f = fabs(cg_weight(g, c, (uint32_t)i).d) / total) > 0)
+		if ((f = fabs(cg_weight(g, c, i).d) / total) > 0)
 			s += -f * log2(f);
 	}
 	if (self > 0) {
@@ -209,6 +210,7 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	struct measure_choice c;
 	struct dnode *nodes = NULL, *order = NULL;
 	struct dedge *edges = NULL;
+	uint32_t *start = NULL, *adj = NULL;	/* each node's edges */
 	size_t i, n = g->names.n, nkept = 0, norig, ne = 0, dropped_nodes = 0,
 	    dropped_edges = 0, shown;
 	double flatsum = 0, ncut, ecut, lo = 0, maxflat = 0, v, total;
@@ -220,7 +222,8 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	total = fabs(cg_total(g, &c).d);
 	if ((nodes = calloc(n + 1, sizeof(*nodes))) == NULL ||
 	    (order = calloc(n + 1, sizeof(*order))) == NULL ||
-	    (edges = calloc(g->nedges + 1, sizeof(*edges))) == NULL) {
+	    (edges = calloc(g->nedges + 1, sizeof(*edges))) == NULL ||
+	    cg_adjacency(g, &start, &adj) < 0) {
 		perr_nomem(e);
 		goto done;
 	}
@@ -251,16 +254,16 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	for (i = 0; i < n; i++)
 		if (nodes[i].id) {
 			struct dnode *x = &nodes[i];
-			double in = edge_entropy(g, &c, nodes, x->node, 0, 0);
-			double out = edge_entropy(g, &c, nodes, x->node, 1,
-			    x->flat.d);
+			double in = edge_entropy(g, &c, nodes, start, adj,
+			    x->node, 0, 0);
+			double out = edge_entropy(g, &c, nodes, start, adj,
+			    x->node, 1, x->flat.d);
 			int has_in = 0, has_out = 0;
-			size_t k;
-			for (k = 0; k < g->nedges; k++) {
-				has_in |= g->edges[k].to == x->node &&
-				    nodes[g->edges[k].from].id;
-				has_out |= g->edges[k].from == x->node &&
-				    nodes[g->edges[k].to].id;
+			uint32_t k;
+			for (k = start[x->node]; k < start[x->node + 1]; k++) {
+				const struct cg_edge *ed = &g->edges[adj[k]];
+				has_in |= ed->to == x->node && nodes[ed->from].id;
+				has_out |= ed->from == x->node && nodes[ed->to].id;
 			}
 			x->score = trunc(((has_in ? in : 1) + (has_out ? out :
 			    1)) * x->cum.d) + x->flat.d;
@@ -424,5 +427,7 @@ done:
 	free(nodes);
 	free(order);
 	free(edges);
+	free(start);
+	free(adj);
 	return rc;
 }

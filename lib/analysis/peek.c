@@ -91,7 +91,8 @@ peek_write(const struct callgraph *g, const struct prof *p,
 	struct measure_choice c;
 	struct pnode *nodes = NULL;
 	struct pedge *in = NULL, *outs = NULL;
-	size_t i, j, n = 0, ni, no, matched = 0;
+	uint32_t *start = NULL, *adj = NULL;	/* each node's edges */
+	size_t i, j, k, n = 0, ni, no, matched = 0;
 	struct num total;
 	double lo = 0, v;
 	int rc = -1;
@@ -101,7 +102,8 @@ peek_write(const struct callgraph *g, const struct prof *p,
 	total = cg_total(g, &c);
 	if ((nodes = calloc(g->names.n + 1, sizeof(*nodes))) == NULL ||
 	    (in = calloc(g->nedges + 1, sizeof(*in))) == NULL ||
-	    (outs = calloc(g->nedges + 1, sizeof(*outs))) == NULL) {
+	    (outs = calloc(g->nedges + 1, sizeof(*outs))) == NULL ||
+	    cg_adjacency(g, &start, &adj) < 0) {
 		perr_nomem(e);
 		goto done;
 	}
@@ -147,11 +149,10 @@ peek_write(const struct callgraph *g, const struct prof *p,
 		    1)
 			continue;
 		matched++;
-		for (j = ni = no = 0; j < g->nedges; j++) {
-			const struct cg_edge *ed = &g->edges[j];
+		for (k = start[x->node], ni = no = 0; k < start[x->node + 1];
+		    k++) {
+			const struct cg_edge *ed = &g->edges[j = adj[k]];
 			struct pedge pe;
-			if (ed->from != x->node && ed->to != x->node)
-				continue;
 			pe.edge = (uint32_t)j;
 			pe.w = cg_weight(g, &c, (uint32_t)j);
 			if (pe.w.d == 0)
@@ -184,5 +185,7 @@ done:
 	free(nodes);
 	free(in);
 	free(outs);
+	free(start);
+	free(adj);
 	return rc;
 }

@@ -104,8 +104,8 @@ lib/libprofstream.a: $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
-$(PROGS): %: filters/%.o filters/cli.o lib/libprofstream.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ filters/$@.o filters/cli.o \
+$(PROGS): %: filters/%.o filters/cli.o filters/cli_input.o lib/libprofstream.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ filters/$@.o filters/cli.o filters/cli_input.o \
 	    lib/libprofstream.a $(DEPLIBS) -lm -pthread
 
 -include lib/*/*.d lib/*/*/*.d filters/*.d

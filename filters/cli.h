@@ -82,6 +82,8 @@ void cli_not_a_terminal(const struct cli_prog *prog);
 void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints e's message and exits 1, removing a half-written -o file. */
 void cli_fail(struct perr *e) __attribute__((noreturn));
+/* Exits with status, leaving no half-written -o file. */
+void cli_exit(int status) __attribute__((noreturn));
 /* The output cli_fail discards. */
 void cli_set_output(struct output *o);
 

@@ -70,27 +70,41 @@ validate(struct input_ref in)
 static int
 load(const char *path, struct input_ref in)
 {
-	struct stream_reader r;
 	struct sqlite_load *l;
+	struct sql_sink k;
 	struct perr e;
 
 	if ((l = sqlite_load_open(path, &e)) == NULL)
 		cli_fail(&e);
-	if (stream_open(&r, in.path, in.shown, &e) < 0 ||
-	    sqlite_load_stage(l, &r, &e) < 0 || sqlite_load_commit(l, &e) < 0) {
+	k = sqlite_load_sink(l);
+	if (sql_stage_stream(in.path, in.shown, in.record, &k, &e) < 0 ||
+	    sqlite_load_commit(l, &e) < 0) {
 		sqlite_load_close(l);
 		cli_fail(&e);
 	}
-	stream_close(&r);
 	sqlite_load_close(l);
 	return EXIT_OK;
+}
+
+/* PostgreSQL's text is UTF-8: a row with other bytes is refused before
+ * anything is written, naming it. */
+static void
+check_utf8(struct input_ref in)
+{
+	struct stream_reader r;
+	struct perr e;
+
+	if (stream_open(&r, in.path, in.shown, &e) < 0 ||
+	    sql_check_utf8(&r, &e) < 0)
+		cli_fail(&e);
+	stream_close(&r);
 }
 
 int
 main(int argc, char *argv[])
 {
-	struct stream_reader r;
 	struct sql_writer *w;
+	struct sql_sink k;
 	struct output o;
 	struct perr e;
 	struct input_ref in;
@@ -130,16 +144,19 @@ main(int argc, char *argv[])
 		}
 		return load(dbpath, in);
 	}
+	if (d == SQL_POSTGRESQL)
+		check_utf8(in);
 	if (dir == NULL || *dir == '\0')
 		dir = "/tmp";
 	if (output_open(&o, opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&o);
-	if ((w = sql_new(&o, d, dir, &e)) == NULL ||
-	    stream_open(&r, in.path, in.shown, &e) < 0 ||
-	    sql_stage(w, &r, &e) < 0 || sql_end(w, &e) < 0)
+	if ((w = sql_new(&o, d, dir, &e)) == NULL)
 		cli_fail(&e);
-	stream_close(&r);
+	k = sql_writer_sink(w);
+	if (sql_stage_stream(in.path, in.shown, in.record, &k, &e) < 0 ||
+	    sql_end(w, &e) < 0)
+		cli_fail(&e);
 	sql_free(w);
 	if (output_close(&o, &e) < 0)
 		cli_fail(&e);

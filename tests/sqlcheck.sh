@@ -103,3 +103,21 @@ sql_cut_short() {
 	cmp -s "$out/before" "$out/after" ||
 	    bad "tsv2sql -D $dialect: a script cut short changed the database"
 }
+
+# Each distinct stack is stored once, whatever the loads: the count awk
+# makes of the stream's own rows; the same stream again adds no stack,
+# and the view sample_locations gives every frame of every sample back.
+sql_stacks_once() {
+	$bin/rprof2tsv "$R_MEM" >"$out/a.tsv"
+	awk -F'\t' '$1 == "sample_locations" { print $2, $3, $4 }' "$out/a.tsv" |
+	    sort -k1,1n -k2,2n | awk '$1 != s { if (NR > 1) print k; s = $1; k = "" }
+	    { k = k "," $3 } END { print k }' | sort -u | wc -l >"$out/want"
+	n=$(grep -c '^sample_locations' "$out/a.tsv")
+	echo $((n * 2)) >>"$out/want"
+	db_reset
+	db_add "$out/a.tsv"
+	db_add "$out/a.tsv"
+	echo "SELECT COUNT(*) FROM stacks; SELECT COUNT(*) FROM sample_locations;" >"$out/q.sql"
+	db_query "$out/q.sql" >"$out/got"
+	same "$out/want" "stacks and frames of a stream loaded twice ($1)"
+}

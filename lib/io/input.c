@@ -56,6 +56,7 @@ input_open(struct input *in, const char *path, const char *shown,
 	int fd;
 
 	memset(in, 0, sizeof(*in));
+	in->fd = -1;	/* input_close after a failed open closes nothing */
 	in->limit = default_limit;
 	if (input_is_stdin(path)) {
 		in->name = shown != NULL ? shown : "<stdin>";

@@ -198,3 +198,27 @@ t_sql_direct_concurrent() {
 	cat "$out"/err? | grep . && bad "a concurrent load said something"
 	:
 }
+
+t_sql_stacks_once() { sqlite_db && sql_stacks_once script; }
+t_sql_direct_stacks_once() { sqlite_direct && sql_stacks_once -b; }
+
+# A database of tsv2sql 0.9 (samples and sample_locations tables) is
+# not added to: the load fails, naming why, and changes nothing.
+t_sql_old_layout() {
+	sqlite_db || return
+	$bin/rprof2tsv "$R_MEM" >"$out/a.tsv"
+	db_reset
+	echo 'CREATE TABLE samples (sample_id INTEGER PRIMARY KEY, source_id INTEGER);
+CREATE TABLE sample_locations (sample_id INTEGER, depth INTEGER, location_id INTEGER);' |
+	    sqlite3 "$out/test.db"
+	cp "$out/test.db" "$out/copy.db"
+	msg="this database holds the tables of tsv2sql 0.9 (samples and sample_locations as tables): add the profiles to a new database"
+	$bin/tsv2sql -b "$out/test.db" "$out/a.tsv" 2>"$out/err"
+	rc=$?
+	[ $rc = 1 ] && grep -qF "$msg" "$out/err" ||
+	    bad "tsv2sql -b into a 0.9 database: exit $rc, $(cat "$out/err")"
+	$bin/tsv2sql "$out/a.tsv" | sqlite3 -bail "$out/test.db" >/dev/null 2>"$out/err"
+	grep -qF "$msg" "$out/err" ||
+	    bad "tsv2sql | sqlite3 into a 0.9 database: $(cat "$out/err")"
+	cmp -s "$out/test.db" "$out/copy.db" || bad "a 0.9 database was changed"
+}

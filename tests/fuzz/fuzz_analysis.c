@@ -138,6 +138,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct flame_opts fl = { NULL, 0, 0, 800, 0.1, NULL, "fuzz" };
 	struct focus_opts fo = { .sources = &all };
 	struct sql_writer *sw;
+	struct sql_sink k;
 	struct focus *f;
 	struct top *t;
 	struct re *re;
@@ -317,12 +318,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if ((sw = sql_new(&o, i ? SQL_POSTGRESQL : SQL_SQLITE, "/tmp",
 		    &e)) == NULL)
 			abort();
-		if (stream_open(&r, path, NULL, &e) == 0) {
-			SAYS_WHY(rc = sql_stage(sw, &r, &e), &e);
-			if (rc == 0)
-				SAYS_WHY(sql_end(sw, &e), &e);
-			stream_close(&r);
-		}
+		k = sql_writer_sink(sw);
+		SAYS_WHY(rc = sql_stage_stream(path, NULL, NULL, &k, &e), &e);
+		if (rc == 0)
+			SAYS_WHY(sql_end(sw, &e), &e);
 		sql_free(sw);
 	}
 	output_close(&o, &e);

@@ -1,34 +1,88 @@
-/* sql.h: a stream as one SQL script for SQLite or PostgreSQL that creates
- * the tables from the schema when they are missing and adds the stream
- * to what the database holds, as tsvcombine would have combined them. */
+/* sql.h: a stream in a SQL database, SQLite or PostgreSQL: the tables
+ * (the stream's, but that each distinct stack is stored once and a
+ * sample refers to it; views present 2.0's samples and
+ * sample_locations), the rows of a stream staged in the stream's ids, and
+ * the SQL that adds them to what the database holds, as tsvcombine would
+ * have combined them. */
 #ifndef SQL_H
 #define SQL_H
 
+#include "model/prof.h"
 #include "stream/stream_read.h"
 #include "stream/stream_write.h"
 
 enum sql_dialect { SQL_SQLITE, SQL_POSTGRESQL };
 
-struct sql_writer;
+/* The tables of the database, defining ones first. */
+enum sql_table {
+	SQ_SOURCES, SQ_SOURCE_ATTRIBUTES, SQ_MAPPINGS, SQ_FUNCTIONS,
+	SQ_LOCATIONS, SQ_LOCATION_ATTRIBUTES, SQ_STACKS, SQ_SAMPLE_STACKS,
+	SQ_SAMPLE_VALUES, SQ_SAMPLE_LABELS, SQ_SAMPLE_TIMES, SQ_COUNT
+};
+/* The columns of stacks and sample_stacks, the database's own tables */
+enum { STK_ID, STK_FRAME_COUNT, STK_FRAMES };
+enum { SST_SAMPLE, SST_SOURCE, SST_STACK };
 
-/* A writer to o; its staging files go to dir (TMPDIR). */
+struct sql_table_def {
+	const char *name;		/* in the database */
+	const struct column *cols;	/* the schema's, for the stream's */
+	int ncols, pk;
+	enum table_id stream;		/* the stream's table, or T_NONE */
+};
+struct sql_table_def sql_table_of(enum sql_table t);
+
+/* Where staged rows go: a row of table t, its cells by column. */
+struct sql_sink {
+	int (*row)(void *ctx, enum sql_table t, const union cell *v,
+	    const unsigned char *st, struct perr *e);
+	/* forgets the rows staged: the samples come again */
+	int (*restart)(void *ctx, struct perr *e);
+	void *ctx;
+};
+
+/*
+ * Stages the stream at path (shown: its name in messages; spool: as
+ * assemble_file's) into k: each sample as rows of sample_stacks,
+ * sample_values, sample_labels and sample_times, each distinct stack of
+ * the stream once as a row of stacks (its frames: the stream's location
+ * ids, leaf first), then the profile's definitions. Values are kept as
+ * the stream has them. Memory grows with the distinct stacks, functions
+ * and locations, not with the samples.
+ */
+int sql_stage_stream(const char *path, const char *shown, const char *spool,
+    const struct sql_sink *k, struct perr *e);
+
+/* The script: one transaction that creates the tables when missing and
+ * adds the rows its sink was given. Its staging files go to dir. */
+struct sql_writer;
 struct sql_writer *sql_new(struct output *o, enum sql_dialect d,
     const char *dir, struct perr *e);
-/* Stages every row r reads: a valid 2.0 stream, in any order. */
-int sql_stage(struct sql_writer *w, struct stream_reader *r, struct perr *e);
-/* Writes the script: one transaction. */
+struct sql_sink sql_writer_sink(struct sql_writer *w);
 int sql_end(struct sql_writer *w, struct perr *e);
 void sql_free(struct sql_writer *w);
 
-/* The script's parts, for a loader that runs them itself (sqlite_db.h):
- * the tables and indexes when missing; the staging tables (TEMP); the
- * SQL that adds the staged rows to the tables and drops the rest. */
-enum sql_part { SQL_SCHEMA, SQL_STAGE_TABLES, SQL_REMAP };
+/* PostgreSQL's text is UTF-8: reads r's rows, -1 at the first text that
+ * is not, the row named (a script would roll back there). */
+int sql_check_utf8(struct stream_reader *r, struct perr *e);
+
+/*
+ * The script's parts, for a loader that runs them itself (sqlite_db.h),
+ * in this order: the tables, views and indexes when missing; the staging
+ * tables (TEMP, named stage_ and the table's name); the SQL that adds
+ * the staged sources (map_sources: the stream's ids to the database's);
+ * functions, mappings and locations (map_functions, map_mappings,
+ * map_locations; new_locations(new): those added); that makes
+ * key_stacks(old, frames): each staged stack's frames in the database's
+ * location ids; that adds the stacks (map_stacks); the samples and the
+ * locations' attributes, and drops the temporary tables. A loader may
+ * make the tables of the middle three parts itself, looking rows up as
+ * the LOOKUP statements do (parameters: the columns after the id).
+ */
+enum sql_part {
+	SQL_SCHEMA, SQL_STAGE_TABLES, SQL_SOURCES, SQL_DEFINITIONS,
+	SQL_KEY_STACKS, SQL_STACKS, SQL_SAMPLES,
+	SQL_LOOKUP_FUNCTION, SQL_LOOKUP_MAPPING, SQL_LOOKUP_LOCATION
+};
 void sql_part(enum sql_dialect d, struct output *o, enum sql_part part);
-/* The tables a database holds (2.0's and the known extensions), a
- * schema name as SQL's (no leading dot), a table's column count. */
-int sql_stored(enum table_id t);
-const char *sql_ident(const char *name);
-int sql_ncols(enum table_id t);
 
 #endif

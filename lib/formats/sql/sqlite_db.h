@@ -4,16 +4,15 @@
 #ifndef SQLITE_DB_H
 #define SQLITE_DB_H
 
-#include "stream/stream_read.h"
+#include "formats/sql/sql.h"
 
 struct sqlite_load;
 
 /* Opens (or creates) the database at path. NULL, with the reason. */
 struct sqlite_load *sqlite_load_open(const char *path, struct perr *e);
-/* Stages every row r reads (a valid 2.0 stream, any order) in temporary
- * tables: the database itself is not touched yet. */
-int sqlite_load_stage(struct sqlite_load *l, struct stream_reader *r,
-    struct perr *e);
+/* Where the stager puts its rows: temporary tables, which only this
+ * connection sees (the database itself is not touched yet). */
+struct sql_sink sqlite_load_sink(struct sqlite_load *l);
 /* Adds what was staged in one transaction, waiting its turn while
  * another connection writes. On failure nothing was added. */
 int sqlite_load_commit(struct sqlite_load *l, struct perr *e);

@@ -43,6 +43,24 @@ t_postgresql_text() { pg_start && { sql_text; pg_stop; }; }
 t_postgresql_accumulate() { pg_start && { sql_accumulate; pg_stop; }; }
 t_postgresql_queries() { pg_start && { sql_queries; pg_stop; }; }
 t_postgresql_cut_short() { pg_start && { sql_cut_short; pg_stop; }; }
+t_postgresql_stacks_once() { pg_start && { sql_stacks_once psql; pg_stop; }; }
+
+# A database of tsv2sql 0.9 (samples and sample_locations tables) is
+# not added to, with PostgreSQL's error naming why.
+t_postgresql_old_layout() {
+	pg_start || return
+	db_reset
+	$bin/rprof2tsv "$R_MEM" >"$out/a.tsv"
+	echo 'CREATE TABLE samples (sample_id INTEGER PRIMARY KEY, source_id INTEGER);' >"$out/old.sql"
+	db_load "$out/old.sql"
+	$bin/tsv2sql -D postgresql "$out/a.tsv" >"$out/a.sql"
+	db_load "$out/a.sql" 2>"$out/err" && bad "a 0.9 database was added to"
+	grep -qF "ERROR:  this database holds the tables of tsv2sql 0.9" "$out/err" ||
+	    bad "loading into a 0.9 database: $(cat "$out/err")"
+	echo "SELECT COUNT(*) FROM pg_tables WHERE tablename = 'functions';" >"$out/q.sql"
+	[ "$(db_query "$out/q.sql")" = 0 ] || bad "a 0.9 database was changed"
+	pg_stop
+}
 
 # A function name of any length loads (F5: a btree index row holds 2704
 # bytes): the 6 KB names of the audit, and the same names again reuse

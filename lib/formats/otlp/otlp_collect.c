@@ -167,14 +167,17 @@ attrset_of(struct otlp_writer *w, const struct sample *s, const size_t *used)
 	return set;
 }
 
-/* The index of a (type, unit) in source S's types, added when new. */
+/* The index of a (type, unit) in source S's types, added when new; i,
+ * its place among the sample's values, is the index most of the time. */
 static int64_t
-type_of(struct osrc *S, uint32_t type, uint32_t unit)
+type_of(struct osrc *S, uint32_t type, uint32_t unit, size_t i)
 {
 	uint64_t k = (uint64_t)type << 32 | unit;
 	uint32_t *slot;
 	int added;
 
+	if (i < S->ntypes && S->types[i] == k)
+		return (int64_t)i;
 	if ((slot = u64map_put(&S->type_ix, k, (uint32_t)S->ntypes, &added)) ==
 	    NULL)
 		return -1;
@@ -193,7 +196,7 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 	struct osrc *S;
 	struct osample *o;
 	struct oevent *ev;
-	size_t used[2] = { NONE, NONE }, i;
+	size_t used[2] = { NONE, NONE }, i, k;
 	int64_t stack, set, link, ix, t;
 	uint32_t e, *slot;
 	uint8_t timed = (uint8_t)(s->has_time != 0);
@@ -271,6 +274,8 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 		ev->next = NONE;
 		ev->has_time = timed;
 		ev->time = s->time;
+		ev->vals = NONE;
+		ev->nvals = 0;
 		if (o->head == NONE)
 			o->head = e;
 		else
@@ -278,17 +283,37 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 		o->tail = e;
 		o->nevents++;
 	}
-	for (i = 0; i < s->nvals; i++) {
-		if ((t = type_of(S, s->vals[i].type, s->vals[i].unit)) < 0 ||
-		    (slot = u64map_put(&w->val_ix, (uint64_t)e << 16 |
-		    (uint64_t)t, (uint32_t)w->nvals, &added)) == NULL)
+	/* the types first: a new event has room for all of them */
+	for (i = 0; i < s->nvals; i++)
+		if (type_of(S, s->vals[i].type, s->vals[i].unit, i) < 0)
 			return -1;
-		if (added) {
-			if (ARRAY_ROOM(w->vals, w->nvals, w->capvals) < 0)
-				return -1;
+	ev = &w->ev[e];
+	if (ev->vals == NONE && s->nvals > 0) {
+		if (array_grow((void **)&w->vals, &w->capvals, w->nvals +
+		    S->ntypes, sizeof(*w->vals)) < 0)
+			return -1;
+		ev->vals = (uint32_t)w->nvals;
+		ev->nvals = (uint32_t)S->ntypes;
+		for (k = 0; k < S->ntypes; k++)
 			w->vals[w->nvals++] = num_of_i64(0);
+	}
+	for (i = 0; i < s->nvals; i++) {
+		t = type_of(S, s->vals[i].type, s->vals[i].unit, i);
+		if ((size_t)t < ev->nvals)
+			k = ev->vals + (size_t)t;
+		else {	/* a type the source had not when the event came */
+			if ((slot = u64map_put(&w->val_ix, (uint64_t)e << 16 |
+			    (uint64_t)t, (uint32_t)w->nvals, &added)) == NULL)
+				return -1;
+			if (added) {
+				if (ARRAY_ROOM(w->vals, w->nvals, w->capvals) <
+				    0)
+					return -1;
+				w->vals[w->nvals++] = num_of_i64(0);
+			}
+			k = *slot;
 		}
-		w->vals[*slot] = num_add(w->vals[*slot], s->vals[i].value);
+		w->vals[k] = num_add(w->vals[k], s->vals[i].value);
 	}
 	return 0;
 }

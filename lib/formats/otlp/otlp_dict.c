@@ -383,80 +383,81 @@ kv_message(struct dict *d, size_t i, M(KeyValueAndUnit) *m, M(AnyValue) *v,
 	return 0;
 }
 
-/* The dictionary: field 2 of the ProfilesData. */
-int
-ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
-    const uint8_t *run_r, struct pb_packer *k)
+/*
+ * The tables, each gathered as its fields of the ProfilesDictionary. The
+ * big ones (locations, functions, strings, stacks) are encoded here, the
+ * bytes protobuf-c wrote (whose size and pack passes over a Location of
+ * 25,000 made half the writer's time), the others packed by protobuf-c.
+ * Locations first: they intern functions, mappings and attributes.
+ */
+static int
+put_locations(const struct prof *p, struct dict *d, const uint8_t *run_r,
+    struct chunk *c)
 {
-	M(ProfilesDictionary) dict = INIT(PROFILES_DICTIONARY);
-	M(Mapping) *mp = NULL, **mpp = NULL;
-	M(Location) *lc = NULL, **lcp = NULL;
-	M(Line) *ln = NULL, **lnp = NULL;
-	M(Function) *fn = NULL, **fnp = NULL;
-	M(Link) *lk = NULL, **lkp = NULL;
-	M(Stack) *st = NULL, **stp = NULL;
-	M(KeyValueAndUnit) *kv = NULL, **kvp = NULL;
-	M(AnyValue) *av = NULL, **arr_elems = NULL, ***arr_ptrs = NULL;
-	M(ArrayValue) *arrs = NULL;
-	ProtobufCBinaryData *strs = NULL;
-	int32_t *lattrs = NULL, *mattrs = NULL;
-	uint8_t *ids = NULL;
-	size_t i, j, nlines = 0, nla = 0, nkv, nstr, zero = 1;
-	int rc = -1;
+	struct chunk e = { 0 };
+	int32_t *attrs = NULL;
+	uint8_t line[3 * (1 + VARINT_MAX)];
+	size_t i, j, n, nl, na, cap = 0;
+	uint32_t a;
 
-	/* locations first: they intern functions, mappings, attributes */
-	nlines = d->npool;
-	if ((lc = calloc(d->nruns + zero, sizeof(*lc))) == NULL ||
-	    (lcp = calloc(d->nruns + zero, sizeof(*lcp))) == NULL ||
-	    (ln = calloc(nlines + 1, sizeof(*ln))) == NULL ||
-	    (lnp = calloc(nlines + 1, sizeof(*lnp))) == NULL ||
-	    (lattrs = calloc(p->nlattrs + 2 * d->nruns + 1,
-	    sizeof(*lattrs))) == NULL)
-		goto done;
-	{
-		M(Location) z = INIT(LOCATION);
-		lc[0] = z;
-		lcp[0] = &lc[0];
-	}
-	for (i = 0, nlines = 0; i < d->nruns; i++) {
+	ch_bytes(c, ODICT_LOCATION, NULL, 0);
+	for (i = 0; i < d->nruns; i++) {
 		const uint32_t *run = d->pool + d->run_off[i];
-		size_t n = d->run_off[i + 1] - d->run_off[i];
-		const struct location *last = &p->locations[run[n - 1]];
-		M(Location) l = INIT(LOCATION);
-		uint32_t a;
-		l.mapping_index = (int32_t)map_index(d, last->mapping);
-		l.address = last->address_na ? 0 : last->address;
-		l.lines = lnp + nlines;
-		l.n_lines = last->function == PROF_NONE && n == 1 &&
-		    last->line == PROF_LINE_NA ? 0 : n;
-		for (j = 0; j < l.n_lines; j++) {
+		const struct location *last;
+		n = d->run_off[i + 1] - d->run_off[i];
+		last = &p->locations[run[n - 1]];
+		e.n = 0;
+		ch_add(&e, line, put_varint_field(line, put_varint_field(line, 0, OL_MAPPING,
+		    (uint64_t)(int64_t)map_index(d, last->mapping)), OL_ADDRESS,
+		    last->address_na ? 0 : last->address));
+		if (last->function == PROF_NONE && n == 1 &&
+		    last->line == PROF_LINE_NA)
+			n = 0;
+		for (j = 0; j < n; j++) {
 			const struct location *f = &p->locations[run[j]];
-			M(Line) x = INIT(LINE);
-			x.function_index = (int32_t)fn_index(d, f->function);
-			x.line = f->line == PROF_LINE_NA ? 0 : f->line;
-			x.column = f->column;
-			ln[nlines] = x;
-			lnp[nlines] = &ln[nlines];
-			nlines++;
+			nl = put_varint_field(line, 0, OLN_FUNCTION,
+			    (uint64_t)(int64_t)fn_index(d, f->function));
+			nl = put_varint_field(line, nl, OLN_LINE, (uint64_t)(f->line ==
+			    PROF_LINE_NA ? 0 : f->line));
+			nl = put_varint_field(line, nl, OLN_COLUMN, (uint64_t)f->column);
+			ch_bytes(&e, OL_LINES, line, nl);
 		}
-		l.attribute_indices = lattrs + nla;
+		na = 0;
+		if (array_grow((void **)&attrs, &cap, p->nlattrs + 2, sizeof(
+		    *attrs)) < 0) {
+			d->failed = 1;
+			break;
+		}
 		if (last->is_folded)
-			lattrs[nla++] = ow_kv_bool(d, OTLP_IS_FOLDED, 1);
+			attrs[na++] = ow_kv_bool(d, OTLP_IS_FOLDED, 1);
 		if (run_r[i])	/* an R frame */
-			lattrs[nla++] = ow_kv_str(d, text_of(OTLP_FRAME_TYPE),
+			attrs[na++] = ow_kv_str(d, text_of(OTLP_FRAME_TYPE),
 			    text_of("r"));
 		for (a = last->attr_head; a != PROF_NONE; a = p->lattrs[a].next)
 			if (!(run_r[i] && strcmp(prof_str(p,
 			    p->lattrs[a].a.key), OTLP_FRAME_TYPE) == 0))
-				lattrs[nla++] = ow_kv_str(d, prof_text(p,
+				attrs[na++] = ow_kv_str(d, prof_text(p,
 				    p->lattrs[a].a.key), prof_text(p,
 				    p->lattrs[a].a.value));
-		l.n_attribute_indices = (size_t)(lattrs + nla -
-		    l.attribute_indices);
-		lc[i + 1] = l;
-		lcp[i + 1] = &lc[i + 1];
+		ch_packed(&e, OL_ATTRIBUTES, attrs, na);
+		ch_bytes(c, ODICT_LOCATION, e.b, e.n);
 	}
-	/* mappings */
+	if (e.failed)
+		c->failed = 1;
+	free(e.b);
+	free(attrs);
+	return c->failed || d->failed ? -1 : 0;
+}
+
+static int
+put_mappings(const struct prof *p, struct dict *d, struct chunk *c)
+{
+	M(ProfilesDictionary) dict = INIT(PROFILES_DICTIONARY);
+	M(Mapping) *mp = NULL, **mpp = NULL;
+	int32_t *mattrs = NULL;
+	size_t i;
+	int rc = -1;
+
 	if ((mp = calloc(d->nmaps + 1, sizeof(*mp))) == NULL ||
 	    (mpp = calloc(d->nmaps + 1, sizeof(*mpp))) == NULL ||
 	    (mattrs = calloc(5 * d->nmaps + 1, sizeof(*mattrs))) == NULL)
@@ -493,39 +494,56 @@ ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		mp[i + 1] = x;
 		mpp[i + 1] = &mp[i + 1];
 	}
-	/* functions */
-	if ((fn = calloc(d->nfns + 1, sizeof(*fn))) == NULL ||
-	    (fnp = calloc(d->nfns + 1, sizeof(*fnp))) == NULL)
-		goto done;
-	{
-		M(Function) z = INIT(FUNCTION);
-		fn[0] = z;
-		fnp[0] = &fn[0];
-	}
+	dict.mapping_table = mpp;
+	dict.n_mapping_table = d->nmaps + 1;
+	if (!d->failed)
+		ch_fields(c, &dict.base);
+	rc = c->failed || d->failed ? -1 : 0;
+done:
+	free(mp);
+	free(mpp);
+	free(mattrs);
+	return rc;
+}
+
+static int
+put_functions(const struct prof *p, struct dict *d, struct chunk *c)
+{
+	uint8_t b[4 * (1 + VARINT_MAX)];
+	size_t i, n;
+
+	ch_bytes(c, ODICT_FUNCTION, NULL, 0);
 	for (i = 0; i < d->nfns; i++) {
 		const struct function *f = &p->functions[d->fns[i]];
-		M(Function) x = INIT(FUNCTION);
-		x.name_strindex = ow_psidx(d, p, f->name);
-		x.system_name_strindex = ow_psidx(d, p, f->system_name);
-		x.filename_strindex = ow_psidx(d, p, f->filename);
-		x.start_line = f->start_line;
-		fn[i + 1] = x;
-		fnp[i + 1] = &fn[i + 1];
+		n = put_varint_field(b, 0, OF_NAME, (uint64_t)(int64_t)ow_psidx(d, p,
+		    f->name));
+		n = put_varint_field(b, n, OF_SYSTEM_NAME, (uint64_t)(int64_t)ow_psidx(d,
+		    p, f->system_name));
+		n = put_varint_field(b, n, OF_FILENAME, (uint64_t)(int64_t)ow_psidx(d,
+		    p, f->filename));
+		n = put_varint_field(b, n, OF_START_LINE, (uint64_t)f->start_line);
+		ch_bytes(c, ODICT_FUNCTION, b, n);
 	}
-	/* links, stacks */
+	return c->failed || d->failed ? -1 : 0;
+}
+
+static int
+put_links(struct otlp_writer *w, struct chunk *c)
+{
+	M(ProfilesDictionary) dict = INIT(PROFILES_DICTIONARY);
+	M(Link) *lk = NULL, **lkp = NULL;
+	uint8_t *ids = NULL;
+	size_t i;
+	int rc = -1;
+
 	if ((lk = calloc(w->links.n + 1, sizeof(*lk))) == NULL ||
 	    (lkp = calloc(w->links.n + 1, sizeof(*lkp))) == NULL ||
-	    (ids = calloc(w->links.n + 1, 24)) == NULL ||
-	    (st = calloc(w->stacks.n + 1, sizeof(*st))) == NULL ||
-	    (stp = calloc(w->stacks.n + 1, sizeof(*stp))) == NULL)
+	    (ids = calloc(w->links.n + 1, 24)) == NULL)
 		goto done;
 	{
 		M(Link) z = INIT(LINK);
-		M(Stack) zs = INIT(STACK);
 		lk[0] = z;
 		lkp[0] = &lk[0];
-		st[0] = zs;
-		stp[0] = &st[0];
 	}
 	for (i = 0; i < w->links.n; i++) {
 		const char *t = strtab_str(&w->links, i);
@@ -537,17 +555,27 @@ ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		lk[i + 1] = x;
 		lkp[i + 1] = &lk[i + 1];
 	}
-	for (i = 0; i < w->stacks.n; i++) {
-		M(Stack) x = INIT(STACK);
-		x.n_location_indices = d->stack_off[i + 1] - d->stack_off[i];
-		if (x.n_location_indices > 0)
-			x.location_indices = (int32_t *)d->stack_runs +
-			    d->stack_off[i];
-		st[i + 1] = x;
-		stp[i + 1] = &st[i + 1];
-	}
-	/* attributes, then strings: every string is interned by now */
-	nkv = d->kv.n;
+	dict.link_table = lkp;
+	dict.n_link_table = w->links.n + 1;
+	ch_fields(c, &dict.base);
+	rc = c->failed ? -1 : 0;
+done:
+	free(lk);
+	free(lkp);
+	free(ids);
+	return rc;
+}
+
+static int
+put_attributes(struct dict *d, struct chunk *c)
+{
+	M(ProfilesDictionary) dict = INIT(PROFILES_DICTIONARY);
+	M(KeyValueAndUnit) *kv = NULL, **kvp = NULL;
+	M(AnyValue) *av = NULL, **arr_elems = NULL, ***arr_ptrs = NULL;
+	M(ArrayValue) *arrs = NULL;
+	size_t i, nkv = d->kv.n;
+	int rc = -1;
+
 	if ((kv = calloc(nkv + 1, sizeof(*kv))) == NULL ||
 	    (kvp = calloc(nkv + 1, sizeof(*kvp))) == NULL ||
 	    (av = calloc(nkv + 1, sizeof(*av))) == NULL ||
@@ -572,33 +600,13 @@ ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
 			goto done;
 		kvp[i + 1] = &kv[i + 1];
 	}
-	if (d->failed)
-		goto done;
-	nstr = d->strs.n;
-	if ((strs = calloc(nstr + 1, sizeof(*strs))) == NULL)
-		goto done;
-	for (i = 0; i < nstr; i++) {
-		strs[i].data = (uint8_t *)(uintptr_t)strtab_str(&d->strs, i);
-		strs[i].len = strtab_len(&d->strs, i);
-	}
-	dict.mapping_table = mpp;
-	dict.n_mapping_table = d->nmaps + 1;
-	dict.location_table = lcp;
-	dict.n_location_table = d->nruns + 1;
-	dict.function_table = fnp;
-	dict.n_function_table = d->nfns + 1;
-	dict.link_table = lkp;
-	dict.n_link_table = w->links.n + 1;
-	dict.string_table = strs;
-	dict.n_string_table = nstr;
 	dict.attribute_table = kvp;
 	dict.n_attribute_table = nkv + 1;
-	dict.stack_table = stp;
-	dict.n_stack_table = w->stacks.n + 1;
-	pb_put_message(k, OD_DICTIONARY, &dict.base);
-	rc = k->failed ? -1 : 0;
+	if (!d->failed)
+		ch_fields(c, &dict.base);
+	rc = c->failed || d->failed ? -1 : 0;
 done:
-	for (i = 0; arr_elems != NULL && i < d->kv.n; i++) {
+	for (i = 0; arr_elems != NULL && i < nkv; i++) {
 		free(arr_elems[i]);
 		free(arr_ptrs[i]);
 	}
@@ -608,21 +616,62 @@ done:
 	free(av);
 	free(kv);
 	free(kvp);
-	free(strs);
-	free(mp);
-	free(mpp);
-	free(mattrs);
-	free(lc);
-	free(lcp);
-	free(ln);
-	free(lnp);
-	free(lattrs);
-	free(fn);
-	free(fnp);
-	free(lk);
-	free(lkp);
-	free(ids);
-	free(st);
-	free(stp);
+	return rc;
+}
+
+static int
+put_stacks(struct otlp_writer *w, struct dict *d, struct chunk *c)
+{
+	struct chunk e = { 0 };
+	size_t i;
+
+	ch_bytes(c, ODICT_STACK, NULL, 0);
+	for (i = 0; i < w->stacks.n; i++) {
+		e.n = 0;
+		ch_packed(&e, OSTK_LOCATIONS, (const int32_t *)d->stack_runs +
+		    d->stack_off[i], d->stack_off[i + 1] - d->stack_off[i]);
+		ch_bytes(c, ODICT_STACK, e.b, e.n);
+	}
+	if (e.failed)
+		c->failed = 1;
+	free(e.b);
+	return c->failed ? -1 : 0;
+}
+
+/* The dictionary: field 2 of the ProfilesData, its tables in the order
+ * of their field numbers. */
+int
+ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
+    const uint8_t *run_r, struct pb_packer *k)
+{
+	enum { MAP, LOC, FN, LINK, STR, ATTR, STACK, NT };
+	struct chunk t[NT];
+	size_t i, len = 0;
+	int rc = -1;
+
+	memset(t, 0, sizeof(t));
+	/* the strings last: every one is interned by then */
+	if (put_locations(p, d, run_r, &t[LOC]) < 0 ||
+	    put_mappings(p, d, &t[MAP]) < 0 ||
+	    put_functions(p, d, &t[FN]) < 0 || put_links(w, &t[LINK]) < 0 ||
+	    put_stacks(w, d, &t[STACK]) < 0 ||
+	    put_attributes(d, &t[ATTR]) < 0)
+		goto done;
+	for (i = 0; i < d->strs.n; i++)
+		ch_bytes(&t[STR], ODICT_STRING, strtab_str(&d->strs, i),
+		    strtab_len(&d->strs, i));
+	for (i = 0; i < NT; i++) {
+		if (t[i].failed)
+			goto done;
+		len += t[i].n;
+	}
+	pb_put_varint(k->out, pb_tag(OD_DICTIONARY, PB_LEN));
+	pb_put_varint(k->out, len);
+	for (i = 0; i < NT; i++)
+		out_write(k->out, t[i].b, t[i].n);
+	rc = 0;
+done:
+	for (i = 0; i < NT; i++)
+		free(t[i].b);
 	return rc;
 }

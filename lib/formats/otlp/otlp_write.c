@@ -34,12 +34,6 @@ struct kvbuf {
 	size_t n, cap;
 };
 
-/* Bytes being gathered: a message's fields packed one after another. */
-struct chunk {
-	uint8_t *b;
-	size_t n, cap;
-	int failed;
-};
 
 static int
 prefixed(const char *k, const char *prefix)
@@ -132,62 +126,60 @@ ow_attr_u64(const struct prof *p, const struct source *src, const char *key,
 	return v != NULL ? strtoull(v, NULL, 10) : 0;
 }
 
-static void
-ch_add(struct chunk *c, const void *p, size_t n)
-{
-	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + n, 1) < 0) {
-		c->failed = 1;
-		return;
-	}
-	memcpy(c->b + c->n, p, n);
-	c->n += n;
-}
-
-static void
-ch_varint(struct chunk *c, uint64_t v)
-{
-	uint8_t b[VARINT_MAX];
-
-	ch_add(c, b, varint_put(b, v));
-}
-
-/* Field f of c: m packed, or len bytes at p. */
-static void
-ch_bytes(struct chunk *c, uint32_t f, const void *p, size_t len)
-{
-	ch_varint(c, pb_tag(f, PB_LEN));
-	ch_varint(c, len);
-	ch_add(c, p, len);
-}
-
-static void
-ch_message(struct chunk *c, uint32_t f, const ProtobufCMessage *m)
-{
-	size_t n = protobuf_c_message_get_packed_size(m);
-
-	ch_varint(c, pb_tag(f, PB_LEN));
-	ch_varint(c, n);
-	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + n, 1) < 0) {
-		c->failed = 1;
-		return;
-	}
-	c->n += protobuf_c_message_pack(m, c->b + c->n);
-}
-
 /* The value of type t of event e, as OTLP's int64. */
 static int64_t
 value(struct otlp_writer *w, uint32_t e, size_t t)
 {
-	uint32_t *slot = u64map_get(&w->val_ix, (uint64_t)e << 16 | t);
+	uint32_t *slot;
 	struct num v;
 
-	if (slot == NULL)
+	if (t < w->ev[e].nvals)
+		v = w->vals[w->ev[e].vals + t];
+	else if ((slot = u64map_get(&w->val_ix, (uint64_t)e << 16 | t)) ==
+	    NULL)
 		return 0;
-	v = w->vals[*slot];
+	else
+		v = w->vals[*slot];
 	if (num_is_int(v))
 		return v.i;
 	return v.d >= 0x1p63 ? INT64_MAX : v.d <= -0x1p63 ? INT64_MIN :
 	    (int64_t)llround(v.d);
+}
+
+/* The values of type t of sample o's events, packed int64s. */
+static void
+ch_values(struct chunk *c, struct otlp_writer *w, const struct osample *o,
+    size_t t)
+{
+	uint8_t b[VARINT_MAX];
+	size_t len = 0;
+	uint32_t ev;
+
+	if (o->nevents == 0)
+		return;
+	for (ev = o->head; ev != NONE; ev = w->ev[ev].next)
+		len += varint_len((uint64_t)value(w, ev, t));
+	ch_varint(c, pb_tag(OS_VALUES, PB_LEN));
+	ch_varint(c, len);
+	for (ev = o->head; ev != NONE; ev = w->ev[ev].next)
+		ch_add(c, b, varint_put(b, (uint64_t)value(w, ev, t)));
+}
+
+/* The times of sample o's events, packed fixed64s. */
+static void
+ch_times(struct chunk *c, struct otlp_writer *w, const struct osample *o)
+{
+	uint64_t x;
+	uint32_t ev;
+
+	if (o->nevents == 0)
+		return;
+	ch_varint(c, pb_tag(OS_TIMESTAMPS, PB_LEN));
+	ch_varint(c, 8 * (uint64_t)o->nevents);
+	for (ev = o->head; ev != NONE; ev = w->ev[ev].next) {
+		x = (uint64_t)w->ev[ev].time;	/* little-endian, as protobuf */
+		ch_add(c, &x, 8);
+	}
 }
 
 /* The Profile of source S's type t into c (field 2 of a ScopeProfiles). */
@@ -198,16 +190,13 @@ put_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
 {
 	struct osrc *S = &w->src[si];
 	const struct source *src = &p->sources[si];
-	M(Profile) pr = INIT(PROFILE);
+	M(Profile) pr = INIT(PROFILE), a = INIT(PROFILE);
 	M(ValueType) st = INIT(VALUE_TYPE), pt = INIT(VALUE_TYPE);
-	M(Sample) *sm = NULL, **smp = NULL;
-	int64_t *vals = NULL;
-	uint64_t *times = NULL;
-	uint8_t id[16];
+	struct chunk head = { 0 }, body = { 0 }, tail = { 0 }, e = { 0 };
+	uint8_t id[16], b[1 + VARINT_MAX];
 	const char *v;
-	size_t j, nv = 0, ev;
-	uint32_t e;
-	int found, rc = -1;
+	size_t j;
+	int found, rc;
 
 	if (t != NONE) {	/* NONE: a source without samples */
 		st.type_strindex = ow_psidx(d, p, (uint32_t)(S->types[t] >> 32));
@@ -238,47 +227,39 @@ put_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		pr.original_payload_format = (char *)(uintptr_t)v;
 	pr.attribute_indices = (int32_t *)(uintptr_t)pattrs;
 	pr.n_attribute_indices = npattrs;
-	/* the samples: each event's value of type t, and its time */
-	for (j = 0; j < S->ns; j++)
-		nv += S->s[j].nevents;
-	if ((S->ns > 0 && ((sm = calloc(S->ns, sizeof(*sm))) == NULL ||
-	    (smp = calloc(S->ns, sizeof(*smp))) == NULL)) ||
-	    (nv > 0 && ((vals = calloc(nv, sizeof(*vals))) == NULL ||
-	    (times = calloc(nv, sizeof(*times))) == NULL)))
-		goto done;
-	for (j = ev = 0; j < S->ns; j++) {
+	/* the samples, encoded here (the bytes protobuf-c wrote): each
+	 * event's value of type t, and its time; between the Profile's
+	 * field 1 and the others */
+	a.sample_type = pr.sample_type;
+	pr.sample_type = NULL;
+	ch_fields(&head, &a.base);
+	ch_fields(&tail, &pr.base);
+	for (j = 0; j < S->ns; j++) {
 		const struct osample *o = &S->s[j];
-		M(Sample) s = INIT(SAMPLE);
-		s.stack_index = (int32_t)o->stack + 1;
-		s.link_index = (int32_t)o->link;
-		s.n_attribute_indices = d->set_off[o->attrset + 1] -
-		    d->set_off[o->attrset];
-		if (s.n_attribute_indices > 0)	/* set_kv may be NULL */
-			s.attribute_indices = (int32_t *)d->set_kv +
-			    d->set_off[o->attrset];
-		s.values = vals + ev;
-		s.n_values = o->nevents;
-		if (o->timed) {
-			s.timestamps_unix_nano = times + ev;
-			s.n_timestamps_unix_nano = o->nevents;
-		}
-		for (e = o->head; e != NONE; e = w->ev[e].next, ev++) {
-			vals[ev] = value(w, e, t);
-			times[ev] = (uint64_t)w->ev[e].time;
-		}
-		sm[j] = s;
-		smp[j] = &sm[j];
+		size_t n;
+		e.n = 0;
+		n = put_varint_field(b, 0, OS_STACK, (uint64_t)o->stack + 1);
+		ch_add(&e, b, n);
+		ch_packed(&e, OS_ATTRIBUTES, (const int32_t *)d->set_kv +
+		    d->set_off[o->attrset], d->set_off[o->attrset + 1] -
+		    d->set_off[o->attrset]);
+		ch_add(&e, b, put_varint_field(b, 0, OS_LINK, o->link));
+		ch_values(&e, w, o, t);
+		if (o->timed)
+			ch_times(&e, w, o);
+		ch_bytes(&body, OP_SAMPLES, e.b, e.n);
 	}
-	pr.samples = smp;
-	pr.n_samples = S->ns;
-	if (!d->failed)
-		ch_message(c, OSP_PROFILES, &pr.base);
-	rc = c->failed || d->failed ? -1 : 0;
-done:
-	free(sm);
-	free(smp);
-	free(vals);
-	free(times);
+	ch_varint(c, pb_tag(OSP_PROFILES, PB_LEN));
+	ch_varint(c, head.n + body.n + tail.n);
+	ch_add(c, head.b, head.n);
+	ch_add(c, body.b, body.n);
+	ch_add(c, tail.b, tail.n);
+	rc = c->failed || d->failed || head.failed || body.failed ||
+	    tail.failed || e.failed ? -1 : 0;
+	free(head.b);
+	free(body.b);
+	free(tail.b);
+	free(e.b);
 	return rc;
 }
 

@@ -7,7 +7,10 @@
 
 #include <protobuf-c/protobuf-c.h>
 
+#include "base/array.h"
 #include "base/hash.h"
+#include "base/varint.h"
+#include "formats/pb/pb.h"
 #include "formats/otlp/otlp.h"
 #include "formats/otlp/otlp_wire.h"
 #include "formats/otlp/otlp_writer.h"
@@ -21,6 +24,8 @@ struct oevent {
 	uint32_t next;		/* the sample's next event, NONE: last */
 	int has_time;
 	int64_t time;
+	uint32_t vals;		/* its values of types 0 .. nvals - 1 in */
+	uint32_t nvals;		/* vals; of later types in val_ix */
 };
 
 struct osample {
@@ -48,7 +53,8 @@ struct otlp_writer {
 	size_t capsrc;
 	struct oevent *ev;
 	size_t nev, capev;
-	struct u64map val_ix;	/* event << 16 | type -> vals */
+	struct u64map val_ix;	/* event << 16 | type -> vals, for a type
+				 * its event had no room for */
 	struct num *vals;
 	size_t nvals, capvals;
 	struct strtab stacks;	/* prof location indices, leaf first */
@@ -91,6 +97,105 @@ struct dict {
 	size_t nkey, capkey;
 	int failed;
 };
+
+/* Bytes being gathered: a message's fields one after another, packed by
+ * hand or by protobuf-c; failed once an allocation failed. */
+struct chunk {
+	uint8_t *b;
+	size_t n, cap;
+	int failed;
+};
+
+static inline void
+ch_add(struct chunk *c, const void *p, size_t n)
+{
+	if (n == 0)	/* p may then be NULL, which memcpy forbids */
+		return;
+	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + n, 1) < 0) {
+		c->failed = 1;
+		return;
+	}
+	memcpy(c->b + c->n, p, n);
+	c->n += n;
+}
+
+static inline void
+ch_varint(struct chunk *c, uint64_t v)
+{
+	uint8_t b[VARINT_MAX];
+
+	ch_add(c, b, varint_put(b, v));
+}
+
+/* Field f of c: m packed, or len bytes at p. */
+static inline void
+ch_bytes(struct chunk *c, uint32_t f, const void *p, size_t len)
+{
+	ch_varint(c, pb_tag(f, PB_LEN));
+	ch_varint(c, len);
+	ch_add(c, p, len);
+}
+
+static inline void
+ch_message(struct chunk *c, uint32_t f, const ProtobufCMessage *m)
+{
+	size_t n = protobuf_c_message_get_packed_size(m);
+
+	ch_varint(c, pb_tag(f, PB_LEN));
+	ch_varint(c, n);
+	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + n, 1) < 0) {
+		c->failed = 1;
+		return;
+	}
+	c->n += protobuf_c_message_pack(m, c->b + c->n);
+}
+
+/* m's own fields, as fields of the message being gathered. */
+static inline void
+ch_fields(struct chunk *c, const ProtobufCMessage *m)
+{
+	size_t n = protobuf_c_message_get_packed_size(m);
+
+	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + n, 1) < 0) {
+		c->failed = 1;
+		return;
+	}
+	c->n += protobuf_c_message_pack(m, c->b + c->n);
+}
+
+/* Field f, a varint left out when 0 (proto3), of a message in b at n. */
+static inline size_t
+put_varint_field(uint8_t *b, size_t n, uint32_t f, uint64_t v)
+{
+	if (v == 0)
+		return n;
+	n += varint_put(b + n, pb_tag(f, PB_VARINT));
+	return n + varint_put(b + n, v);
+}
+
+/* Packed int32s, as protobuf-c packs them (a negative one in ten bytes),
+ * left out when there are none. */
+static inline void
+ch_packed(struct chunk *c, uint32_t f, const int32_t *v, size_t n)
+{
+	size_t i, len = 0;
+	uint8_t *o;
+
+	if (n == 0)
+		return;
+	for (i = 0; i < n; i++)
+		len += varint_len((uint64_t)(int64_t)v[i]);
+	ch_varint(c, pb_tag(f, PB_LEN));
+	ch_varint(c, len);
+	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + len, 1) <
+	    0) {
+		c->failed = 1;
+		return;
+	}
+	for (o = c->b + c->n, i = 0; i < n; i++)
+		o += varint_put(o, (uint64_t)(int64_t)v[i]);
+	c->n += len;
+}
 
 /* otlp_dict.c */
 int32_t ow_sidx(struct dict *d, struct text t);

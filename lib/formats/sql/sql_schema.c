@@ -1,0 +1,276 @@
+/*
+ * The database's tables, views and indexes as SQL (sql_impl.h): the
+ * stream's tables (names without the leading dot; locations always with
+ * their extension columns, neutral where a stream lacks them; hex numbers
+ * as text, as 64 unsigned bits fit no SQL integer), but each distinct
+ * stack is one row of stacks (its frames as text) and a sample is a row
+ * of sample_stacks that names it; the views samples and sample_locations
+ * give 2.0's tables back.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/sql/sql_impl.h"
+
+#define NCOLS(t) (schema_tables[t].ncols + schema_tables[t].next)
+
+const char *
+sql_ident(const char *name)
+{
+	return name[0] == '.' ? name + 1 : name;
+}
+
+void
+sqlf(struct sql_writer *w, const char *fmt, ...)
+{
+	char buf[4096];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	out_write(w->o, buf, n < 0 ? 0 : (size_t)n < sizeof(buf) ? (size_t)n :
+	    sizeof(buf) - 1);
+}
+
+static const char *
+sqltype(const struct sql_writer *w, enum coltype t)
+{
+	switch (t) {
+	case CT_INT: return "INTEGER";
+	case CT_I64: return w->d == SQL_SQLITE ? "INTEGER" : "BIGINT";
+	/* SQLite: NUMERIC keeps an integral value an INTEGER, exact to 64
+	 * bits (a count of 2139 comes back 2139, not 2139.0) */
+	case CT_DBL: return w->d == SQL_SQLITE ? "NUMERIC" :
+	    "DOUBLE PRECISION";
+	case CT_LGL: return "BOOLEAN";
+	default: return "TEXT";
+	}
+}
+
+/* The table the stream's table t is stored in, and its key. */
+const char *
+sql_stored_name(enum table_id t)
+{
+	return t == T_SAMPLES ? sql_table_of(SQ_SAMPLE_STACKS).name :
+	    sql_ident(schema_name(t));
+}
+
+/* The columns of t, quoted, with a prefix before each ("s." ...). */
+void
+sql_columns(struct sql_writer *w, enum table_id t, const char *prefix)
+{
+	const struct table *tb = &schema_tables[t];
+	int c;
+
+	for (c = 0; c < tb->ncols + tb->next; c++)
+		sqlf(w, "%s%s\"%s\"", c ? ", " : "", prefix,
+		    sql_ident(tb->cols[c].name));
+}
+
+void
+sql_create(struct sql_writer *w, enum sql_table t, int temp)
+{
+	struct sql_table_def d = sql_table_of(t);
+	const char *ref;
+	int c;
+
+	sqlf(w, "CREATE %sTABLE %s\"%s%s\" (", temp ? "TEMP " : "",
+	    temp ? "" : "IF NOT EXISTS ", temp ? "stage_" : "", d.name);
+	for (c = 0; c < d.ncols; c++) {
+		const struct column *col = &d.cols[c];
+		sqlf(w, "%s\"%s\" %s", c ? ", " : "", sql_ident(col->name),
+		    sqltype(w, col->type));
+		if (temp)
+			continue;
+		if (c == d.pk)
+			sqlf(w, " PRIMARY KEY");
+		else if (!(col->flags & CF_NA))
+			sqlf(w, " NOT NULL");
+		ref = col->ref != T_NONE ? sql_stored_name(col->ref) :
+		    t == SQ_SAMPLE_STACKS && c == SST_STACK ?
+		    sql_table_of(SQ_STACKS).name : NULL;
+		if (ref != NULL)
+			sqlf(w, " REFERENCES \"%s\" (\"%s\")", ref,
+			    col->ref != T_NONE ? schema_colname(col->ref,
+			    schema_tables[col->ref].pk) : "stack_id");
+	}
+	sqlf(w, ");\n");
+}
+
+/* A location's key, NULL-safe: a value no column holds stands for NULL,
+ * so that an index (of expressions) serves the comparison in both
+ * databases. Per column after the id: what stands for NULL, or none. */
+static const char *const loc_null[] = {
+	"0", "-9999999999", "''", "0", NULL, NULL, NULL,
+};
+
+/* Key column c of locations as the index has it, of the table aliased
+ * prefix, or of parameter ?c when prefix is NULL. */
+void
+sql_loc_key(struct sql_writer *w, int c, const char *prefix)
+{
+	const char *null = loc_null[c - 1];
+	char what[64];
+
+	if (prefix == NULL)
+		snprintf(what, sizeof(what), "?%d", c);
+	else
+		snprintf(what, sizeof(what), "%s\"%s\"", prefix,
+		    sql_ident(schema_colname(T_LOCATIONS, c)));
+	if (null != NULL)
+		sqlf(w, "COALESCE(%s, %s)", what, null);
+	else
+		sqlf(w, "%s", what);
+}
+
+/* Text column name as a key of the look-up index (after sep, of the
+ * table aliased prefix): PostgreSQL indexes a text column's md5, as a
+ * btree row holds at most 2704 bytes (a C++ or Rust template's name, a
+ * deep stack, can be longer); equal md5s then compare the texts, so the
+ * look-up stays exact. */
+static void
+key_text(struct sql_writer *w, const char *name, const char *sep,
+    const char *prefix)
+{
+	if (w->d == SQL_POSTGRESQL)
+		sqlf(w, "%smd5(%s\"%s\")", sep, prefix, name);
+	else
+		sqlf(w, "%s%s\"%s\"", sep, prefix, name);
+}
+
+/* Column c of the stream's table t as a key of the look-up index. */
+void
+sql_key_column(struct sql_writer *w, enum table_id t, int c, const char *sep,
+    const char *prefix)
+{
+	const char *name = sql_ident(schema_colname(t, c));
+
+	if (schema_tables[t].cols[c].type == CT_CHR)
+		key_text(w, name, sep, prefix);
+	else
+		sqlf(w, "%s%s\"%s\"", sep, prefix, name);
+}
+
+/* Text equal in both databases, through the md5 index in PostgreSQL. */
+void
+sql_same_text(struct sql_writer *w, const char *a, const char *b,
+    const char *col)
+{
+	key_text(w, col, "", a);
+	key_text(w, col, " = ", b);
+	if (w->d == SQL_POSTGRESQL)
+		sqlf(w, " AND %s\"%s\" = %s\"%s\"", a, col, b, col);
+}
+
+#define OLD_LAYOUT "this database holds the tables of tsv2sql 0.9 (samples and " \
+    "sample_locations as tables): add the profiles to a new database"
+
+/* The views that give 2.0's tables back. */
+static void
+views(struct sql_writer *w)
+{
+	const char *create = w->d == SQL_SQLITE ? "CREATE VIEW IF NOT EXISTS" :
+	    "CREATE OR REPLACE VIEW";
+
+	sqlf(w, "%s samples AS SELECT sample_id, source_id FROM sample_stacks;\n",
+	    create);
+	if (w->d == SQL_SQLITE)
+		sqlf(w, "%s sample_locations AS SELECT s.sample_id, j.key + 1 AS "
+		    "depth, j.value AS location_id FROM sample_stacks s JOIN "
+		    "stacks k ON k.stack_id = s.stack_id, json_each('[' || "
+		    "k.frames || ']') j;\n", create);
+	else
+		sqlf(w, "%s sample_locations AS SELECT s.sample_id, "
+		    "f.depth::integer AS depth, f.location_id::integer AS "
+		    "location_id FROM sample_stacks s JOIN stacks k ON k.stack_id "
+		    "= s.stack_id, unnest(string_to_array(k.frames, ',')) WITH "
+		    "ORDINALITY AS f(location_id, depth);\n", create);
+}
+
+void
+sql_schema(struct sql_writer *w)
+{
+	struct sql_table_def d;
+	int t, c;
+
+	/* a database of the layout before stacks is not added to */
+	if (w->d == SQL_SQLITE)
+		sqlf(w, "CREATE TEMP TABLE layout_check (ok INTEGER CONSTRAINT "
+		    "\"%s\" CHECK (ok));\nINSERT INTO layout_check SELECT NOT "
+		    "EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' "
+		    "AND name IN ('samples', 'sample_locations'));\n"
+		    "DROP TABLE layout_check;\n", OLD_LAYOUT);
+	else
+		sqlf(w, "DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_tables WHERE "
+		    "schemaname = current_schema() AND tablename IN ('samples', "
+		    "'sample_locations')) THEN RAISE EXCEPTION '%s'; END IF; "
+		    "END $$;\n", OLD_LAYOUT);
+	for (t = 0; t < SQ_COUNT; t++)
+		sql_create(w, t, 0);
+	for (t = 0; t < SQ_COUNT; t++) {
+		d = sql_table_of(t);
+		for (c = 0; c < d.ncols; c++) {
+			if (d.cols[c].ref == T_NONE && !(t == SQ_SAMPLE_STACKS &&
+			    c == SST_STACK))
+				continue;
+			/* PostgreSQL: not on a table partitioned across
+			 * servers (tsv2sql --shard), whose partitions have
+			 * theirs */
+			if (w->d == SQL_POSTGRESQL)
+				sqlf(w, "DO $$ BEGIN IF (SELECT relkind FROM "
+				    "pg_class WHERE oid = '%s'::regclass) = 'r' "
+				    "THEN ", d.name);
+			sqlf(w, "CREATE INDEX IF NOT EXISTS \"%s_%s\" ON "
+			    "\"%s\" (\"%s\");", d.name, sql_ident(d.cols[c].name),
+			    d.name, sql_ident(d.cols[c].name));
+			sqlf(w, "%s\n", w->d == SQL_POSTGRESQL ?
+			    " END IF; END $$;" : "");
+		}
+	}
+	/* what loading looks up: equal functions, mappings, locations,
+	 * stacks */
+	sqlf(w, "CREATE INDEX IF NOT EXISTS functions_key ON functions (");
+	for (c = 1; c < schema_tables[T_FUNCTIONS].ncols; c++)
+		sql_key_column(w, T_FUNCTIONS, c, c > 1 ? ", " : "", "");
+	sqlf(w, ");\nCREATE INDEX IF NOT EXISTS mappings_key ON mappings (");
+	for (c = 1; c < schema_tables[T_MAPPINGS].ncols; c++)
+		sql_key_column(w, T_MAPPINGS, c, c > 1 ? ", " : "", "");
+	sqlf(w, ");\nCREATE INDEX IF NOT EXISTS locations_key ON locations (");
+	for (c = 1; c < NCOLS(T_LOCATIONS); c++) {
+		sqlf(w, "%s(", c > 1 ? ", " : "");
+		sql_loc_key(w, c, "");
+		sqlf(w, ")");
+	}
+	sqlf(w, ");\nCREATE %sINDEX IF NOT EXISTS stacks_key ON stacks (",
+	    w->d == SQL_SQLITE ? "UNIQUE " : "");
+	key_text(w, "frames", "", "");
+	sqlf(w, ");\n");
+	views(w);
+}
+
+/* The row of the stream's table t (functions, mappings, locations)
+ * equal to the one in parameters ?1.. (its columns after the id), as
+ * loading finds it (SQLite). */
+void
+sql_lookup(struct sql_writer *w, enum table_id t)
+{
+	const char *col;
+	int c;
+
+	sqlf(w, "SELECT MIN(\"%s\") FROM \"%s\" WHERE ", schema_colname(t, 0),
+	    sql_ident(schema_name(t)));
+	for (c = 1; c < NCOLS(t); c++) {
+		col = sql_ident(schema_colname(t, c));
+		sqlf(w, "%s", c > 1 ? " AND " : "");
+		if (t == T_LOCATIONS) {
+			sql_loc_key(w, c, "");
+			sqlf(w, " = ");
+			sql_loc_key(w, c, NULL);
+		} else
+			sqlf(w, "\"%s\" = ?%d", col, c);
+	}
+}

@@ -10,10 +10,15 @@
 #include "stream/validate.h"
 #include "cli.h"
 
+enum { OPT_SHARD = CLI_LONG };
+
 static const struct cli_opt opts[] = {
 	{ 'b', "database", "file", "add to this SQLite database file, not "
 	    "as SQL" },
 	{ 'D', "dialect", "name", "sqlite (the default) or postgresql" },
+	{ OPT_SHARD, "shard", "conninfo", "with no file: the SQL that makes a "
+	    "PostgreSQL database\nthe coordinator of profiles partitioned "
+	    "across these servers\n(once each, libpq's host=... dbname=...)" },
 	CLI_OPT_OUTPUT,
 	CLI_OPT_LIMIT,
 	{ 'd', NULL, "name", NULL, 'D' },
@@ -100,6 +105,28 @@ check_utf8(struct input_ref in)
 	stream_close(&r);
 }
 
+/* --shard: the script that makes the layout across servers. */
+static int
+cluster(char **shards, size_t n, int argc, int not_pg, const char *dbpath,
+    const char *opath)
+{
+	struct output o;
+	struct perr e;
+
+	if (argc > 0 || not_pg || dbpath != NULL) {
+		cli_warn("--shard: PostgreSQL's layout, with no file, -b or -D "
+		    "sqlite");
+		cli_usage(&prog);
+	}
+	if (output_open(&o, opath, &e) < 0)
+		cli_fail(&e);
+	cli_set_output(&o);
+	if (sql_cluster(&o, shards, n, &e) < 0 || output_close(&o, &e) < 0)
+		cli_fail(&e);
+	free(shards);
+	return EXIT_OK;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -110,14 +137,22 @@ main(int argc, char *argv[])
 	struct input_ref in;
 	const char *opath = NULL, *dbpath = NULL, *dir = getenv("TMPDIR");
 	enum sql_dialect d = SQL_SQLITE;
-	int ch;
+	char **shards = NULL;
+	size_t nshards = 0;
+	int ch, dialect_given = 0;
 
+	/* at most an option in each argument */
+	if ((shards = calloc((size_t)argc, sizeof(*shards))) == NULL) {
+		perr_nomem(&e);
+		cli_fail(&e);
+	}
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
 		case 'b':
 			dbpath = optarg;
 			break;
 		case 'D':
+			dialect_given = 1;
 			if (strcmp(optarg, "sqlite") == 0)
 				d = SQL_SQLITE;
 			else if (strcmp(optarg, "postgresql") == 0)
@@ -131,9 +166,16 @@ main(int argc, char *argv[])
 		case 'o':
 			opath = optarg;
 			break;
+		case OPT_SHARD:
+			shards[nshards++] = optarg;
+			break;
 		}
 	argc -= optind;
 	argv += optind;
+	if (nshards > 0)
+		return cluster(shards, nshards, argc, dialect_given && d !=
+		    SQL_POSTGRESQL, dbpath, opath);
+	free(shards);
 	in = cli_input(&prog, argc, argv, TWICE_WHOLE);
 	if (validate(in) == V10)
 		in = cli_to_v2(in);	/* 1.0 as 2.0, as tsvcombine reads it */

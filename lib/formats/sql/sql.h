@@ -61,6 +61,13 @@ struct sql_sink sql_writer_sink(struct sql_writer *w);
 int sql_end(struct sql_writer *w, struct perr *e);
 void sql_free(struct sql_writer *w);
 
+/* The layout across PostgreSQL servers (sql_cluster.c says how): the
+ * script that makes it on the coordinator it runs on, and on each of the
+ * n shards (libpq conninfo strings); loads through the coordinator then
+ * go as into one server. -1 with e set for a conninfo it cannot read. */
+int sql_cluster(struct output *o, char *const *shards, size_t n,
+    struct perr *e);
+
 /* PostgreSQL's text is UTF-8: reads r's rows, -1 at the first text that
  * is not, the row named (a script would roll back there). */
 int sql_check_utf8(struct stream_reader *r, struct perr *e);

@@ -25,7 +25,16 @@ void sqlf(struct sql_writer *w, const char *fmt, ...)
 const char *sql_ident(const char *name);
 const char *sql_stored_name(enum table_id t);
 void sql_columns(struct sql_writer *w, enum table_id t, const char *prefix);
-void sql_create(struct sql_writer *w, enum sql_table t, int temp);
+/* A table: as loading makes it (constraints, references); a staging
+ * table (TEMP, named stage_ and its name, no constraint); a shard's
+ * (constraints, no reference: the tables referred to are elsewhere); a
+ * sample table partitioned across servers (by sample_id). */
+enum sql_table_kind {
+	SQL_TABLE_STORED, SQL_TABLE_STAGE, SQL_TABLE_SHARD,
+	SQL_TABLE_PARTITIONED
+};
+void sql_create(struct sql_writer *w, enum sql_table t,
+    enum sql_table_kind k);
 void sql_loc_key(struct sql_writer *w, int c, const char *prefix);
 void sql_key_column(struct sql_writer *w, enum table_id t, int c,
     const char *sep, const char *prefix);

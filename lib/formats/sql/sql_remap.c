@@ -207,6 +207,6 @@ sql_stage_tables(struct sql_writer *w)
 	for (t = 0; t < SQ_COUNT; t++) {
 		sqlf(w, "DROP TABLE IF EXISTS \"stage_%s\";\n",
 		    sql_table_of(t).name);
-		sql_create(w, t, 1);
+		sql_create(w, t, SQL_TABLE_STAGE);
 	}
 }

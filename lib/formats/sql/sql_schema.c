@@ -72,24 +72,28 @@ sql_columns(struct sql_writer *w, enum table_id t, const char *prefix)
 }
 
 void
-sql_create(struct sql_writer *w, enum sql_table t, int temp)
+sql_create(struct sql_writer *w, enum sql_table t, enum sql_table_kind k)
 {
 	struct sql_table_def d = sql_table_of(t);
 	const char *ref;
 	int c;
 
-	sqlf(w, "CREATE %sTABLE %s\"%s%s\" (", temp ? "TEMP " : "",
-	    temp ? "" : "IF NOT EXISTS ", temp ? "stage_" : "", d.name);
+	sqlf(w, "CREATE %sTABLE %s\"%s%s\" (", k == SQL_TABLE_STAGE ? "TEMP " :
+	    "", k == SQL_TABLE_STORED || k == SQL_TABLE_SHARD ?
+	    "IF NOT EXISTS " : "", k == SQL_TABLE_STAGE ? "stage_" : "",
+	    d.name);
 	for (c = 0; c < d.ncols; c++) {
 		const struct column *col = &d.cols[c];
 		sqlf(w, "%s\"%s\" %s", c ? ", " : "", sql_ident(col->name),
 		    sqltype(w, col->type));
-		if (temp)
+		if (k == SQL_TABLE_STAGE)
 			continue;
-		if (c == d.pk)
+		if (c == d.pk && k != SQL_TABLE_PARTITIONED)
 			sqlf(w, " PRIMARY KEY");
 		else if (!(col->flags & CF_NA))
 			sqlf(w, " NOT NULL");
+		if (k != SQL_TABLE_STORED)
+			continue;
 		ref = col->ref != T_NONE ? sql_stored_name(col->ref) :
 		    t == SQ_SAMPLE_STACKS && c == SST_STACK ?
 		    sql_table_of(SQ_STACKS).name : NULL;
@@ -98,7 +102,8 @@ sql_create(struct sql_writer *w, enum sql_table t, int temp)
 			    col->ref != T_NONE ? schema_colname(col->ref,
 			    schema_tables[col->ref].pk) : "stack_id");
 	}
-	sqlf(w, ");\n");
+	sqlf(w, ")%s;\n", k == SQL_TABLE_PARTITIONED ?
+	    " PARTITION BY HASH (sample_id)" : "");
 }
 
 /* A location's key, NULL-safe: a value no column holds stands for NULL,
@@ -210,7 +215,7 @@ sql_schema(struct sql_writer *w)
 		    "'sample_locations')) THEN RAISE EXCEPTION '%s'; END IF; "
 		    "END $$;\n", OLD_LAYOUT);
 	for (t = 0; t < SQ_COUNT; t++)
-		sql_create(w, t, 0);
+		sql_create(w, t, SQL_TABLE_STORED);
 	for (t = 0; t < SQ_COUNT; t++) {
 		d = sql_table_of(t);
 		for (c = 0; c < d.ncols; c++) {

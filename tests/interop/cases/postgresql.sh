@@ -3,15 +3,20 @@
 # only, run as the postgres user, stopped and removed at the end of each
 # case. The checks are tests/sqlcheck.sh's, as SQLite's in make check.
 
-# Starts a cluster and defines db_*; pg_stop ends it.
-pg_start() {
+# The server's programs: pgbin, and as_pg to run one as postgres.
+pg_bin() {
 	need runuser || return 1
 	pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 	[ -x "$pgbin/initdb" ] || { echo postgresql >>"$out/.missing"; return 1; }
+	as_pg() { runuser -u postgres -- "$@"; }
+}
+
+# Starts a cluster and defines db_*; pg_stop ends it.
+pg_start() {
+	pg_bin || return 1
 	pg=$(mktemp -d "${TMPDIR:-/tmp}/profstream-pg.XXXXXX")
 	chmod 755 "$pg"
 	chown postgres "$pg"
-	as_pg() { runuser -u postgres -- "$@"; }
 	if ! as_pg "$pgbin/initdb" -D "$pg/data" -A trust -E UTF8 \
 	    --locale=C.UTF-8 >"$out/initdb.log" 2>&1 ||
 	    ! as_pg "$pgbin/pg_ctl" -D "$pg/data" -l "$pg/log" -w \
@@ -96,4 +101,124 @@ t_postgresql_client_encoding() {
 	[ -s "$out/want" ] && cmp -s "$out/want" "$out/got" ||
 	    bad "names under a LATIN1 client: $(cat "$out/got")"
 	pg_stop
+}
+
+# Profiles across servers (tsv2sql --shard): a coordinator and three
+# shards, each a private cluster on a Unix socket. 20 runs loaded by 4
+# loaders at once lose and duplicate nothing and spread over the shards;
+# function_totals and the man page's queries give what tsvtop gives on
+# the runs combined, and source_totals what each run holds; EXPLAIN shows
+# each shard's join and aggregation sent to it whole; with a shard down
+# a query fails with PostgreSQL's error, and prints no row.
+t_postgresql_cluster() {
+	pg_bin || return
+	pg=$(mktemp -d "${TMPDIR:-/tmp}/profstream-pgc.XXXXXX")
+	chmod 755 "$pg"
+	for n in c s1 s2 s3; do
+		mkdir "$pg/$n" && chown postgres "$pg/$n"
+		as_pg "$pgbin/initdb" -D "$pg/$n/data" -A trust -E UTF8 \
+		    --locale=C.UTF-8 >"$out/initdb-$n.log" 2>&1 &&
+		    as_pg "$pgbin/pg_ctl" -D "$pg/$n/data" -l "$pg/$n/log" -w -o \
+		    "-c listen_addresses='' -k $pg/$n -c shared_buffers=16MB" \
+		    start >/dev/null 2>&1 ||
+		    { bad "could not start server $n: $(tail -n 3 "$out/initdb-$n.log")"; cluster_stop; return; }
+		as_pg "$pgbin/psql" -h "$pg/$n" -X -q -d postgres \
+		    -c 'CREATE DATABASE profiles' >/dev/null
+	done
+	on() { h=$1; shift; as_pg "$pgbin/psql" -h "$pg/$h" -X -q -v ON_ERROR_STOP=1 -d profiles "$@"; }
+	$bin/tsv2sql --shard "host=$pg/s1 dbname=profiles" \
+	    --shard "host=$pg/s2 dbname=profiles" \
+	    --shard "host=$pg/s3 dbname=profiles" >"$out/setup.sql" &&
+	    on c -f - <"$out/setup.sql" >/dev/null ||
+	    { bad "the cluster's setup failed"; cluster_stop; return; }
+	# 20 runs of five R profiles, each its own file
+	mkdir -p "$out/runs"
+	i=0
+	for k in 1 2 3 4; do
+		for f in "$R_MEM" tests/data/rprof/r-4.2/line.out \
+		    tests/data/rprof/r-4.2/memory.out tests/data/rprof/r-4.2/gc.out \
+		    tests/data/rprof/r-4.2/plain.out; do
+			i=$((i + 1))
+			cp "$f" "$out/runs/run$i.out"
+			$bin/rprof2tsv "$out/runs/run$i.out" >"$out/runs/run$i.tsv"
+		done
+	done
+	for l in 1 2 3 4; do
+		( for r in 0 4 8 12 16; do
+			$bin/tsv2sql -D postgresql "$out/runs/run$((r + l)).tsv" |
+			    on c -f - >/dev/null 2>>"$out/load$l.err" ||
+			    echo "run $((r + l)) failed" >>"$out/load$l.err"
+		done ) &
+	done
+	wait
+	cat "$out"/load?.err | grep . && bad "a load failed"
+	# nothing lost or twice
+	samples=$(cat "$out"/runs/*.tsv | grep -c '^samples')
+	values=$(cat "$out"/runs/*.tsv | grep -c '^sample_values')
+	frames=$(cat "$out"/runs/*.tsv | grep -c '^sample_locations')
+	echo "SELECT COUNT(*) FROM sources; SELECT COUNT(*), COUNT(DISTINCT sample_id) FROM samples; SELECT COUNT(*) FROM sample_values; SELECT COUNT(*) FROM sample_locations;" >"$out/q.sql"
+	printf '%s\n' 20 "$samples|$samples" "$values" "$frames" >"$out/want"
+	on c -At -f - <"$out/q.sql" >"$out/got"
+	same "$out/want" "20 runs loaded at once through the coordinator"
+	for n in s1 s2 s3; do
+		[ "$(on $n -At -c 'SELECT COUNT(*) > 0 FROM sample_stacks')" = t ] ||
+		    bad "shard $n holds no sample"
+	done
+	# the figures
+	$bin/tsvcombine "$out"/runs/*.tsv >"$out/all.tsv"
+	$bin/tsvtop -q --all --unit=raw "$out/all.tsv" |
+	    awk -F'\t' 'NR > 1 { printf "%s|%.17g|%.17g\n", $1, $2, $4 }' |
+	    sort >"$out/top"
+	echo "SELECT name, self, total FROM function_totals WHERE type = 'samples';" |
+	    on c -At -f - | awk -F'|' '{ printf "%s|%.17g|%.17g\n", $1, $2, $3 }' |
+	    sort >"$out/totals"
+	[ -s "$out/top" ] && cmp -s "$out/top" "$out/totals" ||
+	    bad "function_totals differs from tsvtop: $(diff "$out/top" "$out/totals" | head -n 5)"
+	on c -At -F '|' -f tests/sql/self-total.sql |
+	    awk -F'|' '{ printf "%s|%.17g|%.17g\n", $1, $2, $3 }' |
+	    sort >"$out/selftotal"
+	cmp -s "$out/top" "$out/selftotal" ||
+	    bad "self-total.sql on the cluster differs from tsvtop"
+	for f in "$out"/runs/*.tsv; do
+		awk -F'\t' '$1 == "sources" { uri = $4 } $1 == "samples" { n++ }
+		    $1 == "sample_values" && $3 == "samples" { t += $5 }
+		    END { printf "%s|%d|%.17g\n", uri, n, t }' "$f"
+	done | sort >"$out/want"
+	echo "SELECT so.source_uri, t.samples, t.total FROM source_totals t JOIN sources so ON so.source_id = t.source_id WHERE t.type = 'samples';" |
+	    on c -At -f - | awk -F'|' '{ printf "%s|%d|%.17g\n", $1, $2, $3 }' |
+	    sort >"$out/got"
+	same "$out/want" "source_totals against each run"
+	on c -At -F '|' -f tests/sql/by-source.sql |
+	    awk -F'|' '{ printf "%s|%d|%.17g\n", $3, $4, $5 }' | sort >"$out/got"
+	same "$out/want" "by-source.sql on the cluster against each run"
+	# each shard answers its part whole, joined and aggregated there:
+	# a scan of its view, and no row of a sample table crosses
+	for v in function_totals source_totals; do
+		on c -At -c "EXPLAIN (VERBOSE, COSTS OFF) SELECT * FROM $v" \
+		    >"$out/explain-$v"
+		n=$(grep -c "Remote SQL: SELECT .* FROM public.shard_$v\$" \
+		    "$out/explain-$v")
+		[ "$n" = 3 ] && ! grep -q 'public.sample_' "$out/explain-$v" ||
+		    bad "EXPLAIN of $v: $n of 3 shards answer it"
+	done
+	# a shard down: PostgreSQL's error, no partial answer
+	as_pg "$pgbin/pg_ctl" -D "$pg/s2/data" -w stop >/dev/null 2>&1
+	for v in function_totals source_totals samples; do
+		on c -At -c "SELECT * FROM $v" >"$out/down.out" 2>"$out/down.err" &&
+		    bad "SELECT from $v with a shard down succeeded"
+		grep -q 'could not connect\|connection to server' "$out/down.err" ||
+		    bad "SELECT from $v with a shard down: $(cat "$out/down.err")"
+		[ ! -s "$out/down.out" ] || bad "SELECT from $v with a shard down printed rows"
+	done
+	cluster_stop
+}
+
+cluster_stop() {
+	for n in c s1 s2 s3; do
+		[ -d "$pg/$n/data" ] &&
+		    as_pg "$pgbin/pg_ctl" -D "$pg/$n/data" -w stop >/dev/null 2>&1
+	done
+	! pgrep -f "postgres -D $pg/" >/dev/null ||
+	    bad "a server of the test's cluster is still running"
+	rm -rf "$pg"
 }

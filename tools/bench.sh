@@ -341,3 +341,13 @@ for s in "$dir/large.tsv" "$dir/1g.tsv"; do
 	fi
 	rm -rf "$dir/split"
 done
+
+# The databases' growth (tools/db-bench.sh): a small R profile added 50
+# times, as a fleet adds profiles whose stacks it has seen, and
+# large.cpu's stream (every stack new) 3 times; SQLite, one PostgreSQL
+# server, and a coordinator with three shards (tsv2sql --shard).
+if command -v sqlite3 >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+	./rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out >"$dir/r.tsv"
+	sh tools/db-bench.sh "$dir/r.tsv" 50
+	sh tools/db-bench.sh "$dir/large.tsv" 3
+fi

@@ -16,9 +16,9 @@ static const struct cli_opt opts[] = {
 	{ 'b', "database", "file", "add to this SQLite database file, not "
 	    "as SQL" },
 	{ 'D', "dialect", "name", "sqlite (the default) or postgresql" },
-	{ OPT_SHARD, "shard", "conninfo", "with no file: the SQL that makes a "
-	    "PostgreSQL database\nthe coordinator of profiles partitioned "
-	    "across these servers\n(once each, libpq's host=... dbname=...)" },
+	{ OPT_SHARD, "shard", "conninfo", "with no file: SQL that makes a "
+	    "PostgreSQL database\nthe coordinator of profiles across these "
+	    "servers\n(once each: libpq's host=... dbname=...)" },
 	CLI_OPT_OUTPUT,
 	CLI_OPT_LIMIT,
 	{ 'd', NULL, "name", NULL, 'D' },

@@ -222,3 +222,29 @@ CREATE TABLE sample_locations (sample_id INTEGER, depth INTEGER, location_id INT
 	    bad "tsv2sql | sqlite3 into a 0.9 database: $(cat "$out/err")"
 	cmp -s "$out/test.db" "$out/copy.db" || bad "a 0.9 database was changed"
 }
+
+# --shard: the coordinator's script (run by PostgreSQL in make interop's
+# postgresql/cluster); here its parts and its refusals.
+t_sql_shard_script() {
+	$bin/tsv2sql --shard 'host=/run/a dbname=p' \
+	    --shard "host=/run/b dbname='x y' user=u password='p\\'w'" >"$out/s.sql" ||
+	    bad "tsv2sql --shard failed"
+	grep -c '^CREATE FOREIGN TABLE "sample_[a-z]*_shard_[12]" PARTITION OF' \
+	    "$out/s.sql" >"$out/got"
+	grep -c "^SELECT dblink_exec('host=/run/b dbname=''x y'' user=u password=''p\\\\''w''', \$ddl\$$" \
+	    "$out/s.sql" >>"$out/got"
+	grep -c "^CREATE USER MAPPING FOR CURRENT_USER SERVER profstream_shard_2 OPTIONS (user 'u', password 'p''w');$" \
+	    "$out/s.sql" >>"$out/got"
+	grep -c "^CREATE SERVER profstream_shard_2 FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host '/run/b', dbname 'x y', " \
+	    "$out/s.sql" >>"$out/got"
+	printf '%s\n' 8 1 1 1 >"$out/want"
+	same "$out/want" "the parts of tsv2sql --shard's script"
+	for a in "--shard host=x tests/sql/text.tsv" "--shard host=x -D sqlite" \
+	    "--shard host=x -b $out/x.db"; do
+		$bin/tsv2sql $a >/dev/null 2>&1
+		[ $? = 2 ] || bad "tsv2sql $a: not a usage error"
+	done
+	$bin/tsv2sql --shard 'host=x =y' >/dev/null 2>"$out/err"
+	[ $? = 1 ] && grep -q "not keyword=value" "$out/err" ||
+	    bad "a conninfo not keyword=value: $(cat "$out/err")"
+}

@@ -63,12 +63,22 @@ ow_is_marked(struct text t)
 int32_t
 ow_psidx(struct dict *d, const struct prof *p, uint32_t s)
 {
-	struct text t = s == PROF_NONE ? text_n("", 0) : prof_text(p, s);
+	struct text t;
+	int32_t ix;
 
+	/* a name and its system name are most often one string of p, a
+	 * file the string of many functions: each looked up once */
+	if (s != PROF_NONE && s < d->cappstr && d->pstr[s] != 0)
+		return d->pstr[s] - 1;
+	t = s == PROF_NONE ? text_n("", 0) : prof_text(p, s);
 	/* what the stream writes for a name a profile left empty */
 	if (ow_is_marked(t))
 		t = text_n("", 0);
-	return ow_sidx(d, t);
+	ix = ow_sidx(d, t);
+	if (s != PROF_NONE && !d->failed && array_grow_zeroed((void **)&d->pstr,
+	    &d->cappstr, (size_t)s + 1, sizeof(*d->pstr)) == 0)
+		d->pstr[s] = ix + 1;
+	return ix;
 }
 
 /* An attribute_table index (1 ..) of key and a value of kind. */

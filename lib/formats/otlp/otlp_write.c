@@ -417,6 +417,7 @@ done:
 		perr_nomem(e);
 	pb_packer_free(&k);
 	strtab_free(&d.strs);
+	free(d.pstr);
 	strtab_free(&d.kv);
 	free(d.pool);
 	free(d.run_off);

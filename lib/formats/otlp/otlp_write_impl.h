@@ -74,6 +74,8 @@ enum { KV_STR = 1, KV_INT, KV_BOOL, KV_STRS, KV_INTS };
 
 struct dict {
 	struct strtab strs;		/* string_table, [0] "" */
+	int32_t *pstr;			/* a string of p -> its index + 1 */
+	size_t cappstr;
 	struct strtab kv;		/* attribute_table - 1 */
 	uint32_t *fn_map, *map_map;	/* prof index -> table index, 0 */
 	size_t capfn, capmap;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "base/fmt.h"
 #include "model/assemble.h"
 #include "formats/sql/sql.h"
 
@@ -109,9 +110,11 @@ stack_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
 	if (array_grow((void **)&g->frames, &g->capframes, 11 * s->nlocs + 1,
 	    1) < 0)
 		return perr_nomem(e);
-	for (i = 0; i < s->nlocs; i++)
-		n += (size_t)sprintf(g->frames + n, i ? ",%u" : "%u",
-		    p->locations[s->locs[i]].id);
+	for (i = 0; i < s->nlocs; i++) {
+		if (i > 0)
+			g->frames[n++] = ',';
+		n += fmt_u64(g->frames + n, p->locations[s->locs[i]].id);
+	}
 	if ((ix = strtab_intern(&g->stacks, g->frames, n)) < 0)
 		return perr_nomem(e);
 	if (g->stacks.n > before) {

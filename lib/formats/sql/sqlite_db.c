@@ -122,7 +122,9 @@ sqlite_load_open(const char *path, struct perr *e)
 		return NULL;
 	}
 	l->path = path;
-	if (sqlite3_open_v2(path, &l->db, SQLITE_OPEN_READWRITE |
+	/* one thread: no locking of SQLite's own */
+	if (sqlite3_open_v2(path, &l->db, SQLITE_OPEN_NOMUTEX |
+	    SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
 		sl_error(l, e, "cannot open the database");
 		sqlite_load_close(l);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "base/fmt.h"
 #include "base/hash.h"
 #include "formats/sql/sqlite_db_impl.h"
 
@@ -293,7 +294,9 @@ add_stacks(struct defs *d, struct perr *e)
 				    (unsigned long long)old);
 				goto done;
 			}
-			n += (size_t)sprintf(buf + n, n ? ",%u" : "%u", *slot);
+			if (n > 0)
+				buf[n++] = ',';
+			n += fmt_u64(buf + n, *slot);
 			if (*f == ',')
 				f++;
 		}

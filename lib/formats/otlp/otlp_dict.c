@@ -632,19 +632,35 @@ done:
 static int
 put_stacks(struct otlp_writer *w, struct dict *d, struct chunk *c)
 {
-	struct chunk e = { 0 };
-	size_t i;
+	const uint32_t *v;
+	size_t i, j, n, len, msg;
+	uint8_t *o;
 
 	ch_bytes(c, ODICT_STACK, NULL, 0);
-	for (i = 0; i < w->stacks.n; i++) {
-		e.n = 0;
-		ch_packed(&e, OSTK_LOCATIONS, (const int32_t *)d->stack_runs +
-		    d->stack_off[i], d->stack_off[i + 1] - d->stack_off[i]);
-		ch_bytes(c, ODICT_STACK, e.b, e.n);
+	for (i = 0; i < w->stacks.n && !c->failed; i++) {
+		/* a Stack written in place: its packed indices' length
+		 * first (each below 2^31: no negative one) */
+		v = d->stack_runs + d->stack_off[i];
+		n = d->stack_off[i + 1] - d->stack_off[i];
+		for (len = j = 0; j < n; j++)
+			len += varint_len(v[j]);
+		msg = n > 0 ? 1 + varint_len(len) + len : 0;
+		if (array_grow((void **)&c->b, &c->cap, c->n + 2 + 2 *
+		    VARINT_MAX + len, 1) < 0) {
+			c->failed = 1;
+			break;
+		}
+		o = c->b + c->n;
+		o += varint_put(o, pb_tag(ODICT_STACK, PB_LEN));
+		o += varint_put(o, msg);
+		if (n > 0) {
+			o += varint_put(o, pb_tag(OSTK_LOCATIONS, PB_LEN));
+			o += varint_put(o, len);
+			for (j = 0; j < n; j++)
+				o += varint_put(o, v[j]);
+		}
+		c->n = (size_t)(o - c->b);
 	}
-	if (e.failed)
-		c->failed = 1;
-	free(e.b);
 	return c->failed ? -1 : 0;
 }
 

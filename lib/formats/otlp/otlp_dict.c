@@ -640,8 +640,9 @@ put_stacks(struct otlp_writer *w, struct dict *d, struct chunk *c)
 	for (i = 0; i < w->stacks.n && !c->failed; i++) {
 		/* a Stack written in place: its packed indices' length
 		 * first (each below 2^31: no negative one) */
-		v = d->stack_runs + d->stack_off[i];
 		n = d->stack_off[i + 1] - d->stack_off[i];
+		/* stack_runs may be NULL: no stack has a frame */
+		v = n > 0 ? d->stack_runs + d->stack_off[i] : NULL;
 		for (len = j = 0; j < n; j++)
 			len += varint_len(v[j]);
 		msg = n > 0 ? 1 + varint_len(len) + len : 0;

@@ -240,9 +240,10 @@ put_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		e.n = 0;
 		n = put_varint_field(b, 0, OS_STACK, (uint64_t)o->stack + 1);
 		ch_add(&e, b, n);
-		ch_packed(&e, OS_ATTRIBUTES, (const int32_t *)d->set_kv +
-		    d->set_off[o->attrset], d->set_off[o->attrset + 1] -
-		    d->set_off[o->attrset]);
+		n = d->set_off[o->attrset + 1] - d->set_off[o->attrset];
+		if (n > 0)	/* set_kv may be NULL */
+			ch_packed(&e, OS_ATTRIBUTES, (const int32_t *)d->set_kv
+			    + d->set_off[o->attrset], n);
 		ch_add(&e, b, put_varint_field(b, 0, OS_LINK, o->link));
 		ch_values(&e, w, o, t);
 		if (o->timed)

@@ -158,6 +158,8 @@ ch_fields(struct chunk *c, const ProtobufCMessage *m)
 {
 	size_t n = protobuf_c_message_get_packed_size(m);
 
+	if (n == 0)	/* no field set: c->b may be NULL */
+		return;
 	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + n, 1) < 0) {
 		c->failed = 1;
 		return;

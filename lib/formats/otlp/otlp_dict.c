@@ -417,9 +417,11 @@ put_locations(const struct prof *p, struct dict *d, const uint8_t *run_r,
 		n = d->run_off[i + 1] - d->run_off[i];
 		last = &p->locations[run[n - 1]];
 		e.n = 0;
-		ch_add(&e, line, put_varint_field(line, put_varint_field(line, 0, OL_MAPPING,
-		    (uint64_t)(int64_t)map_index(d, last->mapping)), OL_ADDRESS,
-		    last->address_na ? 0 : last->address));
+		nl = put_varint_field(line, 0, OL_MAPPING,
+		    (uint64_t)(int64_t)map_index(d, last->mapping));
+		nl = put_varint_field(line, nl, OL_ADDRESS, last->address_na ?
+		    0 : last->address);
+		ch_add(&e, line, nl);
 		if (last->function == PROF_NONE && n == 1 &&
 		    last->line == PROF_LINE_NA)
 			n = 0;
@@ -427,9 +429,10 @@ put_locations(const struct prof *p, struct dict *d, const uint8_t *run_r,
 			const struct location *f = &p->locations[run[j]];
 			nl = put_varint_field(line, 0, OLN_FUNCTION,
 			    (uint64_t)(int64_t)fn_index(d, f->function));
-			nl = put_varint_field(line, nl, OLN_LINE, (uint64_t)(f->line ==
-			    PROF_LINE_NA ? 0 : f->line));
-			nl = put_varint_field(line, nl, OLN_COLUMN, (uint64_t)f->column);
+			nl = put_varint_field(line, nl, OLN_LINE,
+			    (uint64_t)(f->line == PROF_LINE_NA ? 0 : f->line));
+			nl = put_varint_field(line, nl, OLN_COLUMN,
+			    (uint64_t)f->column);
 			ch_bytes(&e, OL_LINES, line, nl);
 		}
 		na = 0;
@@ -525,13 +528,14 @@ put_functions(const struct prof *p, struct dict *d, struct chunk *c)
 	ch_bytes(c, ODICT_FUNCTION, NULL, 0);
 	for (i = 0; i < d->nfns; i++) {
 		const struct function *f = &p->functions[d->fns[i]];
-		n = put_varint_field(b, 0, OF_NAME, (uint64_t)(int64_t)ow_psidx(d, p,
-		    f->name));
-		n = put_varint_field(b, n, OF_SYSTEM_NAME, (uint64_t)(int64_t)ow_psidx(d,
-		    p, f->system_name));
-		n = put_varint_field(b, n, OF_FILENAME, (uint64_t)(int64_t)ow_psidx(d,
-		    p, f->filename));
-		n = put_varint_field(b, n, OF_START_LINE, (uint64_t)f->start_line);
+		n = put_varint_field(b, 0, OF_NAME,
+		    (uint64_t)(int64_t)ow_psidx(d, p, f->name));
+		n = put_varint_field(b, n, OF_SYSTEM_NAME,
+		    (uint64_t)(int64_t)ow_psidx(d, p, f->system_name));
+		n = put_varint_field(b, n, OF_FILENAME,
+		    (uint64_t)(int64_t)ow_psidx(d, p, f->filename));
+		n = put_varint_field(b, n, OF_START_LINE,
+		    (uint64_t)f->start_line);
 		ch_bytes(c, ODICT_FUNCTION, b, n);
 	}
 	return c->failed || d->failed ? -1 : 0;
@@ -632,35 +636,20 @@ done:
 static int
 put_stacks(struct otlp_writer *w, struct dict *d, struct chunk *c)
 {
-	const uint32_t *v;
-	size_t i, j, n, len, msg;
-	uint8_t *o;
+	const int32_t *v;
+	size_t i, n, len;
 
 	ch_bytes(c, ODICT_STACK, NULL, 0);
-	for (i = 0; i < w->stacks.n && !c->failed; i++) {
-		/* a Stack written in place: its packed indices' length
-		 * first (each below 2^31: no negative one) */
+	for (i = 0; i < w->stacks.n; i++) {
+		/* a Stack written in place: its length first */
 		n = d->stack_off[i + 1] - d->stack_off[i];
 		/* stack_runs may be NULL: no stack has a frame */
-		v = n > 0 ? d->stack_runs + d->stack_off[i] : NULL;
-		for (len = j = 0; j < n; j++)
-			len += varint_len(v[j]);
-		msg = n > 0 ? 1 + varint_len(len) + len : 0;
-		if (array_grow((void **)&c->b, &c->cap, c->n + 2 + 2 *
-		    VARINT_MAX + len, 1) < 0) {
-			c->failed = 1;
-			break;
-		}
-		o = c->b + c->n;
-		o += varint_put(o, pb_tag(ODICT_STACK, PB_LEN));
-		o += varint_put(o, msg);
-		if (n > 0) {
-			o += varint_put(o, pb_tag(OSTK_LOCATIONS, PB_LEN));
-			o += varint_put(o, len);
-			for (j = 0; j < n; j++)
-				o += varint_put(o, v[j]);
-		}
-		c->n = (size_t)(o - c->b);
+		v = n > 0 ? (const int32_t *)d->stack_runs + d->stack_off[i] :
+		    NULL;
+		len = packed_len(v, n);
+		ch_varint(c, pb_tag(ODICT_STACK, PB_LEN));
+		ch_varint(c, pb_len_field_size(len));
+		ch_packed_len(c, OSTK_LOCATIONS, v, n, len);
 	}
 	return c->failed ? -1 : 0;
 }

@@ -34,7 +34,6 @@ struct kvbuf {
 	size_t n, cap;
 };
 
-
 static int
 prefixed(const char *k, const char *prefix)
 {

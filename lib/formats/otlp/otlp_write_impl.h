@@ -138,26 +138,10 @@ ch_bytes(struct chunk *c, uint32_t f, const void *p, size_t len)
 	ch_add(c, p, len);
 }
 
+/* m packed at the end of c, in the n bytes it takes. */
 static inline void
-ch_message(struct chunk *c, uint32_t f, const ProtobufCMessage *m)
+ch_pack(struct chunk *c, const ProtobufCMessage *m, size_t n)
 {
-	size_t n = protobuf_c_message_get_packed_size(m);
-
-	ch_varint(c, pb_tag(f, PB_LEN));
-	ch_varint(c, n);
-	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + n, 1) < 0) {
-		c->failed = 1;
-		return;
-	}
-	c->n += protobuf_c_message_pack(m, c->b + c->n);
-}
-
-/* m's own fields, as fields of the message being gathered. */
-static inline void
-ch_fields(struct chunk *c, const ProtobufCMessage *m)
-{
-	size_t n = protobuf_c_message_get_packed_size(m);
-
 	if (n == 0)	/* no field set: c->b may be NULL */
 		return;
 	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + n, 1) < 0) {
@@ -165,6 +149,24 @@ ch_fields(struct chunk *c, const ProtobufCMessage *m)
 		return;
 	}
 	c->n += protobuf_c_message_pack(m, c->b + c->n);
+}
+
+/* m as field f of the message being gathered. */
+static inline void
+ch_message(struct chunk *c, uint32_t f, const ProtobufCMessage *m)
+{
+	size_t n = protobuf_c_message_get_packed_size(m);
+
+	ch_varint(c, pb_tag(f, PB_LEN));
+	ch_varint(c, n);
+	ch_pack(c, m, n);
+}
+
+/* m's own fields, as fields of the message being gathered. */
+static inline void
+ch_fields(struct chunk *c, const ProtobufCMessage *m)
+{
+	ch_pack(c, m, protobuf_c_message_get_packed_size(m));
 }
 
 /* Field f, a varint left out when 0 (proto3), of a message in b at n. */
@@ -177,18 +179,29 @@ put_varint_field(uint8_t *b, size_t n, uint32_t f, uint64_t v)
 	return n + varint_put(b + n, v);
 }
 
-/* Packed int32s, as protobuf-c packs them (a negative one in ten bytes),
- * left out when there are none. */
-static inline void
-ch_packed(struct chunk *c, uint32_t f, const int32_t *v, size_t n)
+/* The bytes of n int32s packed, as protobuf-c packs them (a negative
+ * one in ten bytes). */
+static inline size_t
+packed_len(const int32_t *v, size_t n)
 {
 	size_t i, len = 0;
+
+	for (i = 0; i < n; i++)
+		len += varint_len((uint64_t)(int64_t)v[i]);
+	return len;
+}
+
+/* Field f of n int32s packed in len bytes (packed_len), left out when
+ * there are none. */
+static inline void
+ch_packed_len(struct chunk *c, uint32_t f, const int32_t *v, size_t n,
+    size_t len)
+{
+	size_t i;
 	uint8_t *o;
 
 	if (n == 0)
 		return;
-	for (i = 0; i < n; i++)
-		len += varint_len((uint64_t)(int64_t)v[i]);
 	ch_varint(c, pb_tag(f, PB_LEN));
 	ch_varint(c, len);
 	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + len, 1) <
@@ -199,6 +212,12 @@ ch_packed(struct chunk *c, uint32_t f, const int32_t *v, size_t n)
 	for (o = c->b + c->n, i = 0; i < n; i++)
 		o += varint_put(o, (uint64_t)(int64_t)v[i]);
 	c->n += len;
+}
+
+static inline void
+ch_packed(struct chunk *c, uint32_t f, const int32_t *v, size_t n)
+{
+	ch_packed_len(c, f, v, n, packed_len(v, n));
 }
 
 /* otlp_dict.c */

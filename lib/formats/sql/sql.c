@@ -294,6 +294,9 @@ sql_part(enum sql_dialect d, struct output *o, enum sql_part part)
 	case SQL_LOOKUP_LOCATION:
 		sql_lookup(&w, T_LOCATIONS);
 		break;
+	case SQL_LOOKUP_STACK:
+		sql_lookup_stack(&w);
+		break;
 	}
 }
 

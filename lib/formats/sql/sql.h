@@ -83,12 +83,14 @@ int sql_check_utf8(struct stream_reader *r, struct perr *e);
  * location ids; that adds the stacks (map_stacks); the samples and the
  * locations' attributes, and drops the temporary tables. A loader may
  * make the tables of the middle three parts itself, looking rows up as
- * the LOOKUP statements do (parameters: the columns after the id).
+ * the LOOKUP statements do (parameters: the columns after the id; a
+ * stack's, its frames).
  */
 enum sql_part {
 	SQL_SCHEMA, SQL_STAGE_TABLES, SQL_SOURCES, SQL_DEFINITIONS,
 	SQL_KEY_STACKS, SQL_STACKS, SQL_SAMPLES,
-	SQL_LOOKUP_FUNCTION, SQL_LOOKUP_MAPPING, SQL_LOOKUP_LOCATION
+	SQL_LOOKUP_FUNCTION, SQL_LOOKUP_MAPPING, SQL_LOOKUP_LOCATION,
+	SQL_LOOKUP_STACK
 };
 void sql_part(enum sql_dialect d, struct output *o, enum sql_part part);
 

@@ -42,6 +42,7 @@ void sql_same_text(struct sql_writer *w, const char *a, const char *b,
     const char *col);
 void sql_schema(struct sql_writer *w);
 void sql_lookup(struct sql_writer *w, enum table_id t);
+void sql_lookup_stack(struct sql_writer *w);
 
 /* sql_remap.c */
 void sql_stage_tables(struct sql_writer *w);

@@ -279,3 +279,11 @@ sql_lookup(struct sql_writer *w, enum table_id t)
 			sqlf(w, "\"%s\" = ?%d", col, c);
 	}
 }
+
+/* The stack whose frames are parameter ?1, as stacks_key finds it
+ * (SQLite). */
+void
+sql_lookup_stack(struct sql_writer *w)
+{
+	sqlf(w, "SELECT MIN(stack_id) FROM stacks WHERE frames = ?1");
+}

@@ -30,9 +30,6 @@ struct defs {
 	struct u64map fmap, mmap, lmap;	/* old -> new */
 };
 
-static int bind_value(struct defs *d, sqlite3_stmt *st, int i,
-    sqlite3_value *v, const int64_t *mapped);
-
 static void
 key_add(struct defs *d, const void *p, size_t n)
 {
@@ -46,24 +43,9 @@ key_add(struct defs *d, const void *p, size_t n)
 	d->nkey += n;
 }
 
-/* Binds value v (or the integer *mapped) as parameter i of st; adds it
- * to the key when keyed. */
-static int
-bind_key(struct defs *d, sqlite3_stmt *st, int i, sqlite3_value *v,
-    const int64_t *mapped, int keyed)
-{
-	size_t nkey = d->nkey;
-	int rc;
-
-	rc = bind_value(d, st, i, v, mapped);
-	if (!keyed)
-		d->nkey = nkey;
-	return rc;
-}
-
-static int
-bind_value(struct defs *d, sqlite3_stmt *st, int i, sqlite3_value *v,
-    const int64_t *mapped)
+/* Value v (or the integer *mapped), its type first, added to the key. */
+static void
+key_value(struct defs *d, sqlite3_value *v, const int64_t *mapped)
 {
 	uint8_t type = mapped != NULL ? SQLITE_INTEGER :
 	    (uint8_t)sqlite3_value_type(v);
@@ -76,19 +58,26 @@ bind_value(struct defs *d, sqlite3_stmt *st, int i, sqlite3_value *v,
 	case SQLITE_INTEGER:
 		n = mapped != NULL ? *mapped : sqlite3_value_int64(v);
 		key_add(d, &n, sizeof(n));
-		return sqlite3_bind_int64(st, i, n);
+		break;
 	case SQLITE_FLOAT:
 		x = sqlite3_value_double(v);
 		key_add(d, &x, sizeof(x));
-		return sqlite3_bind_double(st, i, x);
+		break;
 	case SQLITE_NULL:
-		return sqlite3_bind_null(st, i);
+		break;
 	default:
 		len = (uint32_t)sqlite3_value_bytes(v);
 		key_add(d, &len, sizeof(len));
 		key_add(d, sqlite3_value_text(v), len);
-		return sqlite3_bind_value(st, i, v);
 	}
+}
+
+/* Value v (or the integer *mapped) as parameter i of st. */
+static int
+bind(sqlite3_stmt *st, int i, sqlite3_value *v, const int64_t *mapped)
+{
+	return mapped != NULL ? sqlite3_bind_int64(st, i, *mapped) :
+	    sqlite3_bind_value(st, i, v);
 }
 
 static void
@@ -104,14 +93,16 @@ defs_reset(struct defs *d)
 	memset(&d->seen, 0, sizeof(d->seen));
 }
 
-/* Row old of a table gets id new: in map and in the table map_name. */
+/* Row old of a table gets id new: in the table map_name, and in map
+ * unless NULL (stacks: nothing refers to them after). */
 static int
 mapped(struct defs *d, struct u64map *map, int64_t old, int64_t new,
     struct perr *e)
 {
 	int added;
 
-	if (u64map_put(map, (uint64_t)old, (uint32_t)new, &added) == NULL)
+	if (map != NULL && u64map_put(map, (uint64_t)old, (uint32_t)new,
+	    &added) == NULL)
 		return perr_nomem(e);
 	sqlite3_bind_int64(d->map, 1, old);
 	sqlite3_bind_int64(d->map, 2, new);
@@ -193,9 +184,6 @@ defs_prepare(struct defs *d, const char *name, const char *id, int ncols,
 	    name);
 	if (sl_prepare(d->l, sql, &d->map, e) < 0)
 		return -1;
-	if (lookup == SQL_SCHEMA)	/* none: stacks, found by frames */
-		return sl_prepare(d->l, "SELECT stack_id FROM stacks WHERE frames "
-		    "= ?1", &d->find, e);
 	if ((text = sl_part_text(lookup, e)) == NULL)
 		return -1;
 	c = sl_prepare(d->l, text, &d->find, e);
@@ -242,8 +230,9 @@ add_table(struct defs *d, enum table_id t, struct u64map *map,
 				ref = *slot;
 				refp = &ref;
 			}
-			if (bind_key(d, d->find, c, v, refp, 1) != SQLITE_OK ||
-			    bind_key(d, d->ins, c + 1, v, refp, 0) != SQLITE_OK)
+			key_value(d, v, refp);
+			if (bind(d->find, c, v, refp) != SQLITE_OK ||
+			    bind(d->ins, c + 1, v, refp) != SQLITE_OK)
 				return sl_error(d->l, e, "adding the profile");
 		}
 		if ((id = id_of(d, &isnew, e)) < 0 ||
@@ -261,11 +250,11 @@ add_table(struct defs *d, enum table_id t, struct u64map *map,
 	defs_reset(d);
 	return 0;
 }
+
 /* The staged stacks, their frames in the database's location ids. */
 static int
 add_stacks(struct defs *d, struct perr *e)
 {
-	struct u64map smap = { 0 };
 	const unsigned char *f;
 	char *buf = NULL;
 	size_t cap = 0, n, flen;
@@ -274,7 +263,7 @@ add_stacks(struct defs *d, struct perr *e)
 	int64_t id;
 	int rc = -1, isnew;
 
-	if (defs_prepare(d, "stacks", "stack_id", 3, SQL_SCHEMA, e) < 0)
+	if (defs_prepare(d, "stacks", "stack_id", 3, SQL_LOOKUP_STACK, e) < 0)
 		goto done;
 	while ((rc = sqlite3_step(d->sel)) == SQLITE_ROW) {
 		f = sqlite3_column_text(d->sel, STK_FRAMES);
@@ -311,7 +300,7 @@ add_stacks(struct defs *d, struct perr *e)
 			rc = sl_error(d->l, e, "adding the profile");
 			goto done;
 		}
-		if ((id = id_of(d, &isnew, e)) < 0 || mapped(d, &smap,
+		if ((id = id_of(d, &isnew, e)) < 0 || mapped(d, NULL,
 		    sqlite3_column_int64(d->sel, STK_ID), id, e) < 0) {
 			rc = -1;
 			goto done;
@@ -320,7 +309,6 @@ add_stacks(struct defs *d, struct perr *e)
 	rc = rc == SQLITE_DONE ? 0 : sl_error(d->l, e, "adding the profile");
 done:
 	defs_reset(d);
-	u64map_free(&smap);
 	free(buf);
 	return rc;
 }

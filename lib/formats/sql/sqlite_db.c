@@ -21,13 +21,10 @@
 
 #include <sqlite3.h>
 
-#include "base/array.h"
 #include "base/fmt.h"
-#include "base/hash.h"
 #include "io/tmpfile.h"
 #include "formats/sql/sql.h"
 #include "formats/sql/sqlite_db_impl.h"
-
 
 int
 sl_error(struct sqlite_load *l, struct perr *e, const char *what)

@@ -191,20 +191,20 @@ defs_prepare(struct defs *d, const char *name, const char *id, int ncols,
 	return c;
 }
 
-/* The stream's table t: functions, mappings or locations, whose rows
- * refer to the first two through fmap and mmap. */
+/* Table sq: functions, mappings or locations, whose rows refer to the
+ * first two through fmap and mmap. */
 static int
-add_table(struct defs *d, enum table_id t, struct u64map *map,
+add_table(struct defs *d, enum sql_table sq, struct u64map *map,
     struct perr *e)
 {
-	const struct table *tb = &schema_tables[t];
-	const char *name = tb->name[0] == '.' ? tb->name + 1 : tb->name;
-	int ncols = tb->ncols + tb->next, c, rc, isnew;
+	struct sql_table_def def = sql_table_of(sq);
+	enum table_id t = def.stream;
+	int ncols = def.ncols, c, rc, isnew;
 	int64_t old, id, ref, *refp;
 	uint32_t *slot;
 	sqlite3_value *v;
 
-	if (defs_prepare(d, name, schema_colname(t, 0), ncols,
+	if (defs_prepare(d, def.name, def.cols[def.pk].name, ncols,
 	    t == T_FUNCTIONS ? SQL_LOOKUP_FUNCTION : t == T_MAPPINGS ?
 	    SQL_LOOKUP_MAPPING : SQL_LOOKUP_LOCATION, e) < 0)
 		return -1;
@@ -255,6 +255,7 @@ add_table(struct defs *d, enum table_id t, struct u64map *map,
 static int
 add_stacks(struct defs *d, struct perr *e)
 {
+	struct sql_table_def def = sql_table_of(SQ_STACKS);
 	const unsigned char *f;
 	char *buf = NULL;
 	size_t cap = 0, n, flen;
@@ -263,7 +264,8 @@ add_stacks(struct defs *d, struct perr *e)
 	int64_t id;
 	int rc = -1, isnew;
 
-	if (defs_prepare(d, "stacks", "stack_id", 3, SQL_LOOKUP_STACK, e) < 0)
+	if (defs_prepare(d, def.name, def.cols[def.pk].name, def.ncols,
+	    SQL_LOOKUP_STACK, e) < 0)
 		goto done;
 	while ((rc = sqlite3_step(d->sel)) == SQLITE_ROW) {
 		f = sqlite3_column_text(d->sel, STK_FRAMES);
@@ -323,9 +325,9 @@ sl_add_definitions(struct sqlite_load *l, struct perr *e)
 
 	memset(&d, 0, sizeof(d));
 	d.l = l;
-	rc = add_table(&d, T_FUNCTIONS, &d.fmap, e) < 0 ||
-	    add_table(&d, T_MAPPINGS, &d.mmap, e) < 0 ||
-	    add_table(&d, T_LOCATIONS, &d.lmap, e) < 0 ||
+	rc = add_table(&d, SQ_FUNCTIONS, &d.fmap, e) < 0 ||
+	    add_table(&d, SQ_MAPPINGS, &d.mmap, e) < 0 ||
+	    add_table(&d, SQ_LOCATIONS, &d.lmap, e) < 0 ||
 	    add_stacks(&d, e) < 0 ? -1 : 0;
 	defs_reset(&d);
 	free(d.seen_id);

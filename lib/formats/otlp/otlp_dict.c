@@ -39,53 +39,84 @@ dk_intern(struct dict *d, struct strtab *t)
 	return (uint32_t)k;
 }
 
-/* The string_table index of t. */
-int32_t
-ow_sidx(struct dict *d, struct text t)
-{
-	int64_t k;
-
-	if (d->failed || (k = strtab_intern(&d->strs, t.p ? t.p : "", t.n)) <
-	    0) {
-		d->failed = 1;
-		return 0;
-	}
-	return (int32_t)k;
-}
-
+/* The constant strings, interned in p before any pointer into it is
+ * taken; "" is string_table[0]. */
 int
-ow_is_marked(struct text t)
+ow_dict_start(struct dict *d, struct prof *p)
 {
-	return t.n == sizeof(SCHEMA_EMPTY) - 1 && memcmp(t.p, SCHEMA_EMPTY,
-	    t.n) == 0;
+	static const char *const consts[NCONST] = {
+		[S_SOURCE_TYPE] = "profstream.source_type",
+		[S_SOURCE_URI] = "profstream.source_uri",
+		[S_COMMENT] = ATTR_PPROF_COMMENT,
+		[S_IS_FOLDED] = OTLP_IS_FOLDED,
+		[S_FRAME_TYPE] = OTLP_FRAME_TYPE,
+		[S_R] = "r",
+		[S_BUILD_ID] = OTLP_BUILD_ID_GNU,
+		[S_HAS_FUNCTIONS] = OTLP_HAS_FUNCTIONS,
+		[S_HAS_FILENAMES] = OTLP_HAS_FILENAMES,
+		[S_HAS_LINE_NUMBERS] = OTLP_HAS_LINE_NUMBERS,
+		[S_HAS_INLINE_FRAMES] = OTLP_HAS_INLINE_FRAMES,
+		[S_MARKED] = SCHEMA_EMPTY,
+	};
+	int64_t k;
+	size_t i;
+
+	d->p = p;
+	for (i = 0; i < NCONST; i++) {
+		if ((k = prof_intern(p, consts[i], strlen(consts[i]))) < 0)
+			return -1;
+		d->k[i] = (uint32_t)k;
+	}
+	if (ARRAY_ROOM(d->spix, d->nstr, d->capspix) < 0)
+		return -1;
+	d->spix[d->nstr++] = PROF_NONE;
+	return 0;
 }
 
+/* The string_table index of string s of p: a name and its system name
+ * are most often one string, a file the string of many functions; p's
+ * strings are unique, so an array says which has its index. */
 int32_t
-ow_psidx(struct dict *d, const struct prof *p, uint32_t s)
+ow_sidx(struct dict *d, uint32_t s)
 {
-	struct text t;
-	int32_t ix;
+	if (s == PROF_NONE || d->failed || prof_strlen(d->p, s) == 0)
+		return 0;
+	if (s >= d->capsout && array_grow_zeroed((void **)&d->sout,
+	    &d->capsout, (size_t)s + 1, sizeof(*d->sout)) < 0)
+		goto fail;
+	if (d->sout[s] == 0) {
+		if (ARRAY_ROOM(d->spix, d->nstr, d->capspix) < 0)
+			goto fail;
+		d->spix[d->nstr] = s;
+		d->sout[s] = (uint32_t)++d->nstr;
+	}
+	return (int32_t)d->sout[s] - 1;
+fail:
+	d->failed = 1;
+	return 0;
+}
 
-	/* a name and its system name are most often one string of p, a
-	 * file the string of many functions: each looked up once */
-	if (s != PROF_NONE && s < d->cappstr && d->pstr[s] != 0)
-		return d->pstr[s] - 1;
-	t = s == PROF_NONE ? text_n("", 0) : prof_text(p, s);
-	/* what the stream writes for a name a profile left empty */
-	if (ow_is_marked(t))
-		t = text_n("", 0);
-	ix = ow_sidx(d, t);
-	if (s != PROF_NONE && !d->failed && array_grow_zeroed((void **)&d->pstr,
-	    &d->cappstr, (size_t)s + 1, sizeof(*d->pstr)) == 0)
-		d->pstr[s] = ix + 1;
-	return ix;
+/* The same, but "" for the name the stream writes for one a profile
+ * left empty. */
+int32_t
+ow_psidx(struct dict *d, uint32_t s)
+{
+	return s == d->k[S_MARKED] ? 0 : ow_sidx(d, s);
+}
+
+/* string_table[i]. */
+static struct text
+str_at(const struct dict *d, uint32_t i)
+{
+	return i == 0 ? text_n("", 0) : prof_text(d->p, d->spix[i]);
 }
 
 /* An attribute_table index (1 ..) of key and a value of kind. */
 int32_t
-ow_kv_str(struct dict *d, struct text key, struct text value)
+ow_kv_str(struct dict *d, uint32_t key, uint32_t value)
 {
-	uint32_t ks = (uint32_t)ow_sidx(d, key), vs = (uint32_t)ow_sidx(d, value);
+	uint32_t ks = (uint32_t)ow_sidx(d, key), vs = (uint32_t)ow_sidx(d,
+	    value);
 	uint8_t kind = KV_STR;
 
 	d->nkey = 0;
@@ -96,7 +127,7 @@ ow_kv_str(struct dict *d, struct text key, struct text value)
 }
 
 int32_t
-ow_kv_int(struct dict *d, struct text key, int64_t v, struct text unit)
+ow_kv_int(struct dict *d, uint32_t key, int64_t v, uint32_t unit)
 {
 	uint32_t ks = (uint32_t)ow_sidx(d, key), us = (uint32_t)ow_sidx(d, unit);
 	uint8_t kind = KV_INT;
@@ -110,9 +141,9 @@ ow_kv_int(struct dict *d, struct text key, int64_t v, struct text unit)
 }
 
 int32_t
-ow_kv_bool(struct dict *d, const char *key, int v)
+ow_kv_bool(struct dict *d, uint32_t key, int v)
 {
-	uint32_t ks = (uint32_t)ow_sidx(d, text_of(key));
+	uint32_t ks = (uint32_t)ow_sidx(d, key);
 	uint8_t kind = KV_BOOL, b = (uint8_t)(v != 0);
 
 	d->nkey = 0;
@@ -124,10 +155,10 @@ ow_kv_bool(struct dict *d, const char *key, int v)
 
 /* An array attribute: strings (their string_table indices) or ints. */
 int32_t
-ow_kv_array(struct dict *d, const char *key, int kind8, const void *v,
+ow_kv_array(struct dict *d, uint32_t key, int kind8, const void *v,
     size_t n, size_t size)
 {
-	uint32_t ks = (uint32_t)ow_sidx(d, text_of(key)), nn = (uint32_t)n;
+	uint32_t ks = (uint32_t)ow_sidx(d, key), nn = (uint32_t)n;
 	uint8_t kind = (uint8_t)kind8;
 
 	d->nkey = 0;
@@ -266,7 +297,7 @@ fail:
 
 /* The attribute sets as attribute_table indices. */
 int
-ow_make_sets(struct otlp_writer *w, const struct prof *p, struct dict *d)
+ow_make_sets(struct otlp_writer *w, struct dict *d)
 {
 	uint32_t *attr_kv;
 	size_t i, j, n;
@@ -286,9 +317,7 @@ ow_make_sets(struct otlp_writer *w, const struct prof *p, struct dict *d)
 		memcpy(&unit, k + 8, 4);
 		memcpy(&num, k + 12, 8);
 		attr_kv[i] = (uint32_t)(str != PROF_NONE ?
-		    ow_kv_str(d, prof_text(p, key), prof_text(p, str)) :
-		    ow_kv_int(d, prof_text(p, key), num, unit == PROF_NONE ?
-		    text_n("", 0) : prof_text(p, unit)));
+		    ow_kv_str(d, key, str) : ow_kv_int(d, key, num, unit));
 	}
 	for (i = 0; i < w->attrsets.n; i++) {
 		n = strtab_len(&w->attrsets, i) / 4;
@@ -350,9 +379,8 @@ kv_message(struct dict *d, size_t i, M(KeyValueAndUnit) *m, M(AnyValue) *v,
 		memcpy(&s, k + 5, 4);
 		v->value_case =
 		    OPENTELEMETRY__PROTO__PROFILES__V1DEVELOPMENT__ANY_VALUE__VALUE_STRING_VALUE;
-		v->string_value.data = (uint8_t *)(uintptr_t)strtab_str(
-		    &d->strs, s);
-		v->string_value.len = strtab_len(&d->strs, s);
+		v->string_value.data = (uint8_t *)(uintptr_t)str_at(d, s).p;
+		v->string_value.len = str_at(d, s).n;
 		break;
 	case KV_INT:
 		memcpy(&num, k + 5, 8);
@@ -377,9 +405,9 @@ kv_message(struct dict *d, size_t i, M(KeyValueAndUnit) *m, M(AnyValue) *v,
 			memcpy(&s, k + 9 + 4 * j, 4);
 			e.value_case =
 			    OPENTELEMETRY__PROTO__PROFILES__V1DEVELOPMENT__ANY_VALUE__VALUE_STRING_VALUE;
-			e.string_value.data = (uint8_t *)(uintptr_t)strtab_str(
-			    &d->strs, s);
-			e.string_value.len = strtab_len(&d->strs, s);
+			e.string_value.data = (uint8_t *)(uintptr_t)str_at(d,
+			    s).p;
+			e.string_value.len = str_at(d, s).n;
 			(*elems)[j] = e;
 			(*ptrs)[j] = &(*elems)[j];
 		}
@@ -442,16 +470,15 @@ put_locations(const struct prof *p, struct dict *d, const uint8_t *run_r,
 			break;
 		}
 		if (last->is_folded)
-			attrs[na++] = ow_kv_bool(d, OTLP_IS_FOLDED, 1);
+			attrs[na++] = ow_kv_bool(d, d->k[S_IS_FOLDED], 1);
 		if (run_r[i])	/* an R frame */
-			attrs[na++] = ow_kv_str(d, text_of(OTLP_FRAME_TYPE),
-			    text_of("r"));
+			attrs[na++] = ow_kv_str(d, d->k[S_FRAME_TYPE],
+			    d->k[S_R]);
 		for (a = last->attr_head; a != PROF_NONE; a = p->lattrs[a].next)
 			if (!(run_r[i] && strcmp(prof_str(p,
 			    p->lattrs[a].a.key), OTLP_FRAME_TYPE) == 0))
-				attrs[na++] = ow_kv_str(d, prof_text(p,
-				    p->lattrs[a].a.key), prof_text(p,
-				    p->lattrs[a].a.value));
+				attrs[na++] = ow_kv_str(d, p->lattrs[a].a.key,
+				    p->lattrs[a].a.value);
 		ch_packed(&e, OL_ATTRIBUTES, attrs, na);
 		ch_bytes(c, ODICT_LOCATION, e.b, e.n);
 	}
@@ -486,24 +513,23 @@ put_mappings(const struct prof *p, struct dict *d, struct chunk *c)
 		x.memory_start = m->start;
 		x.memory_limit = m->limit;
 		x.file_offset = m->offset;
-		x.filename_strindex = ow_psidx(d, p, m->filename);
+		x.filename_strindex = ow_psidx(d, m->filename);
 		x.attribute_indices = mattrs + 5 * i;
 		if (m->build_id != PROF_NONE && prof_strlen(p, m->build_id) > 0)
 			x.attribute_indices[x.n_attribute_indices++] = ow_kv_str(d,
-			    text_of(OTLP_BUILD_ID_GNU), prof_text(p,
-			    m->build_id));
+			    d->k[S_BUILD_ID], m->build_id);
 		if (m->has_functions)
 			x.attribute_indices[x.n_attribute_indices++] =
-			    ow_kv_bool(d, OTLP_HAS_FUNCTIONS, 1);
+			    ow_kv_bool(d, d->k[S_HAS_FUNCTIONS], 1);
 		if (m->has_filenames)
 			x.attribute_indices[x.n_attribute_indices++] =
-			    ow_kv_bool(d, OTLP_HAS_FILENAMES, 1);
+			    ow_kv_bool(d, d->k[S_HAS_FILENAMES], 1);
 		if (m->has_line_numbers)
 			x.attribute_indices[x.n_attribute_indices++] =
-			    ow_kv_bool(d, OTLP_HAS_LINE_NUMBERS, 1);
+			    ow_kv_bool(d, d->k[S_HAS_LINE_NUMBERS], 1);
 		if (m->has_inline_frames)
 			x.attribute_indices[x.n_attribute_indices++] =
-			    ow_kv_bool(d, OTLP_HAS_INLINE_FRAMES, 1);
+			    ow_kv_bool(d, d->k[S_HAS_INLINE_FRAMES], 1);
 		mp[i + 1] = x;
 		mpp[i + 1] = &mp[i + 1];
 	}
@@ -529,11 +555,11 @@ put_functions(const struct prof *p, struct dict *d, struct chunk *c)
 	for (i = 0; i < d->nfns; i++) {
 		const struct function *f = &p->functions[d->fns[i]];
 		n = put_varint_field(b, 0, OF_NAME,
-		    (uint64_t)(int64_t)ow_psidx(d, p, f->name));
+		    (uint64_t)(int64_t)ow_psidx(d, f->name));
 		n = put_varint_field(b, n, OF_SYSTEM_NAME,
-		    (uint64_t)(int64_t)ow_psidx(d, p, f->system_name));
+		    (uint64_t)(int64_t)ow_psidx(d, f->system_name));
 		n = put_varint_field(b, n, OF_FILENAME,
-		    (uint64_t)(int64_t)ow_psidx(d, p, f->filename));
+		    (uint64_t)(int64_t)ow_psidx(d, f->filename));
 		n = put_varint_field(b, n, OF_START_LINE,
 		    (uint64_t)f->start_line);
 		ch_bytes(c, ODICT_FUNCTION, b, n);
@@ -673,9 +699,9 @@ ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	    put_stacks(w, d, &t[STACK]) < 0 ||
 	    put_attributes(d, &t[ATTR]) < 0)
 		goto done;
-	for (i = 0; i < d->strs.n; i++)
-		ch_bytes(&t[STR], ODICT_STRING, strtab_str(&d->strs, i),
-		    strtab_len(&d->strs, i));
+	for (i = 0; i < d->nstr; i++)
+		ch_bytes(&t[STR], ODICT_STRING, str_at(d, (uint32_t)i).p,
+		    str_at(d, (uint32_t)i).n);
 	for (i = 0; i < NT; i++) {
 		if (t[i].failed)
 			goto done;

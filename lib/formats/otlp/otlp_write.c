@@ -125,6 +125,18 @@ ow_attr_u64(const struct prof *p, const struct source *src, const char *key,
 	return v != NULL ? strtoull(v, NULL, 10) : 0;
 }
 
+/* The value of source attribute key, PROF_NONE if it has none. */
+static uint32_t
+attr_value(const struct prof *p, const struct source *src, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < src->nattrs; i++)
+		if (strcmp(prof_str(p, src->attrs[i].key), key) == 0)
+			return src->attrs[i].value;
+	return PROF_NONE;
+}
+
 /* The value of type t of event e, as OTLP's int64. */
 static int64_t
 value(struct otlp_writer *w, uint32_t e, size_t t)
@@ -195,23 +207,22 @@ put_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	uint8_t id[16], b[1 + VARINT_MAX];
 	const char *v;
 	size_t j;
+	uint32_t s;
 	int found, rc;
 
 	if (t != NONE) {	/* NONE: a source without samples */
-		st.type_strindex = ow_psidx(d, p, (uint32_t)(S->types[t] >> 32));
-		st.unit_strindex = ow_psidx(d, p, (uint32_t)S->types[t]);
+		st.type_strindex = ow_psidx(d, (uint32_t)(S->types[t] >> 32));
+		st.unit_strindex = ow_psidx(d, (uint32_t)S->types[t]);
 		pr.sample_type = &st;
 	}
 	pr.time_unix_nano = ow_attr_u64(p, src, ATTR_PPROF_TIME, &found);
 	if (!found && !src->timestamp_na && src->timestamp > 0)
 		pr.time_unix_nano = (uint64_t)llround(src->timestamp * 1e9);
 	pr.duration_nano = ow_attr_u64(p, src, ATTR_PPROF_DURATION, &found);
-	if ((v = prof_attr(p, src, ATTR_PPROF_PERIOD_TYPE)) != NULL) {
-		pt.type_strindex = ow_sidx(d, text_of(ow_is_marked(text_of(v)) ? "" :
-		    v));
-		if ((v = prof_attr(p, src, ATTR_PPROF_PERIOD_UNIT)) != NULL)
-			pt.unit_strindex = ow_sidx(d, text_of(ow_is_marked(
-			    text_of(v)) ? "" : v));
+	if ((s = attr_value(p, src, ATTR_PPROF_PERIOD_TYPE)) != PROF_NONE) {
+		pt.type_strindex = ow_psidx(d, s);
+		pt.unit_strindex = ow_psidx(d, attr_value(p, src,
+		    ATTR_PPROF_PERIOD_UNIT));
 		pr.period_type = &pt;
 	}
 	if ((v = prof_attr(p, src, ATTR_PPROF_PERIOD)) != NULL)
@@ -285,17 +296,14 @@ put_source(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	    (comments = calloc(src->nattrs + 1, sizeof(*comments))) == NULL)
 		goto done;
 	/* the source's facts: where each goes */
-	pattrs[np++] = ow_kv_str(d, text_of("profstream.source_type"),
-	    prof_text(p, src->type));
+	pattrs[np++] = ow_kv_str(d, d->k[S_SOURCE_TYPE], src->type);
 	if (src->uri != PROF_NONE)
-		pattrs[np++] = ow_kv_str(d, text_of("profstream.source_uri"),
-		    prof_text(p, src->uri));
+		pattrs[np++] = ow_kv_str(d, d->k[S_SOURCE_URI], src->uri);
 	for (i = 0; i < src->nattrs; i++) {
 		k = prof_str(p, src->attrs[i].key);
 		v = prof_str(p, src->attrs[i].value);
 		if (strcmp(k, ATTR_PPROF_COMMENT) == 0)
-			comments[nc++] = ow_sidx(d, prof_text(p,
-			    src->attrs[i].value));
+			comments[nc++] = ow_sidx(d, src->attrs[i].value);
 		else if (strcmp(k, OTLP_SCOPE_NAME) == 0)
 			scope.name = (char *)(uintptr_t)v;
 		else if (strcmp(k, OTLP_SCOPE_VERSION) == 0)
@@ -309,16 +317,15 @@ put_source(struct otlp_writer *w, const struct prof *p, struct dict *d,
 			    prof_text(p, src->attrs[i].value)) < 0)
 				goto done;
 		} else if (attr_level(k) == A_PROFILE)
-			pattrs[np++] = ow_kv_str(d, prof_text(p,
-			    src->attrs[i].key), prof_text(p,
-			    src->attrs[i].value));
+			pattrs[np++] = ow_kv_str(d, src->attrs[i].key,
+			    src->attrs[i].value);
 		else if (attr_level(k) == A_RESOURCE && kvbuf_add(&res,
 		    prof_text(p, src->attrs[i].key), prof_text(p,
 		    src->attrs[i].value)) < 0)
 			goto done;
 	}
 	if (nc > 0)
-		pattrs[np++] = ow_kv_array(d, ATTR_PPROF_COMMENT, KV_STRS,
+		pattrs[np++] = ow_kv_array(d, d->k[S_COMMENT], KV_STRS,
 		    comments, nc, sizeof(*comments));
 	/* the Profiles of one source belong together (otlp2tsv joins
 	 * them), in the order of its types */
@@ -376,7 +383,7 @@ done:
 }
 
 int
-otlp_write(struct otlp_writer *w, const struct prof *p, struct output *o,
+otlp_write(struct otlp_writer *w, struct prof *p, struct output *o,
     struct perr *e)
 {
 	struct dict d;
@@ -386,10 +393,10 @@ otlp_write(struct otlp_writer *w, const struct prof *p, struct output *o,
 	int rc = -1;
 
 	memset(&d, 0, sizeof(d));
-	if (strtab_intern(&d.strs, "", 0) < 0 ||
+	if (ow_dict_start(&d, p) < 0 ||
 	    (d.fn_map = calloc(p->nfunctions + 1, sizeof(*d.fn_map))) == NULL ||
 	    (d.map_map = calloc(p->nmappings + 1, sizeof(*d.map_map))) == NULL ||
-	    ow_make_stacks(w, p, &d) < 0 || ow_make_sets(w, p, &d) < 0 ||
+	    ow_make_stacks(w, p, &d) < 0 || ow_make_sets(w, &d) < 0 ||
 	    (run_r = calloc(d.nruns + 1, 1)) == NULL)
 		goto done;
 	/* the Locations of R's samples carry profile.frame.type r */
@@ -416,8 +423,8 @@ done:
 	if (rc < 0)
 		perr_nomem(e);
 	pb_packer_free(&k);
-	strtab_free(&d.strs);
-	free(d.pstr);
+	free(d.sout);
+	free(d.spix);
 	strtab_free(&d.kv);
 	free(d.pool);
 	free(d.run_off);

@@ -72,10 +72,21 @@ struct otlp_writer {
  */
 enum { KV_STR = 1, KV_INT, KV_BOOL, KV_STRS, KV_INTS };
 
+/* The strings tsv2otlp writes besides p's, interned in p first (so that
+ * a pointer into p taken later stays valid). */
+enum {
+	S_SOURCE_TYPE, S_SOURCE_URI, S_COMMENT, S_IS_FOLDED, S_FRAME_TYPE,
+	S_R, S_BUILD_ID, S_HAS_FUNCTIONS, S_HAS_FILENAMES, S_HAS_LINE_NUMBERS,
+	S_HAS_INLINE_FRAMES, S_MARKED, NCONST
+};
+
 struct dict {
-	struct strtab strs;		/* string_table, [0] "" */
-	int32_t *pstr;			/* a string of p -> its index + 1 */
-	size_t cappstr;
+	/* string_table: strings of p (they are unique), [0] "", in the
+	 * order of first use; sout[s] is string s's index + 1 */
+	struct prof *p;
+	uint32_t *sout, *spix;
+	size_t capsout, nstr, capspix;
+	uint32_t k[NCONST];		/* the strings above, in p */
 	struct strtab kv;		/* attribute_table - 1 */
 	uint32_t *fn_map, *map_map;	/* prof index -> table index, 0 */
 	size_t capfn, capmap;
@@ -221,19 +232,17 @@ ch_packed(struct chunk *c, uint32_t f, const int32_t *v, size_t n)
 }
 
 /* otlp_dict.c */
-int32_t ow_sidx(struct dict *d, struct text t);
-int32_t ow_psidx(struct dict *d, const struct prof *p, uint32_t s);
-int ow_is_marked(struct text t);
-int32_t ow_kv_str(struct dict *d, struct text key, struct text value);
-int32_t ow_kv_int(struct dict *d, struct text key, int64_t v,
-    struct text unit);
-int32_t ow_kv_bool(struct dict *d, const char *key, int v);
-int32_t ow_kv_array(struct dict *d, const char *key, int kind8,
+int ow_dict_start(struct dict *d, struct prof *p);
+int32_t ow_sidx(struct dict *d, uint32_t s);
+int32_t ow_psidx(struct dict *d, uint32_t s);
+int32_t ow_kv_str(struct dict *d, uint32_t key, uint32_t value);
+int32_t ow_kv_int(struct dict *d, uint32_t key, int64_t v, uint32_t unit);
+int32_t ow_kv_bool(struct dict *d, uint32_t key, int v);
+int32_t ow_kv_array(struct dict *d, uint32_t key, int kind8,
     const void *v, size_t n, size_t size);
 int ow_make_stacks(struct otlp_writer *w, const struct prof *p,
     struct dict *d);
-int ow_make_sets(struct otlp_writer *w, const struct prof *p,
-    struct dict *d);
+int ow_make_sets(struct otlp_writer *w, struct dict *d);
 int ow_put_dictionary(struct otlp_writer *w, const struct prof *p,
     struct dict *d, const uint8_t *run_r, struct pb_packer *k);
 size_t ow_unhex(const char *s, uint8_t *b, size_t n);

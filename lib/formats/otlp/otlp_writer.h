@@ -13,7 +13,7 @@ int otlp_sample(void *w, struct prof *p, const struct sample *s,
     struct perr *e);
 int otlp_restart(void *w, struct perr *e);
 /* The whole message to o. 0, or -1 with e saying why. */
-int otlp_write(struct otlp_writer *w, const struct prof *p,
+int otlp_write(struct otlp_writer *w, struct prof *p,
     struct output *o, struct perr *e);
 
 #endif

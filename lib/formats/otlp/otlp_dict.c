@@ -334,6 +334,14 @@ ow_make_sets(struct otlp_writer *w, struct dict *d)
 	}
 	d->set_off[w->attrsets.n] = (uint32_t)d->nset_kv;
 	free(attr_kv);
+	/* a Sample's attribute_indices field, sized once a set */
+	if ((d->set_size = calloc(w->attrsets.n + 1, sizeof(*d->set_size))) ==
+	    NULL)
+		return -1;
+	for (i = 0; i < w->attrsets.n; i++)
+		if ((n = d->set_off[i + 1] - d->set_off[i]) > 0)
+			d->set_size[i] = (uint32_t)pb_len_field_size(packed_len(
+			    (const int32_t *)d->set_kv + d->set_off[i], n));
 	return d->failed ? -1 : 0;
 }
 

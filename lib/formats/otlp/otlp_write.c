@@ -193,27 +193,87 @@ ch_times(struct chunk *c, struct otlp_writer *w, const struct osample *o)
 	}
 }
 
-/* The Profile of source S's type t into c (field 2 of a ScopeProfiles). */
-static int
-put_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
+/* A length-delimited field of n bytes, of a field number below 16. */
+static size_t
+len_field(size_t n)
+{
+	return 1 + varint_len(n) + n;
+}
+
+/* The bytes of sample o's fields in the Profile of type t, as put_sample
+ * writes them: each Profile is sized before it is written, so that it
+ * goes straight to the output, in no buffer. */
+static size_t
+sample_size(struct otlp_writer *w, const struct dict *d,
+    const struct osample *o, size_t t)
+{
+	size_t n, v = 0;
+	uint32_t ev;
+
+	n = 1 + varint_len((uint64_t)o->stack + 1) + d->set_size[o->attrset];
+	if (o->link != 0)
+		n += 1 + varint_len(o->link);
+	if (o->nevents == 0)
+		return n;
+	for (ev = o->head; ev != NONE; ev = w->ev[ev].next)
+		v += varint_len((uint64_t)value(w, ev, t));
+	n += 1 + varint_len(v) + v;
+	if (o->timed)
+		n += pb_len_field_size(8 * (size_t)o->nevents);
+	return n;
+}
+
+/* Sample o of the Profile of type t, field 2 of it, to out (e: where its
+ * fields are gathered). */
+static void
+put_sample(struct otlp_writer *w, const struct dict *d,
+    const struct osample *o, size_t t, struct chunk *e, struct output *out)
+{
+	uint8_t b[1 + VARINT_MAX];
+	size_t n;
+
+	e->n = 0;
+	ch_add(e, b, put_varint_field(b, 0, OS_STACK, (uint64_t)o->stack + 1));
+	n = d->set_off[o->attrset + 1] - d->set_off[o->attrset];
+	if (n > 0)	/* set_kv may be NULL */
+		ch_packed(e, OS_ATTRIBUTES, (const int32_t *)d->set_kv +
+		    d->set_off[o->attrset], n);
+	ch_add(e, b, put_varint_field(b, 0, OS_LINK, o->link));
+	ch_values(e, w, o, t);
+	if (o->timed)
+		ch_times(e, w, o);
+	pb_put_bytes(out, OP_SAMPLES, e->b, e->n);
+}
+
+/* A Profile but its samples: the fields before them (sample_type, field
+ * 1) and those after; len, the whole Profile's bytes. */
+struct oprofile {
+	struct chunk head, tail;
+	size_t t, len;
+};
+
+/* Profile of source si's type t (NONE: a source without samples). */
+static void
+make_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
     size_t si, size_t t, const int32_t *pattrs, size_t npattrs,
-    struct chunk *c)
+    struct oprofile *op)
 {
 	struct osrc *S = &w->src[si];
 	const struct source *src = &p->sources[si];
 	M(Profile) pr = INIT(PROFILE), a = INIT(PROFILE);
 	M(ValueType) st = INIT(VALUE_TYPE), pt = INIT(VALUE_TYPE);
-	struct chunk head = { 0 }, body = { 0 }, tail = { 0 }, e = { 0 };
-	uint8_t id[16], b[1 + VARINT_MAX];
+	uint8_t id[16];
 	const char *v;
 	size_t j;
 	uint32_t s;
-	int found, rc;
+	int found;
 
-	if (t != NONE) {	/* NONE: a source without samples */
+	op->t = t;
+	op->head.n = op->tail.n = 0;
+	if (t != NONE) {
 		st.type_strindex = ow_psidx(d, (uint32_t)(S->types[t] >> 32));
 		st.unit_strindex = ow_psidx(d, (uint32_t)S->types[t]);
-		pr.sample_type = &st;
+		a.sample_type = &st;
 	}
 	pr.time_unix_nano = ow_attr_u64(p, src, ATTR_PPROF_TIME, &found);
 	if (!found && !src->timestamp_na && src->timestamp > 0)
@@ -237,41 +297,26 @@ put_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		pr.original_payload_format = (char *)(uintptr_t)v;
 	pr.attribute_indices = (int32_t *)(uintptr_t)pattrs;
 	pr.n_attribute_indices = npattrs;
-	/* the samples, encoded here (the bytes protobuf-c wrote): each
-	 * event's value of type t, and its time; between the Profile's
-	 * field 1 and the others */
-	a.sample_type = pr.sample_type;
-	pr.sample_type = NULL;
-	ch_fields(&head, &a.base);
-	ch_fields(&tail, &pr.base);
-	for (j = 0; j < S->ns; j++) {
-		const struct osample *o = &S->s[j];
-		size_t n;
-		e.n = 0;
-		n = put_varint_field(b, 0, OS_STACK, (uint64_t)o->stack + 1);
-		ch_add(&e, b, n);
-		n = d->set_off[o->attrset + 1] - d->set_off[o->attrset];
-		if (n > 0)	/* set_kv may be NULL */
-			ch_packed(&e, OS_ATTRIBUTES, (const int32_t *)d->set_kv
-			    + d->set_off[o->attrset], n);
-		ch_add(&e, b, put_varint_field(b, 0, OS_LINK, o->link));
-		ch_values(&e, w, o, t);
-		if (o->timed)
-			ch_times(&e, w, o);
-		ch_bytes(&body, OP_SAMPLES, e.b, e.n);
-	}
-	ch_varint(c, pb_tag(OSP_PROFILES, PB_LEN));
-	ch_varint(c, head.n + body.n + tail.n);
-	ch_add(c, head.b, head.n);
-	ch_add(c, body.b, body.n);
-	ch_add(c, tail.b, tail.n);
-	rc = c->failed || d->failed || head.failed || body.failed ||
-	    tail.failed || e.failed ? -1 : 0;
-	free(head.b);
-	free(body.b);
-	free(tail.b);
-	free(e.b);
-	return rc;
+	ch_fields(&op->head, &a.base);
+	ch_fields(&op->tail, &pr.base);
+	op->len = op->head.n + op->tail.n;
+	for (j = 0; t != NONE && j < S->ns; j++)
+		op->len += len_field(sample_size(w, d, &S->s[j], t));
+}
+
+/* The Profile made as op, field 2 of a ScopeProfiles, to out. */
+static void
+put_profile(struct otlp_writer *w, const struct dict *d, const struct osrc *S,
+    const struct oprofile *op, struct chunk *e, struct output *out)
+{
+	size_t j;
+
+	pb_put_varint(out, pb_tag(OSP_PROFILES, PB_LEN));
+	pb_put_varint(out, op->len);
+	out_write(out, op->head.b, op->head.n);
+	for (j = 0; op->t != NONE && j < S->ns; j++)
+		put_sample(w, d, &S->s[j], op->t, e, out);
+	out_write(out, op->tail.b, op->tail.n);
 }
 
 /* Source si as a ResourceProfiles, field 1 of the ProfilesData. */
@@ -286,9 +331,10 @@ put_source(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	M(InstrumentationScope) scope = INIT(INSTRUMENTATION_SCOPE);
 	M(AnyValue) order = ow_any_value(), *ord_elem = NULL, **ord_ptr = NULL;
 	M(ArrayValue) arr = INIT(ARRAY_VALUE);
-	struct chunk sp = { 0 }, rp = { 0 };
+	struct chunk sp = { 0 }, rp = { 0 }, e = { 0 };
+	struct oprofile *op = NULL;
 	int32_t *pattrs = NULL, *comments = NULL;
-	size_t i, np = 0, nc = 0;
+	size_t i, np = 0, nc = 0, nprof = 0, splen, rplen;
 	const char *k, *v, *rschema = NULL, *sschema = NULL;
 	int rc = -1;
 
@@ -353,24 +399,49 @@ put_source(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	resource.n_attributes = res.n;
 	scope.attributes = sc.ptr;
 	scope.n_attributes = sc.n;
-	ch_message(&sp, OSP_SCOPE, &scope.base);
-	for (i = 0; i < S->ntypes; i++)
-		if (put_profile(w, p, d, si, i, pattrs, np, &sp) < 0)
-			goto done;
-	if (S->ntypes == 0 && put_profile(w, p, d, si, NONE, pattrs, np,
-	    &sp) < 0)
+	/* sized first, then written: the scope and its Profiles (one
+	 * without samples for a source that has none) ... */
+	nprof = S->ntypes > 0 ? S->ntypes : 1;
+	if ((op = calloc(nprof, sizeof(*op))) == NULL)
 		goto done;
+	ch_message(&sp, OSP_SCOPE, &scope.base);
+	splen = sp.n;
+	for (i = 0; i < nprof; i++) {
+		make_profile(w, p, d, si, S->ntypes > 0 ? i : NONE, pattrs, np,
+		    &op[i]);
+		splen += len_field(op[i].len);
+		if (op[i].head.failed || op[i].tail.failed)
+			goto done;
+	}
 	if (sschema != NULL)
-		ch_bytes(&sp, OSP_SCHEMA_URL, sschema, strlen(sschema));
+		splen += len_field(strlen(sschema));
+	/* ... in the resource's */
 	ch_message(&rp, ORP_RESOURCE, &resource.base);
-	ch_bytes(&rp, ORP_SCOPE_PROFILES, sp.b, sp.n);
+	rplen = rp.n + len_field(splen);
 	if (rschema != NULL)
-		ch_bytes(&rp, ORP_SCHEMA_URL, rschema, strlen(rschema));
+		rplen += len_field(strlen(rschema));
 	if (sp.failed || rp.failed || d->failed)
 		goto done;
-	pb_put_bytes(o, OD_RESOURCE_PROFILES, rp.b, rp.n);
-	rc = 0;
+	pb_put_varint(o, pb_tag(OD_RESOURCE_PROFILES, PB_LEN));
+	pb_put_varint(o, rplen);
+	out_write(o, rp.b, rp.n);
+	pb_put_varint(o, pb_tag(ORP_SCOPE_PROFILES, PB_LEN));
+	pb_put_varint(o, splen);
+	out_write(o, sp.b, sp.n);
+	for (i = 0; i < nprof; i++)
+		put_profile(w, d, S, &op[i], &e, o);
+	if (sschema != NULL)
+		pb_put_bytes(o, OSP_SCHEMA_URL, sschema, strlen(sschema));
+	if (rschema != NULL)
+		pb_put_bytes(o, ORP_SCHEMA_URL, rschema, strlen(rschema));
+	rc = e.failed ? -1 : 0;
 done:
+	for (i = 0; op != NULL && i < nprof; i++) {
+		free(op[i].head.b);
+		free(op[i].tail.b);
+	}
+	free(op);
+	free(e.b);
 	kvbuf_free(&res);
 	kvbuf_free(&sc);
 	free(ord_elem);
@@ -439,6 +510,7 @@ done:
 	free(d.stack_runs);
 	free(d.set_off);
 	free(d.set_kv);
+	free(d.set_size);
 	free(d.key);
 	free(run_r);
 	return rc < 0 ? perr_at(e, o->name) : 0;

@@ -105,6 +105,7 @@ struct dict {
 	uint32_t *stack_runs;
 	size_t nstack_runs, capstack_runs;
 	uint32_t *set_off, *set_kv;	/* per attribute set: its kv */
+	uint32_t *set_size;		/* its Sample field's bytes */
 	size_t nset_kv, capset_kv;
 	uint8_t *key;
 	size_t nkey, capkey;

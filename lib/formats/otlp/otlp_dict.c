@@ -253,46 +253,57 @@ run_of(struct dict *d, const uint32_t *locs, size_t n)
 	return d->multi_run[k];
 }
 
-/* The stacks as OTLP Locations: a run of frames marked .inlined and the
- * frame they are inlined into is one Location, as the stream says. */
+/* Stack i of w as OTLP Locations into d->runs: a run of frames marked
+ * .inlined and the frame they are inlined into is one Location, as the
+ * stream says; a run is made the first time it is met. How many, or -1.
+ * The stacks' Locations are found again when the table is written rather
+ * than kept: there are as many as the stacks' frames. */
+int64_t
+ow_stack_runs(struct otlp_writer *w, struct dict *d, size_t i)
+{
+	size_t j, n, k = 0, start;
+	int64_t r;
+
+	n = strtab_len(&w->stacks, i) / 4;
+	/* the stack's words, copied out: strtab's are not aligned */
+	if (array_grow((void **)&d->locs, &d->caplocs, n + 1,
+	    sizeof(*d->locs)) < 0 || array_grow((void **)&d->runs,
+	    &d->capruns_of, n + 1, sizeof(*d->runs)) < 0)
+		return -1;
+	if (n > 0)
+		memcpy(d->locs, strtab_str(&w->stacks, i), 4 * n);
+	for (start = 0; start < n; start = j) {
+		for (j = start; j + 1 < n && d->inlined[d->locs[j]]; j++)
+			;
+		j++;
+		if ((r = run_of(d, d->locs + start, j - start)) < 0)
+			return -1;
+		d->runs[k++] = (int32_t)r + 1;
+	}
+	return (int64_t)k;
+}
+
+/* The Locations of every stack, and the bytes the stack table takes. */
 int
 ow_make_stacks(struct otlp_writer *w, const struct prof *p, struct dict *d)
 {
-	size_t i, j, n, start, caploc = 0;
-	uint32_t *locs = NULL;
-	int64_t r;
+	size_t i, len;
+	int64_t n;
 
-	if ((d->stack_off = calloc(w->stacks.n + 2, sizeof(*d->stack_off))) ==
-	    NULL || (d->single = calloc(p->nlocations + 1,
-	    sizeof(*d->single))) == NULL)
+	if ((d->single = calloc(p->nlocations + 1, sizeof(*d->single))) ==
+	    NULL || (d->inlined = calloc(p->nlocations + 1, 1)) == NULL)
 		return -1;
+	for (i = 0; i < p->nlocations; i++)
+		d->inlined[i] = p->locations[i].has_ext &&
+		    p->locations[i].inlined;
+	d->stacks_size = 2;	/* the zero Stack */
 	for (i = 0; i < w->stacks.n; i++) {
-		n = strtab_len(&w->stacks, i) / 4;
-		/* the stack's words, copied out: strtab's are not aligned */
-		if (array_grow((void **)&locs, &caploc, n + 1, sizeof(*locs)) <
-		    0)
-			goto fail;
-		if (n > 0)
-			memcpy(locs, strtab_str(&w->stacks, i), 4 * n);
-		d->stack_off[i] = (uint32_t)d->nstack_runs;
-		for (start = 0; start < n; start = j) {
-			for (j = start; j + 1 < n && p->locations[locs[j]].has_ext
-			    && p->locations[locs[j]].inlined; j++)
-				;
-			j++;
-			if ((r = run_of(d, locs + start, j - start)) < 0 ||
-			    ARRAY_ROOM(d->stack_runs, d->nstack_runs,
-			    d->capstack_runs) < 0)
-				goto fail;
-			d->stack_runs[d->nstack_runs++] = (uint32_t)r + 1;
-		}
+		if ((n = ow_stack_runs(w, d, i)) < 0)
+			return -1;
+		len = pb_len_field_size(packed_len(d->runs, (size_t)n));
+		d->stacks_size += 1 + varint_len(len) + len;
 	}
-	d->stack_off[w->stacks.n] = (uint32_t)d->nstack_runs;
-	free(locs);
 	return 0;
-fail:
-	free(locs);
-	return -1;
 }
 
 /* The attribute sets as attribute_table indices. */
@@ -667,58 +678,69 @@ done:
 	return rc;
 }
 
+/* The stack table, to out: ow_make_stacks has sized it. */
 static int
-put_stacks(struct otlp_writer *w, struct dict *d, struct chunk *c)
+put_stacks(struct otlp_writer *w, struct dict *d, struct output *out)
 {
-	const int32_t *v;
-	size_t i, n, len;
+	size_t i, len;
+	int64_t n;
+	uint8_t *b;
 
-	ch_bytes(c, ODICT_STACK, NULL, 0);
+	pb_put_bytes(out, ODICT_STACK, NULL, 0);
 	for (i = 0; i < w->stacks.n; i++) {
-		/* a Stack written in place: its length first */
-		n = d->stack_off[i + 1] - d->stack_off[i];
-		/* stack_runs may be NULL: no stack has a frame */
-		v = n > 0 ? (const int32_t *)d->stack_runs + d->stack_off[i] :
-		    NULL;
-		len = packed_len(v, n);
-		ch_varint(c, pb_tag(ODICT_STACK, PB_LEN));
-		ch_varint(c, pb_len_field_size(len));
-		ch_packed_len(c, OSTK_LOCATIONS, v, n, len);
+		if ((n = ow_stack_runs(w, d, i)) < 0 ||
+		    array_grow((void **)&d->enc, &d->capenc, VARINT_MAX *
+		    (size_t)n + 1, 1) < 0)
+			return -1;
+		for (b = d->enc, len = 0; len < (size_t)n; len++)
+			b += varint_put(b, (uint64_t)(int64_t)d->runs[len]);
+		len = (size_t)(b - d->enc);
+		pb_put_varint(out, pb_tag(ODICT_STACK, PB_LEN));
+		pb_put_varint(out, pb_len_field_size(len));
+		pb_put_nonempty(out, OSTK_LOCATIONS, d->enc, len);
 	}
-	return c->failed ? -1 : 0;
+	return 0;
 }
 
 /* The dictionary: field 2 of the ProfilesData, its tables in the order
- * of their field numbers. */
+ * of their field numbers; the strings and stacks, the big ones, straight
+ * from p and the stacks (sized), the others gathered first. */
 int
-ow_put_dictionary(struct otlp_writer *w, const struct prof *p, struct dict *d,
-    const uint8_t *run_r, struct pb_packer *k)
+ow_put_dictionary(struct otlp_writer *w, struct dict *d, const uint8_t *run_r,
+    struct output *out)
 {
-	enum { MAP, LOC, FN, LINK, STR, ATTR, STACK, NT };
+	enum { MAP, LOC, FN, LINK, ATTR, NT };
 	struct chunk t[NT];
-	size_t i, len = 0;
+	size_t i, len, strs = 0;
 	int rc = -1;
 
 	memset(t, 0, sizeof(t));
 	/* the strings last: every one is interned by then */
-	if (put_locations(p, d, run_r, &t[LOC]) < 0 ||
-	    put_mappings(p, d, &t[MAP]) < 0 ||
-	    put_functions(p, d, &t[FN]) < 0 || put_links(w, &t[LINK]) < 0 ||
-	    put_stacks(w, d, &t[STACK]) < 0 ||
+	if (put_locations(d->p, d, run_r, &t[LOC]) < 0 ||
+	    put_mappings(d->p, d, &t[MAP]) < 0 ||
+	    put_functions(d->p, d, &t[FN]) < 0 || put_links(w, &t[LINK]) < 0 ||
 	    put_attributes(d, &t[ATTR]) < 0)
 		goto done;
-	for (i = 0; i < d->nstr; i++)
-		ch_bytes(&t[STR], ODICT_STRING, str_at(d, (uint32_t)i).p,
-		    str_at(d, (uint32_t)i).n);
+	for (i = 0; i < d->nstr; i++) {
+		len = str_at(d, (uint32_t)i).n;
+		strs += 1 + varint_len(len) + len;
+	}
+	len = strs + d->stacks_size;
 	for (i = 0; i < NT; i++) {
 		if (t[i].failed)
 			goto done;
 		len += t[i].n;
 	}
-	pb_put_varint(k->out, pb_tag(OD_DICTIONARY, PB_LEN));
-	pb_put_varint(k->out, len);
-	for (i = 0; i < NT; i++)
-		out_write(k->out, t[i].b, t[i].n);
+	pb_put_varint(out, pb_tag(OD_DICTIONARY, PB_LEN));
+	pb_put_varint(out, len);
+	for (i = 0; i < ATTR; i++)
+		out_write(out, t[i].b, t[i].n);
+	for (i = 0; i < d->nstr; i++)
+		pb_put_bytes(out, ODICT_STRING, str_at(d, (uint32_t)i).p,
+		    str_at(d, (uint32_t)i).n);
+	out_write(out, t[ATTR].b, t[ATTR].n);
+	if (put_stacks(w, d, out) < 0)
+		goto done;
 	rc = 0;
 done:
 	for (i = 0; i < NT; i++)

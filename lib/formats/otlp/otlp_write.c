@@ -458,9 +458,9 @@ otlp_write(struct otlp_writer *w, struct prof *p, struct output *o,
     struct perr *e)
 {
 	struct dict d;
-	struct pb_packer k = { o, NULL, 0, 0 };
 	uint8_t *run_r = NULL;
-	size_t i, j, r;
+	size_t i, j;
+	int64_t n;
 	int rc = -1;
 
 	memset(&d, 0, sizeof(d));
@@ -475,9 +475,11 @@ otlp_write(struct otlp_writer *w, struct prof *p, struct output *o,
 		if (!w->src[i].seen || w->src[i].merge)
 			continue;
 		for (j = 0; j < w->src[i].ns; j++) {
-			uint32_t s = w->src[i].s[j].stack;
-			for (r = d.stack_off[s]; r < d.stack_off[s + 1]; r++)
-				run_r[d.stack_runs[r] - 1] = 1;
+			if ((n = ow_stack_runs(w, &d, w->src[i].s[j].stack)) <
+			    0)
+				goto done;
+			while (n-- > 0)
+				run_r[d.runs[n] - 1] = 1;
 		}
 	}
 	/* every source, those without samples too (an empty Profile) */
@@ -487,13 +489,12 @@ otlp_write(struct otlp_writer *w, struct prof *p, struct output *o,
 	for (i = 0; i < p->nsources; i++)
 		if (put_source(w, p, &d, i, o) < 0)
 			goto done;
-	if (ow_put_dictionary(w, p, &d, run_r, &k) < 0)
+	if (ow_put_dictionary(w, &d, run_r, o) < 0)
 		goto done;
 	rc = 0;
 done:
 	if (rc < 0)
 		perr_nomem(e);
-	pb_packer_free(&k);
 	free(d.sout);
 	free(d.spix);
 	strtab_free(&d.kv);
@@ -506,8 +507,10 @@ done:
 	free(d.map_map);
 	free(d.fns);
 	free(d.maps);
-	free(d.stack_off);
-	free(d.stack_runs);
+	free(d.inlined);
+	free(d.locs);
+	free(d.runs);
+	free(d.enc);
 	free(d.set_off);
 	free(d.set_kv);
 	free(d.set_size);

@@ -101,9 +101,13 @@ struct dict {
 	struct strtab multi;
 	uint32_t *multi_run;
 	size_t capmulti;
-	uint32_t *stack_off;		/* per stack: its runs in stack_runs */
-	uint32_t *stack_runs;
-	size_t nstack_runs, capstack_runs;
+	uint8_t *inlined;		/* per prof location: .inlined */
+	uint32_t *locs;			/* a stack's locations, */
+	int32_t *runs;			/* its Locations (ow_stack_runs) */
+	size_t caplocs, capruns_of;
+	size_t stacks_size;		/* the stack table's bytes */
+	uint8_t *enc;
+	size_t capenc;
 	uint32_t *set_off, *set_kv;	/* per attribute set: its kv */
 	uint32_t *set_size;		/* its Sample field's bytes */
 	size_t nset_kv, capset_kv;
@@ -244,8 +248,9 @@ int32_t ow_kv_array(struct dict *d, uint32_t key, int kind8,
 int ow_make_stacks(struct otlp_writer *w, const struct prof *p,
     struct dict *d);
 int ow_make_sets(struct otlp_writer *w, struct dict *d);
-int ow_put_dictionary(struct otlp_writer *w, const struct prof *p,
-    struct dict *d, const uint8_t *run_r, struct pb_packer *k);
+int64_t ow_stack_runs(struct otlp_writer *w, struct dict *d, size_t i);
+int ow_put_dictionary(struct otlp_writer *w, struct dict *d,
+    const uint8_t *run_r, struct output *out);
 size_t ow_unhex(const char *s, uint8_t *b, size_t n);
 M(AnyValue) ow_any_value(void);
 

@@ -40,6 +40,7 @@ clear(struct otlp_writer *w)
 	free(w->ev);
 	u64map_free(&w->val_ix);
 	free(w->vals);
+	loc_runs_free(&w->runs);
 	strtab_free(&w->stacks);
 	strtab_free(&w->attrs);
 	strtab_free(&w->attrsets);
@@ -83,6 +84,36 @@ static int64_t
 key_intern(struct otlp_writer *w, struct strtab *t)
 {
 	return strtab_intern(t, w->nkey ? (const char *)w->key : "", w->nkey);
+}
+
+/* The stack of s, its index: its frames as OTLP Locations (runs.h),
+ * keyed by the differences of their indices. */
+static int64_t
+stack_of(struct otlp_writer *w, const struct prof *p, const struct sample *s)
+{
+	size_t i, len = 0, before = w->stacks.n;
+	int64_t n, prev = 0, k;
+	uint8_t *b;
+
+	if ((n = loc_runs_stack(&w->runs, p, s->locs, s->nlocs)) < 0 ||
+	    array_grow((void **)&w->key, &w->capkey, VARINT_MAX * (size_t)n +
+	    1, 1) < 0)
+		return -1;
+	b = w->key;
+	for (i = 0; i < (size_t)n; i++) {
+		k = w->runs.ids[i];
+		b += varint_put(b, zigzag(k - prev));
+		prev = k;
+		len += varint_len((uint64_t)k + 1);
+	}
+	w->nkey = (size_t)(b - w->key);
+	if ((k = key_intern(w, &w->stacks)) < 0)
+		return -1;
+	if (w->stacks.n != before) {	/* a new Stack: its bytes */
+		len = pb_len_field_size(len);
+		w->stacks_size += 1 + varint_len(len) + len;
+	}
+	return k;
 }
 
 /* Whether s is n hex digits. */
@@ -212,9 +243,7 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 		S->merge = strcmp(prof_str(p, p->sources[s->source].type),
 		    SOURCE_RPROF) != 0;
 	}
-	w->nkey = 0;
-	if (key_add(w, s->locs, s->nlocs * sizeof(*s->locs)) < 0 ||
-	    (stack = key_intern(w, &w->stacks)) < 0)
+	if ((stack = stack_of(w, p, s)) < 0)
 		return -1;
 	if (s->nlabels == 0) {	/* most samples: the empty set, kept */
 		link = 0;

@@ -211,99 +211,25 @@ word(const struct strtab *t, size_t i, size_t k)
 	return v;
 }
 
-/* A new run of the n prof locations at locs: its index, or -1. */
-static int64_t
-new_run(struct dict *d, const uint32_t *locs, size_t n)
-{
-	if (array_grow((void **)&d->pool, &d->cappool, d->npool + n,
-	    sizeof(*d->pool)) < 0 || array_grow((void **)&d->run_off,
-	    &d->capruns, d->nruns + 2, sizeof(*d->run_off)) < 0)
-		return -1;
-	memcpy(d->pool + d->npool, locs, n * sizeof(*locs));
-	d->run_off[d->nruns] = (uint32_t)d->npool;
-	d->npool += n;
-	d->run_off[d->nruns + 1] = (uint32_t)d->npool;
-	return (int64_t)d->nruns++;
-}
-
-/* The run of locs[0..n): found, or made. */
-static int64_t
-run_of(struct dict *d, const uint32_t *locs, size_t n)
-{
-	size_t before = d->multi.n;
-	int64_t k, r;
-
-	if (n == 1) {		/* most: no inlining */
-		if (d->single[locs[0]] == 0) {
-			if ((r = new_run(d, locs, 1)) < 0)
-				return -1;
-			d->single[locs[0]] = (uint32_t)r + 1;
-		}
-		return d->single[locs[0]] - 1;
-	}
-	if ((k = strtab_intern(&d->multi, (const char *)locs, n *
-	    sizeof(*locs))) < 0 || array_grow((void **)&d->multi_run,
-	    &d->capmulti, (size_t)k + 1, sizeof(*d->multi_run)) < 0)
-		return -1;
-	if (d->multi.n != before) {
-		if ((r = new_run(d, locs, n)) < 0)
-			return -1;
-		d->multi_run[k] = (uint32_t)r;
-	}
-	return d->multi_run[k];
-}
-
-/* Stack i of w as OTLP Locations into d->runs: a run of frames marked
- * .inlined and the frame they are inlined into is one Location, as the
- * stream says; a run is made the first time it is met. How many, or -1.
- * The stacks' Locations are found again when the table is written rather
- * than kept: there are as many as the stacks' frames. */
+/* Stack i of w as the indices + 1 of its Locations, into d->runs: how
+ * many, or -1. */
 int64_t
 ow_stack_runs(struct otlp_writer *w, struct dict *d, size_t i)
 {
-	size_t j, n, k = 0, start;
-	int64_t r;
+	const uint8_t *q = (const uint8_t *)strtab_str(&w->stacks, i);
+	const uint8_t *end = q + strtab_len(&w->stacks, i);
+	size_t k = 0;
+	int64_t r = 0;
 
-	n = strtab_len(&w->stacks, i) / 4;
-	/* the stack's words, copied out: strtab's are not aligned */
-	if (array_grow((void **)&d->locs, &d->caplocs, n + 1,
-	    sizeof(*d->locs)) < 0 || array_grow((void **)&d->runs,
-	    &d->capruns_of, n + 1, sizeof(*d->runs)) < 0)
+	/* a run takes a byte at least */
+	if (array_grow((void **)&d->runs, &d->capruns_of, (size_t)(end - q) +
+	    1, sizeof(*d->runs)) < 0)
 		return -1;
-	if (n > 0)
-		memcpy(d->locs, strtab_str(&w->stacks, i), 4 * n);
-	for (start = 0; start < n; start = j) {
-		for (j = start; j + 1 < n && d->inlined[d->locs[j]]; j++)
-			;
-		j++;
-		if ((r = run_of(d, d->locs + start, j - start)) < 0)
-			return -1;
+	while (q < end) {
+		r += unzigzag(varint_next(&q, end));
 		d->runs[k++] = (int32_t)r + 1;
 	}
 	return (int64_t)k;
-}
-
-/* The Locations of every stack, and the bytes the stack table takes. */
-int
-ow_make_stacks(struct otlp_writer *w, const struct prof *p, struct dict *d)
-{
-	size_t i, len;
-	int64_t n;
-
-	if ((d->single = calloc(p->nlocations + 1, sizeof(*d->single))) ==
-	    NULL || (d->inlined = calloc(p->nlocations + 1, 1)) == NULL)
-		return -1;
-	for (i = 0; i < p->nlocations; i++)
-		d->inlined[i] = p->locations[i].has_ext &&
-		    p->locations[i].inlined;
-	d->stacks_size = 2;	/* the zero Stack */
-	for (i = 0; i < w->stacks.n; i++) {
-		if ((n = ow_stack_runs(w, d, i)) < 0)
-			return -1;
-		len = pb_len_field_size(packed_len(d->runs, (size_t)n));
-		d->stacks_size += 1 + varint_len(len) + len;
-	}
-	return 0;
 }
 
 /* The attribute sets as attribute_table indices. */
@@ -448,8 +374,8 @@ kv_message(struct dict *d, size_t i, M(KeyValueAndUnit) *m, M(AnyValue) *v,
  * Locations first: they intern functions, mappings and attributes.
  */
 static int
-put_locations(const struct prof *p, struct dict *d, const uint8_t *run_r,
-    struct chunk *c)
+put_locations(struct otlp_writer *w, const struct prof *p, struct dict *d,
+    const uint8_t *run_r, struct chunk *c)
 {
 	struct chunk e = { 0 };
 	int32_t *attrs = NULL;
@@ -458,10 +384,9 @@ put_locations(const struct prof *p, struct dict *d, const uint8_t *run_r,
 	uint32_t a;
 
 	ch_bytes(c, ODICT_LOCATION, NULL, 0);
-	for (i = 0; i < d->nruns; i++) {
-		const uint32_t *run = d->pool + d->run_off[i];
+	for (i = 0; i < w->runs.n; i++) {
+		const uint32_t *run = loc_runs_locs(&w->runs, i, &n);
 		const struct location *last;
-		n = d->run_off[i + 1] - d->run_off[i];
 		last = &p->locations[run[n - 1]];
 		e.n = 0;
 		nl = put_varint_field(line, 0, OL_MAPPING,
@@ -678,22 +603,27 @@ done:
 	return rc;
 }
 
-/* The stack table, to out: ow_make_stacks has sized it. */
+/* The stack table, to out, sized as the stacks came: each its runs'
+ * indices + 1, packed. */
 static int
 put_stacks(struct otlp_writer *w, struct dict *d, struct output *out)
 {
-	size_t i, len;
-	int64_t n;
+	const uint8_t *q, *end;
 	uint8_t *b;
+	size_t i, len;
+	int64_t r;
 
 	pb_put_bytes(out, ODICT_STACK, NULL, 0);
 	for (i = 0; i < w->stacks.n; i++) {
-		if ((n = ow_stack_runs(w, d, i)) < 0 ||
-		    array_grow((void **)&d->enc, &d->capenc, VARINT_MAX *
-		    (size_t)n + 1, 1) < 0)
+		q = (const uint8_t *)strtab_str(&w->stacks, i);
+		end = q + strtab_len(&w->stacks, i);
+		if (array_grow((void **)&d->enc, &d->capenc, VARINT_MAX *
+		    (size_t)(end - q) + 1, 1) < 0)
 			return -1;
-		for (b = d->enc, len = 0; len < (size_t)n; len++)
-			b += varint_put(b, (uint64_t)(int64_t)d->runs[len]);
+		for (b = d->enc, r = 0; q < end; ) {
+			r += unzigzag(varint_next(&q, end));
+			b += varint_put(b, (uint64_t)r + 1);
+		}
 		len = (size_t)(b - d->enc);
 		pb_put_varint(out, pb_tag(ODICT_STACK, PB_LEN));
 		pb_put_varint(out, pb_len_field_size(len));
@@ -716,7 +646,7 @@ ow_put_dictionary(struct otlp_writer *w, struct dict *d, const uint8_t *run_r,
 
 	memset(t, 0, sizeof(t));
 	/* the strings last: every one is interned by then */
-	if (put_locations(d->p, d, run_r, &t[LOC]) < 0 ||
+	if (put_locations(w, d->p, d, run_r, &t[LOC]) < 0 ||
 	    put_mappings(d->p, d, &t[MAP]) < 0 ||
 	    put_functions(d->p, d, &t[FN]) < 0 || put_links(w, &t[LINK]) < 0 ||
 	    put_attributes(d, &t[ATTR]) < 0)
@@ -725,7 +655,7 @@ ow_put_dictionary(struct otlp_writer *w, struct dict *d, const uint8_t *run_r,
 		len = str_at(d, (uint32_t)i).n;
 		strs += 1 + varint_len(len) + len;
 	}
-	len = strs + d->stacks_size;
+	len = strs + 2 + w->stacks_size;	/* 2: the zero Stack */
 	for (i = 0; i < NT; i++) {
 		if (t[i].failed)
 			goto done;

@@ -467,8 +467,8 @@ otlp_write(struct otlp_writer *w, struct prof *p, struct output *o,
 	if (ow_dict_start(&d, p) < 0 ||
 	    (d.fn_map = calloc(p->nfunctions + 1, sizeof(*d.fn_map))) == NULL ||
 	    (d.map_map = calloc(p->nmappings + 1, sizeof(*d.map_map))) == NULL ||
-	    ow_make_stacks(w, p, &d) < 0 || ow_make_sets(w, &d) < 0 ||
-	    (run_r = calloc(d.nruns + 1, 1)) == NULL)
+	    ow_make_sets(w, &d) < 0 || (run_r = calloc(w->runs.n + 1, 1)) ==
+	    NULL)
 		goto done;
 	/* the Locations of R's samples carry profile.frame.type r */
 	for (i = 0; i < w->capsrc && i < p->nsources; i++) {
@@ -498,17 +498,10 @@ done:
 	free(d.sout);
 	free(d.spix);
 	strtab_free(&d.kv);
-	free(d.pool);
-	free(d.run_off);
-	free(d.single);
-	strtab_free(&d.multi);
-	free(d.multi_run);
 	free(d.fn_map);
 	free(d.map_map);
 	free(d.fns);
 	free(d.maps);
-	free(d.inlined);
-	free(d.locs);
 	free(d.runs);
 	free(d.enc);
 	free(d.set_off);

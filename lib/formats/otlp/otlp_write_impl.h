@@ -11,6 +11,7 @@
 #include "base/hash.h"
 #include "base/varint.h"
 #include "formats/pb/pb.h"
+#include "model/runs.h"
 #include "formats/otlp/otlp.h"
 #include "formats/otlp/otlp_wire.h"
 #include "formats/otlp/otlp_writer.h"
@@ -57,7 +58,11 @@ struct otlp_writer {
 				 * its event had no room for */
 	struct num *vals;
 	size_t nvals, capvals;
-	struct strtab stacks;	/* prof location indices, leaf first */
+	struct loc_runs runs;	/* the Locations */
+	/* stacks as their Locations, leaf first: zigzag varints of each
+	 * one's difference from the one before (as tsv2pprof keys them) */
+	struct strtab stacks;
+	size_t stacks_size;	/* the stack table's bytes but [0]'s */
 	struct strtab attrs;	/* a label: key, str, unit, num */
 	struct strtab attrsets;	/* attrs indices */
 	int64_t empty_set;	/* the set of no attribute + 1, 0: not yet */
@@ -92,20 +97,8 @@ struct dict {
 	size_t capfn, capmap;
 	uint32_t *fns, *maps;		/* table index - 1 -> prof index */
 	size_t nfns, capfns, nmaps, capmaps;
-	/* Locations: runs of prof locations, run r's in pool from
-	 * run_off[r] to run_off[r + 1]; a run of one found by its location
-	 * in single (run + 1), a longer one by its bytes in multi */
-	uint32_t *pool, *run_off;
-	size_t npool, cappool, nruns, capruns;
-	uint32_t *single;
-	struct strtab multi;
-	uint32_t *multi_run;
-	size_t capmulti;
-	uint8_t *inlined;		/* per prof location: .inlined */
-	uint32_t *locs;			/* a stack's locations, */
-	int32_t *runs;			/* its Locations (ow_stack_runs) */
-	size_t caplocs, capruns_of;
-	size_t stacks_size;		/* the stack table's bytes */
+	int32_t *runs;			/* a stack's Locations */
+	size_t capruns_of;
 	uint8_t *enc;
 	size_t capenc;
 	uint32_t *set_off, *set_kv;	/* per attribute set: its kv */
@@ -245,8 +238,6 @@ int32_t ow_kv_int(struct dict *d, uint32_t key, int64_t v, uint32_t unit);
 int32_t ow_kv_bool(struct dict *d, uint32_t key, int v);
 int32_t ow_kv_array(struct dict *d, uint32_t key, int kind8,
     const void *v, size_t n, size_t size);
-int ow_make_stacks(struct otlp_writer *w, const struct prof *p,
-    struct dict *d);
 int ow_make_sets(struct otlp_writer *w, struct dict *d);
 int64_t ow_stack_runs(struct otlp_writer *w, struct dict *d, size_t i);
 int ow_put_dictionary(struct otlp_writer *w, struct dict *d,

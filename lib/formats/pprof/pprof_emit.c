@@ -358,11 +358,12 @@ put_locations(struct pprof_writer *w, struct prof *p, struct pb_packer *k)
 	Line *ln = NULL, **lnp = NULL;
 	size_t i, j, cap = 0;
 
-	for (i = 0; i < w->nruns && !k->failed; i++) {
-		const uint32_t *run = w->pool + w->runs[i].off;
+	for (i = 0; i < w->runs.n && !k->failed; i++) {
+		size_t n;
+		const uint32_t *run = loc_runs_locs(&w->runs, i, &n);
 		const struct location *first = &p->locations[run[0]];
-		if (w->runs[i].len > cap) {
-			cap = w->runs[i].len;
+		if (n > cap) {
+			cap = n;
 			free(ln);
 			free(lnp);
 			ln = malloc(cap * sizeof(*ln));
@@ -379,7 +380,7 @@ put_locations(struct pprof_writer *w, struct prof *p, struct pb_packer *k)
 		lc.address = first->address;
 		lc.is_folded = first->is_folded;
 		lc.line = lnp;
-		for (j = 0; j < w->runs[i].len; j++) {
+		for (j = 0; j < n; j++) {
 			const struct location *l = &p->locations[run[j]];
 			if (l->function == PROF_NONE)
 				continue;

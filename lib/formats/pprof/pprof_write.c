@@ -43,12 +43,7 @@ clear(struct pprof_writer *w)
 	free(w->rec.bytes);
 	free(w->vals);
 	u64map_free(&w->type_ix);
-	free(w->pool);
-	free(w->runs);
-	free(w->single);
-	free(w->inl);
-	free(w->multi_run);
-	strtab_free(&w->multi);
+	loc_runs_free(&w->runs);
 	strtab_free(&w->stacks);
 }
 
@@ -228,51 +223,6 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s,
 	return 0;
 }
 
-static int64_t
-new_run(struct pprof_writer *w, const uint32_t *locs, size_t n)
-{
-	if (array_grow((void **)&w->runs, &w->capruns, w->nruns + 1,
-	    sizeof(*w->runs)) < 0 || array_grow((void **)&w->pool, &w->cappool,
-	    w->npool + n, sizeof(*w->pool)) < 0)
-		return -1;
-	memcpy(w->pool + w->npool, locs, n * sizeof(*locs));
-	w->runs[w->nruns].off = (uint32_t)w->npool;
-	w->runs[w->nruns].len = (uint32_t)n;
-	w->npool += n;
-	return (int64_t)w->nruns++;
-}
-
-/* The index of the pprof Location made of stream locations locs[0..n). */
-static int64_t
-run_id(struct pprof_writer *w, const uint32_t *locs, size_t n)
-{
-	size_t old;
-	int64_t k, r;
-
-	if (n == 1) {
-		if (array_grow_zeroed((void **)&w->single, &w->capsingle,
-		    (size_t)locs[0] + 1, sizeof(*w->single)) < 0)
-			return -1;
-		if (w->single[locs[0]] != 0)
-			return w->single[locs[0]] - 1;
-		if ((r = new_run(w, locs, 1)) < 0)
-			return -1;
-		w->single[locs[0]] = (uint32_t)r + 1;
-		return r;
-	}
-	old = w->multi.n;
-	if ((k = strtab_intern(&w->multi, (const char *)locs,
-	    n * sizeof(*locs))) < 0)
-		return -1;
-	if (w->multi.n == old)		/* seen before */
-		return w->multi_run[k];
-	if (array_grow((void **)&w->multi_run, &w->capmulti, (size_t)k + 1,
-	    sizeof(*w->multi_run)) < 0 || (r = new_run(w, locs, n)) < 0)
-		return -1;
-	w->multi_run[k] = (uint32_t)r;
-	return r;
-}
-
 static int
 rec_room(struct record *r, size_t n)
 {
@@ -286,29 +236,17 @@ rec_put(struct record *r, uint64_t v)
 	r->len += varint_put(r->bytes + r->len, v);
 }
 
-/* Whether stream location i is inlined into the frame after it. */
-static inline int
-inlined(struct pprof_writer *w, const struct prof *p, uint32_t i)
-{
-	if (w->inl[i] == 0)
-		w->inl[i] = p->locations[i].inlined ? 2 : 1;
-	return w->inl[i] == 2;
-}
-
 /* s's record in w->rec: its labels (a count, then each; string fields
  * as index + 1, so that NA is 0), then its Locations to the end. */
 static int
 make_record(struct pprof_writer *w, struct prof *p, const struct sample *s)
 {
 	struct record *r = &w->rec;
-	size_t d, start, i;
-	int64_t k, prev = 0;
+	size_t i;
+	int64_t n, k, prev = 0;
 
 	r->len = 0;
 	if (rec_room(r, VARINT_MAX * (s->nlocs + 1 + 4 * s->nlabels)) < 0)
-		return -1;
-	if (array_grow_zeroed((void **)&w->inl, &w->capinl, p->nlocations,
-	    1) < 0)
 		return -1;
 	rec_put(r, s->nlabels);
 	for (i = 0; i < s->nlabels; i++) {
@@ -318,12 +256,10 @@ make_record(struct pprof_writer *w, struct prof *p, const struct sample *s)
 		rec_put(r, (uint32_t)(l->num_unit + 1));
 		rec_put(r, zigzag(l->num));
 	}
-	for (start = 0; start < s->nlocs; start = d + 1) {
-		for (d = start; d + 1 < s->nlocs &&
-		    inlined(w, p, s->locs[d]); d++)
-			;
-		if ((k = run_id(w, &s->locs[start], d - start + 1)) < 0)
-			return -1;
+	if ((n = loc_runs_stack(&w->runs, p, s->locs, s->nlocs)) < 0)
+		return -1;
+	for (i = 0; i < (size_t)n; i++) {
+		k = w->runs.ids[i];
 		rec_put(r, zigzag(k - prev));
 		prev = k;
 	}

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "base/hash.h"
+#include "model/runs.h"
 #include "formats/pprof/pprof_wire.h"
 #include "formats/pprof/pprof.h"
 
@@ -28,24 +29,7 @@ struct pprof_writer {
 	struct u64map type_ix;	/* type << 32 | unit (prof strings) */
 	uint32_t *types;	/* per type: the two prof strings */
 	size_t ntypes, captypes;
-	/* pprof Locations: runs of stream locations (indices into pool);
-	 * a one-frame run is found by its stream location in single, a longer
-	 * (inlined) one by its bytes in multi */
-	uint32_t *pool;
-	size_t npool, cappool;
-	struct run {
-		uint32_t off, len;
-	} *runs;
-	size_t nruns, capruns;
-	uint32_t *single;	/* stream location -> run + 1 */
-	size_t capsingle;
-	/* stream location -> 1 not inlined, 2 inlined, 0 not looked at:
-	 * a byte each, where the model's rows would miss the cache */
-	uint8_t *inl;
-	size_t capinl;
-	struct strtab multi;
-	uint32_t *multi_run;
-	size_t capmulti;
+	struct loc_runs runs;	/* pprof Locations */
 	/* aggregating: the distinct records, and their values by type,
 	 * stride of them per record (types found later are 0 before) */
 	struct strtab stacks;

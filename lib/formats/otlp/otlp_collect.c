@@ -41,6 +41,7 @@ clear(struct otlp_writer *w)
 	u64map_free(&w->val_ix);
 	free(w->vals);
 	loc_runs_free(&w->runs);
+	free(w->first);
 	strtab_free(&w->stacks);
 	strtab_free(&w->attrs);
 	strtab_free(&w->attrsets);
@@ -257,12 +258,26 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 	fresh = 1;
 	ix = (int64_t)S->ns;
 	if (S->merge && link == 0 && !timed) {
-		/* the plain key in a u64map: no bytes hashed */
-		if ((slot = u64map_put(&S->plain, (uint64_t)stack << 32 |
-		    (uint64_t)set, (uint32_t)S->ns, &added)) == NULL)
+		struct first_sample *f;
+		if (array_grow_zeroed((void **)&w->first, &w->capfirst,
+		    (size_t)stack + 1, sizeof(*w->first)) < 0)
 			return -1;
-		fresh = added;
-		ix = *slot;
+		f = &w->first[stack];
+		if (f->src == s->source + 1 && S->s[f->s].attrset == set) {
+			fresh = 0;
+			ix = f->s;
+		} else if (f->src == 0) {	/* a new stack, most often */
+			f->src = s->source + 1;
+			f->s = (uint32_t)S->ns;
+		} else {
+			/* the key in a u64map: no bytes hashed */
+			if ((slot = u64map_put(&S->plain, (uint64_t)stack <<
+			    32 | (uint64_t)set, (uint32_t)S->ns, &added)) ==
+			    NULL)
+				return -1;
+			fresh = added;
+			ix = *slot;
+		}
 	} else if (S->merge) {
 		uint32_t k[3] = { (uint32_t)stack, (uint32_t)set,
 		    (uint32_t)link };

@@ -59,6 +59,13 @@ struct otlp_writer {
 	struct num *vals;
 	size_t nvals, capvals;
 	struct loc_runs runs;	/* the Locations */
+	/* per stack: the first Sample merged on it with no link or time
+	 * (its source + 1, 0 none; its index), where most are found; the
+	 * others in their source's plain map */
+	struct first_sample {
+		uint32_t src, s;
+	} *first;
+	size_t capfirst;
 	/* stacks as their Locations, leaf first: zigzag varints of each
 	 * one's difference from the one before (as tsv2pprof keys them) */
 	struct strtab stacks;

@@ -373,64 +373,71 @@ kv_message(struct dict *d, size_t i, M(KeyValueAndUnit) *m, M(AnyValue) *v,
  * 25,000 made half the writer's time), the others packed by protobuf-c.
  * Locations first: they intern functions, mappings and attributes.
  */
-static int
-put_locations(struct otlp_writer *w, const struct prof *p, struct dict *d,
-    const uint8_t *run_r, struct chunk *c)
+/* Location r's fields into e, emptied first. */
+static void
+location_fields(struct otlp_writer *w, const struct prof *p, struct dict *d,
+    const uint8_t *run_r, size_t r, struct chunk *e)
 {
-	struct chunk e = { 0 };
-	int32_t *attrs = NULL;
 	uint8_t line[3 * (1 + VARINT_MAX)];
-	size_t i, j, n, nl, na, cap = 0;
+	size_t j, n, nl, na = 0;
+	const uint32_t *run = loc_runs_locs(&w->runs, r, &n);
+	const struct location *last = &p->locations[run[n - 1]];
 	uint32_t a;
 
-	ch_bytes(c, ODICT_LOCATION, NULL, 0);
-	for (i = 0; i < w->runs.n; i++) {
-		const uint32_t *run = loc_runs_locs(&w->runs, i, &n);
-		const struct location *last;
-		last = &p->locations[run[n - 1]];
-		e.n = 0;
-		nl = put_varint_field(line, 0, OL_MAPPING,
-		    (uint64_t)(int64_t)map_index(d, last->mapping));
-		nl = put_varint_field(line, nl, OL_ADDRESS, last->address_na ?
-		    0 : last->address);
-		ch_add(&e, line, nl);
-		if (last->function == PROF_NONE && n == 1 &&
-		    last->line == PROF_LINE_NA)
-			n = 0;
-		for (j = 0; j < n; j++) {
-			const struct location *f = &p->locations[run[j]];
-			nl = put_varint_field(line, 0, OLN_FUNCTION,
-			    (uint64_t)(int64_t)fn_index(d, f->function));
-			nl = put_varint_field(line, nl, OLN_LINE,
-			    (uint64_t)(f->line == PROF_LINE_NA ? 0 : f->line));
-			nl = put_varint_field(line, nl, OLN_COLUMN,
-			    (uint64_t)f->column);
-			ch_bytes(&e, OL_LINES, line, nl);
-		}
-		na = 0;
-		if (array_grow((void **)&attrs, &cap, p->nlattrs + 2, sizeof(
-		    *attrs)) < 0) {
-			d->failed = 1;
-			break;
-		}
-		if (last->is_folded)
-			attrs[na++] = ow_kv_bool(d, d->k[S_IS_FOLDED], 1);
-		if (run_r[i])	/* an R frame */
-			attrs[na++] = ow_kv_str(d, d->k[S_FRAME_TYPE],
-			    d->k[S_R]);
-		for (a = last->attr_head; a != PROF_NONE; a = p->lattrs[a].next)
-			if (!(run_r[i] && strcmp(prof_str(p,
-			    p->lattrs[a].a.key), OTLP_FRAME_TYPE) == 0))
-				attrs[na++] = ow_kv_str(d, p->lattrs[a].a.key,
-				    p->lattrs[a].a.value);
-		ch_packed(&e, OL_ATTRIBUTES, attrs, na);
-		ch_bytes(c, ODICT_LOCATION, e.b, e.n);
+	e->n = 0;
+	nl = put_varint_field(line, 0, OL_MAPPING,
+	    (uint64_t)(int64_t)map_index(d, last->mapping));
+	nl = put_varint_field(line, nl, OL_ADDRESS, last->address_na ? 0 :
+	    last->address);
+	ch_add(e, line, nl);
+	if (last->function == PROF_NONE && n == 1 && last->line == PROF_LINE_NA)
+		n = 0;
+	for (j = 0; j < n; j++) {
+		const struct location *f = &p->locations[run[j]];
+		nl = put_varint_field(line, 0, OLN_FUNCTION,
+		    (uint64_t)(int64_t)fn_index(d, f->function));
+		nl = put_varint_field(line, nl, OLN_LINE,
+		    (uint64_t)(f->line == PROF_LINE_NA ? 0 : f->line));
+		nl = put_varint_field(line, nl, OLN_COLUMN, (uint64_t)f->column);
+		ch_bytes(e, OL_LINES, line, nl);
 	}
-	if (e.failed)
-		c->failed = 1;
-	free(e.b);
-	free(attrs);
-	return c->failed || d->failed ? -1 : 0;
+	if (array_grow((void **)&d->attrs, &d->capattrs, p->nlattrs + 2,
+	    sizeof(*d->attrs)) < 0) {
+		d->failed = 1;
+		return;
+	}
+	if (last->is_folded)
+		d->attrs[na++] = ow_kv_bool(d, d->k[S_IS_FOLDED], 1);
+	if (run_r[r])	/* an R frame */
+		d->attrs[na++] = ow_kv_str(d, d->k[S_FRAME_TYPE], d->k[S_R]);
+	for (a = last->attr_head; a != PROF_NONE; a = p->lattrs[a].next)
+		if (!(run_r[r] && strcmp(prof_str(p, p->lattrs[a].a.key),
+		    OTLP_FRAME_TYPE) == 0))
+			d->attrs[na++] = ow_kv_str(d, p->lattrs[a].a.key,
+			    p->lattrs[a].a.value);
+	ch_packed(e, OL_ATTRIBUTES, d->attrs, na);
+}
+
+/* The Location table to out, or only sized (out NULL: every function,
+ * mapping and attribute it refers to is then interned): its bytes. Each
+ * Location is made twice, so that the table needs no buffer. */
+static size_t
+put_locations(struct otlp_writer *w, const struct prof *p, struct dict *d,
+    const uint8_t *run_r, struct output *out)
+{
+	size_t r, len = len_field(0);
+
+	if (out != NULL)
+		pb_put_bytes(out, ODICT_LOCATION, NULL, 0);
+	for (r = 0; r < w->runs.n && !d->failed; r++) {
+		location_fields(w, p, d, run_r, r, &d->e);
+		if (out != NULL)
+			pb_put_bytes(out, ODICT_LOCATION, d->e.b, d->e.n);
+		len += len_field(d->e.n);
+	}
+	if (d->e.failed)
+		d->failed = 1;
+	return len;
 }
 
 static int
@@ -489,13 +496,15 @@ done:
 	return rc;
 }
 
-static int
-put_functions(const struct prof *p, struct dict *d, struct chunk *c)
+/* The Function table, as the Location table. */
+static size_t
+put_functions(const struct prof *p, struct dict *d, struct output *out)
 {
 	uint8_t b[4 * (1 + VARINT_MAX)];
-	size_t i, n;
+	size_t i, n, len = len_field(0);
 
-	ch_bytes(c, ODICT_FUNCTION, NULL, 0);
+	if (out != NULL)
+		pb_put_bytes(out, ODICT_FUNCTION, NULL, 0);
 	for (i = 0; i < d->nfns; i++) {
 		const struct function *f = &p->functions[d->fns[i]];
 		n = put_varint_field(b, 0, OF_NAME,
@@ -506,9 +515,11 @@ put_functions(const struct prof *p, struct dict *d, struct chunk *c)
 		    (uint64_t)(int64_t)ow_psidx(d, f->filename));
 		n = put_varint_field(b, n, OF_START_LINE,
 		    (uint64_t)f->start_line);
-		ch_bytes(c, ODICT_FUNCTION, b, n);
+		if (out != NULL)
+			pb_put_bytes(out, ODICT_FUNCTION, b, n);
+		len += len_field(n);
 	}
-	return c->failed || d->failed ? -1 : 0;
+	return len;
 }
 
 static int
@@ -633,29 +644,30 @@ put_stacks(struct otlp_writer *w, struct dict *d, struct output *out)
 }
 
 /* The dictionary: field 2 of the ProfilesData, its tables in the order
- * of their field numbers; the strings and stacks, the big ones, straight
- * from p and the stacks (sized), the others gathered first. */
+ * of their field numbers. The small ones are gathered; the others sized
+ * first, then written straight: Locations and Functions, the strings
+ * from p, the stacks as they came (sized then). */
 int
 ow_put_dictionary(struct otlp_writer *w, struct dict *d, const uint8_t *run_r,
     struct output *out)
 {
-	enum { MAP, LOC, FN, LINK, ATTR, NT };
+	enum { MAP, LINK, ATTR, NT };
 	struct chunk t[NT];
-	size_t i, len, strs = 0;
+	size_t i, len;
 	int rc = -1;
 
 	memset(t, 0, sizeof(t));
-	/* the strings last: every one is interned by then */
-	if (put_locations(w, d->p, d, run_r, &t[LOC]) < 0 ||
-	    put_mappings(d->p, d, &t[MAP]) < 0 ||
-	    put_functions(d->p, d, &t[FN]) < 0 || put_links(w, &t[LINK]) < 0 ||
-	    put_attributes(d, &t[ATTR]) < 0)
+	/* Locations first: they intern functions, mappings, attributes;
+	 * the strings last: every one is interned by then */
+	len = put_locations(w, d->p, d, run_r, NULL);
+	if (d->failed || put_mappings(d->p, d, &t[MAP]) < 0)
 		goto done;
-	for (i = 0; i < d->nstr; i++) {
-		len = str_at(d, (uint32_t)i).n;
-		strs += 1 + varint_len(len) + len;
-	}
-	len = strs + 2 + w->stacks_size;	/* 2: the zero Stack */
+	len += put_functions(d->p, d, NULL);
+	if (put_links(w, &t[LINK]) < 0 || put_attributes(d, &t[ATTR]) < 0)
+		goto done;
+	for (i = 0; i < d->nstr; i++)
+		len += len_field(str_at(d, (uint32_t)i).n);
+	len += len_field(0) + w->stacks_size;	/* the zero Stack first */
 	for (i = 0; i < NT; i++) {
 		if (t[i].failed)
 			goto done;
@@ -663,13 +675,15 @@ ow_put_dictionary(struct otlp_writer *w, struct dict *d, const uint8_t *run_r,
 	}
 	pb_put_varint(out, pb_tag(OD_DICTIONARY, PB_LEN));
 	pb_put_varint(out, len);
-	for (i = 0; i < ATTR; i++)
-		out_write(out, t[i].b, t[i].n);
+	out_write(out, t[MAP].b, t[MAP].n);
+	put_locations(w, d->p, d, run_r, out);
+	put_functions(d->p, d, out);
+	out_write(out, t[LINK].b, t[LINK].n);
 	for (i = 0; i < d->nstr; i++)
 		pb_put_bytes(out, ODICT_STRING, str_at(d, (uint32_t)i).p,
 		    str_at(d, (uint32_t)i).n);
 	out_write(out, t[ATTR].b, t[ATTR].n);
-	if (put_stacks(w, d, out) < 0)
+	if (d->failed || put_stacks(w, d, out) < 0)
 		goto done;
 	rc = 0;
 done:

@@ -193,13 +193,6 @@ ch_times(struct chunk *c, struct otlp_writer *w, const struct osample *o)
 	}
 }
 
-/* A length-delimited field of n bytes, of a field number below 16. */
-static size_t
-len_field(size_t n)
-{
-	return 1 + varint_len(n) + n;
-}
-
 /* The bytes of sample o's fields in the Profile of type t, as put_sample
  * writes them: each Profile is sized before it is written, so that it
  * goes straight to the output, in no buffer. */
@@ -503,6 +496,8 @@ done:
 	free(d.fns);
 	free(d.maps);
 	free(d.runs);
+	free(d.e.b);
+	free(d.attrs);
 	free(d.enc);
 	free(d.set_off);
 	free(d.set_kv);

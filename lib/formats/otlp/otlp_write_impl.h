@@ -84,6 +84,14 @@ struct otlp_writer {
  */
 enum { KV_STR = 1, KV_INT, KV_BOOL, KV_STRS, KV_INTS };
 
+/* Bytes being gathered: a message's fields one after another, packed by
+ * hand or by protobuf-c; failed once an allocation failed. */
+struct chunk {
+	uint8_t *b;
+	size_t n, cap;
+	int failed;
+};
+
 /* The strings tsv2otlp writes besides p's, interned in p first (so that
  * a pointer into p taken later stays valid). */
 enum {
@@ -108,6 +116,9 @@ struct dict {
 	size_t capruns_of;
 	uint8_t *enc;
 	size_t capenc;
+	struct chunk e;			/* a Location's fields, */
+	int32_t *attrs;			/* its attributes */
+	size_t capattrs;
 	uint32_t *set_off, *set_kv;	/* per attribute set: its kv */
 	uint32_t *set_size;		/* its Sample field's bytes */
 	size_t nset_kv, capset_kv;
@@ -116,13 +127,6 @@ struct dict {
 	int failed;
 };
 
-/* Bytes being gathered: a message's fields one after another, packed by
- * hand or by protobuf-c; failed once an allocation failed. */
-struct chunk {
-	uint8_t *b;
-	size_t n, cap;
-	int failed;
-};
 
 static inline void
 ch_add(struct chunk *c, const void *p, size_t n)
@@ -183,6 +187,13 @@ static inline void
 ch_fields(struct chunk *c, const ProtobufCMessage *m)
 {
 	ch_pack(c, m, protobuf_c_message_get_packed_size(m));
+}
+
+/* A length-delimited field of n bytes, of a field number below 16. */
+static inline size_t
+len_field(size_t n)
+{
+	return 1 + varint_len(n) + n;
 }
 
 /* Field f, a varint left out when 0 (proto3), of a message in b at n. */

@@ -35,11 +35,12 @@ clear(struct otlp_writer *w)
 		u64map_free(&w->src[i].plain);
 		free(w->src[i].key_sample);
 		free(w->src[i].s);
+		numcol_free(&w->src[i].sums);
+		numcol_free(&w->src[i].evals);
 	}
 	free(w->src);
 	free(w->ev);
-	u64map_free(&w->val_ix);
-	free(w->vals);
+	free(w->v);
 	loc_runs_free(&w->runs);
 	free(w->first);
 	strtab_free(&w->stacks);
@@ -222,13 +223,40 @@ type_of(struct osrc *S, uint32_t type, uint32_t unit, size_t i)
 	return *slot;
 }
 
+/* Room in c for need values, its capacity doubled. */
+static int
+rows_room(struct numcol *c, size_t need)
+{
+	if (need <= c->cap)
+		return 0;
+	return numcol_grow(c, need > 2 * c->cap ? need : 2 * c->cap);
+}
+
+/* c's rows of from values re-laid as rows of to, the new ones 0. */
+static int
+relay(struct numcol *c, size_t rows, size_t from, size_t to)
+{
+	struct numcol n = { NULL, 0, c->dbl };
+	size_t r, k;
+
+	if (rows_room(&n, rows * to + 1) < 0)
+		return -1;
+	for (r = 0; r < rows; r++)
+		for (k = 0; k < from; k++)
+			n.v[r * to + k] = c->v[r * from + k];
+	numcol_free(c);
+	*c = n;
+	return 0;
+}
+
 static int
 add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 {
 	struct osrc *S;
 	struct osample *o;
 	struct oevent *ev;
-	size_t used[2] = { NONE, NONE }, i, k;
+	struct numcol *col;
+	size_t used[2] = { NONE, NONE }, i, row;
 	int64_t stack, set, link, ix, t;
 	uint32_t e, *slot;
 	uint8_t timed = (uint8_t)(s->has_time != 0);
@@ -306,58 +334,43 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 		o->timed = timed;
 	}
 	o = &S->s[ix];
-	/* merged without times: one event, its values summed */
-	if (o->nevents > 0 && !timed && S->merge)
-		e = o->head;
-	else {
+	/* the types first: a row has room for all of them */
+	for (i = 0; i < s->nvals; i++)
+		if (type_of(S, s->vals[i].type, s->vals[i].unit, i) < 0)
+			return -1;
+	if (S->ntypes > S->stride && (relay(&S->sums, S->ns, S->stride,
+	    S->ntypes) < 0 || relay(&S->evals, S->nev, S->stride,
+	    S->ntypes) < 0))
+		return -1;
+	S->stride = S->ntypes;
+	if (timed) {		/* a raw sample of its own: an event */
 		if (w->nev >= INT32_MAX || ARRAY_ROOM(w->ev, w->nev,
-		    w->capev) < 0)
+		    w->capev) < 0 || rows_room(&S->evals, (S->nev + 1) *
+		    S->stride) < 0)
 			return -1;
 		e = (uint32_t)w->nev;
 		ev = &w->ev[w->nev++];
 		ev->next = NONE;
-		ev->has_time = timed;
+		ev->row = (uint32_t)S->nev++;
 		ev->time = s->time;
-		ev->vals = NONE;
-		ev->nvals = 0;
 		if (o->head == NONE)
 			o->head = e;
 		else
 			w->ev[o->tail].next = e;
 		o->tail = e;
 		o->nevents++;
-	}
-	/* the types first: a new event has room for all of them */
-	for (i = 0; i < s->nvals; i++)
-		if (type_of(S, s->vals[i].type, s->vals[i].unit, i) < 0)
+		col = &S->evals;
+		row = ev->row;
+	} else {		/* the Sample's row, summed when merged */
+		if (rows_room(&S->sums, S->ns * S->stride) < 0)
 			return -1;
-	ev = &w->ev[e];
-	if (ev->vals == NONE && s->nvals > 0) {
-		if (array_grow((void **)&w->vals, &w->capvals, w->nvals +
-		    S->ntypes, sizeof(*w->vals)) < 0)
-			return -1;
-		ev->vals = (uint32_t)w->nvals;
-		ev->nvals = (uint32_t)S->ntypes;
-		for (k = 0; k < S->ntypes; k++)
-			w->vals[w->nvals++] = num_of_i64(0);
+		col = &S->sums;
+		row = (size_t)ix;
 	}
 	for (i = 0; i < s->nvals; i++) {
 		t = type_of(S, s->vals[i].type, s->vals[i].unit, i);
-		if ((size_t)t < ev->nvals)
-			k = ev->vals + (size_t)t;
-		else {	/* a type the source had not when the event came */
-			if ((slot = u64map_put(&w->val_ix, (uint64_t)e << 16 |
-			    (uint64_t)t, (uint32_t)w->nvals, &added)) == NULL)
-				return -1;
-			if (added) {
-				if (ARRAY_ROOM(w->vals, w->nvals, w->capvals) <
-				    0)
-					return -1;
-				w->vals[w->nvals++] = num_of_i64(0);
-			}
-			k = *slot;
-		}
-		w->vals[k] = num_add(w->vals[k], s->vals[i].value);
+		numcol_add(col, row * S->stride + (size_t)t,
+		    s->vals[i].value);
 	}
 	return 0;
 }

@@ -137,43 +137,64 @@ attr_value(const struct prof *p, const struct source *src, const char *key)
 	return PROF_NONE;
 }
 
-/* The value of type t of event e, as OTLP's int64. */
+/* Value k of c, as OTLP's int64. */
 static int64_t
-value(struct otlp_writer *w, uint32_t e, size_t t)
+value(const struct numcol *c, size_t k)
 {
-	uint32_t *slot;
-	struct num v;
+	struct num v = numcol_get(c, k);
 
-	if (t < w->ev[e].nvals)
-		v = w->vals[w->ev[e].vals + t];
-	else if ((slot = u64map_get(&w->val_ix, (uint64_t)e << 16 | t)) ==
-	    NULL)
-		return 0;
-	else
-		v = w->vals[*slot];
 	if (num_is_int(v))
 		return v.i;
 	return v.d >= 0x1p63 ? INT64_MAX : v.d <= -0x1p63 ? INT64_MIN :
 	    (int64_t)llround(v.d);
 }
 
-/* The values of type t of sample o's events, packed int64s. */
-static void
-ch_values(struct chunk *c, struct otlp_writer *w, const struct osample *o,
-    size_t t)
+/* Sample j of S: its values of type t, one an event (t NONE: a source
+ * without types, whose samples have none), into w->v, which has room
+ * (otlp_write); how many. */
+static size_t
+values_of(struct otlp_writer *w, const struct osrc *S, size_t j, size_t t)
 {
-	uint8_t b[VARINT_MAX];
-	size_t len = 0;
+	const struct osample *o = &S->s[j];
+	size_t n = 0;
 	uint32_t ev;
 
-	if (o->nevents == 0)
+	if (!o->timed) {
+		w->v[0] = t < S->stride ? value(&S->sums, j * S->stride + t) :
+		    0;
+		return 1;
+	}
+	for (ev = o->head; ev != NONE; ev = w->ev[ev].next)
+		w->v[n++] = t < S->stride ? value(&S->evals, w->ev[ev].row *
+		    S->stride + t) : 0;
+	return n;
+}
+
+/* The bytes of n values packed. */
+static size_t
+values_len(const int64_t *v, size_t n)
+{
+	size_t i, len = 0;
+
+	for (i = 0; i < n; i++)
+		len += varint_len((uint64_t)v[i]);
+	return len;
+}
+
+/* The values of type t of sample j of S, packed int64s. */
+static void
+ch_values(struct chunk *c, struct otlp_writer *w, const struct osrc *S,
+    size_t j, size_t t)
+{
+	uint8_t b[VARINT_MAX];
+	size_t n = values_of(w, S, j, t), i;
+
+	if (n == 0)
 		return;
-	for (ev = o->head; ev != NONE; ev = w->ev[ev].next)
-		len += varint_len((uint64_t)value(w, ev, t));
 	ch_varint(c, pb_tag(OS_VALUES, PB_LEN));
-	ch_varint(c, len);
-	for (ev = o->head; ev != NONE; ev = w->ev[ev].next)
-		ch_add(c, b, varint_put(b, (uint64_t)value(w, ev, t)));
+	ch_varint(c, values_len(w->v, n));
+	for (i = 0; i < n; i++)
+		ch_add(c, b, varint_put(b, (uint64_t)w->v[i]));
 }
 
 /* The times of sample o's events, packed fixed64s. */
@@ -197,31 +218,30 @@ ch_times(struct chunk *c, struct otlp_writer *w, const struct osample *o)
  * writes them: each Profile is sized before it is written, so that it
  * goes straight to the output, in no buffer. */
 static size_t
-sample_size(struct otlp_writer *w, const struct dict *d,
-    const struct osample *o, size_t t)
+sample_size(struct otlp_writer *w, const struct dict *d, const struct osrc *S,
+    size_t j, size_t t)
 {
-	size_t n, v = 0;
-	uint32_t ev;
+	const struct osample *o = &S->s[j];
+	size_t n, k;
 
 	n = 1 + varint_len((uint64_t)o->stack + 1) + d->set_size[o->attrset];
 	if (o->link != 0)
 		n += 1 + varint_len(o->link);
-	if (o->nevents == 0)
+	if ((k = values_of(w, S, j, t)) == 0)
 		return n;
-	for (ev = o->head; ev != NONE; ev = w->ev[ev].next)
-		v += varint_len((uint64_t)value(w, ev, t));
-	n += 1 + varint_len(v) + v;
+	n += pb_len_field_size(values_len(w->v, k));
 	if (o->timed)
 		n += pb_len_field_size(8 * (size_t)o->nevents);
 	return n;
 }
 
-/* Sample o of the Profile of type t, field 2 of it, to out (e: where its
- * fields are gathered). */
+/* Sample j of S in the Profile of type t, field 2 of it, to out (e:
+ * where its fields are gathered). */
 static void
-put_sample(struct otlp_writer *w, const struct dict *d,
-    const struct osample *o, size_t t, struct chunk *e, struct output *out)
+put_sample(struct otlp_writer *w, const struct dict *d, const struct osrc *S,
+    size_t j, size_t t, struct chunk *e, struct output *out)
 {
+	const struct osample *o = &S->s[j];
 	uint8_t b[1 + VARINT_MAX];
 	size_t n;
 
@@ -232,7 +252,7 @@ put_sample(struct otlp_writer *w, const struct dict *d,
 		ch_packed(e, OS_ATTRIBUTES, (const int32_t *)d->set_kv +
 		    d->set_off[o->attrset], n);
 	ch_add(e, b, put_varint_field(b, 0, OS_LINK, o->link));
-	ch_values(e, w, o, t);
+	ch_values(e, w, S, j, t);
 	if (o->timed)
 		ch_times(e, w, o);
 	pb_put_bytes(out, OP_SAMPLES, e->b, e->n);
@@ -293,8 +313,8 @@ make_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	ch_fields(&op->head, &a.base);
 	ch_fields(&op->tail, &pr.base);
 	op->len = op->head.n + op->tail.n;
-	for (j = 0; t != NONE && j < S->ns; j++)
-		op->len += len_field(sample_size(w, d, &S->s[j], t));
+	for (j = 0; j < S->ns; j++)
+		op->len += len_field(sample_size(w, d, S, j, t));
 }
 
 /* The Profile made as op, field 2 of a ScopeProfiles, to out. */
@@ -307,8 +327,8 @@ put_profile(struct otlp_writer *w, const struct dict *d, const struct osrc *S,
 	pb_put_varint(out, pb_tag(OSP_PROFILES, PB_LEN));
 	pb_put_varint(out, op->len);
 	out_write(out, op->head.b, op->head.n);
-	for (j = 0; op->t != NONE && j < S->ns; j++)
-		put_sample(w, d, &S->s[j], op->t, e, out);
+	for (j = 0; j < S->ns; j++)
+		put_sample(w, d, S, j, op->t, e, out);
 	out_write(out, op->tail.b, op->tail.n);
 }
 
@@ -452,7 +472,7 @@ otlp_write(struct otlp_writer *w, struct prof *p, struct output *o,
 {
 	struct dict d;
 	uint8_t *run_r = NULL;
-	size_t i, j;
+	size_t i, j, maxv;
 	int64_t n;
 	int rc = -1;
 
@@ -462,6 +482,13 @@ otlp_write(struct otlp_writer *w, struct prof *p, struct output *o,
 	    (d.map_map = calloc(p->nmappings + 1, sizeof(*d.map_map))) == NULL ||
 	    ow_make_sets(w, &d) < 0 || (run_r = calloc(w->runs.n + 1, 1)) ==
 	    NULL)
+		goto done;
+	/* room for a Sample's values of a type: one an event */
+	for (i = 0, maxv = 1; i < w->capsrc && i < p->nsources; i++)
+		for (j = 0; j < w->src[i].ns; j++)
+			if (w->src[i].s[j].nevents > maxv)
+				maxv = w->src[i].s[j].nevents;
+	if (array_grow((void **)&w->v, &w->capv, maxv, sizeof(*w->v)) < 0)
 		goto done;
 	/* the Locations of R's samples carry profile.frame.type r */
 	for (i = 0; i < w->capsrc && i < p->nsources; i++) {

@@ -21,17 +21,18 @@
 #define INIT(x) OPENTELEMETRY__PROTO__PROFILES__V1DEVELOPMENT__##x##__INIT
 #define NONE UINT32_MAX
 
+/* A raw sample of a timed Sample: its time, its values' row. */
 struct oevent {
-	uint32_t next;		/* the sample's next event, NONE: last */
-	int has_time;
+	uint32_t next;		/* the Sample's next event, NONE: last */
+	uint32_t row;		/* its values: the source's evals */
 	int64_t time;
-	uint32_t vals;		/* its values of types 0 .. nvals - 1 in */
-	uint32_t nvals;		/* vals; of later types in val_ix */
 };
 
+/* A Sample: untimed, its values (summed when merged) are row s of its
+ * source's sums, s its index; timed, each event's are a row of evals. */
 struct osample {
 	uint32_t stack, attrset, link;	/* link: 0 none, else link + 1 */
-	uint32_t head, tail, nevents;
+	uint32_t head, tail, nevents;	/* timed: its events */
 	int timed;
 };
 
@@ -47,6 +48,10 @@ struct osrc {
 				 * attribute set -> sample */
 	struct osample *s;
 	size_t ns, caps;
+	/* values by type, stride of them a row (re-laid when a type is
+	 * new: rare, types come with the first samples) */
+	struct numcol sums, evals;
+	size_t stride, nev;
 };
 
 struct otlp_writer {
@@ -54,10 +59,8 @@ struct otlp_writer {
 	size_t capsrc;
 	struct oevent *ev;
 	size_t nev, capev;
-	struct u64map val_ix;	/* event << 16 | type -> vals, for a type
-				 * its event had no room for */
-	struct num *vals;
-	size_t nvals, capvals;
+	int64_t *v;		/* a Sample's values of a type */
+	size_t capv;
 	struct loc_runs runs;	/* the Locations */
 	/* per stack: the first Sample merged on it with no link or time
 	 * (its source + 1, 0 none; its index), where most are found; the

@@ -105,6 +105,18 @@ t_otlp_pprof_round_trip() {
 	done
 }
 
+# tsv2otlp's Samples, as protoc reads them (tests/otlp/values.tsv, written
+# here): untimed ones of a stack merged, their values summed; timed ones
+# one Sample with a value and a time each; a type that came late 0
+# before; 30.5 rounded; an Rprof source's samples kept one each; a
+# source without samples an empty Profile.
+t_otlp_merge_values() {
+	need protoc || return
+	$bin/tsv2otlp tests/otlp/values.tsv | otlp_text >"$out/got" ||
+	    bad "tsv2otlp or protoc failed"
+	same tests/otlp/values.txt "protoc's text of tsv2otlp's message"
+}
+
 # Everything tsv2otlp writes decodes with protoc against proto/otlp.proto
 # and keeps the layout's rules, as awk checks them on protoc's text
 # (tests/otlp/rules.awk); the rules checker can fail.

@@ -637,12 +637,9 @@ done:
 	free(x.loc_first);
 	free(x.loc_n);
 	free(x.row_sid);
-	free(x.stk_at);
-	free(x.stk_len);
 	free(x.lids);
 	free(x.ids);
 	free(x.ts);
-	free(x.stack);
 	od_free_labels(&x);
 	free(x.labels);
 	free(x.text);

@@ -47,9 +47,6 @@ struct octx {
 	size_t nts, capts;
 	int64_t *vals;
 	size_t nvals, capvals;
-	struct stream_id *stack;	/* the stacks' rows, leaf first: */
-	size_t nstack, capstack;	/* stack k's from stk_at[k] - 1 */
-	uint32_t *stk_at, *stk_len;	/* per stack_table element */
 	uint64_t *lids;		/* a Stack's location indices */
 	size_t nlids, caplids;
 	struct olabel *labels;

@@ -368,70 +368,44 @@ sample_fields(struct octx *x, struct pb m, uint64_t *stack, uint64_t *link,
 	return rc;
 }
 
-/* The rows of stack k, leaf first, made once per stack (Samples share
- * stacks): *rows points into x->stack; their number, or -1. */
+/* The location indices of stack k into x->lids, each checked: how many,
+ * or -1. Read again for each Sample that has the stack, where a copy of
+ * the stacks' rows would grow with their frames (16 bytes each). */
 static int64_t
-stack_rows(struct octx *x, uint64_t stack, const uint8_t *at,
-    const struct stream_id **rows)
+stack_locations(struct octx *x, uint64_t stack, const uint8_t *at)
 {
 	struct pb st;
 	struct pb_field f;
-	size_t i, j, first;
-	uint64_t l;
+	size_t i;
 	int rc;
 
 	if (od_check_index(x, T_STACK, stack, at, "Sample.stack_index") < 0)
 		return -1;
-	if (x->stk_at == NULL && ((x->stk_at = calloc(x->t[T_STACK].n + 1,
-	    sizeof(*x->stk_at))) == NULL || (x->stk_len = calloc(
-	    x->t[T_STACK].n + 1, sizeof(*x->stk_len))) == NULL))
-		return perr_nomem(x->e);
-	if (stack < x->t[T_STACK].n && x->stk_at[stack] != 0) {
-		*rows = x->stack != NULL ? x->stack + (x->stk_at[stack] - 1) :
-		    NULL;
-		return x->stk_len[stack];
-	}
 	x->nlids = 0;
-	if (stack < x->t[T_STACK].n) {
-		st = x->t[T_STACK].e[stack];
-		while ((rc = od_next(x, &st, &f, "Stack")) > 0) {
-			if (f.num != OSTK_LOCATIONS)
-				continue;
-			if ((rc = pb_repeated(&f, &x->lids, &x->nlids,
-			    &x->caplids)) == PB_WRONG_TYPE)
-				return od_want(x, &f, PB_LEN, "Stack",
-				    "location_indices");
-			if (rc < 0)
-				return od_pberr(x, rc, st.p, "Stack");
-		}
+	if (stack >= x->t[T_STACK].n)	/* the zero Stack, not in the table */
+		return 0;
+	st = x->t[T_STACK].e[stack];
+	while ((rc = od_next(x, &st, &f, "Stack")) > 0) {
+		if (f.num != OSTK_LOCATIONS)
+			continue;
+		if ((rc = pb_repeated(&f, &x->lids, &x->nlids,
+		    &x->caplids)) == PB_WRONG_TYPE)
+			return od_want(x, &f, PB_LEN, "Stack",
+			    "location_indices");
 		if (rc < 0)
-			return -1;
+			return od_pberr(x, rc, st.p, "Stack");
 	}
-	first = x->nstack;
+	if (rc < 0)
+		return -1;
 	for (i = 0; i < x->nlids; i++) {
-		l = x->lids[i];
-		if (od_check_index(x, T_LOC, l, at, "a Stack's location "
-		    "index") < 0)
+		if (od_check_index(x, T_LOC, x->lids[i], at, "a Stack's "
+		    "location index") < 0)
 			return -1;
-		if (l == 0)
-			return od_bad(x, at, "a Stack refers to location_table[0], "
-			    "the zero Location");
-		if (x->nstack + x->loc_n[l] > UINT32_MAX - 1)
-			return od_bad(x, at, "stacks past 2^32 frames");
-		for (j = 0; j < x->loc_n[l]; j++) {
-			if (ARRAY_ROOM(x->stack, x->nstack, x->capstack) < 0)
-				return perr_nomem(x->e);
-			x->stack[x->nstack++] = x->row_sid[x->loc_first[l] -
-			    x->row_base + j];
-		}
+		if (x->lids[i] == 0)
+			return od_bad(x, at, "a Stack refers to "
+			    "location_table[0], the zero Location");
 	}
-	if (stack < x->t[T_STACK].n) {
-		x->stk_at[stack] = (uint32_t)first + 1;
-		x->stk_len[stack] = (uint32_t)(x->nstack - first);
-	}
-	/* (an empty stack before any: no pointer to offset) */
-	*rows = x->stack != NULL ? x->stack + first : NULL;
-	return (int64_t)(x->nstack - first);
+	return (int64_t)x->nlids;
 }
 
 /* The Samples m[0..n) of n Profiles joined into one source (n = 1 for a
@@ -443,10 +417,9 @@ od_samples(struct octx *x, const struct pb *m, size_t n, uint32_t source,
 {
 	const uint8_t *at = m[0].p;
 	uint64_t stack = 0, link = 0, s1, l1, **vals;
-	size_t i, k, d, count = 0, *nv, *capv, nts = 0;
-	int64_t depth;
+	size_t i, j, k, d, count = 0, *nv, *capv, nts = 0;
+	int64_t nlocs;
 	struct stream_id sid;
-	const struct stream_id *rows = NULL;
 	struct sw_stack stk;
 	int rc = -1;
 
@@ -485,7 +458,7 @@ od_samples(struct octx *x, const struct pb *m, size_t n, uint32_t source,
 		count = k;
 	}
 	nts = x->nts;
-	if ((depth = stack_rows(x, stack, at, &rows)) < 0 ||
+	if ((nlocs = stack_locations(x, stack, at)) < 0 ||
 	    od_sample_labels(x, at, link) < 0)
 		goto done;
 	for (k = 0; k < count; k++) {
@@ -499,8 +472,14 @@ od_samples(struct octx *x, const struct pb *m, size_t n, uint32_t source,
 			sw_sample_value(&x->c->w, &sid, vt[i], num_of_i64(nv[i] >
 			    0 ? (int64_t)vals[i][k] : 1));
 		sw_stack_begin(&x->c->w, &stk, &sid);
-		for (d = 0; d < (size_t)depth; d++)
-			sw_stack_frame(&x->c->w, &stk, &rows[d]);
+		for (d = 0; d < (size_t)nlocs; d++) {
+			/* a Location's rows, its lines */
+			uint64_t l = x->lids[d];
+			const struct stream_id *rows = x->row_sid +
+			    (x->loc_first[l] - x->row_base);
+			for (j = 0; j < x->loc_n[l]; j++)
+				sw_stack_frame(&x->c->w, &stk, &rows[j]);
+		}
 		for (i = 0; i < x->nlabels; i++) {
 			struct sw_label l = { x->labels[i].key,
 			    x->labels[i].str, x->labels[i].num,

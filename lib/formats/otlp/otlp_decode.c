@@ -60,15 +60,6 @@ od_want(struct octx *x, const struct pb_field *f, int wire, const char *msg,
 	    wire);
 }
 
-static int
-push(struct otable *t, struct pb sub)
-{
-	if (ARRAY_ROOM(t->e, t->n, t->cap) < 0)
-		return -1;
-	t->e[t->n++] = sub;
-	return 0;
-}
-
 /* An index into table t: 0 when it is in range, the error said if not. */
 int
 od_check_index(struct octx *x, int t, uint64_t i, const uint8_t *at,
@@ -114,17 +105,29 @@ static int
 index_dictionary(struct octx *x, struct pb d)
 {
 	struct pb_field f;
-	int rc;
+	struct pb again = d;
+	size_t n[T_N] = { 0 };
+	int rc, t;
 
+	/* counted first, each table made at its size and populated at once
+	 * (array_reserve: pages faulted one at a time cost here) */
 	while ((rc = od_next(x, &d, &f, "ProfilesDictionary")) > 0) {
 		if (f.num < ODICT_MAPPING || f.num > ODICT_STACK)
 			continue;
 		if (od_want(x, &f, PB_LEN, "ProfilesDictionary",
 		    table_name[f.num - 1]) < 0)
 			return -1;
-		if (push(&x->t[f.num - 1], f.sub) < 0)
-			return perr_nomem(x->e);
+		n[f.num - 1]++;
 	}
+	if (rc < 0)
+		return -1;
+	for (t = 0; t < T_N; t++)
+		if (n[t] > 0 && array_reserve((void **)&x->t[t].e,
+		    &x->t[t].cap, x->t[t].n + n[t], sizeof(*x->t[t].e)) < 0)
+			return perr_nomem(x->e);
+	while ((rc = od_next(x, &again, &f, "ProfilesDictionary")) > 0)
+		if (f.num >= ODICT_MAPPING && f.num <= ODICT_STACK)
+			x->t[f.num - 1].e[x->t[f.num - 1].n++] = f.sub;
 	return rc;
 }
 

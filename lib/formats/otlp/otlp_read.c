@@ -634,8 +634,7 @@ done:
 	for (t = 0; t < T_N; t++)
 		free(x.t[t].e);
 	free(x.rp);
-	free(x.loc_first);
-	free(x.loc_n);
+	free(x.loc_row);
 	free(x.row_sid);
 	free(x.lids);
 	free(x.ids);

@@ -143,12 +143,12 @@ od_write_locations(struct octx *x)
 	struct pb_field f, g;
 	struct text key, unit;
 	size_t i, j, nl = 0, capl = 0, n = x->t[T_LOC].n;
+	uint32_t nrows;
 	uint64_t mapping;
 	int64_t num;
 	int rc = 0, is_num, folded;
 
-	if ((x->loc_first = calloc(n + 1, sizeof(*x->loc_first))) == NULL ||
-	    (x->loc_n = calloc(n + 1, sizeof(*x->loc_n))) == NULL)
+	if ((x->loc_row = calloc(n + 2, sizeof(*x->loc_row))) == NULL)
 		return perr_nomem(x->e);
 	for (i = 1; i < n; i++) {
 		m = x->t[T_LOC].e[i];
@@ -208,15 +208,14 @@ od_write_locations(struct octx *x)
 			if (od_text_is(key, OTLP_IS_FOLDED))
 				folded = strcmp(x->text, "true") == 0;
 		}
-		x->loc_first[i] = x->c->nlocations + 1;
-		x->loc_n[i] = nl > 0 ? (uint32_t)nl : 1;
+		nrows = nl > 0 ? (uint32_t)nl : 1;
+		x->loc_row[i + 1] = x->loc_row[i] + nrows;
 		if (array_grow((void **)&x->row_sid, &x->caprow_sid,
-		    x->c->nlocations + x->loc_n[i] - x->row_base + 1,
-		    sizeof(*x->row_sid)) < 0)
+		    x->loc_row[i + 1], sizeof(*x->row_sid)) < 0)
 			goto nomem;
 		row.mapping_id = mapping ? x->map_base + (uint32_t)mapping : 0;
 		row.is_folded = folded;
-		for (j = 0; j < x->loc_n[i]; j++) {
+		for (j = 0; j < nrows; j++) {
 			row.id = ++x->c->nlocations;
 			stream_id_set(&x->row_sid[row.id - x->row_base], row.id);
 			row.function_id = nl > 0 && lines[j].fn ? x->fn_base +
@@ -225,7 +224,7 @@ od_write_locations(struct octx *x)
 			row.line_na = nl == 0;
 			row.column = nl > 0 && lines[j].column > 0 ?
 			    lines[j].column : 0;
-			row.inlined = j + 1 < x->loc_n[i];
+			row.inlined = j + 1 < nrows;
 			sw_location(&x->c->w, &row);
 		}
 		/* its attributes, on each of its rows (the frame type of an
@@ -237,9 +236,10 @@ od_write_locations(struct octx *x)
 				goto fail;
 			if (key.n == 0 || od_text_is(key, OTLP_IS_FOLDED))
 				continue;
-			for (r = 0; r < x->loc_n[i]; r++)
-				sw_location_attr(&x->c->w, x->loc_first[i] + r,
-				    key, text_n(x->text, x->ntext));
+			for (r = 0; r < nrows; r++)
+				sw_location_attr(&x->c->w, x->row_base +
+				    x->loc_row[i] + r, key, text_n(x->text,
+				    x->ntext));
 		}
 	}
 	free(lines);
@@ -475,10 +475,8 @@ od_samples(struct octx *x, const struct pb *m, size_t n, uint32_t source,
 		for (d = 0; d < (size_t)nlocs; d++) {
 			/* a Location's rows, its lines */
 			uint64_t l = x->lids[d];
-			const struct stream_id *rows = x->row_sid +
-			    (x->loc_first[l] - x->row_base);
-			for (j = 0; j < x->loc_n[l]; j++)
-				sw_stack_frame(&x->c->w, &stk, &rows[j]);
+			for (j = x->loc_row[l]; j < x->loc_row[l + 1]; j++)
+				sw_stack_frame(&x->c->w, &stk, &x->row_sid[j]);
 		}
 		for (i = 0; i < x->nlabels; i++) {
 			struct sw_label l = { x->labels[i].key,

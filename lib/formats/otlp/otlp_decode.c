@@ -41,15 +41,6 @@ od_pberr(struct octx *x, int rc, const uint8_t *at, const char *where)
 
 /* The next field of b, or 0 at its end; a wire error said. */
 int
-od_next(struct octx *x, struct pb *b, struct pb_field *f, const char *where)
-{
-	const uint8_t *at = b->p;
-	int rc = pb_field(b, f);
-
-	return rc < 0 ? od_pberr(x, rc, at, where) : rc;
-}
-
-int
 od_want(struct octx *x, const struct pb_field *f, int wire, const char *msg,
     const char *field)
 {
@@ -101,6 +92,12 @@ zero(struct pb m)
 	return rc == 0;
 }
 
+/* Whether a table is found by index (else read in turn: a location,
+ * function or mapping is written once, in order). */
+static const int indexed[T_N] = {
+	[T_LINK] = 1, [T_STR] = 1, [T_ATTR] = 1, [T_STACK] = 1
+};
+
 static int
 index_dictionary(struct octx *x, struct pb d)
 {
@@ -109,7 +106,10 @@ index_dictionary(struct octx *x, struct pb d)
 	size_t n[T_N] = { 0 };
 	int rc, t;
 
-	/* counted first, each table made at its size and populated at once
+	if (ARRAY_ROOM(x->dicts, x->ndicts, x->capdicts) < 0)
+		return perr_nomem(x->e);
+	x->dicts[x->ndicts++] = d;
+	/* counted first, each index made at its size and populated at once
 	 * (array_reserve: pages faulted one at a time cost here) */
 	while ((rc = od_next(x, &d, &f, "ProfilesDictionary")) > 0) {
 		if (f.num < ODICT_MAPPING || f.num > ODICT_STACK)
@@ -117,18 +117,53 @@ index_dictionary(struct octx *x, struct pb d)
 		if (od_want(x, &f, PB_LEN, "ProfilesDictionary",
 		    table_name[f.num - 1]) < 0)
 			return -1;
-		n[f.num - 1]++;
+		t = (int)f.num - 1;
+		if (x->t[t].n + n[t] == 0)
+			x->t[t].first = f.sub;
+		n[t]++;
 	}
 	if (rc < 0)
 		return -1;
-	for (t = 0; t < T_N; t++)
-		if (n[t] > 0 && array_reserve((void **)&x->t[t].e,
+	for (t = 0; t < T_N; t++) {
+		if (n[t] > 0 && indexed[t] && array_reserve((void **)&x->t[t].e,
 		    &x->t[t].cap, x->t[t].n + n[t], sizeof(*x->t[t].e)) < 0)
 			return perr_nomem(x->e);
+		if (!indexed[t])
+			x->t[t].n += n[t];
+	}
 	while ((rc = od_next(x, &again, &f, "ProfilesDictionary")) > 0)
-		if (f.num >= ODICT_MAPPING && f.num <= ODICT_STACK)
+		if (f.num >= ODICT_MAPPING && f.num <= ODICT_STACK &&
+		    indexed[f.num - 1])
 			x->t[f.num - 1].e[x->t[f.num - 1].n++] = f.sub;
 	return rc;
+}
+
+void
+od_cursor(struct octx *x, struct ocursor *c, int t)
+{
+	struct pb m;
+
+	c->field = (uint32_t)t + 1;
+	c->dict = 0;
+	c->rest = x->ndicts > 0 ? x->dicts[0] : (struct pb){ NULL, NULL };
+	(void)od_cursor_next(x, c, &m);	/* element 0 */
+}
+
+int
+od_cursor_next(struct octx *x, struct ocursor *c, struct pb *m)
+{
+	struct pb_field f;
+
+	for (;;) {
+		while (pb_field(&c->rest, &f) > 0)
+			if (f.num == c->field) {
+				*m = f.sub;
+				return 1;
+			}
+		if (c->dict + 1 >= x->ndicts)
+			return 0;
+		c->rest = x->dicts[++c->dict];
+	}
 }
 
 /* The top level, then the dictionaries (several merge, as protobuf
@@ -169,10 +204,10 @@ od_index_message(struct octx *x, const uint8_t *data, size_t len)
 	for (t = 0; t < T_N; t++) {
 		if (x->t[t].n == 0)
 			continue;
-		if (t == T_STR ? x->t[t].e[0].p != x->t[t].e[0].end :
-		    !zero(x->t[t].e[0]))
-			return od_bad(x, x->t[t].e[0].p, "%s[0] is not the zero "
-			    "value", table_name[t]);
+		if (t == T_STR ? x->t[t].first.p != x->t[t].first.end :
+		    !zero(x->t[t].first))
+			return od_bad(x, x->t[t].first.p, "%s[0] is not the "
+			    "zero value", table_name[t]);
 	}
 	for (i = 1; i < x->t[T_STR].n; i++)
 		if (memchr(x->t[T_STR].e[i].p, '\0', (size_t)(x->t[T_STR].e[i].end

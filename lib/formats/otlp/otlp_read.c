@@ -634,6 +634,7 @@ done:
 	for (t = 0; t < T_N; t++)
 		free(x.t[t].e);
 	free(x.rp);
+	free(x.dicts);
 	free(x.loc_row);
 	free(x.row_sid);
 	free(x.lids);

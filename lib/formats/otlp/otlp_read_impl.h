@@ -13,9 +13,20 @@
 
 enum { T_MAP, T_LOC, T_FN, T_LINK, T_STR, T_ATTR, T_STACK, T_N };
 
+/* A table of the dictionaries: its elements where they lie, indexed
+ * for those found by index; the others (locations, functions, mappings)
+ * are read in turn (od_cursor). */
 struct otable {
-	struct pb *e;		/* the elements, where they lie */
+	struct pb *e;		/* indexed: the elements */
 	size_t n, cap;
+	struct pb first;	/* element 0, the zero value */
+};
+
+/* Where the next element of a table read in turn is. */
+struct ocursor {
+	uint32_t field;
+	size_t dict;
+	struct pb rest;
 };
 
 /* A label of a sample, ready to write. */
@@ -32,6 +43,8 @@ struct octx {
 	const uint8_t *base;	/* the message, for offsets */
 	struct perr *e;
 	struct otable t[T_N];
+	struct pb *dicts;	/* the dictionaries (several merge) */
+	size_t ndicts, capdicts;
 	struct pb *rp;		/* ResourceProfiles */
 	size_t nrp, caprp;
 	int v18;		/* Profile and ValueType as v1.8 numbered them */
@@ -67,12 +80,23 @@ struct octxt {
 /* The error, naming the file, what and the byte offset at: -1. */
 int od_bad(struct octx *x, const uint8_t *at, const char *fmt, ...);
 int od_pberr(struct octx *x, int rc, const uint8_t *at, const char *where);
-/* The next field of b (1), 0 at its end, or -1 with the error said. */
-int od_next(struct octx *x, struct pb *b, struct pb_field *f,
-    const char *where);
+/* The next field of b (1), 0 at its end, or -1 with the error said
+ * (inline: the readers' inner loops). */
+static inline int
+od_next(struct octx *x, struct pb *b, struct pb_field *f, const char *where)
+{
+	const uint8_t *at = b->p;
+	int rc = pb_field(b, f);
+
+	return rc < 0 ? od_pberr(x, rc, at, where) : rc;
+}
 /* 0 when f has wire type wire, else the error. */
 int od_want(struct octx *x, const struct pb_field *f, int wire,
     const char *msg, const char *field);
+/* Table t's elements in turn (it has been read once: no error), after
+ * element 0: od_cursor_next gives each (1), then 0. */
+void od_cursor(struct octx *x, struct ocursor *c, int t);
+int od_cursor_next(struct octx *x, struct ocursor *c, struct pb *m);
 int od_check_index(struct octx *x, int t, uint64_t i, const uint8_t *at,
     const char *what);
 int od_str(struct octx *x, uint64_t i, const uint8_t *at, const char *what,

@@ -15,6 +15,7 @@
 int
 od_write_functions(struct octx *x)
 {
+	struct ocursor cur;
 	struct pb m;
 	struct pb_field f;
 	struct text s[3];
@@ -22,8 +23,8 @@ od_write_functions(struct octx *x)
 	size_t i;
 	int rc, k;
 
-	for (i = 1; i < x->t[T_FN].n; i++) {
-		m = x->t[T_FN].e[i];
+	od_cursor(x, &cur, T_FN);
+	for (i = 1; i < x->t[T_FN].n && od_cursor_next(x, &cur, &m); i++) {
 		s[0] = s[1] = s[2] = text_n("", 0);
 		start = 0;
 		while ((rc = od_next(x, &m, &f, "Function")) > 0) {
@@ -52,6 +53,7 @@ int
 od_write_mappings(struct octx *x)
 {
 	struct sw_mapping row;
+	struct ocursor cur;
 	struct pb m;
 	struct pb_field f;
 	struct text key, unit;
@@ -60,8 +62,9 @@ od_write_mappings(struct octx *x)
 	int64_t num;
 	int rc = 0, is_num, *flag;
 
-	for (i = 1; i < x->t[T_MAP].n && rc == 0; i++) {
-		m = x->t[T_MAP].e[i];
+	od_cursor(x, &cur, T_MAP);
+	for (i = 1; i < x->t[T_MAP].n && rc == 0 && od_cursor_next(x, &cur,
+	    &m); i++) {
 		memset(&row, 0, sizeof(row));
 		row.id = x->map_base + (uint32_t)i;
 		row.filename = text_n("", 0);
@@ -139,6 +142,7 @@ od_write_locations(struct octx *x)
 {
 	struct sw_location row;
 	struct oline *lines = NULL;
+	struct ocursor cur;
 	struct pb m, lm;
 	struct pb_field f, g;
 	struct text key, unit;
@@ -150,8 +154,8 @@ od_write_locations(struct octx *x)
 
 	if ((x->loc_row = calloc(n + 2, sizeof(*x->loc_row))) == NULL)
 		return perr_nomem(x->e);
-	for (i = 1; i < n; i++) {
-		m = x->t[T_LOC].e[i];
+	od_cursor(x, &cur, T_LOC);
+	for (i = 1; i < n && od_cursor_next(x, &cur, &m); i++) {
 		memset(&row, 0, sizeof(row));
 		mapping = 0;
 		nl = 0;

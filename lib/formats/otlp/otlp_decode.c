@@ -51,13 +51,10 @@ od_want(struct octx *x, const struct pb_field *f, int wire, const char *msg,
 	    wire);
 }
 
-/* An index into table t: 0 when it is in range, the error said if not. */
 int
-od_check_index(struct octx *x, int t, uint64_t i, const uint8_t *at,
+od_index_error(struct octx *x, int t, uint64_t i, const uint8_t *at,
     const char *what)
 {
-	if (i < x->t[t].n || (i == 0 && x->t[t].n == 0))
-		return 0;
 	return od_bad(x, at, "%s %llu is out of %s (%zu element%s)", what,
 	    (unsigned long long)i, table_name[t], x->t[t].n, x->t[t].n == 1 ?
 	    "" : "s");

@@ -97,8 +97,18 @@ int od_want(struct octx *x, const struct pb_field *f, int wire,
  * element 0: od_cursor_next gives each (1), then 0. */
 void od_cursor(struct octx *x, struct ocursor *c, int t);
 int od_cursor_next(struct octx *x, struct ocursor *c, struct pb *m);
-int od_check_index(struct octx *x, int t, uint64_t i, const uint8_t *at,
+int od_index_error(struct octx *x, int t, uint64_t i, const uint8_t *at,
     const char *what);
+
+/* An index into table t: 0 when it is in range, the error said if not. */
+static inline int
+od_check_index(struct octx *x, int t, uint64_t i, const uint8_t *at,
+    const char *what)
+{
+	if (i < x->t[t].n || (i == 0 && x->t[t].n == 0))
+		return 0;
+	return od_index_error(x, t, i, at, what);
+}
 int od_str(struct octx *x, uint64_t i, const uint8_t *at, const char *what,
     struct text *s);
 int od_index_message(struct octx *x, const uint8_t *data, size_t len);

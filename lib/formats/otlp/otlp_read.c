@@ -636,7 +636,6 @@ done:
 	free(x.rp);
 	free(x.dicts);
 	free(x.loc_row);
-	free(x.row_sid);
 	free(x.lids);
 	free(x.ids);
 	free(x.ts);

@@ -50,11 +50,9 @@ struct octx {
 	int v18;		/* Profile and ValueType as v1.8 numbered them */
 	int old_sample;		/* Sample as v1.8 and v1.9 did */
 	uint32_t fn_base, map_base;	/* stream ids: base + index */
-	uint32_t *loc_row;	/* Location l's rows: row_sid[loc_row[l] ..
-				 * loc_row[l + 1]) */
-	struct stream_id *row_sid;	/* per row: its id as text, from */
-	size_t caprow_sid;
-	uint32_t row_base;		/* ... the first row's id */
+	uint32_t *loc_row;	/* Location l's rows: row_base + loc_row[l]
+				 * .. row_base + loc_row[l + 1] */
+	uint32_t row_base;
 	uint64_t *ids;		/* packed varints being read */
 	size_t nids, capids;
 	uint64_t *ts;		/* a Sample's timestamps */

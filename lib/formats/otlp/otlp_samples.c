@@ -214,14 +214,10 @@ od_write_locations(struct octx *x)
 		}
 		nrows = nl > 0 ? (uint32_t)nl : 1;
 		x->loc_row[i + 1] = x->loc_row[i] + nrows;
-		if (array_grow((void **)&x->row_sid, &x->caprow_sid,
-		    x->loc_row[i + 1], sizeof(*x->row_sid)) < 0)
-			goto nomem;
 		row.mapping_id = mapping ? x->map_base + (uint32_t)mapping : 0;
 		row.is_folded = folded;
 		for (j = 0; j < nrows; j++) {
 			row.id = ++x->c->nlocations;
-			stream_id_set(&x->row_sid[row.id - x->row_base], row.id);
 			row.function_id = nl > 0 && lines[j].fn ? x->fn_base +
 			    (uint32_t)lines[j].fn : 0;
 			row.line = nl > 0 ? lines[j].line : 0;
@@ -479,8 +475,13 @@ od_samples(struct octx *x, const struct pb *m, size_t n, uint32_t source,
 		for (d = 0; d < (size_t)nlocs; d++) {
 			/* a Location's rows, its lines */
 			uint64_t l = x->lids[d];
-			for (j = x->loc_row[l]; j < x->loc_row[l + 1]; j++)
-				sw_stack_frame(&x->c->w, &stk, &x->row_sid[j]);
+			for (j = x->loc_row[l]; j < x->loc_row[l + 1]; j++) {
+				/* formatted here: a table of the ids as
+				 * text took as long, 16 bytes a row */
+				struct stream_id r;
+				stream_id_set(&r, x->row_base + (uint32_t)j);
+				sw_stack_frame(&x->c->w, &stk, &r);
+			}
 		}
 		for (i = 0; i < x->nlabels; i++) {
 			struct sw_label l = { x->labels[i].key,

@@ -44,7 +44,8 @@ struct osrc {
 	struct strtab keys;	/* merge keys */
 	uint32_t *key_sample;	/* key -> sample */
 	size_t capkey_sample;
-	struct u64map plain;	/* without link or time: stack << 32 |
+	struct u64map plain;	/* without link or time, but not a stack's
+				 * first (w->first): stack << 32 |
 				 * attribute set -> sample */
 	struct osample *s;
 	size_t ns, caps;

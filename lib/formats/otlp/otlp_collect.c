@@ -232,7 +232,8 @@ rows_room(struct numcol *c, size_t need)
 	return numcol_grow(c, need > 2 * c->cap ? need : 2 * c->cap);
 }
 
-/* c's rows of from values re-laid as rows of to, the new ones 0. */
+/* c's rows of from values re-laid as rows of to, the new ones 0 (and
+ * the rows it has no room for yet: a Sample's made just now). */
 static int
 relay(struct numcol *c, size_t rows, size_t from, size_t to)
 {
@@ -241,7 +242,7 @@ relay(struct numcol *c, size_t rows, size_t from, size_t to)
 
 	if (rows_room(&n, rows * to + 1) < 0)
 		return -1;
-	for (r = 0; r < rows; r++)
+	for (r = 0; r < rows && (r + 1) * from <= c->cap; r++)
 		for (k = 0; k < from; k++)
 			n.v[r * to + k] = c->v[r * from + k];
 	numcol_free(c);

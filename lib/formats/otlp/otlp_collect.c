@@ -287,18 +287,20 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 	fresh = 1;
 	ix = (int64_t)S->ns;
 	if (S->merge && link == 0 && !timed) {
-		struct first_sample *f;
+		uint32_t f;
 		if (array_grow_zeroed((void **)&w->first, &w->capfirst,
 		    (size_t)stack + 1, sizeof(*w->first)) < 0)
 			return -1;
-		f = &w->first[stack];
-		if (f->src == s->source + 1 && S->s[f->s].attrset == set) {
+		/* a plain Sample of this stack and set in S is the one */
+		f = w->first[stack];
+		if (f > 0 && f <= S->ns && S->s[f - 1].stack == stack &&
+		    S->s[f - 1].attrset == set && S->s[f - 1].link == 0 &&
+		    S->s[f - 1].head == NONE) {
 			fresh = 0;
-			ix = f->s;
-		} else if (f->src == 0) {	/* a new stack, most often */
-			f->src = s->source + 1;
-			f->s = (uint32_t)S->ns;
-		} else {
+			ix = f - 1;
+		} else if (f == 0)	/* a new stack, most often */
+			w->first[stack] = (uint32_t)S->ns + 1;
+		else {
 			/* the key in a u64map: no bytes hashed */
 			if ((slot = u64map_put(&S->plain, (uint64_t)stack <<
 			    32 | (uint64_t)set, (uint32_t)S->ns, &added)) ==
@@ -330,9 +332,7 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 		o->stack = (uint32_t)stack;
 		o->attrset = (uint32_t)set;
 		o->link = (uint32_t)link;
-		o->head = o->tail = NONE;
-		o->nevents = 0;
-		o->timed = timed;
+		o->head = NONE;
 	}
 	o = &S->s[ix];
 	/* the types first: a row has room for all of them */
@@ -357,9 +357,8 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 		if (o->head == NONE)
 			o->head = e;
 		else
-			w->ev[o->tail].next = e;
-		o->tail = e;
-		o->nevents++;
+			w->ev[w->ev[o->head].last].next = e;
+		w->ev[o->head].last = e;
 		col = &S->evals;
 		row = ev->row;
 	} else {		/* the Sample's row, summed when merged */

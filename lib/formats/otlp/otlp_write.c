@@ -159,7 +159,7 @@ values_of(struct otlp_writer *w, const struct osrc *S, size_t j, size_t t)
 	size_t n = 0;
 	uint32_t ev;
 
-	if (!o->timed) {
+	if (o->head == NONE) {
 		w->v[0] = t < S->stride ? value(&S->sums, j * S->stride + t) :
 		    0;
 		return 1;
@@ -197,6 +197,18 @@ ch_values(struct chunk *c, struct otlp_writer *w, const struct osrc *S,
 		ch_add(c, b, varint_put(b, (uint64_t)w->v[i]));
 }
 
+/* The events of sample o: 0 for an untimed one. */
+static size_t
+nevents(const struct otlp_writer *w, const struct osample *o)
+{
+	size_t n = 0;
+	uint32_t ev;
+
+	for (ev = o->head; ev != NONE; ev = w->ev[ev].next)
+		n++;
+	return n;
+}
+
 /* The times of sample o's events, packed fixed64s. */
 static void
 ch_times(struct chunk *c, struct otlp_writer *w, const struct osample *o)
@@ -204,10 +216,10 @@ ch_times(struct chunk *c, struct otlp_writer *w, const struct osample *o)
 	uint64_t x;
 	uint32_t ev;
 
-	if (o->nevents == 0)
+	if (o->head == NONE)
 		return;
 	ch_varint(c, pb_tag(OS_TIMESTAMPS, PB_LEN));
-	ch_varint(c, 8 * (uint64_t)o->nevents);
+	ch_varint(c, 8 * (uint64_t)nevents(w, o));
 	for (ev = o->head; ev != NONE; ev = w->ev[ev].next) {
 		x = (uint64_t)w->ev[ev].time;	/* little-endian, as protobuf */
 		ch_add(c, &x, 8);
@@ -230,8 +242,8 @@ sample_size(struct otlp_writer *w, const struct dict *d, const struct osrc *S,
 	if ((k = values_of(w, S, j, t)) == 0)
 		return n;
 	n += pb_len_field_size(values_len(w->v, k));
-	if (o->timed)
-		n += pb_len_field_size(8 * (size_t)o->nevents);
+	if (o->head != NONE)	/* timed: k is its events */
+		n += pb_len_field_size(8 * k);
 	return n;
 }
 
@@ -253,8 +265,7 @@ put_sample(struct otlp_writer *w, const struct dict *d, const struct osrc *S,
 		    d->set_off[o->attrset], n);
 	ch_add(e, b, put_varint_field(b, 0, OS_LINK, o->link));
 	ch_values(e, w, S, j, t);
-	if (o->timed)
-		ch_times(e, w, o);
+	ch_times(e, w, o);
 	pb_put_bytes(out, OP_SAMPLES, e->b, e->n);
 }
 
@@ -486,8 +497,8 @@ otlp_write(struct otlp_writer *w, struct prof *p, struct output *o,
 	/* room for a Sample's values of a type: one an event */
 	for (i = 0, maxv = 1; i < w->capsrc && i < p->nsources; i++)
 		for (j = 0; j < w->src[i].ns; j++)
-			if (w->src[i].s[j].nevents > maxv)
-				maxv = w->src[i].s[j].nevents;
+			if (nevents(w, &w->src[i].s[j]) > maxv)
+				maxv = nevents(w, &w->src[i].s[j]);
 	if (array_grow((void **)&w->v, &w->capv, maxv, sizeof(*w->v)) < 0)
 		goto done;
 	/* the Locations of R's samples carry profile.frame.type r */

@@ -24,16 +24,17 @@
 /* A raw sample of a timed Sample: its time, its values' row. */
 struct oevent {
 	uint32_t next;		/* the Sample's next event, NONE: last */
+	uint32_t last;		/* the Sample's first event: its last */
 	uint32_t row;		/* its values: the source's evals */
 	int64_t time;
 };
 
-/* A Sample: untimed, its values (summed when merged) are row s of its
- * source's sums, s its index; timed, each event's are a row of evals. */
+/* A Sample: untimed (head NONE), its values (summed when merged) are row
+ * s of its source's sums, s its index; timed, its events' are rows of
+ * evals. 16 bytes: there may be one a raw sample. */
 struct osample {
 	uint32_t stack, attrset, link;	/* link: 0 none, else link + 1 */
-	uint32_t head, tail, nevents;	/* timed: its events */
-	int timed;
+	uint32_t head;			/* timed: its first event */
 };
 
 struct osrc {
@@ -63,12 +64,11 @@ struct otlp_writer {
 	int64_t *v;		/* a Sample's values of a type */
 	size_t capv;
 	struct loc_runs runs;	/* the Locations */
-	/* per stack: the first Sample merged on it with no link or time
-	 * (its source + 1, 0 none; its index), where most are found; the
-	 * others in their source's plain map */
-	struct first_sample {
-		uint32_t src, s;
-	} *first;
+	/* per stack: the index + 1 of the first Sample merged on it with
+	 * no link or time, where most are found (in the source whose
+	 * Sample of that index has that stack and set); the others in
+	 * their source's plain map */
+	uint32_t *first;
 	size_t capfirst;
 	/* stacks as their Locations, leaf first: zigzag varints of each
 	 * one's difference from the one before (as tsv2pprof keys them) */

@@ -223,30 +223,37 @@ type_of(struct osrc *S, uint32_t type, uint32_t unit, size_t i)
 	return *slot;
 }
 
-/* Room in c for need values, its capacity doubled. */
+/* Room in c for need values, the new ones 0: its allocation (*alloc
+ * values) doubled, but only the values used zeroed (c->cap of them), so
+ * that the pages beyond are not touched. */
 static int
-rows_room(struct numcol *c, size_t need)
+rows_room(struct numcol *c, size_t *alloc, size_t need)
 {
 	if (need <= c->cap)
 		return 0;
-	return numcol_grow(c, need > 2 * c->cap ? need : 2 * c->cap);
+	if (array_grow((void **)&c->v, alloc, need, sizeof(*c->v)) < 0)
+		return -1;
+	memset(c->v + c->cap, 0, (need - c->cap) * sizeof(*c->v));
+	c->cap = need;
+	return 0;
 }
 
 /* c's rows of from values re-laid as rows of to, the new ones 0 (and
  * the rows it has no room for yet: a Sample's made just now). */
 static int
-relay(struct numcol *c, size_t rows, size_t from, size_t to)
+relay(struct numcol *c, size_t *alloc, size_t rows, size_t from, size_t to)
 {
 	struct numcol n = { NULL, 0, c->dbl };
-	size_t r, k;
+	size_t r, k, nalloc = 0;
 
-	if (rows_room(&n, rows * to + 1) < 0)
+	if (rows_room(&n, &nalloc, rows * to) < 0)
 		return -1;
 	for (r = 0; r < rows && (r + 1) * from <= c->cap; r++)
 		for (k = 0; k < from; k++)
 			n.v[r * to + k] = c->v[r * from + k];
 	numcol_free(c);
 	*c = n;
+	*alloc = nalloc;
 	return 0;
 }
 
@@ -339,14 +346,15 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 	for (i = 0; i < s->nvals; i++)
 		if (type_of(S, s->vals[i].type, s->vals[i].unit, i) < 0)
 			return -1;
-	if (S->ntypes > S->stride && (relay(&S->sums, S->ns, S->stride,
-	    S->ntypes) < 0 || relay(&S->evals, S->nev, S->stride,
+	if (S->ntypes > S->stride && (relay(&S->sums, &S->allocsums, S->ns,
+	    S->stride, S->ntypes) < 0 || relay(&S->evals, &S->allocevals,
+	    S->nev, S->stride,
 	    S->ntypes) < 0))
 		return -1;
 	S->stride = S->ntypes;
 	if (timed) {		/* a raw sample of its own: an event */
 		if (w->nev >= INT32_MAX || ARRAY_ROOM(w->ev, w->nev,
-		    w->capev) < 0 || rows_room(&S->evals, (S->nev + 1) *
+		    w->capev) < 0 || rows_room(&S->evals, &S->allocevals, (S->nev + 1) *
 		    S->stride) < 0)
 			return -1;
 		e = (uint32_t)w->nev;
@@ -362,7 +370,7 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 		col = &S->evals;
 		row = ev->row;
 	} else {		/* the Sample's row, summed when merged */
-		if (rows_room(&S->sums, S->ns * S->stride) < 0)
+		if (rows_room(&S->sums, &S->allocsums, S->ns * S->stride) < 0)
 			return -1;
 		col = &S->sums;
 		row = (size_t)ix;

@@ -52,7 +52,8 @@ struct osrc {
 	size_t ns, caps;
 	/* values by type, stride of them a row (re-laid when a type is
 	 * new: rare, types come with the first samples) */
-	struct numcol sums, evals;
+	struct numcol sums, evals;	/* cap: the values zeroed */
+	size_t allocsums, allocevals;
 	size_t stride, nev;
 };
 

@@ -111,10 +111,8 @@ stack_of(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 	w->nkey = (size_t)(b - w->key);
 	if ((k = key_intern(w, &w->stacks)) < 0)
 		return -1;
-	if (w->stacks.n != before) {	/* a new Stack: its bytes */
-		len = pb_len_field_size(len);
-		w->stacks_size += 1 + varint_len(len) + len;
-	}
+	if (w->stacks.n != before)	/* a new Stack: its bytes */
+		w->stacks_size += len_field(pb_len_field_size(len));
 	return k;
 }
 
@@ -348,14 +346,13 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 			return -1;
 	if (S->ntypes > S->stride && (relay(&S->sums, &S->allocsums, S->ns,
 	    S->stride, S->ntypes) < 0 || relay(&S->evals, &S->allocevals,
-	    S->nev, S->stride,
-	    S->ntypes) < 0))
+	    S->nev, S->stride, S->ntypes) < 0))
 		return -1;
 	S->stride = S->ntypes;
 	if (timed) {		/* a raw sample of its own: an event */
 		if (w->nev >= INT32_MAX || ARRAY_ROOM(w->ev, w->nev,
-		    w->capev) < 0 || rows_room(&S->evals, &S->allocevals, (S->nev + 1) *
-		    S->stride) < 0)
+		    w->capev) < 0 || rows_room(&S->evals, &S->allocevals,
+		    (S->nev + 1) * S->stride) < 0)
 			return -1;
 		e = (uint32_t)w->nev;
 		ev = &w->ev[w->nev++];

@@ -67,7 +67,9 @@ ow_dict_start(struct dict *d, struct prof *p)
 			return -1;
 		d->k[i] = (uint32_t)k;
 	}
-	if (ARRAY_ROOM(d->spix, d->nstr, d->capspix) < 0)
+	/* p has all its strings now: an index each */
+	if ((d->sout = calloc(p->str.n + 1, sizeof(*d->sout))) == NULL ||
+	    ARRAY_ROOM(d->spix, d->nstr, d->capspix) < 0)
 		return -1;
 	d->spix[d->nstr++] = PROF_NONE;
 	return 0;
@@ -81,19 +83,15 @@ ow_sidx(struct dict *d, uint32_t s)
 {
 	if (s == PROF_NONE || d->failed || prof_strlen(d->p, s) == 0)
 		return 0;
-	if (s >= d->capsout && array_grow_zeroed((void **)&d->sout,
-	    &d->capsout, (size_t)s + 1, sizeof(*d->sout)) < 0)
-		goto fail;
 	if (d->sout[s] == 0) {
-		if (ARRAY_ROOM(d->spix, d->nstr, d->capspix) < 0)
-			goto fail;
+		if (ARRAY_ROOM(d->spix, d->nstr, d->capspix) < 0) {
+			d->failed = 1;
+			return 0;
+		}
 		d->spix[d->nstr] = s;
 		d->sout[s] = (uint32_t)++d->nstr;
 	}
 	return (int32_t)d->sout[s] - 1;
-fail:
-	d->failed = 1;
-	return 0;
 }
 
 /* The same, but "" for the name the stream writes for one a profile
@@ -619,22 +617,17 @@ done:
 static int
 put_stacks(struct otlp_writer *w, struct dict *d, struct output *out)
 {
-	const uint8_t *q, *end;
+	size_t i, j, len;
+	int64_t n;
 	uint8_t *b;
-	size_t i, len;
-	int64_t r;
 
 	pb_put_bytes(out, ODICT_STACK, NULL, 0);
 	for (i = 0; i < w->stacks.n; i++) {
-		q = (const uint8_t *)strtab_str(&w->stacks, i);
-		end = q + strtab_len(&w->stacks, i);
-		if (array_grow((void **)&d->enc, &d->capenc, VARINT_MAX *
-		    (size_t)(end - q) + 1, 1) < 0)
+		if ((n = ow_stack_runs(w, d, i)) < 0 || array_grow((void **)
+		    &d->enc, &d->capenc, VARINT_MAX * (size_t)n + 1, 1) < 0)
 			return -1;
-		for (b = d->enc, r = 0; q < end; ) {
-			r += unzigzag(varint_next(&q, end));
-			b += varint_put(b, (uint64_t)r + 1);
-		}
+		for (b = d->enc, j = 0; j < (size_t)n; j++)
+			b += varint_put(b, (uint64_t)d->runs[j]);
 		len = (size_t)(b - d->enc);
 		pb_put_varint(out, pb_tag(ODICT_STACK, PB_LEN));
 		pb_put_varint(out, pb_len_field_size(len));

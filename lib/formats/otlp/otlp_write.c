@@ -483,7 +483,7 @@ otlp_write(struct otlp_writer *w, struct prof *p, struct output *o,
 {
 	struct dict d;
 	uint8_t *run_r = NULL;
-	size_t i, j, maxv;
+	size_t i, j, k, maxv;
 	int64_t n;
 	int rc = -1;
 
@@ -497,8 +497,8 @@ otlp_write(struct otlp_writer *w, struct prof *p, struct output *o,
 	/* room for a Sample's values of a type: one an event */
 	for (i = 0, maxv = 1; i < w->capsrc && i < p->nsources; i++)
 		for (j = 0; j < w->src[i].ns; j++)
-			if (nevents(w, &w->src[i].s[j]) > maxv)
-				maxv = nevents(w, &w->src[i].s[j]);
+			if ((k = nevents(w, &w->src[i].s[j])) > maxv)
+				maxv = k;
 	if (array_grow((void **)&w->v, &w->capv, maxv, sizeof(*w->v)) < 0)
 		goto done;
 	/* the Locations of R's samples carry profile.frame.type r */

@@ -110,7 +110,7 @@ struct dict {
 	 * order of first use; sout[s] is string s's index + 1 */
 	struct prof *p;
 	uint32_t *sout, *spix;
-	size_t capsout, nstr, capspix;
+	size_t nstr, capspix;
 	uint32_t k[NCONST];		/* the strings above, in p */
 	struct strtab kv;		/* attribute_table - 1 */
 	uint32_t *fn_map, *map_map;	/* prof index -> table index, 0 */
@@ -223,13 +223,11 @@ packed_len(const int32_t *v, size_t n)
 	return len;
 }
 
-/* Field f of n int32s packed in len bytes (packed_len), left out when
- * there are none. */
+/* Field f of n int32s packed, left out when there are none. */
 static inline void
-ch_packed_len(struct chunk *c, uint32_t f, const int32_t *v, size_t n,
-    size_t len)
+ch_packed(struct chunk *c, uint32_t f, const int32_t *v, size_t n)
 {
-	size_t i;
+	size_t i, len = packed_len(v, n);
 	uint8_t *o;
 
 	if (n == 0)
@@ -244,12 +242,6 @@ ch_packed_len(struct chunk *c, uint32_t f, const int32_t *v, size_t n,
 	for (o = c->b + c->n, i = 0; i < n; i++)
 		o += varint_put(o, (uint64_t)(int64_t)v[i]);
 	c->n += len;
-}
-
-static inline void
-ch_packed(struct chunk *c, uint32_t f, const int32_t *v, size_t n)
-{
-	ch_packed_len(c, f, v, n, packed_len(v, n));
 }
 
 /* otlp_dict.c */

@@ -20,9 +20,8 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 # lib/ in wings, each using only those listed before it (analysis and
 # formats side by side, on model).
 BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
-	lib/base/fmt.c lib/base/pipe.c lib/base/heap.c lib/base/re.c \
-	lib/base/re_parse.c lib/base/re_unicode.c \
-	lib/base/records.c
+	lib/base/fmt.c lib/base/pipe.c lib/base/heap.c lib/base/records.c
+RE_SRC = lib/re/re.c lib/re/re_parse.c lib/re/re_unicode.c
 IO_SRC = lib/io/input.c lib/io/output.c lib/io/gzout.c lib/io/tmpfile.c \
 	lib/io/markup.c \
 	lib/io/twice.c lib/io/srcfile.c
@@ -55,7 +54,7 @@ ANALYSIS_SRC = lib/analysis/select.c lib/analysis/units.c \
 	lib/analysis/flame_svg.c lib/analysis/chart.c lib/analysis/report.c \
 	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \
 	lib/analysis/flame.c
-LIBSRC = $(BASE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \
+LIBSRC = $(BASE_SRC) $(RE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \
 	proto/profile.pb-c.c proto/otlp.pb-c.c
 LIBOBJ = $(LIBSRC:.c=.o)
 MAN1 = $(PROGS:=.1)

@@ -6,7 +6,7 @@
 #ifndef FOCUS_H
 #define FOCUS_H
 
-#include "base/re.h"
+#include "re/re.h"
 #include "analysis/select.h"
 #include "analysis/tagfilter.h"
 #include "model/assemble.h"

@@ -4,7 +4,7 @@
 #ifndef LIST_H
 #define LIST_H
 
-#include "base/re.h"
+#include "re/re.h"
 #include "analysis/top.h"
 
 struct list_opts {

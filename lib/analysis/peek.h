@@ -4,7 +4,7 @@
 #ifndef PEEK_H
 #define PEEK_H
 
-#include "base/re.h"
+#include "re/re.h"
 #include "analysis/callgraph.h"
 
 struct peek_opts {

@@ -8,7 +8,7 @@
 #ifndef TAGFILTER_H
 #define TAGFILTER_H
 
-#include "base/re.h"
+#include "re/re.h"
 #include "model/prof.h"
 
 struct tag_filter;

@@ -1,14 +1,14 @@
 # layout: the house's rules, as README's Layout states them.
 
-# Each wing of lib/ includes only the wings above it (base, io, stream,
+# Each wing of lib/ includes only the wings above it (base, re, io, stream,
 # model, then formats and analysis side by side); a codec folder only
 # those it is built on (pb under pprof, pprof under legacy, ...).
 t_layout_wings() {
 	grep -rn '^#include "[a-z]*/' lib --include='*.[ch]' |
 	    awk -F: '{ split($1, f, "/"); inc = $3; sub(/^#include "/, "", inc)
 		split(inc, g, "/"); print f[2], f[3], g[1], g[2], $1 ": " inc }' |
-	    awk 'BEGIN { r["base"] = 0; r["io"] = 1; r["stream"] = 2
-		r["model"] = 3; r["formats"] = 4; r["analysis"] = 4
+	    awk 'BEGIN { r["base"] = 0; r["re"] = 1; r["io"] = 2; r["stream"] = 3
+		r["model"] = 4; r["formats"] = 5; r["analysis"] = 5
 		# codecs built on others
 		on["pprof pb"]; on["legacy pprof"]; on["legacy pb"]
 		on["otlp pb"]; on["otlp pprof"] }

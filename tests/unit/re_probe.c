@@ -1,10 +1,10 @@
-/* re_probe: lib/base/re.c as tests/interop/goregexp prints Go's regexp,
+/* re_probe: lib/re/re.c as tests/interop/goregexp prints Go's regexp,
  * line for line (see there), so that Go judges it in make interop. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/re.h"
+#include "re/re.h"
 
 static size_t
 decode(const char *s, char *out)

@@ -17,7 +17,7 @@
 #include "base/hash.h"
 #include "base/heap.h"
 #include "base/pipe.h"
-#include "base/re.h"
+#include "re/re.h"
 #include "formats/legacy/legacy.h"
 #include "formats/pprof/pprof_wire.h"
 #include "model/assemble.h"

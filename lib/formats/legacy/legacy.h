@@ -13,7 +13,7 @@
 
 #include "base/hash.h"
 #include "base/perr.h"
-#include "base/re.h"
+#include "re/re.h"
 
 /* What a parser says of the data. */
 enum {

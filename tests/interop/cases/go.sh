@@ -237,7 +237,7 @@ t_go_gzip_members() {
 	done
 }
 
-# lib/base/re.c against Go's regexp (tests/interop/goregexp): whether a
+# lib/re/re.c against Go's regexp (tests/interop/goregexp): whether a
 # pattern compiles, MatchString and FindStringSubmatch, on the cases of
 # tests/interop/regexp-cases.txt (the audit's, profile names, the corners
 # of the syntax) and 3 x 2000 random patterns of 5 texts each.

@@ -1,4 +1,4 @@
-// goregexp: Go's regexp, the judge of lib/base/re.c (tests/unit/re_probe.c
+// goregexp: Go's regexp, the judge of lib/re/re.c (tests/unit/re_probe.c
 // prints the same for the same input). Input lines: "p\tPATTERN" (taken
 // as it is), "t\tTEXT" (\\, \n, \t and \xHH decoded). Output: per pattern
 // "p ok" or "p error", per text "t M S" where M is MatchString's 0 or 1

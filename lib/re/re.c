@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "base/re_impl.h"
+#include "re/re_impl.h"
 #include "base/utf8.h"
 
 enum { I_CLASS, I_ANY, I_ANYNL, I_SPLIT, I_JMP, I_SAVE, I_ASSERT, I_MATCH };

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "base/re_impl.h"
+#include "re/re_impl.h"
 #include "base/utf8.h"
 
 enum { F_I = 1, F_M = 2, F_S = 4, F_U = 8 };

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "base/re.h"
+#include "re/re.h"
 
 #define RE_MAX_RUNE 0x10ffffu
 #define RE_MAX_REPEAT 1000	/* Go's limit on a repeat count */

@@ -46,14 +46,20 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/otlp/otlp_decode.c lib/formats/otlp/otlp_samples.c \
 	lib/formats/otlp/otlp_write.c lib/formats/otlp/otlp_collect.c \
 	lib/formats/otlp/otlp_dict.c
-ANALYSIS_SRC = lib/analysis/select.c lib/analysis/units.c \
-	lib/analysis/measure.c lib/analysis/diff.c lib/analysis/top.c \
-	lib/analysis/top_table.c lib/analysis/tagfilter.c \
-	lib/analysis/figure.c lib/analysis/tags.c lib/analysis/callgraph.c \
-	lib/analysis/peek.c lib/analysis/dot.c lib/analysis/list.c \
-	lib/analysis/flame_svg.c lib/analysis/chart.c lib/analysis/report.c \
-	lib/analysis/stacks.c lib/analysis/folded.c lib/analysis/focus.c \
-	lib/analysis/flame.c
+# analysis: the floor every view stands on (sample/), three families of
+# views side by side (stacks/, graph/, top/), the page that holds them
+# all (report/)
+ANALYSIS_SRC = lib/analysis/sample/select.c lib/analysis/sample/focus.c \
+	lib/analysis/sample/tagfilter.c lib/analysis/sample/measure.c \
+	lib/analysis/sample/units.c lib/analysis/sample/figure.c \
+	lib/analysis/stacks/stacks.c lib/analysis/stacks/folded.c \
+	lib/analysis/stacks/flame.c lib/analysis/stacks/flame_svg.c \
+	lib/analysis/stacks/chart.c \
+	lib/analysis/graph/callgraph.c lib/analysis/graph/peek.c \
+	lib/analysis/graph/dot.c \
+	lib/analysis/top/top.c lib/analysis/top/top_table.c \
+	lib/analysis/top/diff.c lib/analysis/top/list.c lib/analysis/top/tags.c \
+	lib/analysis/report/report.c
 LIBSRC = $(BASE_SRC) $(RE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \
 	proto/profile.pb-c.c proto/otlp.pb-c.c
 LIBOBJ = $(LIBSRC:.c=.o)

@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/focus.h"
-#include "analysis/select.h"
+#include "analysis/sample/focus.h"
+#include "analysis/sample/select.h"
 #include "model/combine.h"
 #include "io/input.h"
 #include "io/tmpfile.h"

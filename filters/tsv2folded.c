@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "analysis/folded.h"
+#include "analysis/stacks/folded.h"
 #include "cli.h"
 
 enum { O_NORMALIZE = CLI_LONG };

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "analysis/select.h"
+#include "analysis/sample/select.h"
 #include "formats/rprof/rprof.h"
 #include "cli.h"
 

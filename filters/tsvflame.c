@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/chart.h"
-#include "analysis/flame.h"
+#include "analysis/stacks/chart.h"
+#include "analysis/stacks/flame.h"
 #include "cli.h"
 
 enum { O_NORMALIZE = CLI_LONG };

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "analysis/focus.h"
+#include "analysis/sample/focus.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {

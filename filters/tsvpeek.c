@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/peek.h"
+#include "analysis/graph/peek.h"
 #include "cli.h"
 
 enum { O_UNIT = CLI_LONG, O_TREE };

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/report.h"
+#include "analysis/report/report.h"
 #include "cli.h"
 
 enum { O_UNIT = CLI_LONG, O_SOURCE_PATH, O_TRIM_PATH };

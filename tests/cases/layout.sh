@@ -2,7 +2,8 @@
 
 # Each wing of lib/ includes only the wings above it (base, re, io, stream,
 # model, then formats and analysis side by side); a codec folder only
-# those it is built on (pb under pprof, pprof under legacy, ...).
+# those it is built on (pb under pprof, pprof under legacy, ...); an
+# analysis family only sample/, and report/ any family.
 t_layout_wings() {
 	grep -rn '^#include "[a-z]*/' lib --include='*.[ch]' |
 	    awk -F: '{ split($1, f, "/"); inc = $3; sub(/^#include "/, "", inc)
@@ -15,7 +16,10 @@ t_layout_wings() {
 	    !($3 in r) { next }
 	    r[$3] > r[$1] || (r[$3] == r[$1] && $3 != $1) { print; next }
 	    $1 == "formats" && $3 == "formats" && $2 != $4 &&
-	    !(($2 " " $4) in on) { print }' \
+	    !(($2 " " $4) in on) { print; next }
+	    # analysis: sample/ under the three families, report/ over them
+	    $1 == "analysis" && $3 == "analysis" && $2 != $4 &&
+	    !(($4 == "sample") || ($2 == "report")) { print }' \
 	    >"$out/bad"
 	[ ! -s "$out/bad" ] || bad "includes against the wings: $(cat "$out/bad")"
 }

@@ -15,16 +15,16 @@
 #include <libxml/parser.h>
 
 #include "fuzz.h"
-#include "analysis/chart.h"
-#include "analysis/dot.h"
-#include "analysis/flame.h"
-#include "analysis/focus.h"
-#include "analysis/folded.h"
-#include "analysis/list.h"
-#include "analysis/peek.h"
-#include "analysis/report.h"
-#include "analysis/tags.h"
-#include "analysis/top.h"
+#include "analysis/stacks/chart.h"
+#include "analysis/graph/dot.h"
+#include "analysis/stacks/flame.h"
+#include "analysis/sample/focus.h"
+#include "analysis/stacks/folded.h"
+#include "analysis/top/list.h"
+#include "analysis/graph/peek.h"
+#include "analysis/report/report.h"
+#include "analysis/top/tags.h"
+#include "analysis/top/top.h"
 #include "formats/sql/sql.h"
 
 struct in {

@@ -7,10 +7,10 @@
 
 #include "fuzz.h"
 #include "writers.h"
-#include "analysis/flame.h"
-#include "analysis/focus.h"
-#include "analysis/folded.h"
-#include "analysis/top.h"
+#include "analysis/stacks/flame.h"
+#include "analysis/sample/focus.h"
+#include "analysis/stacks/folded.h"
+#include "analysis/top/top.h"
 
 static void
 sink(void *ctx, const char *msg)

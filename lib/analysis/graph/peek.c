@@ -1,0 +1,191 @@
+/*
+ * pprof's -peek (peek.h), as its printTree orders it: the functions by
+ * flat, then name; a function's callers, then its flat and cum, then its
+ * callees, each list by weight (in size), then caller's and callee's
+ * names. Rows: function, relation (caller, flat, cum, callee), the other
+ * function, value, share (a call's of the function's cum, as pprof's
+ * calls%; flat and cum of the total), and whether the call is inline.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/sample/figure.h"
+#include "analysis/graph/peek.h"
+
+struct pnode {
+	uint32_t node;
+	struct num flat, cum;
+	const char *name;
+	size_t len;
+};
+
+struct pedge {
+	uint32_t edge;
+	struct num w;
+	const char *from, *to;
+	size_t flen, tlen;
+};
+
+static int
+cmp_name(const char *a, size_t an, const char *b, size_t bn)
+{
+	int c = memcmp(a, b, an < bn ? an : bn);
+
+	return c != 0 ? c : (an > bn) - (an < bn);
+}
+
+/* pprof's FlatNameOrder: flat in size, name, cum in size */
+static int
+cmp_nodes(const void *x, const void *y)
+{
+	const struct pnode *a = x, *b = y;
+	int c;
+
+	if (fabs(a->flat.d) != fabs(b->flat.d))
+		return fabs(a->flat.d) > fabs(b->flat.d) ? -1 : 1;
+	if ((c = cmp_name(a->name, a->len, b->name, b->len)) != 0)
+		return c;
+	if (fabs(a->cum.d) != fabs(b->cum.d))
+		return fabs(a->cum.d) > fabs(b->cum.d) ? -1 : 1;
+	return 0;
+}
+
+/* pprof's edgeList order */
+static int
+cmp_edges(const void *x, const void *y)
+{
+	const struct pedge *a = x, *b = y;
+	int c;
+
+	if (a->w.d != b->w.d && fabs(a->w.d) != fabs(b->w.d))
+		return fabs(a->w.d) > fabs(b->w.d) ? -1 : 1;
+	if ((c = cmp_name(a->from, a->flen, b->from, b->flen)) != 0)
+		return c;
+	return cmp_name(a->to, a->tlen, b->to, b->tlen);
+}
+
+static void
+row(struct output *o, const struct pnode *n, const char *rel,
+    const char *other, size_t olen, const struct measure_choice *c,
+    struct num v, double of, int inl)
+{
+	out_escaped(o, n->name, n->len);
+	out_char(o, '\t');
+	out_str(o, rel);
+	out_char(o, '\t');
+	out_escaped(o, other, olen);
+	out_char(o, '\t');
+	figure_write(o, c, v);
+	out_char(o, '\t');
+	share_write(o, v.d, of);
+	out_char(o, '\t');
+	out_str(o, inl < 0 ? "" : inl ? "TRUE" : "FALSE");
+	out_char(o, '\n');
+}
+
+int
+peek_write(const struct callgraph *g, const struct prof *p,
+    const struct peek_opts *po, struct output *o, struct perr *e)
+{
+	struct measure_choice c;
+	struct pnode *nodes = NULL;
+	struct pedge *in = NULL, *outs = NULL;
+	uint32_t *start = NULL, *adj = NULL;	/* each node's edges */
+	size_t i, j, k, n = 0, ni, no, matched = 0;
+	struct num total;
+	double lo = 0, v;
+	int rc = -1;
+
+	if (measure_choose(&g->m, p, po->type, po->unit, &c, e) < 0)
+		return -1;
+	total = cg_total(g, &c);
+	if ((nodes = calloc(g->names.n + 1, sizeof(*nodes))) == NULL ||
+	    (in = calloc(g->nedges + 1, sizeof(*in))) == NULL ||
+	    (outs = calloc(g->nedges + 1, sizeof(*outs))) == NULL ||
+	    cg_adjacency(g, &start, &adj) < 0) {
+		perr_nomem(e);
+		goto done;
+	}
+	for (i = 0; i < g->names.n; i++) {
+		struct pnode *x = &nodes[n];
+		x->node = (uint32_t)i;
+		x->flat = cg_flat(g, &c, (uint32_t)i);
+		x->cum = cg_cum(g, &c, (uint32_t)i);
+		if (x->flat.d == 0 && x->cum.d == 0)
+			continue;	/* as pprof's graph: not a node */
+		x->name = strtab_str(&g->names, i);
+		x->len = strtab_len(&g->names, i);
+		n++;
+		v = fabs(x->flat.d) > 0 ? fabs(x->flat.d) : fabs(x->cum.d);
+		if (v > 0 && (lo == 0 || v < lo))
+			lo = v;
+	}
+	if (n > 0)
+		qsort(nodes, n, sizeof(*nodes), cmp_nodes);
+	if (c.how == SHOW_MIN)
+		c.show = figure_min_unit(&c, lo, total.d);
+	if (!po->quiet) {
+		out_str(o, "# type: ");
+		out_str(o, c.type < 0 ? "(no samples)" : c.name);
+		if (c.type >= 0) {
+			out_str(o, " (");
+			out_str(o, c.interval > 0 ? "count, as time" : c.unit);
+			out_str(o, ")");
+		}
+		if (c.how == SHOW_UNIT || c.how == SHOW_MIN) {
+			out_str(o, "; values in ");
+			out_str(o, c.show);
+		}
+		out_str(o, "\n# total: ");
+		figure_write(o, &c, total);
+		out_str(o, "; a call's share: of the function's cum, flat's "
+		    "and cum's: of the total\n");
+	}
+	out_str(o, "function\trelation\tname\tvalue\tshare\tinline\n");
+	for (i = 0; i < n; i++) {
+		const struct pnode *x = &nodes[i];
+		if (po->match != NULL && re_match(po->match, x->name, x->len) !=
+		    1)
+			continue;
+		matched++;
+		for (k = start[x->node], ni = no = 0; k < start[x->node + 1];
+		    k++) {
+			const struct cg_edge *ed = &g->edges[j = adj[k]];
+			struct pedge pe;
+			pe.edge = (uint32_t)j;
+			pe.w = cg_weight(g, &c, (uint32_t)j);
+			if (pe.w.d == 0)
+				continue;
+			pe.from = strtab_str(&g->names, ed->from);
+			pe.flen = strtab_len(&g->names, ed->from);
+			pe.to = strtab_str(&g->names, ed->to);
+			pe.tlen = strtab_len(&g->names, ed->to);
+			if (ed->to == x->node)
+				in[ni++] = pe;
+			if (ed->from == x->node)
+				outs[no++] = pe;
+		}
+		if (ni > 0)
+			qsort(in, ni, sizeof(*in), cmp_edges);
+		if (no > 0)
+			qsort(outs, no, sizeof(*outs), cmp_edges);
+		for (j = 0; j < ni; j++)
+			row(o, x, "caller", in[j].from, in[j].flen, &c, in[j].w,
+			    x->cum.d, g->edges[in[j].edge].inline_call);
+		row(o, x, "flat", "", 0, &c, x->flat, total.d, -1);
+		row(o, x, "cum", "", 0, &c, x->cum, total.d, -1);
+		for (j = 0; j < no; j++)
+			row(o, x, "callee", outs[j].to, outs[j].tlen, &c,
+			    outs[j].w, x->cum.d,
+			    g->edges[outs[j].edge].inline_call);
+	}
+	rc = po->match != NULL && matched == 0 ? 1 : 0;
+done:
+	free(nodes);
+	free(in);
+	free(outs);
+	free(start);
+	free(adj);
+	return rc;
+}

@@ -1,0 +1,44 @@
+/* report.h: one self-contained HTML page of a profile: the top table
+ * (sortable), callers and callees of a function clicked, its source (when
+ * a source path is given), the flame graph and the flame chart; no server,
+ * no network, no other file. Each part is what tsvtop, tsvpeek --tree,
+ * tsvlist ., tsvflame and tsvflame --chart write, kept in a temporary
+ * file after the first pass, so the page's figures are theirs. Its size
+ * grows with the distinct functions, calls and (with sources) lines; the
+ * two pictures are bounded by their pixels. */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include "analysis/stacks/chart.h"
+#include "analysis/sample/select.h"
+
+struct report_opts {
+	const struct source_set *sources;
+	const char *type, *unit;	/* as tsvtop's -t and --unit */
+	int memory;			/* summaryRprof's memory (-m) */
+	const char *search, *trim;	/* the sources: tsvlist's; NULL
+					 * search: no source pane */
+	const char *title;
+	double width;			/* of the pictures, px */
+};
+
+struct report;
+
+struct report *report_new(const struct report_opts *o, struct perr *e);
+void report_free(struct report *r);
+/* The page's title, when known only after the first pass (kept, not
+ * copied). */
+void report_title(struct report *r, const char *title);
+/* The first pass's callback and restart. */
+int report_sample(void *r, struct prof *p, const struct sample *s,
+    struct perr *e);
+int report_restart(void *r, struct perr *e);
+/* After the first pass: the parts written; the chart, whose second pass
+ * comes next (chart_sample), returned in *chart (NULL when there is none
+ * to draw). 0, or -1. */
+int report_parts(struct report *r, struct prof *p, struct chart **chart,
+    struct perr *e);
+/* The page, after the second pass. */
+int report_write(struct report *r, struct output *o, struct perr *e);
+
+#endif

@@ -1,0 +1,21 @@
+/* figure.h: a report's figures: a value as a measure_choice shows it, and
+ * a share as pprof's. */
+#ifndef FIGURE_H
+#define FIGURE_H
+
+#include "analysis/sample/measure.h"
+
+/* v as c shows it: as summed, converted (to c->show; SHOW_MIN: two
+ * decimals, as pprof's), or pprof's label; seconds rounded as summaryRprof
+ * rounds them. */
+void figure_write(struct output *o, const struct measure_choice *c,
+    struct num v);
+/* pprof's one unit for a report ("minimum"): that of the smallest value
+ * lo shown, unless the total's is larger and lo is under a hundredth of
+ * it, then that of a hundred times lo. */
+const char *figure_min_unit(const struct measure_choice *c, double lo,
+    double total);
+/* 100 v / sum with two decimals, without sign (as pprof's). */
+void share_write(struct output *o, double v, double sum);
+
+#endif

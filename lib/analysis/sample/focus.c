@@ -1,0 +1,488 @@
+/*
+ * The filters, per pprof Location ("run"): focus and ignore keep or drop
+ * the samples that have a matching run; hide drops the matching frames of
+ * a run (all of them when its mapping's file matches), and the run when
+ * none is left; show keeps only the matching frames (all of a run whose
+ * mapping's file matches); show_from keeps, of each run that matches, its frames up
+ * to the outermost matching one, and of each sample its runs up to the
+ * outermost matching one. A run's frames that are left are written as
+ * new locations when they change which frame is the last (not inlined).
+ * What is written is renumbered; functions, mappings and locations that
+ * no kept sample uses are left out; sources are all kept.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "analysis/sample/focus.h"
+
+enum {
+	M_DONE = 1,		/* the flags below are known */
+	M_FOCUS = 2, M_IGNORE = 4, M_HIDE = 8, M_SHOW = 16,	/* frame */
+	MAP_FOCUS = 32, MAP_IGNORE = 64, MAP_HIDE = 128,	/* its mapping */
+	MAP_SHOW = 256,
+	M_KEEP = 512, MAP_KEEP = 1024,		/* show */
+};
+
+struct focus {
+	struct focus_opts opts;
+	struct stream_writer w;
+	int begun;			/* w has written the preamble */
+	unsigned matched;		/* M_* and MAP_* of any run seen */
+	struct output *o;
+	uint16_t *match;		/* per prof location: M_* */
+	size_t capmatch;
+	uint32_t *fn_out, *map_out;	/* prof index -> output id, 0: none */
+	size_t capfn, capmap;
+	struct u64map loc_out;		/* location << 1 | last -> output id */
+	uint32_t nfn, nmap, nloc, nsamples;
+	size_t src_done;
+	size_t attrs_done;		/* attributes of all sources seen */
+	size_t *src_attrs;		/* per source: attributes written */
+	size_t capsrcattrs;
+	struct u64map vtypes;		/* type << 32 | unit -> writer's */
+	unsigned tags_matched;		/* FOCUS_TAG* that matched */
+	struct slabel *labels;		/* the sample's, -tagshow/-taghide */
+	size_t caplabels;
+	uint32_t *keep;			/* the sample's frames, kept */
+	unsigned char *last;		/* per kept frame: ends its run */
+	size_t capkeep, caplast;
+};
+
+struct focus *
+focus_new(struct output *o, const struct focus_opts *opts, struct perr *e)
+{
+	struct focus *f = calloc(1, sizeof(*f));
+
+	if (f == NULL) {
+		perr_nomem(e);
+		return NULL;
+	}
+	f->opts = *opts;
+	f->o = o;
+	return f;
+}
+
+static void
+clear(struct focus *f)
+{
+	free(f->match);
+	free(f->fn_out);
+	free(f->map_out);
+	free(f->src_attrs);
+	free(f->keep);
+	free(f->last);
+	free(f->labels);
+	u64map_free(&f->loc_out);
+	u64map_free(&f->vtypes);
+}
+
+void
+focus_free(struct focus *f)
+{
+	if (f == NULL)
+		return;
+	clear(f);
+	sw_free(&f->w);
+	free(f);
+}
+
+int
+focus_restart(void *ctx, struct perr *e)
+{
+	struct focus *f = ctx;
+	struct focus_opts opts = f->opts;
+	struct output *o = f->o;
+
+	clear(f);
+	sw_free(&f->w);
+	memset(f, 0, sizeof(*f));
+	f->opts = opts;
+	f->o = o;
+	return output_rewind(o, e);
+}
+
+static int
+regex_hit(struct re *re, const char *s)
+{
+	return re != NULL && re_match(re, s, strlen(s)) == 1;
+}
+
+/* The filters' verdicts on location li of p, computed once. */
+static int
+matches(struct focus *f, const struct prof *p, uint32_t li)
+{
+	const struct location *l = &p->locations[li];
+	const struct focus_opts *o = &f->opts;
+	const char *name = NULL, *file = NULL, *map = NULL;
+	unsigned m = M_DONE;
+
+	if (array_grow_zeroed((void **)&f->match, &f->capmatch,
+	    (size_t)li + 1, sizeof(*f->match)) < 0)
+		return -1;
+	if (f->match[li] & M_DONE)
+		return f->match[li];
+	if (l->function != PROF_NONE) {
+		name = prof_str(p, p->functions[l->function].name);
+		file = prof_str(p, p->functions[l->function].filename);
+	}
+	if (l->mapping != PROF_NONE)
+		map = prof_str(p, p->mappings[l->mapping].filename);
+#define FRAME(re) (name != NULL && (regex_hit(re, name) || regex_hit(re, file)))
+	m |= FRAME(o->focus) ? M_FOCUS : 0;
+	m |= FRAME(o->ignore) ? M_IGNORE : 0;
+	m |= FRAME(o->hide) ? M_HIDE : 0;
+	m |= FRAME(o->show_from) ? M_SHOW : 0;
+	m |= FRAME(o->show) ? M_KEEP : 0;
+#undef FRAME
+	if (map != NULL) {
+		m |= regex_hit(o->focus, map) ? MAP_FOCUS : 0;
+		m |= regex_hit(o->ignore, map) ? MAP_IGNORE : 0;
+		m |= regex_hit(o->hide, map) ? MAP_HIDE : 0;
+		m |= regex_hit(o->show_from, map) ? MAP_SHOW : 0;
+		m |= regex_hit(o->show, map) ? MAP_KEEP : 0;
+	}
+	f->match[li] = (uint16_t)m;
+	return (int)m;
+}
+
+/* Where the run that begins at frame start ends (its last frame). */
+static size_t
+run_end(const struct prof *p, const struct sample *s, size_t start)
+{
+	size_t d = start;
+
+	while (d + 1 < s->nlocs && p->locations[s->locs[d]].inlined)
+		d++;
+	return d;
+}
+
+/* The frames of s that the filters keep, in f->keep (leaf first, *nkeep
+ * of them), each with whether it ends its run in f->last: 1 to keep the
+ * sample, 0 to drop it, -1 when out of memory. */
+static int
+filter(struct focus *f, const struct prof *p, const struct sample *s,
+    size_t *nkeep)
+{
+	const struct focus_opts *o = &f->opts;
+	int names = o->focus || o->ignore || o->hide || o->show, focused = 0,
+	    m, rm;
+	size_t start, end, d, n = 0, cut = 0, run0;
+	int show_found = 0;
+
+	if (array_grow((void **)&f->keep, &f->capkeep, s->nlocs + 1,
+	    sizeof(*f->keep)) < 0 || array_grow((void **)&f->last,
+	    &f->caplast, s->nlocs + 1, 1) < 0)
+		return -1;
+	/* every frame's verdicts first: what matched anything is told
+	 * whatever becomes of the sample (pprof looks at every location) */
+	for (d = 0; d < s->nlocs; d++) {
+		if ((m = matches(f, p, s->locs[d])) < 0)
+			return -1;
+		f->matched |= (unsigned)m;
+	}
+	for (start = 0; start < s->nlocs; start = end + 1) {
+		end = run_end(p, s, start);
+		/* the run's verdicts: any frame's, or its mapping's */
+		rm = 0;
+		for (d = start; d <= end; d++)
+			rm |= f->match[s->locs[d]];
+		if (names && ((rm & (M_IGNORE | MAP_IGNORE)) && o->ignore))
+			return 0;
+		if (!o->focus || (rm & (M_FOCUS | MAP_FOCUS)))
+			focused = 1;
+		/* hide: the frames that do not match, none if the mapping
+		 * does; show: those that do, all if the mapping does */
+		run0 = n;
+		for (d = start; d <= end; d++) {
+			m = f->match[s->locs[d]];
+			if (o->hide && ((m & MAP_HIDE) || (m & M_HIDE)))
+				continue;
+			if (o->show && !(m & (MAP_KEEP | M_KEEP)))
+				continue;
+			f->keep[n] = s->locs[d];
+			f->last[n++] = 0;
+		}
+		if (n == run0)
+			continue;	/* the run is hidden */
+		/* show_from: the run's frames up to its outermost match */
+		if (o->show_from) {
+			rm = 0;
+			for (d = run0; d < n; d++)
+				rm |= f->match[f->keep[d]];
+			if (rm & MAP_SHOW)
+				cut = n, show_found = 1;
+			else
+				for (d = n; d > run0; d--)
+					if (f->match[f->keep[d - 1]] & M_SHOW) {
+						n = d;
+						cut = n;
+						show_found = 1;
+						break;
+					}
+		}
+		f->last[n - 1] = 1;
+	}
+	if (names && !focused)
+		return 0;
+	if (names && n == 0 && s->nlocs > 0)
+		return 0;	/* every frame hidden */
+	if (names && s->nlocs == 0)
+		return 0;	/* pprof keeps no sample without a location */
+	if (o->show_from) {
+		if (!show_found)
+			return 0;
+		n = cut;
+	}
+	*nkeep = n;
+	return 1;
+}
+
+/* The attributes of source i read since, those -s keeps written. */
+static void
+source_attrs(struct focus *f, const struct prof *p, size_t i)
+{
+	const struct source *src = &p->sources[i];
+	size_t j;
+
+	if (source_set_has_id(f->opts.sources, src->id))
+		for (j = f->src_attrs[i]; j < src->nattrs; j++)
+			sw_source_attr(&f->w, src->id,
+			    prof_text(p, src->attrs[j].key),
+			    prof_text(p, src->attrs[j].value));
+	f->attrs_done += src->nattrs - f->src_attrs[i];
+	f->src_attrs[i] = src->nattrs;
+}
+
+/* Sources as they come (those -s keeps), with the attributes read since:
+ * nothing to do, most of the time, known at once (a walk over every
+ * source for every sample was quadratic in the sources). */
+static int
+sources(struct focus *f, const struct prof *p)
+{
+	size_t i;
+
+	if (f->src_done == p->nsources && f->attrs_done == p->nattrs)
+		return 0;
+	if (array_grow((void **)&f->src_attrs, &f->capsrcattrs,
+	    p->nsources + 1, sizeof(*f->src_attrs)) < 0)
+		return -1;
+	for (i = f->src_done; i < p->nsources; i++) {
+		const struct source *src = &p->sources[i];
+		if (source_set_has_id(f->opts.sources, src->id))
+			sw_source(&f->w, src->id, prof_text(p, src->type),
+			    prof_text(p, src->uri), src->timestamp_na ? NAN :
+			    src->timestamp);
+		f->src_attrs[i] = 0;
+		source_attrs(f, p, i);
+	}
+	/* attributes that came after their source was written */
+	for (i = 0; f->attrs_done < p->nattrs && i < f->src_done; i++)
+		source_attrs(f, p, i);
+	f->src_done = p->nsources;
+	return 0;
+}
+
+/* The output id of prof index i in a table, 0 until written. */
+static int
+out_id(uint32_t **ids, size_t *cap, size_t n, uint32_t i, uint32_t **slot)
+{
+	if (i >= *cap && array_grow_zeroed((void **)ids, cap,
+	    n > i ? n : (size_t)i + 1, sizeof(**ids)) < 0)
+		return -1;
+	*slot = &(*ids)[i];
+	return 0;
+}
+
+/* The output location of frame li as the last of its run or not,
+ * written with its function and mapping when new. */
+static int64_t
+location(struct focus *f, const struct prof *p, uint32_t li, int last)
+{
+	const struct location *l = &p->locations[li];
+	uint32_t *slot, *fn = NULL, *map = NULL;
+	struct sw_location row;
+	int added;
+
+	if ((slot = u64map_put(&f->loc_out, (uint64_t)li << 1 | (unsigned)last,
+	    f->nloc + 1, &added)) == NULL)
+		return -1;
+	if (!added)
+		return *slot;
+	f->nloc++;
+	if (l->function != PROF_NONE) {
+		if (out_id(&f->fn_out, &f->capfn, p->nfunctions, l->function,
+		    &fn) < 0)
+			return -1;
+		if (*fn == 0) {
+			*fn = ++f->nfn;
+			prof_write_function(&f->w, p,
+			    &p->functions[l->function], *fn);
+		}
+	}
+	if (l->mapping != PROF_NONE) {
+		const struct mapping *m = &p->mappings[l->mapping];
+		if (out_id(&f->map_out, &f->capmap, p->nmappings, l->mapping,
+		    &map) < 0)
+			return -1;
+		if (*map == 0) {
+			struct sw_mapping mr = {
+				.id = *map = ++f->nmap, .start = m->start,
+				.limit = m->limit, .offset = m->offset,
+				.filename = prof_text(p, m->filename),
+				.build_id = prof_text(p, m->build_id),
+				.has_functions = m->has_functions,
+				.has_filenames = m->has_filenames,
+				.has_line_numbers = m->has_line_numbers,
+				.has_inline_frames = m->has_inline_frames,
+			};
+			sw_mapping(&f->w, &mr);
+		}
+	}
+	memset(&row, 0, sizeof(row));
+	row.id = *slot;
+	row.function_id = fn != NULL ? *fn : 0;
+	row.line = l->line;
+	row.line_na = l->line == PROF_LINE_NA;
+	row.address = l->address;
+	row.address_na = l->address_na;
+	row.mapping_id = map != NULL ? *map : 0;
+	row.is_folded = l->is_folded;
+	row.inlined = l->inlined && !last;
+	row.column = l->column;
+	sw_location(&f->w, &row);
+	prof_write_location_attrs(&f->w, p, li, row.id);
+	return row.id;
+}
+
+/* pprof's FilterSamplesByTag: whether s stays. */
+static int
+tags_keep(struct focus *f, const struct prof *p, const struct sample *s)
+{
+	int focused = 1, ignored = 0;
+
+	if (f->opts.tagfocus != NULL &&
+	    (focused = tag_filter_match(f->opts.tagfocus, p, s)))
+		f->tags_matched |= FOCUS_TAGFOCUS;
+	if (f->opts.tagignore != NULL &&
+	    (ignored = tag_filter_match(f->opts.tagignore, p, s)))
+		f->tags_matched |= FOCUS_TAGIGNORE;
+	return focused && !ignored;
+}
+
+/* pprof's FilterTagsByName: s's labels whose keys -tagshow matches (all
+ * without it) and -taghide does not, in f->labels: their number, or -1. */
+static int64_t
+shown_labels(struct focus *f, const struct prof *p, const struct sample *s)
+{
+	size_t i, n = 0;
+	const char *k;
+	int show, hide;
+
+	if (array_grow((void **)&f->labels, &f->caplabels, s->nlabels + 1,
+	    sizeof(*f->labels)) < 0)
+		return -1;
+	for (i = 0; i < s->nlabels; i++) {
+		k = prof_str(p, s->labels[i].key);
+		show = f->opts.tagshow == NULL ||
+		    re_match(f->opts.tagshow, k, strlen(k)) == 1;
+		hide = f->opts.taghide != NULL &&
+		    re_match(f->opts.taghide, k, strlen(k)) == 1;
+		f->tags_matched |= (show && f->opts.tagshow ? FOCUS_TAGSHOW :
+		    0) | (hide ? FOCUS_TAGHIDE : 0);
+		if (show && !hide)
+			f->labels[n++] = s->labels[i];
+	}
+	return (int64_t)n;
+}
+
+static int
+keep(struct focus *f, struct prof *p, const struct sample *s, size_t n)
+{
+	struct sample shown;
+	int64_t id, nl;
+	size_t i;
+
+	if (sources(f, p) < 0)
+		return -1;
+	/* definitions before the sample; keep[] becomes output ids */
+	for (i = 0; i < n; i++) {
+		if ((id = location(f, p, f->keep[i], f->last[i])) < 0)
+			return -1;
+		f->keep[i] = (uint32_t)id;
+	}
+	if (f->opts.tagshow != NULL || f->opts.taghide != NULL) {
+		if ((nl = shown_labels(f, p, s)) < 0)
+			return -1;
+		shown = *s;
+		shown.labels = f->labels;
+		shown.nlabels = (size_t)nl;
+		s = &shown;
+	}
+	return prof_write_sample(&f->w, &f->vtypes, p, s, ++f->nsamples,
+	    p->sources[s->source].id, f->keep, n);
+}
+
+/* The preamble, once the locations header is known: the assembler hands
+ * over no sample before it, and the stream has been read by the end. */
+static void
+begin(struct focus *f, const struct prof *p)
+{
+	if (!f->begun)
+		sw_begin(&f->w, f->o, V20, SCHEMA_EXTENSIONS, p->loc_ext);
+	f->begun = 1;
+}
+
+int
+focus_sample(void *ctx, struct prof *p, const struct sample *s,
+    struct perr *e)
+{
+	struct focus *f = ctx;
+	size_t n = 0;
+	int rc;
+
+	begin(f, p);
+	if (!source_set_has(f->opts.sources, p, s))
+		return 0;
+	if ((rc = filter(f, p, s, &n)) < 0)
+		return perr_nomem(e);
+	/* as pprof: the tag filters look at what the name filters kept */
+	if (rc > 0 && tags_keep(f, p, s) && keep(f, p, s, n) < 0)
+		return perr_nomem(e);
+	return 0;
+}
+
+int
+focus_end(struct focus *f, const struct prof *p, struct perr *e)
+{
+	begin(f, p);
+	return sources(f, p) < 0 ? perr_nomem(e) : 0;
+}
+
+unsigned
+focus_unmatched(const struct focus *f)
+{
+	const struct focus_opts *o = &f->opts;
+	unsigned m = f->matched, none = 0;
+
+	if (o->focus && !(m & (M_FOCUS | MAP_FOCUS)))
+		none |= FOCUS_FOCUS;
+	if (o->ignore && !(m & (M_IGNORE | MAP_IGNORE)))
+		none |= FOCUS_IGNORE;
+	if (o->hide && !(m & (M_HIDE | MAP_HIDE)))
+		none |= FOCUS_HIDE;
+	if (o->show && !(m & (M_KEEP | MAP_KEEP)))
+		none |= FOCUS_SHOW;
+	if (o->show_from && !(m & (M_SHOW | MAP_SHOW)))
+		none |= FOCUS_SHOW_FROM;
+	if (o->tagfocus && !(f->tags_matched & FOCUS_TAGFOCUS))
+		none |= FOCUS_TAGFOCUS;
+	if (o->tagignore && !(f->tags_matched & FOCUS_TAGIGNORE))
+		none |= FOCUS_TAGIGNORE;
+	if (o->tagshow && !(f->tags_matched & FOCUS_TAGSHOW))
+		none |= FOCUS_TAGSHOW;
+	if (o->taghide && !(f->tags_matched & FOCUS_TAGHIDE))
+		none |= FOCUS_TAGHIDE;
+	return none;
+}

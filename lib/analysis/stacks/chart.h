@@ -1,0 +1,38 @@
+/* chart.h: the flame chart: the samples left to right in time order (the
+ * stream's order of samples, Rprof's order of taking them; or by
+ * .sample_times), a box per run of samples sharing a stack prefix, as
+ * profvis and speedscope draw it, in the flame graph's SVG. Two passes
+ * over the input: the first reads the stacks (stacks.h) and whether the
+ * samples come in time order, the second the samples. */
+#ifndef CHART_H
+#define CHART_H
+
+#include "analysis/stacks/flame.h"
+#include "analysis/stacks/stacks.h"
+
+struct chart_scan {
+	struct stack_reader sr;
+	int64_t last;		/* the last timed sample's time */
+	int timed;		/* some sample has a time */
+	int unordered;		/* ... and they do not come in order */
+};
+
+/* The first pass's callback and restart. */
+int chart_scan_sample(void *sc, struct prof *p, const struct sample *s,
+    struct perr *e);
+int chart_scan_restart(void *sc, struct perr *e);
+
+struct chart;
+
+/* After the first pass: the type drawn chosen (opts->type) from its
+ * stacks, which it goes on using. NULL with e saying why. */
+struct chart *chart_new(struct chart_scan *sc, const struct prof *p,
+    const struct flame_opts *opts, struct perr *e);
+/* The second pass's callback (ctx: the chart) and restart. */
+int chart_sample(void *ch, struct prof *p, const struct sample *s,
+    struct perr *e);
+int chart_restart(void *ch, struct perr *e);
+int chart_write(struct chart *ch, struct output *o, struct perr *e);
+void chart_free(struct chart *ch);
+
+#endif

@@ -1,0 +1,313 @@
+/*
+ * The SVG of a flame graph or chart: its boxes, coloured and labelled,
+ * the title, legend and the script that zooms and searches.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/markup.h"
+#include "analysis/stacks/flame_impl.h"
+#include "analysis/stacks/flame_script.h"
+
+#define FRAME_H 16	/* px per level */
+#define FONT 12
+#define PAD SVG_PAD
+#define TOP (3 * FONT + 8)	/* title and subtitle */
+#define BOTTOM (3 * FONT + 14)	/* legend, details, matched */
+
+static void
+num(struct output *o, double v)
+{
+	char b[64];
+
+	snprintf(b, sizeof(b), "%.3f", v);
+	out_str(o, b);
+}
+
+/* The fill of a frame: warm, hashed from the name (the same name the
+ * same colour in every graph); R's <GC> green; other pseudo-frames
+ * grey-blue; native code aqua. In a differential graph: red where the
+ * frame grew against the base, blue where it shrank, by how much. */
+static void
+fill(struct svg *g, const struct box *bx, char *buf, size_t size)
+{
+	const struct stacks *st = g->st;
+	const struct frame *f;
+	size_t len = 0;
+	const char *name = "";
+	uint64_t h;
+	double v1, v2, v3, d, m;
+
+	/* the root is no frame (there may be none: every stack empty) */
+	if (bx->frame != ROOT)
+		name = stacks_frame_name(st, bx->frame, &len);
+	f = bx->frame != ROOT ? &st->frames[bx->frame] : NULL;
+	h = hash_bytes(name, len);
+	v1 = (double)(h & 0xffff) / 65535;
+	v2 = (double)(h >> 16 & 0xffff) / 65535;
+	v3 = (double)(h >> 32 & 0xffff) / 65535;
+	if (g->opts->diff) {
+		d = bx->tot - bx->base;
+		m = fmax(bx->tot, bx->base);
+		d = m > 0 ? d / m : 0;
+		if (d > 0)
+			snprintf(buf, size, "rgb(255,%d,%d)", (int)(210 * (1 - d)),
+			    (int)(210 * (1 - d)));
+		else if (d < 0)
+			snprintf(buf, size, "rgb(%d,%d,255)", (int)(210 * (1 + d)),
+			    (int)(210 * (1 + d)));
+		else
+			snprintf(buf, size, "rgb(235,235,235)");
+		return;
+	}
+	if (f == NULL)
+		snprintf(buf, size, "rgb(235,140,60)");
+	else if (strcmp(name, "<GC>") == 0)
+		snprintf(buf, size, "rgb(%d,%d,%d)", 80 + (int)(40 * v1),
+		    180 + (int)(50 * v2), 80 + (int)(40 * v3));
+	else if (f->kind == FRAME_SPECIAL)
+		snprintf(buf, size, "rgb(%d,%d,%d)", 150 + (int)(40 * v1),
+		    160 + (int)(40 * v1), 200 + (int)(40 * v2));
+	else if (f->kind == FRAME_NATIVE)	/* shades apart, as the warm */
+		snprintf(buf, size, "rgb(%d,%d,%d)", 20 + (int)(120 * v1),
+		    150 + (int)(90 * v2), 150 + (int)(90 * v3));
+	else
+		snprintf(buf, size, "rgb(%d,%d,%d)", 205 + (int)(50 * v3),
+		    (int)(230 * v1), (int)(55 * v2));
+}
+
+/* The name as it fits in w px: its end, after "..", since a name's end
+ * says which function (pkg/path.(*T).Method); the script does the same. */
+static void
+label(struct output *o, const char *name, size_t len, double w)
+{
+	double fit = floor((w - 6) / (FONT * 0.59));
+	size_t from;
+
+	if (!(fit >= 3))
+		return;
+	if ((double)len <= fit) {
+		out_xml(o, name, len);
+		return;
+	}
+	/* whole UTF-8 characters only: skip continuation bytes */
+	from = len - ((size_t)fit - 2);
+	while (from < len && ((unsigned char)name[from] & 0xc0) == 0x80)
+		from++;
+	out_str(o, "..");
+	out_xml(o, name + from, len - from);
+}
+
+void
+svg_box(struct svg *g, const struct box *bx)
+{
+	struct output *o = g->o;
+	const struct stacks *st = g->st;
+	const char *name = "all", *file = "";
+	size_t len = 3;
+	double y, x = bx->x, w = bx->w, total = g->total;
+	char col[64], b[128];
+
+	if (bx->frame != ROOT) {
+		name = stacks_frame_name(st, bx->frame, &len);
+		file = strtab_str(&st->strs, st->frames[bx->frame].file);
+	}
+	y = g->opts->icicle ? TOP + bx->depth * FRAME_H :
+	    TOP + (g->depth - bx->depth) * FRAME_H;
+	fill(g, bx, col, sizeof(col));
+	out_str(o, "<g class=\"f\" data-d=\"");
+	out_u64(o, (uint64_t)bx->depth);
+	out_str(o, "\" data-v=\"");
+	out_dbl(o, bx->tot);
+	out_str(o, "\"><title>");
+	out_xml(o, name, len);
+	out_char(o, '\n');
+	if (*file != '\0') {
+		out_xml_str(o, file);
+		out_char(o, '\n');
+	}
+	out_dbl(o, bx->tot);
+	out_char(o, ' ');
+	out_xml_str(o, g->unit);
+	snprintf(b, sizeof(b), " (%.2f%%)", total > 0 ? bx->tot / total *
+	    100 : 0.0);
+	out_str(o, b);
+	if (g->opts->diff) {
+		out_str(o, "\nbase ");
+		out_dbl(o, bx->base);
+		snprintf(b, sizeof(b), ", change %+.2f%%", bx->base > 0 ?
+		    (bx->tot - bx->base) / bx->base * 100 : 100.0);
+		out_str(o, bx->base > 0 || bx->tot > 0 ? b : "");
+	}
+	out_str(o, "</title><rect x=\"");
+	num(o, x);
+	out_str(o, "\" y=\"");
+	num(o, y);
+	out_str(o, "\" width=\"");
+	num(o, w);
+	out_str(o, "\" height=\"");
+	out_u64(o, FRAME_H - 1);
+	out_str(o, "\" rx=\"2\" fill=\"");
+	out_str(o, col);
+	out_str(o, "\"/><text x=\"");
+	num(o, x + 3);
+	out_str(o, "\" y=\"");
+	num(o, y + FRAME_H - 4.5);
+	out_str(o, "\">");
+	label(o, name, len, w);
+	out_str(o, "</text></g>\n");
+}
+
+/* The title: as given, else the type, its unit and the inputs. Centred
+ * between the edge and the Search button, a longer one is cut (the type
+ * first stays) and whole in its tooltip. */
+static int
+title(struct output *o, const struct flame_opts *opts,
+    const struct measure_choice *c, const char *unit, double width)
+{
+	const char *src = opts->sources != NULL ? opts->sources : "";
+	double fit = floor((width - 2 * (PAD + 70)) / (17 * 0.59));
+	const char *sep = *src != '\0' ? ": " : "";
+	char *t;
+	size_t len, n;
+
+	len = opts->title != NULL ? strlen(opts->title) : strlen(c->name) +
+	    strlen(unit) + strlen(sep) + strlen(src) + 3;
+	if ((t = malloc(len + 1)) == NULL)
+		return -1;
+	if (opts->title != NULL)
+		memcpy(t, opts->title, len + 1);
+	else
+		snprintf(t, len + 1, "%s (%s)%s%s", c->name, unit, sep, src);
+	if (fit < 3 || (double)len <= fit)
+		out_xml(o, t, len);
+	else {
+		out_str(o, "<title>");
+		out_xml(o, t, len);
+		out_str(o, "</title>");
+		n = (size_t)fit - 2;
+		while (n > 0 && ((unsigned char)t[n] & 0xc0) == 0x80)
+			n--;
+		out_xml(o, t, n);
+		out_str(o, "..");
+	}
+	free(t);
+	return 0;
+}
+
+/* The width of a value: its share of the root's (a fraction first: the
+ * root may be as small as 1e-320, whose inverse is no double), none for
+ * what is not positive. */
+double
+svg_px(const struct svg *g, double v)
+{
+	return v > 0 && g->total > 0 ? v / g->total * g->span : 0;
+}
+
+/* An id (or a CSS selector of one): the SVG's prefix, then name. */
+static void
+id(struct output *o, const struct svg *g, const char *name)
+{
+	if (g->opts->id != NULL)
+		out_str(o, g->opts->id);
+	out_str(o, name);
+}
+
+int
+svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
+{
+	const struct flame_opts *opts = g->opts;
+	struct output *o = g->o;
+	double width = opts->width, height;
+
+	height = TOP + (g->depth + 1) * FRAME_H + BOTTOM;
+	out_str(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
+	    "<svg version=\"1.1\" id=\"");
+	id(o, g, "flame");
+	out_str(o, "\" width=\"");
+	num(o, width);
+	out_str(o, "\" height=\"");
+	num(o, height);
+	out_str(o, "\" viewBox=\"0 0 ");
+	num(o, width);
+	out_char(o, ' ');
+	num(o, height);
+	out_str(o, "\" xmlns=\"http://www.w3.org/2000/svg\">\n"
+	    "<style>\ntext { font-family: Verdana, sans-serif; font-size: "
+	    "12px; fill: rgb(0,0,0); }\n#");
+	id(o, g, "title");
+	out_str(o, " { font-size: 17px; text-anchor: middle; }\n#");
+	id(o, g, "subtitle");
+	out_str(o, " { text-anchor: middle; fill: rgb(90,90,90); }\n#");
+	id(o, g, "search");
+	out_str(o, ", #");
+	id(o, g, "matched");
+	out_str(o, " { text-anchor: end; }\n#");
+	id(o, g, "search");
+	out_str(o, " { cursor: pointer; fill: rgb(60,60,160); }\n"
+	    ".f { cursor: pointer; }\n.f:hover rect { stroke: rgb(0,0,0); "
+	    "stroke-width: 0.5; }\n.parent { opacity: 0.5; }\n</style>\n"
+	    "<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" "
+	    "fill=\"rgb(248,248,244)\"/>\n<text id=\"");
+	id(o, g, "title");
+	out_str(o, "\" x=\"");
+	num(o, width / 2);
+	out_str(o, "\" y=\"20\">");
+	if (title(o, opts, c, g->unit, width) < 0)
+		return -1;
+	out_str(o, "</text>\n<text id=\"");
+	id(o, g, "subtitle");
+	out_str(o, "\" x=\"");
+	num(o, width / 2);
+	out_str(o, "\" y=\"38\">total ");
+	out_dbl(o, g->total);
+	out_char(o, ' ');
+	out_xml_str(o, g->unit);
+	if (opts->diff) {
+		out_str(o, ", base ");
+		out_dbl(o, g->btotal);
+	}
+	out_str(o, what);
+	out_str(o, opts->icicle ? "; root at the top" : "");
+	out_str(o, "; click a frame to zoom, Escape or the root to reset, "
+	    "Ctrl-F or / to search</text>\n<text id=\"");
+	id(o, g, "search");
+	out_str(o, "\" x=\"");
+	num(o, width - PAD);
+	out_str(o, "\" y=\"20\">Search</text>\n<text id=\"");
+	id(o, g, "legend");
+	out_str(o, "\" x=\"10\" y=\"");
+	num(o, height - BOTTOM + FONT + 6);
+	out_str(o, opts->diff ? "\">red: grew against the base source, blue: "
+	    "shrank, by how much (width: the other sources)</text>\n" :
+	    "\">warm: functions (colour from the name); green: R's &lt;GC&gt;; "
+	    "grey-blue: &lt;toplevel&gt;, &lt;Anonymous&gt;, unknown frames; "
+	    "aqua: native code</text>\n");
+	out_str(o, "<text id=\"");
+	id(o, g, "details");
+	out_str(o, "\" x=\"10\" y=\"");
+	num(o, height - BOTTOM + 2 * FONT + 10);
+	out_str(o, "\"> </text>\n<text id=\"");
+	id(o, g, "matched");
+	out_str(o, "\" x=\"");
+	num(o, width - PAD);
+	out_str(o, "\" y=\"");
+	num(o, height - BOTTOM + 2 * FONT + 10);
+	out_str(o, "\"></text>\n<g id=\"");
+	id(o, g, "frames");
+	out_str(o, "\">\n");
+	return 0;
+}
+
+void
+svg_end(struct svg *g)
+{
+	out_str(g->o, "</g>\n<script><![CDATA[\n");
+	out_str(g->o, flame_script);
+	out_str(g->o, "('");
+	if (g->opts->id != NULL)
+		out_str(g->o, g->opts->id);
+	out_str(g->o, "');\n]]></script>\n</svg>\n");
+}

@@ -1,0 +1,291 @@
+/*
+ * The distinct stacks. A sample adds its values to its stack's, found by
+ * hashing its frames (one lookup a sample, not one a frame). A frame is
+ * what a reader sees: the name as shown (with ":line" if asked), and the
+ * file.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "analysis/stacks/stacks.h"
+
+static void
+stacks_free(struct stacks *st)
+{
+	size_t c;
+
+	for (c = 0; c < st->ncols; c++)
+		numcol_free(&st->cols[c]);
+	free(st->cols);
+	free(st->frames);
+	free(st->seq);
+	free(st->at);
+	free(st->slot);
+	strtab_free(&st->strs);
+	strtab_free(&st->frame_ix);
+	measure_free(&st->m);
+}
+
+void
+stack_reader_free(struct stack_reader *r)
+{
+	stacks_free(&r->st);
+	free(r->loc_frame);
+	free(r->path);
+}
+
+int
+stacks_restart(void *ctx, struct perr *e)
+{
+	struct stack_reader *r = ctx;
+	struct stack_opts opts = r->opts;
+
+	(void)e;
+	stack_reader_free(r);
+	memset(r, 0, sizeof(*r));
+	r->opts = opts;
+	return 0;
+}
+
+/* R's own pseudo-frames, and frames without a function name (shown as
+ * their mapping's file or <unknown>), told apart in colour */
+static int
+special(const struct prof *p, const struct location *l)
+{
+	static const char *const names[] = {
+		"<GC>", "<toplevel>", "<Anonymous>", SCHEMA_EMPTY,
+	};
+	const char *name;
+	size_t i;
+
+	if (l->function == PROF_NONE)
+		return 1;
+	name = prof_str(p, p->functions[l->function].name);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(name, names[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The frame of prof location li, made when first seen. */
+int64_t
+stacks_frame_of(struct stack_reader *r, struct prof *p, uint32_t li)
+{
+	struct stacks *st = &r->st;
+	const struct location *l = &p->locations[li];
+	char buf[FMT_NUM_MAX + 1], *text;
+	struct text file = text_n("", 0);
+	int64_t name, n, f, k;
+	size_t len, old;
+	struct frame *fr;
+	char key[4];
+
+	if (li < r->caploc && r->loc_frame[li] != 0)
+		return r->loc_frame[li] - 1;
+	if (array_grow_zeroed((void **)&r->loc_frame, &r->caploc,
+	    (size_t)li + 1, sizeof(*r->loc_frame)) < 0)
+		return -1;
+	if ((name = frame_name(p, l)) < 0)
+		return -1;
+	len = prof_strlen(p, (uint32_t)name);
+	if ((text = malloc(len + sizeof(buf) + 1)) == NULL)
+		return -1;
+	memcpy(text, prof_str(p, (uint32_t)name), len);
+	if (r->opts.lines && l->line > 0) {
+		buf[0] = ':';
+		n = (int64_t)fmt_u64(buf + 1, (uint64_t)l->line) + 1;
+		memcpy(text + len, buf, (size_t)n);
+		len += (size_t)n;
+	}
+	if (l->function != PROF_NONE)
+		file = prof_text(p, p->functions[l->function].filename);
+	n = strtab_intern(&st->strs, text, len);
+	free(text);
+	if (n < 0 || (f = strtab_intern(&st->strs, file.p, file.n)) < 0)
+		return -1;
+	/* a frame is what is shown: one name, its file the first seen */
+	memcpy(key, &n, 4);
+	old = st->frame_ix.n;
+	if ((k = strtab_intern(&st->frame_ix, key, 4)) < 0)
+		return -1;
+	if (st->frame_ix.n != old) {
+		if (ARRAY_ROOM(st->frames, st->nframes, st->capframes) < 0)
+			return -1;
+		fr = &st->frames[st->nframes++];
+		fr->name = (uint32_t)n;
+		fr->file = (uint32_t)f;
+		fr->kind = special(p, l) ? FRAME_SPECIAL
+		    : !l->address_na && l->address != 0 &&
+		    l->mapping != PROF_NONE ? FRAME_NATIVE : FRAME_PLAIN;
+	}
+	r->loc_frame[li] = (uint32_t)k + 1;
+	return k;
+}
+
+static uint64_t
+hash_path(const uint32_t *path, size_t n)
+{
+	return hash_bytes(path, n * sizeof(*path));
+}
+
+/* Doubles the hash table, the stacks placed anew. */
+static int
+rehash(struct stacks *st)
+{
+	size_t cap = st->capslot ? 2 * st->capslot : 1024, i, h, n;
+	uint32_t *slot = calloc(cap, sizeof(*slot));
+	const uint32_t *f;
+
+	if (slot == NULL)
+		return -1;
+	for (i = 0; i < st->nstacks; i++) {
+		f = stacks_frames(st, i, &n);
+		for (h = hash_path(f, n) & (cap - 1); slot[h] != 0;
+		    h = (h + 1) & (cap - 1))
+			;
+		slot[h] = (uint32_t)i + 1;
+	}
+	free(st->slot);
+	st->slot = slot;
+	st->capslot = cap;
+	return 0;
+}
+
+int64_t
+stacks_find(const struct stacks *st, const uint32_t *path, size_t n)
+{
+	size_t h, m;
+	const uint32_t *f;
+	uint32_t k;
+
+	if (st->capslot == 0)
+		return -1;
+	for (h = hash_path(path, n) & (st->capslot - 1);
+	    (k = st->slot[h]) != 0; h = (h + 1) & (st->capslot - 1)) {
+		f = stacks_frames(st, k - 1, &m);
+		if (m == n && (n == 0 || memcmp(f, path, n * sizeof(*f)) == 0))
+			return k - 1;
+	}
+	return -1;
+}
+
+void
+stacks_new_pass(struct stack_reader *r)
+{
+	free(r->loc_frame);
+	r->loc_frame = NULL;
+	r->caploc = 0;
+}
+
+/* The stack of the path, made where new: its index, or -1. */
+static int64_t
+stack_of(struct stacks *st, const uint32_t *path, size_t n)
+{
+	size_t h, m;
+	const uint32_t *f;
+	uint32_t k;
+
+	if (st->capat == 0) {
+		if (array_grow((void **)&st->at, &st->capat, 64,
+		    sizeof(*st->at)) < 0)
+			return -1;
+		st->at[0] = 0;
+	}
+	if ((st->nstacks + 1) * 2 > st->capslot && rehash(st) < 0)
+		return -1;
+	for (h = hash_path(path, n) & (st->capslot - 1);
+	    (k = st->slot[h]) != 0; h = (h + 1) & (st->capslot - 1)) {
+		f = stacks_frames(st, k - 1, &m);
+		if (m == n && (n == 0 || memcmp(f, path, n * sizeof(*f)) == 0))
+			return k - 1;
+	}
+	if (st->nstacks >= UINT32_MAX - 1 || st->nseq + n >= UINT32_MAX ||
+	    array_grow((void **)&st->seq, &st->capseq, st->nseq + n + 1,
+	    sizeof(*st->seq)) < 0 || array_grow((void **)&st->at, &st->capat,
+	    st->nstacks + 2, sizeof(*st->at)) < 0)
+		return -1;
+	if (n > 0)
+		memcpy(st->seq + st->nseq, path, n * sizeof(*path));
+	st->nseq += n;
+	st->at[++st->nstacks] = (uint32_t)st->nseq;
+	st->slot[h] = (uint32_t)st->nstacks;
+	return (int64_t)st->nstacks - 1;
+}
+
+/* Room in every column for every stack, the new ones 0. */
+static int
+grow_cols(struct stacks *st, size_t ncols)
+{
+	size_t c, old = st->ncols;
+	struct numcol *nc;
+
+	if (ncols > old) {
+		if ((nc = realloc(st->cols, ncols * sizeof(*nc))) == NULL)
+			return -1;
+		st->cols = nc;
+		memset(st->cols + old, 0, (ncols - old) * sizeof(*nc));
+		st->ncols = ncols;
+	}
+	if (st->capcol < st->capat || ncols > old) {
+		for (c = 0; c < st->ncols; c++)
+			if (numcol_grow(&st->cols[c], st->capat) < 0)
+				return -1;
+		st->capcol = st->capat;
+	}
+	return 0;
+}
+
+static int
+add(struct stack_reader *r, struct prof *p, const struct sample *s)
+{
+	struct stacks *st = &r->st;
+	size_t i, d, nv;
+	int64_t k, node;
+	int series;
+
+	if (array_grow((void **)&r->path, &r->cappath, s->nlocs + 1,
+	    sizeof(*r->path)) < 0)
+		return -1;
+	for (d = 0; d < s->nlocs; d++) {	/* root first */
+		if ((k = stacks_frame_of(r, p, s->locs[d])) < 0)
+			return -1;
+		r->path[s->nlocs - 1 - d] = (uint32_t)k;
+	}
+	if ((node = stack_of(st, r->path, s->nlocs)) < 0)
+		return -1;
+	series = r->opts.base != 0 && p->sources[s->source].id != r->opts.base;
+	if (measure_sample(&st->m, p, s, &nv) < 0 ||
+	    grow_cols(st, 2 * st->m.types.names.n) < 0)
+		return -1;
+	for (i = 0; i < nv; i++)
+		numcol_add(&st->cols[2 * st->m.vals[i].type + series],
+		    (size_t)node, st->m.vals[i].v);
+	return 0;
+}
+
+int
+stacks_sample(void *ctx, struct prof *p, const struct sample *s,
+    struct perr *e)
+{
+	struct stack_reader *r = ctx;
+
+	if (!source_set_has(r->opts.sources, p, s))
+		return 0;
+	return add(r, p, s) < 0 ? perr_nomem(e) : 0;
+}
+
+double
+stacks_base_scale(const struct stacks *st, size_t t)
+{
+	double s0 = 0, s1 = 0;
+	size_t n;
+
+	for (n = 0; n < st->nstacks; n++) {
+		if (st->at[n + 1] == st->at[n])
+			continue;	/* the empty stack: no line */
+		s0 += stacks_value(st, 2 * t, n).d;
+		s1 += stacks_value(st, 2 * t + 1, n).d;
+	}
+	return s0 != 0 && s1 != 0 ? s1 / s0 : 1;
+}

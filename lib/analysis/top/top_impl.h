@@ -1,0 +1,70 @@
+/* top_impl.h: what top.c counts and top_table.c reports. */
+#ifndef TOP_IMPL_H
+#define TOP_IMPL_H
+
+#include "analysis/top/diff.h"
+#include "analysis/top/top.h"
+
+struct key {
+	uint32_t name, file;	/* in strs */
+	uint32_t fn;		/* R's line view: the function shown + 1 */
+	uint32_t born;		/* R's line view: the sample it came in */
+	int64_t line;
+	uint32_t last;		/* the last sample that counted it */
+	double mem;		/* -m: bytes */
+};
+
+struct sums {
+	struct numcol self, total;	/* per key */
+	struct num sum;		/* over the kept samples */
+	double abs;		/* of their absolute values */
+};
+
+struct memstate {
+	int seen[3];
+	double prev[3];
+};
+
+struct top {
+	struct top_opts opts;
+	struct strtab strs;		/* names and files */
+	struct strtab keymap;		/* name, file, line -> key */
+	struct key *keys;
+	size_t nkeys, capkeys;
+	struct measure m;
+	struct sums *sums;		/* per type of m */
+	struct sums *bsums;		/* the same of the base (a diff) */
+	size_t nsums, capsums, capbsums;
+	struct diff_merge merge;	/* TOP_BASE: its total */
+	double *ratio;			/* -normalize, the second pass: per
+					 * type, the scale of the others */
+	size_t nratio;
+	int64_t nokey;			/* R's "<no location>": its key + 1 */
+	uint32_t *srctype;		/* per prof source: 1 R, 2 other */
+	size_t capsrctype;
+	uint32_t *loc_key;		/* prof location -> key + 1 */
+	size_t caploc;
+	uint32_t *loc_rkey;		/* the same in R's line view */
+	size_t caprloc;
+	int64_t rname;			/* R's line keys' name: "" in strs */
+	uint32_t *skeys;		/* a sample's keys */
+	size_t capskeys;
+	uint32_t serial;
+	struct memstate *mem;		/* per prof source */
+	size_t capmem;
+	double memsum;
+};
+
+/* The self (total: the total) of key k as c shows it; in a diff, less
+ * the base's. */
+struct num top_value(const struct top *t, const struct measure_choice *c,
+    int total, size_t k);
+/* The sum of the kept samples' figures. */
+struct num top_sum(const struct top *t, const struct measure_choice *c);
+/* The "#" lines before the table: type, unit, total, what was left out
+ * (shown of nrows; dropped under cut); ratio: -normalize's. */
+void top_header(struct top *t, const struct prof *p, struct output *o,
+    const struct measure_choice *c, struct num total, size_t shown,
+    size_t nrows, size_t dropped, double cut, double ratio);
+
+#endif

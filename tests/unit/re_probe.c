@@ -1,4 +1,4 @@
-/* re_probe: lib/re/re.c as tests/interop/goregexp prints Go's regexp,
+/* re_probe: lib/re/re.c as tests/re/goregexp prints Go's regexp,
  * line for line (see there), so that Go judges it in make interop. */
 #include <stdio.h>
 #include <stdlib.h>

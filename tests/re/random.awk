@@ -1,5 +1,5 @@
-# regexp-random.awk -v seed=N -v n=M: M random patterns of Go's syntax,
-# each with five random texts, in the form tests/interop/goregexp reads:
+# random.awk -v seed=N -v n=M: M random patterns of Go's syntax,
+# each with five random texts, in the form tests/re/goregexp reads:
 # the inputs on which re.c must do what Go's regexp does.
 function pick(list,   k, a) { k = split(list, a, " "); return a[int(rand() * k) + 1] }
 function atom(d,   r) {

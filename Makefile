@@ -60,90 +60,111 @@ ANALYSIS_SRC = lib/analysis/sample/select.c lib/analysis/sample/focus.c \
 	lib/analysis/top/top.c lib/analysis/top/top_table.c \
 	lib/analysis/top/diff.c lib/analysis/top/list.c lib/analysis/top/tags.c \
 	lib/analysis/report/report.c
-LIBSRC = $(BASE_SRC) $(RE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \
-	proto/profile.pb-c.c proto/otlp.pb-c.c
-LIBOBJ = $(LIBSRC:.c=.o)
+# Every build output goes under $(B): objects in obj/, what is generated
+# (protoc-c's code, the browser files as C arrays) in gen/, the library,
+# the programs in bin/, the test programs in tests/, the fuzzers in fuzz/.
+B = build
+OBJ = $(B)/obj
+GEN = $(B)/gen
+BIN = $(B)/bin
+PROTO_C = $(GEN)/proto/profile.pb-c.c $(GEN)/proto/otlp.pb-c.c
+PROTO_H = $(PROTO_C:.c=.h)
+# the page's and the flame graph's script and style, real files in lib/
+# made C arrays by tools/embed.awk (#include "analysis/stacks/flame.js.h")
+ASSETS = lib/analysis/stacks/flame.js lib/analysis/report/report.css \
+	lib/analysis/report/report.js
+ASSET_H = $(ASSETS:lib/%=$(GEN)/%.h)
+LIBSRC = $(BASE_SRC) $(RE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC)
+LIBOBJ = $(LIBSRC:%.c=$(OBJ)/%.o) $(PROTO_C:$(GEN)/%.c=$(OBJ)/gen/%.o)
+LIBA = $(B)/libprofstream.a
+CLIOBJ = $(OBJ)/filters/cli.o $(OBJ)/filters/cli_input.o
 MAN1 = $(PROGS:=.1)
 
-all: $(PROGS)
+all: $(PROGS:%=$(BIN)/%)
 
 # config.mk records the compiler flags of the libraries; making it first
 # installs missing build dependencies (tools/deps.sh).
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
-include config.mk
+include $(B)/config.mk
 endif
-config.mk: tools/deps.sh
+$(B)/config.mk: tools/deps.sh
 	sh tools/deps.sh
+	@mkdir -p $(@D)
 	printf 'DEPCFLAGS = %s\nDEPLIBS = %s\n' \
 	    "$$(pkg-config --cflags zlib libdeflate libprotobuf-c sqlite3)" \
 	    "$$(pkg-config --libs zlib libdeflate libprotobuf-c sqlite3)" > $@
 
-ALLCFLAGS = $(WFLAGS) -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -Iproto \
-	$(DEPCFLAGS) $(CFLAGS)
+ALLCFLAGS = $(WFLAGS) -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -I$(GEN) \
+	-I$(GEN)/proto $(DEPCFLAGS) $(CFLAGS)
 
 # One rule makes both files, so that make -j runs protoc-c once; the
 # header follows the source.
-proto/profile.pb-c.c: proto/profile.proto
-	$(PROTOC_C) --proto_path=proto --c_out=proto proto/profile.proto
-proto/profile.pb-c.h: proto/profile.pb-c.c
+$(GEN)/proto/%.pb-c.c: proto/%.proto
+	@mkdir -p $(@D)
+	$(PROTOC_C) --proto_path=proto --c_out=$(@D) $<
+$(GEN)/proto/%.pb-c.h: $(GEN)/proto/%.pb-c.c
 	@test -f $@ || { echo "$@ missing: make clean, then make" >&2; exit 1; }
 
-proto/otlp.pb-c.c: proto/otlp.proto
-	$(PROTOC_C) --proto_path=proto --c_out=proto proto/otlp.proto
-proto/otlp.pb-c.h: proto/otlp.pb-c.c
-	@test -f $@ || { echo "$@ missing: make clean, then make" >&2; exit 1; }
+$(GEN)/%.h: lib/% tools/embed.awk
+	@mkdir -p $(@D)
+	awk -f tools/embed.awk $< >$@.tmp && mv $@.tmp $@
 
 # generated code is compiled without our warnings: it is not ours to fix
-proto/profile.pb-c.o: proto/profile.pb-c.c proto/profile.pb-c.h
-	$(CC) -std=$(STD) -Iproto $(DEPCFLAGS) $(CFLAGS) -c -o $@ \
-	    proto/profile.pb-c.c
-proto/otlp.pb-c.o: proto/otlp.pb-c.c proto/otlp.pb-c.h
-	$(CC) -std=$(STD) -Iproto $(DEPCFLAGS) $(CFLAGS) -c -o $@ \
-	    proto/otlp.pb-c.c
+$(OBJ)/gen/%.o: $(GEN)/%.c $(PROTO_H)
+	@mkdir -p $(@D)
+	$(CC) -std=$(STD) -I$(GEN)/proto $(DEPCFLAGS) $(CFLAGS) -c -o $@ $<
 
-lib/formats/pprof/pprof_emit.o lib/formats/pb/pb.o: proto/profile.pb-c.h
-lib/formats/otlp/otlp_write.o lib/formats/otlp/otlp_collect.o \
-    lib/formats/otlp/otlp_dict.o: proto/otlp.pb-c.h
-
-.c.o:
+# what is generated comes first; -MMD then records who includes it
+$(OBJ)/%.o: %.c | $(PROTO_H) $(ASSET_H)
+	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -MMD -MP -c -o $@ $<
 
-lib/libprofstream.a: $(LIBOBJ)
+$(LIBA): $(LIBOBJ)
 	rm -f $@
 	ar rcs $@ $(LIBOBJ)
 
-$(PROGS): %: filters/%.o filters/cli.o filters/cli_input.o lib/libprofstream.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ filters/$@.o filters/cli.o filters/cli_input.o \
-	    lib/libprofstream.a $(DEPLIBS) -lm -pthread
+$(BIN)/%: $(OBJ)/filters/%.o $(CLIOBJ) $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLIOBJ) $(LIBA) \
+	    $(DEPLIBS) -lm -pthread
 
--include lib/*/*.d lib/*/*/*.d filters/*.d
+-include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 
-# Tests: the Check unit tests, failalloc, then the named cases of
-# tests/cases (T='rprof/* io/gzip-members' runs those alone; see
-# tests/run.sh). The set-up step first: tools/deps.sh test installs what
-# the cases use when it is missing; the cases never install.
-check: all tests/unit/run_unit tests/unit/failalloc
+# Tests: the Check unit tests, failalloc, the regexp against Go's answers,
+# then the named cases of tests/cases (T='rprof/* io/gzip-members' runs
+# those alone; see tests/run.sh); tests/check.sh runs them and ends with
+# one line that counts every check. The set-up step first: tools/deps.sh
+# test installs what the cases use when it is missing; the cases never
+# install.
+TESTBIN = $(B)/tests
+check: all $(TESTBIN)/run_unit $(TESTBIN)/failalloc $(TESTBIN)/re_probe
 	sh tools/deps.sh test
-	./tests/unit/run_unit
-	./tests/unit/failalloc tests/data
-	sh tests/run.sh $(T)
+	sh tests/check.sh $(T)
 
 # a suite per wing (tests/unit/test_WING.c); CK_RUN_SUITE=io or
 # CK_RUN_CASE=gzip_output runs part of them
 UNIT_SRC = tests/unit/unit.c tests/unit/test_base.c tests/unit/test_io.c \
 	tests/unit/test_stream.c tests/unit/test_model.c tests/unit/test_formats.c
-tests/unit/run_unit: $(UNIT_SRC) tests/unit/unit.h lib/libprofstream.a
+$(TESTBIN)/run_unit: $(UNIT_SRC) tests/unit/unit.h $(LIBA)
 	sh tools/deps.sh test
+	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) $$(pkg-config --cflags check) -o $@ \
-	    $(UNIT_SRC) lib/libprofstream.a $(DEPLIBS) \
+	    $(UNIT_SRC) $(LIBA) $(DEPLIBS) \
 	    $$(pkg-config --libs check) -lm -pthread
 
 # The library's main paths with each allocation failing in turn: every
 # failure must come back with a message (and, under ASan, free what it had).
-tests/unit/failalloc: tests/unit/failalloc.c lib/libprofstream.a
-	$(CC) $(ALLCFLAGS) -o $@ tests/unit/failalloc.c lib/libprofstream.a \
+$(TESTBIN)/failalloc: tests/unit/failalloc.c $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ tests/unit/failalloc.c $(LIBA) \
 	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=input_open $(LDFLAGS) \
 	    $(DEPLIBS) -lm -pthread
+
+# lib/re as Go's regexp prints it: make check compares it with what Go
+# printed (tests/re), make interop with Go itself
+$(TESTBIN)/re_probe: tests/unit/re_probe.c $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ tests/unit/re_probe.c $(LIBA) $(LDFLAGS)
 
 # The main job on a bundled example (see README.md).
 demo: all
@@ -151,17 +172,13 @@ demo: all
 
 # The README's picture: the demo profile's flame graph.
 doc: all
-	./rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out | \
-	    ./tsvflame -T 'R workload.R: samples (memory-gc-line.out)' \
+	$(BIN)/rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out | \
+	    $(BIN)/tsvflame -T 'R workload.R: samples (memory-gc-line.out)' \
 	    -o doc/flame.svg
-
-# re.c as Go's regexp prints it, for Go to judge (make interop)
-tests/unit/re_probe: tests/unit/re_probe.c lib/libprofstream.a
-	$(CC) $(ALLCFLAGS) -o $@ tests/unit/re_probe.c lib/libprofstream.a
 
 # Interoperability: R, google/pprof, Chromium and PostgreSQL judge the
 # programs (tests/interop/cases); the set-up step installs them first.
-interop: all tests/unit/re_probe
+interop: all $(TESTBIN)/re_probe
 	sh tools/deps.sh interop
 	sh tests/interop.sh $(T)
 
@@ -170,39 +187,43 @@ bench: all
 
 # libFuzzer (clang): each target runs FUZZ_SECONDS, seeded from tests/,
 # or FUZZ_RUNS inputs from a fixed seed (reproducible; what CI runs).
-# New corpus entries go to tests/fuzz-out; crashes to tests/fuzz-out too
-# (keep them in tests/fuzz/regress/TARGET, which make check runs).
+# New corpus entries and crashes go to build/fuzz (keep a crash in
+# tests/fuzz/regress/TARGET, which make check runs).
 FUZZ_CC = clang
 FUZZ_SECONDS = 60
 FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip \
 	fuzz_analysis fuzz_otlp
+FUZZ = $(B)/fuzz
 # the library compiled once for all targets (instrumented; libFuzzer's
 # main only in the targets), with make -j
 FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -DPROFSTREAM_VERSION='"$(VERSION)"' \
-	-Ilib -Iproto $(DEPCFLAGS)
-FUZZ_OBJ = $(LIBSRC:%.c=tests/fuzz-out/obj/%.o)
-tests/fuzz-out/obj/%.o: %.c proto/profile.pb-c.h proto/otlp.pb-c.h config.mk
+	-Ilib -I$(GEN) -I$(GEN)/proto $(DEPCFLAGS)
+FUZZ_OBJ = $(LIBSRC:%.c=$(FUZZ)/obj/%.o) $(PROTO_C:$(GEN)/%.c=$(FUZZ)/obj/gen/%.o)
+$(FUZZ)/obj/gen/%.o: $(GEN)/%.c $(PROTO_H)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(subst =fuzzer,=fuzzer-no-link,$(FUZZFLAGS)) \
+	    $(FUZZ_CFLAGS) -c -o $@ $<
+$(FUZZ)/obj/%.o: %.c $(B)/config.mk | $(PROTO_H) $(ASSET_H)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(subst =fuzzer,=fuzzer-no-link,$(FUZZFLAGS)) \
 	    $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
-tests/fuzz-out/%: tests/fuzz/%.c $(FUZZ_OBJ)
+$(FUZZ)/%: tests/fuzz/%.c $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZFLAGS) $(FUZZ_CFLAGS) $(FUZZ_EXTRA) -MMD -MP -o $@ $< \
 	    $(FUZZ_OBJ) $(DEPLIBS) $(FUZZ_EXTRA_LIBS) -lm -pthread
 # fuzz_analysis parses tsvflame's SVG with libxml2 (libxml2-dev)
-tests/fuzz-out/fuzz_analysis: FUZZ_EXTRA = $$(pkg-config --cflags libxml-2.0)
-tests/fuzz-out/fuzz_analysis: FUZZ_EXTRA_LIBS = $$(pkg-config --libs libxml-2.0)
--include tests/fuzz-out/obj/*/*/*/*.d tests/fuzz-out/obj/*/*/*.d tests/fuzz-out/obj/*/*.d tests/fuzz-out/*.d
+$(FUZZ)/fuzz_analysis: FUZZ_EXTRA = $$(pkg-config --cflags libxml-2.0)
+$(FUZZ)/fuzz_analysis: FUZZ_EXTRA_LIBS = $$(pkg-config --libs libxml-2.0)
 .SECONDARY: $(FUZZ_OBJ)
-fuzz-build: $(FUZZ_TARGETS:%=tests/fuzz-out/%)
+fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ)/%)
 fuzz: fuzz-build
 	FUZZ_RUNS=$(FUZZ_RUNS) sh tools/fuzz.sh $(FUZZ_SECONDS)
 
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANPREFIX)/man1 \
 	    $(DESTDIR)$(MANPREFIX)/man5
-	install -m 755 $(PROGS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(PROGS:%=$(BIN)/%) $(DESTDIR)$(PREFIX)/bin/
 	cd man && install -m 644 $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
 	install -m 644 man/profile-tsv.5 $(DESTDIR)$(MANPREFIX)/man5/
 	mkdir -p $(DESTDIR)$(PREFIX)/share/profstream
@@ -215,9 +236,6 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/profstream/profstream.R
 
 clean:
-	rm -f $(PROGS) lib/*/*.o lib/*/*.d lib/*/*/*.o lib/*/*/*.d lib/*.a filters/*.o filters/*.d \
-	    proto/*.pb-c.* tests/unit/run_unit tests/unit/failalloc \
-	    tests/unit/re_probe config.mk
-	rm -rf tests/out tests/fuzz-out profile.tsv
+	rm -rf $(B) profile.tsv
 
 .PHONY: all demo doc check interop bench fuzz fuzz-build install uninstall clean

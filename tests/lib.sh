@@ -109,7 +109,7 @@ mk_late() {
 # prints a profile as it sees it (tests/pprof-oracle), built once for all
 # cases (offline, with Debian's google/pprof).
 go_env() {
-	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$top/tests/out/gocache
+	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$top/build/tests/out/gocache
 	export GO111MODULE GOPATH GOCACHE
 }
 go_oracle() {
@@ -117,7 +117,7 @@ go_oracle() {
 	[ -d /usr/share/gocode/src/github.com/google/pprof/profile ] || {
 		echo golang-github-google-pprof-dev >>"$out/.missing"; return 1; }
 	go_env
-	oracle=$top/tests/out/pprof-oracle
+	oracle=$top/build/tests/out/pprof-oracle
 	[ -x "$oracle" ] && return 0
 	go build -o "$oracle.$$" ./tests/pprof-oracle && mv "$oracle.$$" "$oracle" ||
 	    { bad "building the oracle"; return 1; }
@@ -126,7 +126,7 @@ go_oracle() {
 # Fresh profiles of one Go program run twice (tests/interop/labelled),
 # made once per clone into $labelled: cpu1/cpu2, heap1/heap2 .pb.gz.
 labelled_profiles() {
-	labelled=$top/tests/out/labelled
+	labelled=$top/build/tests/out/labelled
 	[ -s "$labelled/heap2.pb.gz" ] && return 0
 	mkdir -p "$labelled.$$" && go run ./tests/interop/labelled "$labelled.$$" ||
 	    { bad "running tests/interop/labelled"; return 1; }

@@ -7,7 +7,7 @@
 # (make check) or tests/interop/cases/TOPIC.sh (make interop, -s
 # interop), named TOPIC/NAME (underscores as hyphens). -l lists them;
 # names, or shell patterns ('rprof/*'), run those alone. Every case runs in
-# a shell of its own, in tests/out/SUITE/NAME, jobs at a time (2); the
+# a shell of its own, in build/tests/out/SUITE/NAME, jobs at a time (2); the
 # failures are printed by name with what each said, then "N passed, N
 # failed". A case whose tools are missing is skipped, naming them
 # (TESTS_STRICT=1: failed). BIN=dir runs the programs found there
@@ -32,7 +32,7 @@ check) dir=tests/cases ;;
 interop) dir=tests/interop/cases ;;
 *) echo "run.sh: no suite '$suite' (check, interop)" >&2; exit 2 ;;
 esac
-outroot=$top/tests/out/$suite
+outroot=$top/build/tests/out/$suite
 
 all_cases() {
 	for f in "$dir"/*.sh; do
@@ -47,7 +47,7 @@ run_one() {
 	out=$outroot/$1
 	rm -rf "$out"
 	mkdir -p "$out"
-	bin=${BIN:-$top}
+	bin=${BIN:-$top/build/bin}
 	fn=t_$(echo "$1" | tr '/-' '__')
 	start=$(date +%s)
 	(

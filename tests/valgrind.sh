@@ -7,7 +7,7 @@ command -v valgrind >/dev/null 2>&1 || {
 	echo "valgrind.sh: valgrind is missing (tools/deps.sh ci installs it)" >&2
 	exit 1
 }
-vg=$(pwd)/tests/out-vg
+vg=$(pwd)/build/tests/vg
 rm -rf "$vg"
 mkdir -p "$vg"
 # every program the Makefile builds
@@ -16,7 +16,7 @@ for p in $(sed -n '/^PROGS = /,/[^\\]$/p' Makefile | sed 's/^PROGS = //; s/\\//'
 #!/bin/sh
 exec valgrind -q --error-exitcode=99 --leak-check=full \\
     --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect \\
-    $(pwd)/$p "\$@"
+    $(pwd)/build/bin/$p "\$@"
 EOT
 	chmod +x "$vg/$p"
 done

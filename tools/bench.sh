@@ -30,9 +30,9 @@ fi
 # samples) and written with -n, one pprof sample per sample.
 large=tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu
 gzip -dc "$large" >"$dir/large.pb"
-./pprof2tsv "$large" >"$dir/large.tsv"
-./tsvcombine $(i=0; while [ $i -lt 20 ]; do echo "$dir/large.tsv"; i=$((i + 1)); done) |
-    ./tsv2pprof -n -u >"$dir/large20.pb"
+build/bin/pprof2tsv "$large" >"$dir/large.tsv"
+build/bin/tsvcombine $(i=0; while [ $i -lt 20 ]; do echo "$dir/large.tsv"; i=$((i + 1)); done) |
+    build/bin/tsv2pprof -n -u >"$dir/large20.pb"
 # and 20 copies whose functions are renamed per copy: 20 times the
 # functions and locations too (issue 15's measure)
 if [ ! -s "$dir/renamed20.pb" ]; then
@@ -42,7 +42,7 @@ if [ ! -s "$dir/renamed20.pb" ]; then
 		    $4 = $4 "_" i } { print }' "$dir/large.tsv" >"$dir/renamed.$i.tsv"
 		i=$((i + 1))
 	done
-	./tsvcombine "$dir"/renamed.*.tsv | ./tsv2pprof -n -u >"$dir/renamed20.pb"
+	build/bin/tsvcombine "$dir"/renamed.*.tsv | build/bin/tsv2pprof -n -u >"$dir/renamed20.pb"
 	rm -f "$dir"/renamed.*.tsv
 fi
 # 16 renamed copies of large.cpu as one stream (issue 30): 16 times the
@@ -55,12 +55,12 @@ if [ ! -s "$dir/renamed16.tsv" ]; then
 		    $4 = $4 "_" i } { print }' "$dir/large.tsv" >"$dir/renamed.$i.tsv"
 		i=$((i + 1))
 	done
-	./tsvcombine "$dir"/renamed.*.tsv >"$dir/renamed16.tsv"
+	build/bin/tsvcombine "$dir"/renamed.*.tsv >"$dir/renamed16.tsv"
 	rm -f "$dir"/renamed.*.tsv
 fi
 # A stream of about 1 GB, for tsvvalidate: the stream of the first 36% of
 # the Rprof input's lines (the stream is about 2.7 times the text).
-head -n $(( $(wc -l <"$rp") * 36 / 100 )) "$rp" | ./rprof2tsv >"$dir/1g.tsv"
+head -n $(( $(wc -l <"$rp") * 36 / 100 )) "$rp" | build/bin/rprof2tsv >"$dir/1g.tsv"
 
 # run NAME INPUT_BYTES COMMAND...: prints a row; remembers the seconds.
 # A small input is run enough times to take about a second (time(1)
@@ -91,12 +91,12 @@ echo "  program (input)                                  speed      time       p
 ref=
 row "cat Rprof (reference)" "$(size "$rp")" cat "$rp"
 row "wc -l Rprof (reference)" "$(size "$rp")" wc -l "$rp"; ref=$last
-row "rprof2tsv" "$(size "$rp")" ./rprof2tsv "$rp"
-./rprof2tsv "$rp" >"$dir/big.tsv"
+row "rprof2tsv" "$(size "$rp")" build/bin/rprof2tsv "$rp"
+build/bin/rprof2tsv "$rp" >"$dir/big.tsv"
 ref=
 row "wc -l stream (reference)" "$(size "$dir/big.tsv")" wc -l "$dir/big.tsv"; ref=$last
-row "tsvvalidate (stream)" "$(size "$dir/big.tsv")" ./tsvvalidate "$dir/big.tsv"
-row "tsvvalidate (a ~1 GB stream)" "$(size "$dir/1g.tsv")" ./tsvvalidate "$dir/1g.tsv"
+row "tsvvalidate (stream)" "$(size "$dir/big.tsv")" build/bin/tsvvalidate "$dir/big.tsv"
+row "tsvvalidate (a ~1 GB stream)" "$(size "$dir/1g.tsv")" build/bin/tsvvalidate "$dir/1g.tsv"
 # two samples of 500000 frames whose rows alternate (issue 16 F16: was
 # quadratic)
 awk 'BEGIN { OFS = "\t"; n = 500000
@@ -116,21 +116,21 @@ awk 'BEGIN { OFS = "\t"; n = 500000
 	for (i = n; i >= 1; i--) { print "sample_locations", 1, i, 1
 		print "sample_locations", 2, i, 1 } }' >"$dir/alternate.tsv"
 row "tsvvalidate (two deep samples, rows alternating)" "$(size "$dir/alternate.tsv")" \
-    ./tsvvalidate "$dir/alternate.tsv"
-row "tsv2rprof (stream)" "$(size "$dir/big.tsv")" ./tsv2rprof "$dir/big.tsv"
+    build/bin/tsvvalidate "$dir/alternate.tsv"
+row "tsv2rprof (stream)" "$(size "$dir/big.tsv")" build/bin/tsv2rprof "$dir/big.tsv"
 gzip -1 -c "$dir/big.tsv" >"$dir/big.tsv.gz"
 ref=
 row "zcat stream.gz (reference)" "$(size "$dir/big.tsv")" gzip -dc "$dir/big.tsv.gz"; ref=$last
-row "tsvvalidate (stream.gz, MB of stream)" "$(size "$dir/big.tsv")" ./tsvvalidate "$dir/big.tsv.gz"
+row "tsvvalidate (stream.gz, MB of stream)" "$(size "$dir/big.tsv")" build/bin/tsvvalidate "$dir/big.tsv.gz"
 if command -v Rscript >/dev/null 2>&1; then
 	ref=
 	head -c 100000000 "$rp" | awk 'NR == 1 || !/sample.interval/' >"$dir/r100.out"
 	row "R summaryRprof (100 MB Rprof, reference)" "$(size "$dir/r100.out")" \
 	    Rscript -e "'invisible(summaryRprof(\"$dir/r100.out\"))'"; ref=$last
 	row "rprof2tsv | awk self/total (100 MB Rprof)" "$(size "$dir/r100.out")" \
-	    "./rprof2tsv $dir/r100.out | awk -f tests/selftotal.awk"
+	    "build/bin/rprof2tsv $dir/r100.out | awk -f tests/selftotal.awk"
 	row "rprof2tsv | tsvtop (100 MB Rprof)" "$(size "$dir/r100.out")" \
-	    "./rprof2tsv $dir/r100.out | ./tsvtop"
+	    "build/bin/rprof2tsv $dir/r100.out | build/bin/tsvtop"
 	# the issue's measure: a 36 MB line-profiled file
 	f=tests/data/rprof/r-4.2/line.out
 	n=$((36000000 / $(size "$f") + 1))
@@ -140,9 +140,9 @@ if command -v Rscript >/dev/null 2>&1; then
 	row "R summaryRprof (36 MB line profile, reference)" "$(size "$dir/line36.out")" \
 	    Rscript -e "'invisible(summaryRprof(\"$dir/line36.out\"))'"; ref=$last
 	row "rprof2tsv | tsvtop (36 MB line profile)" "$(size "$dir/line36.out")" \
-	    "./rprof2tsv $dir/line36.out | ./tsvtop"
+	    "build/bin/rprof2tsv $dir/line36.out | build/bin/tsvtop"
 	# R's door: the 2.0 tables in R, against read.delim of the bytes
-	./rprof2tsv "$dir/line36.out" >"$dir/line36.tsv"
+	build/bin/rprof2tsv "$dir/line36.out" >"$dir/line36.tsv"
 	ref=
 	row "R read.delim (its stream, reference)" "$(size "$dir/line36.tsv")" \
 	    Rscript tools/bench-read.R delim "$dir/line36.tsv"; ref=$last
@@ -151,27 +151,27 @@ if command -v Rscript >/dev/null 2>&1; then
 fi
 ref=
 echo "input: $dir/big.tsv, the stream (MB of stream)"
-row "tsvtop (stream)" "$(size "$dir/big.tsv")" ./tsvtop "$dir/big.tsv"
-row "tsvtop -l -m (stream)" "$(size "$dir/big.tsv")" ./tsvtop -l -m "$dir/big.tsv"
-row "tsvpeek --tree (stream)" "$(size "$dir/big.tsv")" ./tsvpeek --tree -o /dev/null "$dir/big.tsv"
-row "tsvgraph (stream)" "$(size "$dir/big.tsv")" ./tsvgraph "$dir/big.tsv"
-row "tsvlist . (stream)" "$(size "$dir/big.tsv")" ./tsvlist -o /dev/null . "$dir/big.tsv"
-row "tsvreport (stream)" "$(size "$dir/big.tsv")" ./tsvreport -o /dev/null "$dir/big.tsv"
-row "tsvfocus -f merge (stream)" "$(size "$dir/big.tsv")" ./tsvfocus -f merge "$dir/big.tsv"
-row "tsv2folded (stream)" "$(size "$dir/big.tsv")" ./tsv2folded "$dir/big.tsv"
-row "tsvflame (stream)" "$(size "$dir/big.tsv")" ./tsvflame "$dir/big.tsv"
-echo "  (tsvflame's SVG of it: $(./tsvflame "$dir/big.tsv" | wc -c) bytes)"
-row "tsvcombine (stream)" "$(size "$dir/big.tsv")" ./tsvcombine "$dir/big.tsv"
+row "tsvtop (stream)" "$(size "$dir/big.tsv")" build/bin/tsvtop "$dir/big.tsv"
+row "tsvtop -l -m (stream)" "$(size "$dir/big.tsv")" build/bin/tsvtop -l -m "$dir/big.tsv"
+row "tsvpeek --tree (stream)" "$(size "$dir/big.tsv")" build/bin/tsvpeek --tree -o /dev/null "$dir/big.tsv"
+row "tsvgraph (stream)" "$(size "$dir/big.tsv")" build/bin/tsvgraph "$dir/big.tsv"
+row "tsvlist . (stream)" "$(size "$dir/big.tsv")" build/bin/tsvlist -o /dev/null . "$dir/big.tsv"
+row "tsvreport (stream)" "$(size "$dir/big.tsv")" build/bin/tsvreport -o /dev/null "$dir/big.tsv"
+row "tsvfocus -f merge (stream)" "$(size "$dir/big.tsv")" build/bin/tsvfocus -f merge "$dir/big.tsv"
+row "tsv2folded (stream)" "$(size "$dir/big.tsv")" build/bin/tsv2folded "$dir/big.tsv"
+row "tsvflame (stream)" "$(size "$dir/big.tsv")" build/bin/tsvflame "$dir/big.tsv"
+echo "  (tsvflame's SVG of it: $(build/bin/tsvflame "$dir/big.tsv" | wc -c) bytes)"
+row "tsvcombine (stream)" "$(size "$dir/big.tsv")" build/bin/tsvcombine "$dir/big.tsv"
 r16=$dir/renamed16.tsv
-echo "input: $r16 (16 renamed copies of large.cpu; MB of stream; its collapsed text: $(./tsv2folded "$r16" | wc -c) bytes)"
-row "tsv2folded (16 renamed copies)" "$(size "$r16")" ./tsv2folded "$r16"
-row "tsvflame (16 renamed copies)" "$(size "$r16")" ./tsvflame "$r16"
-row "tsvflame --chart (16 renamed copies)" "$(size "$r16")" ./tsvflame --chart "$r16"
-row "tsvreport (16 renamed copies)" "$(size "$r16")" ./tsvreport "$r16"
-echo "  (tsvreport's page of it: $(./tsvreport "$r16" | wc -c) bytes)"
-row "tsvtop (16 renamed copies, for scale)" "$(size "$r16")" ./tsvtop "$r16"
-./tsv2folded -l "$dir/big.tsv" >"$dir/big.folded"
-row "folded2tsv (MB of collapsed stacks)" "$(size "$dir/big.folded")" ./folded2tsv "$dir/big.folded"
+echo "input: $r16 (16 renamed copies of large.cpu; MB of stream; its collapsed text: $(build/bin/tsv2folded "$r16" | wc -c) bytes)"
+row "tsv2folded (16 renamed copies)" "$(size "$r16")" build/bin/tsv2folded "$r16"
+row "tsvflame (16 renamed copies)" "$(size "$r16")" build/bin/tsvflame "$r16"
+row "tsvflame --chart (16 renamed copies)" "$(size "$r16")" build/bin/tsvflame --chart "$r16"
+row "tsvreport (16 renamed copies)" "$(size "$r16")" build/bin/tsvreport "$r16"
+echo "  (tsvreport's page of it: $(build/bin/tsvreport "$r16" | wc -c) bytes)"
+row "tsvtop (16 renamed copies, for scale)" "$(size "$r16")" build/bin/tsvtop "$r16"
+build/bin/tsv2folded -l "$dir/big.tsv" >"$dir/big.folded"
+row "folded2tsv (MB of collapsed stacks)" "$(size "$dir/big.folded")" build/bin/folded2tsv "$dir/big.folded"
 # 10,000 sources (issue 28: tsvfocus walked every source for every kept
 # sample): a short session of plain.out, 10,000 times, a source each
 src=$dir/sources10k.tsv
@@ -179,7 +179,7 @@ if [ ! -s "$src" ]; then
 	i=0
 	while [ $i -lt 10000 ]; do
 		head -n 20 tests/data/rprof/r-4.2/plain.out; i=$((i + 1))
-	done | ./rprof2tsv >"$src"
+	done | build/bin/rprof2tsv >"$src"
 fi
 echo "input: $src (10,000 sources; MB of stream)"
 for p in tsvvalidate tsvcombine tsvtop tsv2folded tsvflame "tsvfocus -f work" \
@@ -195,47 +195,47 @@ for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
 		row "go tool pprof -proto (reference)" "$n" \
 		    "go tool pprof -proto $pb"; ref=$last
 	fi
-	row "pprof2tsv" "$n" ./pprof2tsv "$pb"
-	./pprof2tsv "$pb" >"$dir/p.tsv"
-	row "tsv2pprof (MB of protobuf written)" "$n" ./tsv2pprof -u "$dir/p.tsv"
+	row "pprof2tsv" "$n" build/bin/pprof2tsv "$pb"
+	build/bin/pprof2tsv "$pb" >"$dir/p.tsv"
+	row "tsv2pprof (MB of protobuf written)" "$n" build/bin/tsv2pprof -u "$dir/p.tsv"
 	row "pprof2tsv | tsv2pprof (round trip)" "$n" \
-	    "./pprof2tsv $pb | ./tsv2pprof"
+	    "build/bin/pprof2tsv $pb | build/bin/tsv2pprof"
 	ref=
 	if command -v go >/dev/null 2>&1; then
 		row "go tool pprof -top (reference)" "$n" \
 		    "go tool pprof -top $pb"; ref=$last
 	fi
-	row "pprof2tsv | tsvtop" "$n" "./pprof2tsv $pb | ./tsvtop"
+	row "pprof2tsv | tsvtop" "$n" "build/bin/pprof2tsv $pb | build/bin/tsvtop"
 	ref=
 	if command -v go >/dev/null 2>&1; then
 		row "go tool pprof -peek . (reference)" "$n" \
 		    "go tool pprof -peek . $pb"; ref=$last
 	fi
-	row "pprof2tsv | tsvpeek --tree" "$n" "./pprof2tsv $pb | ./tsvpeek --tree"
+	row "pprof2tsv | tsvpeek --tree" "$n" "build/bin/pprof2tsv $pb | build/bin/tsvpeek --tree"
 	ref=
 	if command -v go >/dev/null 2>&1; then
 		row "go tool pprof -dot (reference)" "$n" \
 		    "go tool pprof -dot $pb"; ref=$last
 	fi
-	row "pprof2tsv | tsvgraph" "$n" "./pprof2tsv $pb | ./tsvgraph"
+	row "pprof2tsv | tsvgraph" "$n" "build/bin/pprof2tsv $pb | build/bin/tsvgraph"
 	ref=
 	if command -v go >/dev/null 2>&1; then
 		row "go tool pprof -list . (reference)" "$n" \
 		    "go tool pprof -list . $pb"; ref=$last
 	fi
-	row "pprof2tsv | tsvlist ." "$n" "./pprof2tsv $pb | ./tsvlist ."
+	row "pprof2tsv | tsvlist ." "$n" "build/bin/pprof2tsv $pb | build/bin/tsvlist ."
 	ref=
-	row "tsvflame (its stream to SVG)" "$(size "$dir/p.tsv")" ./tsvflame "$dir/p.tsv"
+	row "tsvflame (its stream to SVG)" "$(size "$dir/p.tsv")" build/bin/tsvflame "$dir/p.tsv"
 	# the same profile as OTLP: each way beside pprof's, MB of input
-	./tsv2otlp "$dir/p.tsv" >"$dir/p.otlp"
+	build/bin/tsv2otlp "$dir/p.tsv" >"$dir/p.otlp"
 	no=$(size "$dir/p.otlp")
 	echo "  (as OTLP: $no bytes)"
 	ref=
-	row "otlp2tsv (MB of OTLP read)" "$no" ./otlp2tsv "$dir/p.otlp"
-	row "tsv2otlp (MB of stream read)" "$(size "$dir/p.tsv")" ./tsv2otlp "$dir/p.tsv"
-	row "tsv2pprof -u (MB of stream read)" "$(size "$dir/p.tsv")" ./tsv2pprof -u "$dir/p.tsv"
+	row "otlp2tsv (MB of OTLP read)" "$no" build/bin/otlp2tsv "$dir/p.otlp"
+	row "tsv2otlp (MB of stream read)" "$(size "$dir/p.tsv")" build/bin/tsv2otlp "$dir/p.tsv"
+	row "tsv2pprof -u (MB of stream read)" "$(size "$dir/p.tsv")" build/bin/tsv2pprof -u "$dir/p.tsv"
 	row "pprof2tsv | tsv2otlp | otlp2tsv | tsv2pprof" "$n" \
-	    "./pprof2tsv $pb | ./tsv2otlp | ./otlp2tsv | ./tsv2pprof"
+	    "build/bin/pprof2tsv $pb | build/bin/tsv2otlp | build/bin/otlp2tsv | build/bin/tsv2pprof"
 done
 
 # A legacy gperftools CPU profile of about 100 MB: cppbench.cpu's samples
@@ -260,8 +260,8 @@ if command -v go >/dev/null 2>&1; then
 	row "go tool pprof -proto (reference)" "$n" "go tool pprof -proto $leg"
 	ref=$last
 fi
-row "pprof2tsv" "$n" ./pprof2tsv "$leg"
-row "pprof2tsv | tsv2pprof" "$n" "./pprof2tsv $leg | ./tsv2pprof"
+row "pprof2tsv" "$n" build/bin/pprof2tsv "$leg"
+row "pprof2tsv | tsv2pprof" "$n" "build/bin/pprof2tsv $leg | build/bin/tsv2pprof"
 
 # tsv2sql: loading a stream into each database, beside the database's own
 # bulk load of the same rows from pre-split files (.import, \copy) into
@@ -307,7 +307,7 @@ EOT
 		    printf "\n" }'
 }
 for s in "$dir/large.tsv" "$dir/1g.tsv"; do
-	[ -s "$s" ] || ./pprof2tsv "$large" >"$dir/large.tsv"
+	[ -s "$s" ] || build/bin/pprof2tsv "$large" >"$dir/large.tsv"
 	rows=$(grep -vc '^#\|^meta' "$s")
 	echo "input: $s ($rows rows) into SQLite"
 	rm -rf "$dir/split"
@@ -326,9 +326,9 @@ for s in "$dir/large.tsv" "$dir/1g.tsv"; do
 		    "rm -f $dir/ref.db; sqlite3 $dir/ref.db <$dir/flat.sql" \
 		    "sqlite3 $dir/ref.db <$dir/import.sql"; ref=$last
 		sqlrows "tsv2sql | sqlite3" "$rows" "$n" "rm -f $dir/our.db" \
-		    "./tsv2sql $s | sqlite3 -bail $dir/our.db"
+		    "build/bin/tsv2sql $s | sqlite3 -bail $dir/our.db"
 		sqlrows "tsv2sql -b (libsqlite3)" "$rows" "$n" "rm -f $dir/our.db" \
-		    "./tsv2sql -b $dir/our.db $s"
+		    "build/bin/tsv2sql -b $dir/our.db $s"
 		rm -f "$dir/ref.db" "$dir/our.db"
 	fi
 	pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -352,7 +352,7 @@ for s in "$dir/large.tsv" "$dir/1g.tsv"; do
 		sqlrow "psql \\copy of split files (reference)" "$rows" \
 		    "$psql_ -d ref -f - <$dir/copy.sql"; ref=$last
 		sqlrow "tsv2sql -D postgresql | psql" "$rows" \
-		    "./tsv2sql -D postgresql $s | $psql_ -d ours -f -"
+		    "build/bin/tsv2sql -D postgresql $s | $psql_ -d ours -f -"
 		runuser -u postgres -- "$pgbin/pg_ctl" -D "$pg/data" -w stop >/dev/null 2>&1
 		rm -rf "$pg"
 	fi
@@ -364,7 +364,7 @@ done
 # large.cpu's stream (every stack new) 3 times; SQLite, one PostgreSQL
 # server, and a coordinator with three shards (tsv2sql --shard).
 if command -v sqlite3 >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-	./rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out >"$dir/r.tsv"
+	build/bin/rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out >"$dir/r.tsv"
 	sh tools/db-bench.sh "$dir/r.tsv" 50
 	sh tools/db-bench.sh "$dir/large.tsv" 3
 fi

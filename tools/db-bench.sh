@@ -43,9 +43,9 @@ report() {	# NAME SECONDS BYTES1 BYTESN ROWS1 ROWSN Q1 Q2
 }
 # SQLite
 db=$pg/sqlite.db
-./tsv2sql -b "$db" "$s"
+build/bin/tsv2sql -b "$db" "$s"
 b1=$(stat -c %s "$db"); r1=$(count_sql | sqlite3 "$db")
-t=$(secs sh -c "i=1; while [ \$i -lt $loads ]; do ./tsv2sql -b $db $s || exit 1; i=\$((i + 1)); done")
+t=$(secs sh -c "i=1; while [ \$i -lt $loads ]; do build/bin/tsv2sql -b $db $s || exit 1; i=\$((i + 1)); done")
 sqlite3 "$db" VACUUM
 bn=$(stat -c %s "$db"); rn=$(count_sql | sqlite3 "$db")
 q1=$(secs sqlite3 "$db" <tests/sql/self-total.sql)
@@ -62,10 +62,10 @@ for n in one c s1 s2 s3; do
 	    -c 'CREATE DATABASE profiles' >/dev/null
 done
 on() { _h=$1; shift; as_pg "$pgbin/psql" -h "$pg/$_h" -X -q -v ON_ERROR_STOP=1 -d profiles "$@"; }
-./tsv2sql --shard "host=$pg/s1 dbname=profiles" \
+build/bin/tsv2sql --shard "host=$pg/s1 dbname=profiles" \
     --shard "host=$pg/s2 dbname=profiles" \
     --shard "host=$pg/s3 dbname=profiles" | on c -f - >/dev/null
-./tsv2sql -D postgresql "$s" >"$pg/load.sql"
+build/bin/tsv2sql -D postgresql "$s" >"$pg/load.sql"
 count_sql >"$pg/count.sql"
 echo "SELECT * FROM function_totals WHERE type = 'samples';" >"$pg/f.sql"
 echo "SELECT * FROM source_totals WHERE type = 'samples';" >"$pg/s.sql"

@@ -45,14 +45,14 @@ ci)
 	cmd clang clang
 	have libxml-2.0 || need="$need libxml2-dev" ;;
 esac
-# the npm packages make interop uses, into tests/out/npm (not a Debian
+# the npm packages make interop uses, into build/tests/out/npm (not a Debian
 # package: the registry's, pinned)
 npm_packages() {
 	case ${1:-} in interop|ci) ;; *) return 0 ;; esac
-	dir="$(dirname "$0")/../tests/out/npm"
+	dir="$(dirname "$0")/../build/tests/out/npm"
 	[ -d "$dir/node_modules/protobufjs" ] && return 0
 	command -v npm >/dev/null 2>&1 || return 0
-	echo "deps.sh: installing protobufjs@8.8.1 (npm) in tests/out/npm" >&2
+	echo "deps.sh: installing protobufjs@8.8.1 (npm) in build/tests/out/npm" >&2
 	mkdir -p "$dir" && npm install --silent --no-save --prefix "$dir" \
 	    protobufjs@8.8.1 >&2
 }

@@ -1,10 +1,10 @@
 #!/bin/sh
 # fuzz.sh SECONDS [TARGET ...]: runs each libFuzzer target for SECONDS,
-# seeded from the test data, continuing its corpus in tests/fuzz-out.
+# seeded from the test data, continuing its corpus in build/fuzz.
 # Exits 1 when a target finds a crash, a leak or a hang (an input over
 # 30 s: fuzz_analysis's deepest inputs take 3 s with its sanitizers, more
 # on a busy machine) (kept as
-# tests/fuzz-out/TARGET-crash-* to add to tests/fuzz/regress/).
+# build/fuzz/TARGET-crash-* to add to tests/fuzz/regress/).
 # With FUZZ_RUNS=N set, each target instead runs N inputs from seed 1 on
 # a fresh corpus: the same inputs on every machine, so CI can gate on it
 # without passing or failing by luck.
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 shift
 targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip fuzz_analysis fuzz_otlp}
-dir=tests/fuzz-out
+dir=build/fuzz
 status=0
 for t in $targets; do
 	case $t in
@@ -39,9 +39,9 @@ for t in $targets; do
 	mkdir -p "$dir/corpus-$t"
 	# stream seeds: also the streams of some real profiles
 	if [ $t = fuzz_stream ] && [ ! -e "$dir/corpus-$t/.seeded" ]; then
-		./rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out \
+		build/bin/rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out \
 		    >"$dir/corpus-$t/rprof.tsv" 2>/dev/null
-		./pprof2tsv tests/data/pprof/pprofutils/heapage.in.pprof \
+		build/bin/pprof2tsv tests/data/pprof/pprofutils/heapage.in.pprof \
 		    >"$dir/corpus-$t/pprof.tsv" 2>/dev/null
 		touch "$dir/corpus-$t/.seeded"
 	fi

@@ -205,3 +205,14 @@ TSV
 	$bin/tsvflame --chart -d 1 "$out/t.tsv" >/dev/null 2>&1
 	test $? -eq 2 || bad "--chart with -d: not a usage error"
 }
+
+# The script in the SVG is lib/analysis/stacks/flame.js as it is in the
+# tree (tools/embed.awk), called with the SVG's id prefix.
+t_flame_script_is_file() {
+	$bin/rprof2tsv "$R_MEM" | $bin/tsvflame >"$out/svg" || bad "tsvflame failed"
+	awk '/^<script><!\[CDATA\[$/ { on = 1; next }
+	    /^\]\]><\/script>$/ { on = 0 } on' "$out/svg" |
+	    sed '$ s/('"'"'[^'"'"']*'"'"');$//' >"$out/got"
+	[ -s "$out/got" ] || bad "no script in the SVG"
+	same lib/analysis/stacks/flame.js "the SVG's script"
+}

@@ -154,7 +154,7 @@ t_hostile_catalogue() {
 		done
 		# F10: with standard error closed, warnings never land in the -o file
 		# (the program itself: valgrind does not start without a stderr)
-		$top/tsv2rprof -o "$h/closed-stderr.out" tests/rprof/count-fraction.tsv 2>&-
+		$top/build/bin/tsv2rprof -o "$h/closed-stderr.out" tests/rprof/count-fraction.tsv 2>&-
 		printf 'tsv2rprof 2>&-: exit %s, warnings in the output: %s\n' $? \
 		    "$(grep -c 'tsv2rprof:' "$h/closed-stderr.out")"
 		# F5: a fatal signal leaves no temporary file, beside -o or in TMPDIR

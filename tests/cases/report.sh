@@ -61,3 +61,17 @@ t_report_empty() {
 	$bin/tsvreport -o "$out/x.html" /nonexistent 2>/dev/null
 	test $? -eq 1 && ! test -e "$out/x.html" || bad "a missing input: not 1, or a file left"
 }
+
+# The page's style and script are lib/analysis/report/report.css and
+# report.js as they are in the tree (tools/embed.awk).
+t_report_assets_are_files() {
+	$bin/rprof2tsv "$R_MEM" | $bin/tsvreport >"$out/page" || bad "tsvreport failed"
+	awk '/^<style>$/ { n++; if (n == 1) { on = 1; next } }
+	    /^<\/style>$/ { on = 0 } on' "$out/page" >"$out/got"
+	[ -s "$out/got" ] || bad "no style in the page"
+	same lib/analysis/report/report.css "the page's style"
+	awk '/^<script>$/ { on = 1; next } /^<\/script>$/ { on = 0 } on' \
+	    "$out/page" >"$out/got"
+	[ -s "$out/got" ] || bad "no script in the page"
+	same lib/analysis/report/report.js "the page's script"
+}

@@ -16,8 +16,13 @@
 #include "analysis/top/list.h"
 #include "analysis/graph/peek.h"
 #include "analysis/report/report.h"
-#include "analysis/report/report_page.h"
 #include "analysis/top/top.h"
+/* report.css and report.js, beside this file: plain ES5 that reads the
+ * tables tsvtop, tsvpeek and tsvlist write, each a JSON string in a
+ * <script type="application/json">, and shows their figures, not figures
+ * of its own. */
+#include "analysis/report/report.css.h"
+#include "analysis/report/report.js.h"
 
 struct part {
 	int fd;			/* -1: not written */
@@ -284,8 +289,8 @@ report_write(struct report *r, struct output *o, struct perr *e)
 	    "content=\"tsvreport\">\n<title>");
 	out_xml_str(o, title);
 	out_str(o, "</title>\n<style>\n");
-	out_str(o, report_style);
-	out_str(o, "</style>\n</head>\n<body>\n<header>\n<h1>");
+	out_str(o, report_css);
+	out_str(o, "\n</style>\n</head>\n<body>\n<header>\n<h1>");
 	out_xml_str(o, title);
 	out_str(o, "</h1>\n<p id=\"meta\"></p>\n</header>\n<nav>"
 	    "<button data-v=\"top\" class=\"on\">Top</button>"
@@ -305,7 +310,7 @@ report_write(struct report *r, struct output *o, struct perr *e)
 	    json_part(o, "list-data", &r->plist) < 0)
 		return perr_nomem(e);
 	out_str(o, "<script>\n");
-	out_str(o, report_script);
-	out_str(o, "</script>\n</body>\n</html>\n");
+	out_str(o, report_js);
+	out_str(o, "\n</script>\n</body>\n</html>\n");
 	return 0;
 }

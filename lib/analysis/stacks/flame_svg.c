@@ -9,7 +9,10 @@
 
 #include "io/markup.h"
 #include "analysis/stacks/flame_impl.h"
-#include "analysis/stacks/flame_script.h"
+/* flame.js, beside this file: plain ES5 that runs in a standalone SVG and
+ * in one inlined into HTML, a function of the prefix of the SVG's element
+ * ids (svg_end calls it) so that several graphs share a page. */
+#include "analysis/stacks/flame.js.h"
 
 #define FRAME_H 16	/* px per level */
 #define FONT 12
@@ -305,7 +308,7 @@ void
 svg_end(struct svg *g)
 {
 	out_str(g->o, "</g>\n<script><![CDATA[\n");
-	out_str(g->o, flame_script);
+	out_str(g->o, flame_js);
 	out_str(g->o, "('");
 	if (g->opts->id != NULL)
 		out_str(g->o, g->opts->id);

@@ -1,12 +1,12 @@
 # node: what tsv2otlp writes, decoded by a second, independent protobuf
 # implementation (protobufjs from the npm registry, which tools/deps.sh
-# interop installs under tests/out/npm), against the project's own
+# interop installs under build/tests/out/npm), against the project's own
 # proto/otlp.proto: the messages decode, keep the layout's rules, and hold
 # the samples' values the stream had.
 
 t_node_otlp_decode() {
 	need node || return
-	[ -d "$top/tests/out/npm/node_modules/protobufjs" ] || {
+	[ -d "$top/build/tests/out/npm/node_modules/protobufjs" ] || {
 		echo "protobufjs (npm: sh tools/deps.sh interop)" >>"$out/.missing"
 		return; }
 	for f in tests/data/rprof/r-4.2/memory.out \
@@ -23,7 +23,7 @@ t_node_otlp_decode() {
 		awk -F'\t' '$1 == "sample_values" { s[$3] += $5 }
 		    END { for (t in s) printf "%s %.0f\n", t, s[t] }' \
 		    "$out/s.tsv" | LC_ALL=C sort >"$out/want"
-		NODE_PATH="$top/tests/out/npm/node_modules" node \
+		NODE_PATH="$top/build/tests/out/npm/node_modules" node \
 		    tests/interop/otlp-decode.js proto/otlp.proto "$out/m.otlp" \
 		    >"$out/got.raw" 2>"$out/err" ||
 		    { bad "$f: protobufjs: $(head -3 "$out/err")"; continue; }
@@ -36,7 +36,7 @@ t_node_otlp_decode() {
 		protoc --proto_path=proto proto/otlp.proto \
 		    --encode=opentelemetry.proto.profiles.v1development.ProfilesData \
 		    <tests/otlp/bad/stack-index.txt >"$out/bad.otlp"
-		NODE_PATH="$top/tests/out/npm/node_modules" node \
+		NODE_PATH="$top/build/tests/out/npm/node_modules" node \
 		    tests/interop/otlp-decode.js proto/otlp.proto "$out/bad.otlp" |
 		    grep -q '^BAD stack_index 5' ||
 		    bad "otlp-decode.js misses an index out of its table"

@@ -1,0 +1,117 @@
+(function (P) {
+"use strict";
+function byId(n) { return document.getElementById(P + n); }
+var PAD = 10, FONT = 12, W, frames, root, details, matched, zoomed = null;
+function num(e, a) { return parseFloat(e.getAttribute(a)); }
+function part(f, tag) { return f.getElementsByTagName(tag)[0]; }
+function fit(f, w) {
+  var n = Math.floor((w - 6) / (FONT * 0.59)), t = part(f, 'text');
+  t.textContent = n < 3 ? '' : f.name.length <= n ? f.name :
+    '..' + f.name.substring(f.name.length - (n - 2));
+}
+function place(f, x, w, cls) {
+  var r = part(f, 'rect');
+  f.style.display = '';
+  r.setAttribute('x', x.toFixed(3));
+  r.setAttribute('width', w.toFixed(3));
+  part(f, 'text').setAttribute('x', (x + 3).toFixed(3));
+  f.setAttribute('class', cls);
+  fit(f, w);
+}
+function reset() {
+  var i;
+  zoomed = null;
+  for (i = 0; i < frames.length; i++)
+    place(frames[i], frames[i].x0, frames[i].w0, 'f');
+}
+function zoom(g) {
+  var i, f, e = 1e-6, x0 = g.x0, x1 = g.x0 + g.w0,
+    s = (W - 2 * PAD) / g.w0;
+  if (g === root) { reset(); return; }
+  zoomed = g;
+  for (i = 0; i < frames.length; i++) {
+    f = frames[i];
+    if (f.d < g.d) {
+      if (f.x0 <= x0 + e && f.x0 + f.w0 >= x1 - e)
+        place(f, PAD, W - 2 * PAD, 'f parent');
+      else
+        f.style.display = 'none';
+    } else if (f.x0 >= x0 - e && f.x0 + f.w0 <= x1 + e)
+      place(f, PAD + (f.x0 - x0) * s, f.w0 * s, 'f');
+    else
+      f.style.display = 'none';
+  }
+}
+function search(text) {
+  var i, f, re, spans = [], total = 0, end = -1, pct;
+  if (text === null || text === undefined) return null;
+  for (i = 0; i < frames.length; i++)
+    part(frames[i], 'rect').setAttribute('fill', frames[i].fill0);
+  matched.textContent = '';
+  if (text === '') return null;
+  try { re = new RegExp(text); } catch (err) {
+    matched.textContent = 'not a regular expression';
+    return null;
+  }
+  for (i = 0; i < frames.length; i++) {
+    f = frames[i];
+    if (f !== root && re.test(f.name)) {
+      part(f, 'rect').setAttribute('fill', 'rgb(230,0,230)');
+      spans.push([f.x0, f.w0]);
+    }
+  }
+  /* the outermost matches: a frame inside another counts once */
+  spans.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
+  for (i = 0; i < spans.length; i++)
+    if (spans[i][0] >= end - 1e-6) {
+      total += spans[i][1];
+      end = spans[i][0] + spans[i][1];
+    }
+  pct = 100 * total / root.w0;
+  matched.textContent = 'Matched: ' + pct.toFixed(2) + '%';
+  return pct;
+}
+function ask() {
+  return search(prompt('Search: a regular expression (empty: clear)', ''));
+}
+function over() {
+  details.textContent = part(this, 'title').textContent.replace(/\n/g, '  ');
+}
+function out() { details.textContent = ' '; }
+function click() { zoom(this); }
+function key(e) {
+  if (e.key === 'Escape') { reset(); search(''); }
+  else if ((e.ctrlKey && e.key === 'f') || e.key === '/') {
+    e.preventDefault();
+    ask();
+  }
+}
+function init() {
+  var i, f, r, svg = byId('flame');
+  W = num(svg, 'width');
+  details = byId('details');
+  matched = byId('matched');
+  frames = byId('frames').getElementsByTagName('g');
+  for (i = 0; i < frames.length; i++) {
+    f = frames[i];
+    r = part(f, 'rect');
+    f.x0 = num(r, 'x');
+    f.w0 = num(r, 'width');
+    f.d = parseInt(f.getAttribute('data-d'), 10);
+    f.fill0 = r.getAttribute('fill');
+    f.name = part(f, 'title').textContent.split('\n')[0];
+    f.onclick = click;
+    f.onmouseover = over;
+    f.onmouseout = out;
+    if (f.d === 0) root = f;
+  }
+  byId('search').onclick = ask;
+  if (P === '') {
+    document.addEventListener('keydown', key);
+    window.search = search;
+  }
+  window.flames = window.flames || {};
+  window.flames[P] = { search: search, reset: reset, zoom: zoom };
+}
+init();
+})

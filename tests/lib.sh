@@ -62,6 +62,27 @@ converter() {
 	case $1 in *.out|*.prof) echo rprof2tsv ;; *) echo pprof2tsv ;; esac
 }
 
+# refused FILE: FILE is one tests/data/REFUSED.tsv lists, which no
+# converter takes (google/pprof refuses it too).
+refused() {
+	grep -v '^#' tests/data/REFUSED.tsv | cut -f 1 | grep -qxF "$1"
+}
+
+# convert FILE OUT: FILE's stream in OUT, by its converter; 0 when it
+# converted. A file tests/data/REFUSED.tsv lists must be refused, and
+# gives 1 quietly; any other failure is the case's, so a corpus loop
+# never passes having skipped a file that stopped converting.
+convert() {
+	if $bin/$(converter "$1") "$1" >"$2" 2>"$out/convert.err"; then
+		refused "$1" || return 0
+		bad "$1 converted, but tests/data/REFUSED.tsv says it is refused"
+		return 1
+	fi
+	refused "$1" ||
+	    bad "$(converter "$1") $1: $(head -c 300 "$out/convert.err")"
+	return 1
+}
+
 # The programs the Makefile builds.
 programs() {
 	sed -n '/^PROGS = /,/[^\\]$/p' Makefile | sed 's/^PROGS = //; s/\\//'

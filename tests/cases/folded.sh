@@ -14,8 +14,10 @@ folded_top() {
 # same text, and the folded text's own per-function self and total (awk)
 # are tsvtop's.
 t_folded_corpus() {
+	n=0
 	for f in $( (rprof_files; pprof_files) | pick); do
-		$bin/$(converter "$f") "$f" >"$out/t.tsv" 2>/dev/null || continue
+		convert "$f" "$out/t.tsv" || continue
+		n=$((n + 1))
 		$bin/tsv2folded "$out/t.tsv" >"$out/a.folded" 2>/dev/null ||
 		    { bad "tsv2folded $f"; continue; }
 		[ -s "$out/a.folded" ] || continue	# no samples or no frames
@@ -32,6 +34,7 @@ t_folded_corpus() {
 			diff "$out/f.top" "$out/t.top" | head -4
 		fi
 	done
+	[ $n -gt 0 ] || bad "no profile converted: nothing compared"
 }
 
 # Real collapsed stacks (stackcollapse-perf.pl's) come back sorted, equal

@@ -71,8 +71,9 @@ t_otlp_refusals() {
 t_otlp_rprof_round_trip() {
 	find tests/data/rprof -name '*.out' -o -name '*.prof' | sort |
 	while read -r f; do
-		$bin/rprof2tsv "$f" >"$out/r.tsv" 2>/dev/null || continue
-		$bin/tsv2rprof "$out/r.tsv" >"$out/want" 2>/dev/null || continue
+		convert "$f" "$out/r.tsv" || continue
+		$bin/tsv2rprof "$out/r.tsv" >"$out/want" ||
+		    { bad "$f: tsv2rprof"; continue; }
 		$bin/tsv2otlp "$out/r.tsv" | $bin/otlp2tsv | $bin/tsv2rprof \
 		    >"$out/got" || bad "$f: the round trip failed"
 		cmp -s "$out/want" "$out/got" || bad "$f: other bytes back"
@@ -88,7 +89,7 @@ t_otlp_pprof_round_trip() {
 	tail -n +2 tests/data/pprof/KINDS.tsv | cut -f 1 | pick |
 	while read -r rel; do
 		f=tests/data/pprof/$rel
-		$bin/pprof2tsv "$f" >"$out/p.tsv" 2>/dev/null || continue
+		convert "$f" "$out/p.tsv" || continue
 		$bin/tsv2otlp "$out/p.tsv" | $bin/otlp2tsv >"$out/back.tsv" ||
 		    { bad "$rel: the round trip failed"; continue; }
 		$bin/tsvvalidate "$out/back.tsv" || bad "$rel: not valid back"

@@ -4,8 +4,10 @@
 # every corpus profile, for each of its value types, by self and by total,
 # and with -m.
 t_top_awk_recipes() {
+	n=0
 	for f in $( (rprof_files; pprof_files) | pick); do
-		$bin/$(converter "$f") "$f" >"$out/t.tsv" 2>/dev/null || continue
+		convert "$f" "$out/t.tsv" || continue
+		n=$((n + 1))
 		for type in $(awk -F'\t' '$1 == "sample_values" && !($3 in s) {
 		    s[$3]; print $3 }' "$out/t.tsv"); do
 			awk -v type="$type" -f tests/selftotal.awk "$out/t.tsv" |
@@ -31,6 +33,7 @@ t_top_awk_recipes() {
 			fi
 		fi
 	done
+	[ $n -gt 0 ] || bad "no profile converted: nothing compared"
 }
 
 # Exact output: sorted by self, ties by name; -c, -l, -n, -s, -t, -m.

@@ -477,7 +477,7 @@ t_go_otlp() {
 	tail -n +2 tests/data/pprof/KINDS.tsv | cut -f 1 |
 	while read -r rel; do
 		f=tests/data/pprof/$rel
-		$bin/pprof2tsv "$f" >"$out/p.tsv" 2>/dev/null || continue
+		convert "$f" "$out/p.tsv" || continue
 		$bin/tsv2pprof "$out/p.tsv" >"$out/a.pb.gz"
 		$bin/tsv2otlp "$out/p.tsv" | $bin/otlp2tsv | $bin/tsv2pprof \
 		    >"$out/b.pb.gz" || { bad "$rel: the round trip failed"; continue; }
@@ -594,4 +594,17 @@ t_go_list() {
 	done
 	echo "${n:-0} lines the same"
 	[ "${n:-0}" -gt 100 ] || bad "only ${n:-0} lines compared"
+}
+
+# What tests/data/REFUSED.tsv lists, which the corpus cases skip, google/pprof
+# refuses too; and pprof2tsv refuses it with a message.
+t_go_refused_as_pprof() {
+	need go || return
+	go_env
+	grep -v '^#' tests/data/REFUSED.tsv | cut -f 1 | while read -r f; do
+		go tool pprof -raw "$f" >/dev/null 2>&1 &&
+		    bad "$f: google/pprof reads it (tests/data/REFUSED.tsv)"
+		$bin/pprof2tsv "$f" >/dev/null 2>"$out/err"
+		[ $? = 1 ] && [ -s "$out/err" ] || bad "$f: pprof2tsv does not refuse it"
+	done
 }

@@ -182,8 +182,12 @@ interop: all $(TESTBIN)/re_probe
 	sh tools/deps.sh interop
 	sh tests/interop.sh $(T)
 
+# The benchmark table, printed and written to doc/benchmarks.md (dated)
 bench: all
-	sh tools/bench.sh
+	@mkdir -p $(B)
+	{ sh tools/bench.sh; echo $$? >$(B)/bench.rc; } | tee $(B)/bench.txt
+	test "$$(cat $(B)/bench.rc)" = 0
+	sh tools/bench-doc.sh $(B)/bench.txt >doc/benchmarks.md
 
 # libFuzzer (clang): each target runs FUZZ_SECONDS, seeded from tests/,
 # or FUZZ_RUNS inputs from a fixed seed (reproducible; what CI runs).

@@ -6,7 +6,7 @@
 # the load rate, the bytes and rows each load added after the first (its
 # stacks known by then, as a fleet's are), and the time of the
 # top-functions and per-source queries. Called by tools/bench.sh; the
-# README's sizing comes from it.
+# doc/databases.md's sizing comes from it.
 set -eu
 s=$1; loads=$2
 pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)

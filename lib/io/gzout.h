@@ -3,7 +3,7 @@
  * own (gzip, zlib, google/pprof's and R's readers read the members on as
  * one file), compressed by whichever of two threads is free, the members
  * written in order. A member per buffer loses little (on large.cpu's
- * profile, 256 KB buffers: README, Benchmark) and lets the threads work
+ * profile, 256 KB buffers: doc/hacking.md, doc/benchmarks.md) and lets the threads work
  * apart; libdeflate compresses a whole buffer in one call, about twice as
  * fast as zlib at its fastest level. */
 #ifndef GZOUT_H

@@ -1,4 +1,4 @@
-# layout: the house's rules, as README's Layout states them.
+# layout: the house's rules, as doc/hacking.md's Layout states them.
 
 # Each wing of lib/ includes only the wings above it (base, re, io, stream,
 # model, then formats and analysis side by side); a codec folder only
@@ -38,5 +38,17 @@ t_layout_programs() {
 		[ -f "filters/$p.c" ] || bad "$p: no filters/$p.c"
 		[ -f "man/$p.1" ] || bad "$p: no man/$p.1"
 		grep -q "^| \`$p\` |" README.md || bad "$p: not in the README's table"
+	done
+}
+
+# Every folder of lib/ has its row in doc/hacking.md's layout, and every
+# row there names a folder that is.
+t_layout_folders() {
+	for d in $(find lib -mindepth 1 -type d | sort); do
+		grep -q "^| \`$d/\` |" doc/hacking.md ||
+		    bad "$d/: no row in doc/hacking.md's layout"
+	done
+	sed -n 's/^| `\(lib\/[^`]*\)\/` |.*/\1/p' doc/hacking.md | while read -r d; do
+		[ -d "$d" ] || bad "doc/hacking.md has a row for $d/, which is not there"
 	done
 }

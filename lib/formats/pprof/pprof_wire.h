@@ -4,7 +4,7 @@
  * Reading: pprof_decode.c walks a Profile where it lies with pb_field
  * (formats/pb/pb.h). protobuf-c's unpacker would build an object per
  * message: several times the input's size in memory, and most of the
- * time (README, Benchmark).
+ * time (doc/hacking.md, doc/benchmarks.md).
  *
  * Writing: pprof_emit.c writes the Profile message by message through
  * protobuf-c (pb_put_message), except a Sample without labels, the bulk

@@ -1,0 +1,34 @@
+#!/bin/sh
+# bench-doc.sh TABLE > doc/benchmarks.md: the page of make bench's latest
+# table (tools/bench.sh's output), dated, with the commit it measured.
+# make bench runs both; the figures are the machine's of that day.
+set -e
+cd "$(dirname "$0")/.."
+table=${1:?usage: bench-doc.sh TABLE}
+when=${BENCH_DATE:-$(date -u +%Y-%m-%d)}
+commit=${BENCH_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+cat <<EOT
+# Benchmarks
+
+Written by \`make bench\` (tools/bench.sh, then tools/bench-doc.sh): the
+latest run, $when, at commit $commit. Not a test: it asserts nothing.
+
+What it measures: a 1 GB Rprof file built from every real Rprof file in
+tests/data, repeated; three pprof profiles from Go's \`large.cpu\` (itself;
+20 copies combined; 20 copies whose functions are renamed per copy, so
+20 times the functions and locations too); streams of 10,000 sources;
+then each program beside what a user would otherwise run on the same
+input (\`cat\`, \`wc\`, R's summaryRprof and read.delim, \`go tool pprof\`,
+\`sqlite3 .import\`, \`psql \\copy\`), and the databases' growth
+(tools/db-bench.sh). "vs" is the reference's time over ours: above 1,
+ours is faster. A small input is run enough times to take about a
+second. This machine's runs of one command vary by 1.5 to 2 times now
+and then: compare ratios from one run, not figures across runs.
+
+Why some parts are written by hand rather than taken from a library,
+with the measurements that justify each: [hacking.md](hacking.md).
+
+\`\`\`
+EOT
+cat "$table"
+echo '```'

@@ -3,6 +3,7 @@
  * sample's frames from the root to the leaf, each function's cum once per
  * sample, each caller -> callee edge once per sample, the leaf's flat.
  */
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -262,4 +263,65 @@ cg_adjacency(const struct callgraph *g, uint32_t **startp, uint32_t **adjp)
 	*startp = start;
 	*adjp = adj;
 	return 0;
+}
+
+void
+cg_node_fig(const struct callgraph *g, const struct measure_choice *c,
+    uint32_t node, struct cg_node_fig *f)
+{
+	f->node = node;
+	f->flat = cg_flat(g, c, node);
+	f->cum = cg_cum(g, c, node);
+	f->name = strtab_str(&g->names, node);
+	f->len = strtab_len(&g->names, node);
+}
+
+void
+cg_edge_fig(const struct callgraph *g, const struct measure_choice *c,
+    uint32_t edge, struct cg_edge_fig *f)
+{
+	const struct cg_edge *ed = &g->edges[edge];
+
+	f->edge = edge;
+	f->w = cg_weight(g, c, edge);
+	f->from = strtab_str(&g->names, ed->from);
+	f->flen = strtab_len(&g->names, ed->from);
+	f->to = strtab_str(&g->names, ed->to);
+	f->tlen = strtab_len(&g->names, ed->to);
+}
+
+static int
+cmp_name(const char *a, size_t an, const char *b, size_t bn)
+{
+	int c = memcmp(a, b, an < bn ? an : bn);
+
+	return c != 0 ? c : (an > bn) - (an < bn);
+}
+
+int
+cg_cmp_flat(const void *x, const void *y)
+{
+	const struct cg_node_fig *a = x, *b = y;
+	int c;
+
+	if (fabs(a->flat.d) != fabs(b->flat.d))
+		return fabs(a->flat.d) > fabs(b->flat.d) ? -1 : 1;
+	if ((c = cmp_name(a->name, a->len, b->name, b->len)) != 0)
+		return c;
+	if (fabs(a->cum.d) != fabs(b->cum.d))
+		return fabs(a->cum.d) > fabs(b->cum.d) ? -1 : 1;
+	return 0;
+}
+
+int
+cg_cmp_edges(const void *x, const void *y)
+{
+	const struct cg_edge_fig *a = x, *b = y;
+	int c;
+
+	if (fabs(a->w.d) != fabs(b->w.d))
+		return fabs(a->w.d) > fabs(b->w.d) ? -1 : 1;
+	if ((c = cmp_name(a->from, a->flen, b->from, b->flen)) != 0)
+		return c;
+	return cmp_name(a->to, a->tlen, b->to, b->tlen);
 }

@@ -57,6 +57,32 @@ struct num cg_weight(const struct callgraph *g,
 struct num cg_total(const struct callgraph *g,
     const struct measure_choice *c);
 
+/* A node or an edge with its figures of a chosen type and its names:
+ * what the two printers (peek, dot) sort, in pprof's orders. */
+struct cg_node_fig {
+	uint32_t node;
+	struct num flat, cum;
+	const char *name;
+	size_t len;
+};
+struct cg_edge_fig {
+	uint32_t edge;
+	struct num w;
+	const char *from, *to;	/* the caller's and the callee's names */
+	size_t flen, tlen;
+};
+void cg_node_fig(const struct callgraph *g, const struct measure_choice *c,
+    uint32_t node, struct cg_node_fig *f);
+void cg_edge_fig(const struct callgraph *g, const struct measure_choice *c,
+    uint32_t edge, struct cg_edge_fig *f);
+
+/* qsort orders of pprof: FlatNameOrder for nodes (flat in size, name,
+ * cum in size), edgeList's for edges (weight in size, the caller's name,
+ * the callee's); of cg_node_fig and cg_edge_fig, or of a struct that
+ * begins with one. */
+int cg_cmp_flat(const void *x, const void *y);
+int cg_cmp_edges(const void *x, const void *y);
+
 /* Each node's edges, in and out (a call to itself once), in edge order:
  * node x's are (*adj)[(*start)[x] .. (*start)[x + 1]). Found once, so
  * that a walk over every node's edges is linear. 0, or -1 when out of

@@ -16,45 +16,15 @@
 #include "analysis/sample/units.h"
 #include "io/output.h"
 
+/* a node as drawn: its figures (first, so cg_cmp_flat sorts it), the
+ * score it is kept by, its id */
 struct dnode {
-	uint32_t node;
-	struct num flat, cum;
-	const char *name;
-	size_t len;
+	struct cg_node_fig f;
 	double score;		/* pprof's entropy score */
 	uint32_t id;		/* N<id>, 0: dropped */
 };
 
-struct dedge {
-	uint32_t edge;
-	struct num w;
-	const char *from, *to;
-	size_t flen, tlen;
-};
-
-static int
-cmp_name(const char *a, size_t an, const char *b, size_t bn)
-{
-	int c = memcmp(a, b, an < bn ? an : bn);
-
-	return c != 0 ? c : (an > bn) - (an < bn);
-}
-
-static int
-cmp_flat(const void *x, const void *y)
-{
-	const struct dnode *a = x, *b = y;
-	int c;
-
-	if (fabs(a->flat.d) != fabs(b->flat.d))
-		return fabs(a->flat.d) > fabs(b->flat.d) ? -1 : 1;
-	if ((c = cmp_name(a->name, a->len, b->name, b->len)) != 0)
-		return c;
-	return (fabs(a->cum.d) < fabs(b->cum.d)) - (fabs(a->cum.d) >
-	    fabs(b->cum.d));
-}
-
-/* pprof's EntropyOrder: by score, then as cmp_flat */
+/* pprof's EntropyOrder: by score, then as cg_cmp_flat */
 static int
 cmp_score(const void *x, const void *y)
 {
@@ -62,20 +32,7 @@ cmp_score(const void *x, const void *y)
 
 	if (a->score != b->score)
 		return a->score > b->score ? -1 : 1;
-	return cmp_flat(x, y);
-}
-
-static int
-cmp_edges(const void *x, const void *y)
-{
-	const struct dedge *a = x, *b = y;
-	int c;
-
-	if (fabs(a->w.d) != fabs(b->w.d))
-		return fabs(a->w.d) > fabs(b->w.d) ? -1 : 1;
-	if ((c = cmp_name(a->from, a->flen, b->from, b->flen)) != 0)
-		return c;
-	return cmp_name(a->to, a->tlen, b->to, b->tlen);
+	return cg_cmp_flat(x, y);
 }
 
 /* pprof's dotColor: grey to red by a share of the total */
@@ -209,7 +166,7 @@ dot_write(const struct callgraph *g, const struct prof *p,
 {
 	struct measure_choice c;
 	struct dnode *nodes = NULL, *order = NULL;
-	struct dedge *edges = NULL;
+	struct cg_edge_fig *edges = NULL;
 	uint32_t *start = NULL, *adj = NULL;	/* each node's edges */
 	size_t i, n = g->names.n, nkept = 0, norig, ne = 0, dropped_nodes = 0,
 	    dropped_edges = 0, shown;
@@ -230,14 +187,10 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	/* the graph's nodes: those with a value */
 	for (i = 0; i < n; i++) {
 		struct dnode *x = &nodes[i];
-		x->node = (uint32_t)i;
-		x->flat = cg_flat(g, &c, (uint32_t)i);
-		x->cum = cg_cum(g, &c, (uint32_t)i);
-		x->name = strtab_str(&g->names, i);
-		x->len = strtab_len(&g->names, i);
-		if (x->flat.d != 0 || x->cum.d != 0) {
+		cg_node_fig(g, &c, (uint32_t)i, &x->f);
+		if (x->f.flat.d != 0 || x->f.cum.d != 0) {
 			x->id = 1;
-			flatsum += x->flat.d;
+			flatsum += x->f.flat.d;
 		}
 	}
 	for (i = norig = 0; i < n; i++)
@@ -246,7 +199,7 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	ncut = fabs(trunc(flatsum * opts->nodefraction));
 	ecut = fabs(trunc(flatsum * opts->edgefraction));
 	for (i = 0; i < n; i++)
-		if (nodes[i].id && ncut > 0 && fabs(nodes[i].cum.d) < ncut) {
+		if (nodes[i].id && ncut > 0 && fabs(nodes[i].f.cum.d) < ncut) {
 			nodes[i].id = 0;
 			dropped_nodes++;
 		}
@@ -255,36 +208,36 @@ dot_write(const struct callgraph *g, const struct prof *p,
 		if (nodes[i].id) {
 			struct dnode *x = &nodes[i];
 			double in = edge_entropy(g, &c, nodes, start, adj,
-			    x->node, 0, 0);
+			    x->f.node, 0, 0);
 			double out = edge_entropy(g, &c, nodes, start, adj,
-			    x->node, 1, x->flat.d);
+			    x->f.node, 1, x->f.flat.d);
 			int has_in = 0, has_out = 0;
 			uint32_t k;
-			for (k = start[x->node]; k < start[x->node + 1]; k++) {
+			for (k = start[x->f.node]; k < start[x->f.node + 1]; k++) {
 				const struct cg_edge *ed = &g->edges[adj[k]];
-				has_in |= ed->to == x->node && nodes[ed->from].id;
-				has_out |= ed->from == x->node && nodes[ed->to].id;
+				has_in |= ed->to == x->f.node && nodes[ed->from].id;
+				has_out |= ed->from == x->f.node && nodes[ed->to].id;
 			}
 			x->score = trunc(((has_in ? in : 1) + (has_out ? out :
-			    1)) * x->cum.d) + x->flat.d;
+			    1)) * x->f.cum.d) + x->f.flat.d;
 			order[nkept++] = *x;
 		}
 	qsort(order, nkept, sizeof(*order), opts->nodecount > 0 ? cmp_score :
-	    cmp_flat);
+	    cg_cmp_flat);
 	shown = opts->nodecount > 0 && (size_t)opts->nodecount < nkept ?
 	    (size_t)opts->nodecount : nkept;
 	for (i = 0; i < n; i++)
 		nodes[i].id = 0;
 	for (i = 0; i < shown; i++)
-		nodes[order[i].node].id = 1;
+		nodes[order[i].f.node].id = 1;
 	/* drawn in pprof's order: flat, then name */
-	qsort(order, shown, sizeof(*order), cmp_flat);
+	qsort(order, shown, sizeof(*order), cg_cmp_flat);
 	for (i = 0; i < shown; i++) {
-		nodes[order[i].node].id = (uint32_t)i + 1;
+		nodes[order[i].f.node].id = (uint32_t)i + 1;
 		order[i].id = (uint32_t)i + 1;
-		maxflat = fmax(maxflat, fabs(order[i].flat.d));
-		v = fabs(order[i].flat.d) > 0 ? fabs(order[i].flat.d) :
-		    fabs(order[i].cum.d);
+		maxflat = fmax(maxflat, fabs(order[i].f.flat.d));
+		v = fabs(order[i].f.flat.d) > 0 ? fabs(order[i].f.flat.d) :
+		    fabs(order[i].f.cum.d);
 		if (v > 0 && (lo == 0 || v < lo))
 			lo = v;
 	}
@@ -299,13 +252,13 @@ dot_write(const struct callgraph *g, const struct prof *p,
 		}
 		edges[ne].edge = (uint32_t)i;
 		edges[ne].w = w;
-		edges[ne].from = nodes[ed->from].name;
-		edges[ne].flen = nodes[ed->from].len;
-		edges[ne].to = nodes[ed->to].name;
-		edges[ne++].tlen = nodes[ed->to].len;
+		edges[ne].from = nodes[ed->from].f.name;
+		edges[ne].flen = nodes[ed->from].f.len;
+		edges[ne].to = nodes[ed->to].f.name;
+		edges[ne++].tlen = nodes[ed->to].f.len;
 	}
 	if (ne > 0)
-		qsort(edges, ne, sizeof(*edges), cmp_edges);
+		qsort(edges, ne, sizeof(*edges), cg_cmp_edges);
 	if (c.how == SHOW_MIN)
 		c.show = figure_min_unit(&c, lo, total);
 	/* the graph and its legend */
@@ -323,7 +276,7 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	    strlen(c.name));
 	out_str(o, "\\lShowing nodes accounting for ");
 	for (i = 0, flatsum = 0; i < shown; i++)
-		flatsum += order[i].flat.d;
+		flatsum += order[i].f.flat.d;
 	value(o, &c, num_of_dbl(flatsum));
 	out_str(o, ", ");
 	pct(o, flatsum, total);
@@ -353,45 +306,45 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	for (i = 0; i < shown; i++) {
 		const struct dnode *x = &order[i];
 		fs = 8;
-		if (maxflat != 0 && x->flat.d != 0)
-			fs += (int)ceil(16 * sqrt(fabs(x->flat.d) / maxflat));
+		if (maxflat != 0 && x->f.flat.d != 0)
+			fs += (int)ceil(16 * sqrt(fabs(x->f.flat.d) / maxflat));
 		snprintf(buf, sizeof(buf), "N%u [label=\"", x->id);
 		out_str(o, buf);
-		dot_label_name(o, x->name, x->len);
-		if (x->flat.d != 0) {
-			value(o, &c, x->flat);
+		dot_label_name(o, x->f.name, x->f.len);
+		if (x->f.flat.d != 0) {
+			value(o, &c, x->f.flat);
 			out_str(o, " (");
-			pct(o, x->flat.d, total);
+			pct(o, x->f.flat.d, total);
 			out_str(o, ")");
 		} else
 			out_str(o, "0");
-		if (x->cum.d != x->flat.d) {
-			out_str(o, x->flat.d != 0 ? "\\nof " : " of ");
-			value(o, &c, x->cum);
+		if (x->f.cum.d != x->f.flat.d) {
+			out_str(o, x->f.flat.d != 0 ? "\\nof " : " of ");
+			value(o, &c, x->f.cum);
 			out_str(o, " (");
-			pct(o, x->cum.d, total);
+			pct(o, x->f.cum.d, total);
 			out_str(o, ")");
 		}
-		color(col, sizeof(col), total != 0 ? x->cum.d / total : 0, 0);
-		color(fill, sizeof(fill), total != 0 ? x->cum.d / total : 0, 1);
+		color(col, sizeof(col), total != 0 ? x->f.cum.d / total : 0, 0);
+		color(fill, sizeof(fill), total != 0 ? x->f.cum.d / total : 0, 1);
 		snprintf(buf, sizeof(buf), "\" id=\"node%u\" fontsize=%d "
 		    "shape=box tooltip=\"", x->id, fs);
 		out_str(o, buf);
-		dot_text(o, x->name, x->len);
+		dot_text(o, x->f.name, x->f.len);
 		out_str(o, " (");
-		value(o, &c, x->cum);
+		value(o, &c, x->f.cum);
 		snprintf(buf, sizeof(buf), ")\" color=\"%s\" fillcolor=\"%s\" "
 		    "fn=\"", col, fill);
 		out_str(o, buf);
-		dot_text(o, x->name, x->len);
+		dot_text(o, x->f.name, x->f.len);
 		out_str(o, "\" flat=\"");
-		out_num(o, x->flat);
+		out_num(o, x->f.flat);
 		out_str(o, "\" cum=\"");
-		out_num(o, x->cum);
+		out_num(o, x->f.cum);
 		out_str(o, "\"]\n");
 	}
 	for (i = 0; i < ne; i++) {
-		const struct dedge *x = &edges[i];
+		const struct cg_edge_fig *x = &edges[i];
 		const struct cg_edge *ed = &g->edges[x->edge];
 		double share = total != 0 ? fabs(x->w.d) / total : 0;
 		int weight = 1 + (int)fmin(trunc(share * 100), 100);

@@ -13,60 +13,8 @@
 #include "analysis/sample/figure.h"
 #include "analysis/graph/peek.h"
 
-struct pnode {
-	uint32_t node;
-	struct num flat, cum;
-	const char *name;
-	size_t len;
-};
-
-struct pedge {
-	uint32_t edge;
-	struct num w;
-	const char *from, *to;
-	size_t flen, tlen;
-};
-
-static int
-cmp_name(const char *a, size_t an, const char *b, size_t bn)
-{
-	int c = memcmp(a, b, an < bn ? an : bn);
-
-	return c != 0 ? c : (an > bn) - (an < bn);
-}
-
-/* pprof's FlatNameOrder: flat in size, name, cum in size */
-static int
-cmp_nodes(const void *x, const void *y)
-{
-	const struct pnode *a = x, *b = y;
-	int c;
-
-	if (fabs(a->flat.d) != fabs(b->flat.d))
-		return fabs(a->flat.d) > fabs(b->flat.d) ? -1 : 1;
-	if ((c = cmp_name(a->name, a->len, b->name, b->len)) != 0)
-		return c;
-	if (fabs(a->cum.d) != fabs(b->cum.d))
-		return fabs(a->cum.d) > fabs(b->cum.d) ? -1 : 1;
-	return 0;
-}
-
-/* pprof's edgeList order */
-static int
-cmp_edges(const void *x, const void *y)
-{
-	const struct pedge *a = x, *b = y;
-	int c;
-
-	if (a->w.d != b->w.d && fabs(a->w.d) != fabs(b->w.d))
-		return fabs(a->w.d) > fabs(b->w.d) ? -1 : 1;
-	if ((c = cmp_name(a->from, a->flen, b->from, b->flen)) != 0)
-		return c;
-	return cmp_name(a->to, a->tlen, b->to, b->tlen);
-}
-
 static void
-row(struct output *o, const struct pnode *n, const char *rel,
+row(struct output *o, const struct cg_node_fig *n, const char *rel,
     const char *other, size_t olen, const struct measure_choice *c,
     struct num v, double of, int inl)
 {
@@ -89,8 +37,8 @@ peek_write(const struct callgraph *g, const struct prof *p,
     const struct peek_opts *po, struct output *o, struct perr *e)
 {
 	struct measure_choice c;
-	struct pnode *nodes = NULL;
-	struct pedge *in = NULL, *outs = NULL;
+	struct cg_node_fig *nodes = NULL;
+	struct cg_edge_fig *in = NULL, *outs = NULL;
 	uint32_t *start = NULL, *adj = NULL;	/* each node's edges */
 	size_t i, j, k, n = 0, ni, no, matched = 0;
 	struct num total;
@@ -108,21 +56,17 @@ peek_write(const struct callgraph *g, const struct prof *p,
 		goto done;
 	}
 	for (i = 0; i < g->names.n; i++) {
-		struct pnode *x = &nodes[n];
-		x->node = (uint32_t)i;
-		x->flat = cg_flat(g, &c, (uint32_t)i);
-		x->cum = cg_cum(g, &c, (uint32_t)i);
+		struct cg_node_fig *x = &nodes[n];
+		cg_node_fig(g, &c, (uint32_t)i, x);
 		if (x->flat.d == 0 && x->cum.d == 0)
 			continue;	/* as pprof's graph: not a node */
-		x->name = strtab_str(&g->names, i);
-		x->len = strtab_len(&g->names, i);
 		n++;
 		v = fabs(x->flat.d) > 0 ? fabs(x->flat.d) : fabs(x->cum.d);
 		if (v > 0 && (lo == 0 || v < lo))
 			lo = v;
 	}
 	if (n > 0)
-		qsort(nodes, n, sizeof(*nodes), cmp_nodes);
+		qsort(nodes, n, sizeof(*nodes), cg_cmp_flat);
 	if (c.how == SHOW_MIN)
 		c.show = figure_min_unit(&c, lo, total.d);
 	if (!po->quiet) {
@@ -144,7 +88,7 @@ peek_write(const struct callgraph *g, const struct prof *p,
 	}
 	out_str(o, "function\trelation\tname\tvalue\tshare\tinline\n");
 	for (i = 0; i < n; i++) {
-		const struct pnode *x = &nodes[i];
+		const struct cg_node_fig *x = &nodes[i];
 		if (po->match != NULL && re_match(po->match, x->name, x->len) !=
 		    1)
 			continue;
@@ -152,24 +96,19 @@ peek_write(const struct callgraph *g, const struct prof *p,
 		for (k = start[x->node], ni = no = 0; k < start[x->node + 1];
 		    k++) {
 			const struct cg_edge *ed = &g->edges[j = adj[k]];
-			struct pedge pe;
-			pe.edge = (uint32_t)j;
-			pe.w = cg_weight(g, &c, (uint32_t)j);
+			struct cg_edge_fig pe;
+			cg_edge_fig(g, &c, (uint32_t)j, &pe);
 			if (pe.w.d == 0)
 				continue;
-			pe.from = strtab_str(&g->names, ed->from);
-			pe.flen = strtab_len(&g->names, ed->from);
-			pe.to = strtab_str(&g->names, ed->to);
-			pe.tlen = strtab_len(&g->names, ed->to);
 			if (ed->to == x->node)
 				in[ni++] = pe;
 			if (ed->from == x->node)
 				outs[no++] = pe;
 		}
 		if (ni > 0)
-			qsort(in, ni, sizeof(*in), cmp_edges);
+			qsort(in, ni, sizeof(*in), cg_cmp_edges);
 		if (no > 0)
-			qsort(outs, no, sizeof(*outs), cmp_edges);
+			qsort(outs, no, sizeof(*outs), cg_cmp_edges);
 		for (j = 0; j < ni; j++)
 			row(o, x, "caller", in[j].from, in[j].flen, &c, in[j].w,
 			    x->cum.d, g->edges[in[j].edge].inline_call);

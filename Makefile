@@ -41,7 +41,8 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/folded/folded_read.c lib/formats/sql/sql.c \
 	lib/formats/sql/sql_stage.c lib/formats/sql/sql_schema.c \
 	lib/formats/sql/sql_remap.c lib/formats/sql/sql_cluster.c \
-	lib/formats/sql/sqlite_db.c lib/formats/sql/sqlite_defs.c \
+	lib/formats/sql/sqlite_conn.c lib/formats/sql/sqlite_defs.c \
+	lib/formats/sql/sqlite_db.c \
 	lib/formats/v1/v1_write.c lib/formats/otlp/otlp_read.c \
 	lib/formats/otlp/otlp_decode.c lib/formats/otlp/otlp_samples.c \
 	lib/formats/otlp/otlp_write.c lib/formats/otlp/otlp_collect.c \

@@ -52,3 +52,41 @@ t_layout_folders() {
 		[ -d "$d" ] || bad "doc/hacking.md has a row for $d/, which is not there"
 	done
 }
+
+# Within a folder of lib/, the files' calls form no cycle, so each folder
+# reads as layers (a codec's wire, its tables, its samples); a file that
+# both calls and is called by another of its folder was split by size,
+# not by concern. From the symbols of build/obj (make check builds it).
+t_layout_no_call_cycles() {
+	[ -d "$top/build/obj/lib" ] || { bad "build/obj/lib not built"; return; }
+	for o in $(find "$top/build/obj/lib" -name '*.o' | sort); do
+		nm "$o" | awk -v f="${o#$top/build/obj/}" '
+		    NF == 3 && $2 ~ /^[TDBR]$/ { print "D", f, $3 }
+		    $1 == "U" { print "U", f, $2 }'
+	done | awk '
+	function dir(p) { sub(/\/[^\/]*$/, "", p); return p }
+	$1 == "D" { def[$3] = $2; next }
+	{ use[NR] = $2 " " $3 }
+	END {
+		for (i in use) {
+			split(use[i], a, " "); t = def[a[2]]
+			if (t != "" && t != a[1] && dir(t) == dir(a[1])) {
+				e[a[1] " " t]; n[a[1]]; n[t]
+			}
+		}
+		# take away the files that call none left, until none goes
+		do {
+			gone = 0
+			for (x in n) {
+				calls = 0
+				for (k in e) {
+					split(k, b, " ")
+					if (b[1] == x && (b[2] in n)) { calls = 1; break }
+				}
+				if (!calls) { delete n[x]; gone = 1 }
+			}
+		} while (gone)
+		for (x in n) print x
+	}' | sort >"$out/cycle"
+	[ ! -s "$out/cycle" ] || bad "files that call each other: $(tr '\n' ' ' <"$out/cycle")"
+}

@@ -275,7 +275,7 @@ ow_make_sets(struct otlp_writer *w, struct dict *d)
 		return -1;
 	for (i = 0; i < w->attrsets.n; i++)
 		if ((n = d->set_off[i + 1] - d->set_off[i]) > 0)
-			d->set_size[i] = (uint32_t)pb_len_field_size(packed_len(
+			d->set_size[i] = (uint32_t)pb_len_field_size(pb_packed_len(
 			    (const int32_t *)d->set_kv + d->set_off[i], n));
 	return d->failed ? -1 : 0;
 }
@@ -374,7 +374,7 @@ kv_message(struct dict *d, size_t i, M(KeyValueAndUnit) *m, M(AnyValue) *v,
 /* Location r's fields into e, emptied first. */
 static void
 location_fields(struct otlp_writer *w, const struct prof *p, struct dict *d,
-    const uint8_t *run_r, size_t r, struct chunk *e)
+    const uint8_t *run_r, size_t r, struct pb_chunk *e)
 {
 	uint8_t line[3 * (1 + VARINT_MAX)];
 	size_t j, n, nl, na = 0;
@@ -387,7 +387,7 @@ location_fields(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	    (uint64_t)(int64_t)map_index(d, last->mapping));
 	nl = put_varint_field(line, nl, OL_ADDRESS, last->address_na ? 0 :
 	    last->address);
-	ch_add(e, line, nl);
+	pb_chunk_add(e, line, nl);
 	if (last->function == PROF_NONE && n == 1 && last->line == PROF_LINE_NA)
 		n = 0;
 	for (j = 0; j < n; j++) {
@@ -397,7 +397,7 @@ location_fields(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		nl = put_varint_field(line, nl, OLN_LINE,
 		    (uint64_t)(f->line == PROF_LINE_NA ? 0 : f->line));
 		nl = put_varint_field(line, nl, OLN_COLUMN, (uint64_t)f->column);
-		ch_bytes(e, OL_LINES, line, nl);
+		pb_chunk_bytes(e, OL_LINES, line, nl);
 	}
 	if (array_grow((void **)&d->attrs, &d->capattrs, p->nlattrs + 2,
 	    sizeof(*d->attrs)) < 0) {
@@ -413,7 +413,7 @@ location_fields(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		    OTLP_FRAME_TYPE) == 0))
 			d->attrs[na++] = ow_kv_str(d, p->lattrs[a].a.key,
 			    p->lattrs[a].a.value);
-	ch_packed(e, OL_ATTRIBUTES, d->attrs, na);
+	pb_chunk_packed(e, OL_ATTRIBUTES, d->attrs, na);
 }
 
 /* The Location table to out, or only sized (out NULL: every function,
@@ -439,7 +439,7 @@ put_locations(struct otlp_writer *w, const struct prof *p, struct dict *d,
 }
 
 static int
-put_mappings(const struct prof *p, struct dict *d, struct chunk *c)
+put_mappings(const struct prof *p, struct dict *d, struct pb_chunk *c)
 {
 	M(ProfilesDictionary) dict = INIT(PROFILES_DICTIONARY);
 	M(Mapping) *mp = NULL, **mpp = NULL;
@@ -485,7 +485,7 @@ put_mappings(const struct prof *p, struct dict *d, struct chunk *c)
 	dict.mapping_table = mpp;
 	dict.n_mapping_table = d->nmaps + 1;
 	if (!d->failed)
-		ch_fields(c, &dict.base);
+		pb_chunk_fields(c, &dict.base);
 	rc = c->failed || d->failed ? -1 : 0;
 done:
 	free(mp);
@@ -521,7 +521,7 @@ put_functions(const struct prof *p, struct dict *d, struct output *out)
 }
 
 static int
-put_links(struct otlp_writer *w, struct chunk *c)
+put_links(struct otlp_writer *w, struct pb_chunk *c)
 {
 	M(ProfilesDictionary) dict = INIT(PROFILES_DICTIONARY);
 	M(Link) *lk = NULL, **lkp = NULL;
@@ -550,7 +550,7 @@ put_links(struct otlp_writer *w, struct chunk *c)
 	}
 	dict.link_table = lkp;
 	dict.n_link_table = w->links.n + 1;
-	ch_fields(c, &dict.base);
+	pb_chunk_fields(c, &dict.base);
 	rc = c->failed ? -1 : 0;
 done:
 	free(lk);
@@ -560,7 +560,7 @@ done:
 }
 
 static int
-put_attributes(struct dict *d, struct chunk *c)
+put_attributes(struct dict *d, struct pb_chunk *c)
 {
 	M(ProfilesDictionary) dict = INIT(PROFILES_DICTIONARY);
 	M(KeyValueAndUnit) *kv = NULL, **kvp = NULL;
@@ -596,7 +596,7 @@ put_attributes(struct dict *d, struct chunk *c)
 	dict.attribute_table = kvp;
 	dict.n_attribute_table = nkv + 1;
 	if (!d->failed)
-		ch_fields(c, &dict.base);
+		pb_chunk_fields(c, &dict.base);
 	rc = c->failed || d->failed ? -1 : 0;
 done:
 	for (i = 0; arr_elems != NULL && i < nkv; i++) {
@@ -645,7 +645,7 @@ ow_put_dictionary(struct otlp_writer *w, struct dict *d, const uint8_t *run_r,
     struct output *out)
 {
 	enum { MAP, LINK, ATTR, NT };
-	struct chunk t[NT];
+	struct pb_chunk t[NT];
 	size_t i, len;
 	int rc = -1;
 

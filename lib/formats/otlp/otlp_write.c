@@ -183,7 +183,7 @@ values_len(const int64_t *v, size_t n)
 
 /* The values of type t of sample j of S, packed int64s. */
 static void
-ch_values(struct chunk *c, struct otlp_writer *w, const struct osrc *S,
+ch_values(struct pb_chunk *c, struct otlp_writer *w, const struct osrc *S,
     size_t j, size_t t)
 {
 	uint8_t b[VARINT_MAX];
@@ -191,10 +191,10 @@ ch_values(struct chunk *c, struct otlp_writer *w, const struct osrc *S,
 
 	if (n == 0)
 		return;
-	ch_varint(c, pb_tag(OS_VALUES, PB_LEN));
-	ch_varint(c, values_len(w->v, n));
+	pb_chunk_varint(c, pb_tag(OS_VALUES, PB_LEN));
+	pb_chunk_varint(c, values_len(w->v, n));
 	for (i = 0; i < n; i++)
-		ch_add(c, b, varint_put(b, (uint64_t)w->v[i]));
+		pb_chunk_add(c, b, varint_put(b, (uint64_t)w->v[i]));
 }
 
 /* The events of sample o: 0 for an untimed one. */
@@ -211,18 +211,18 @@ nevents(const struct otlp_writer *w, const struct osample *o)
 
 /* The times of sample o's events, packed fixed64s. */
 static void
-ch_times(struct chunk *c, struct otlp_writer *w, const struct osample *o)
+ch_times(struct pb_chunk *c, struct otlp_writer *w, const struct osample *o)
 {
 	uint64_t x;
 	uint32_t ev;
 
 	if (o->head == NONE)
 		return;
-	ch_varint(c, pb_tag(OS_TIMESTAMPS, PB_LEN));
-	ch_varint(c, 8 * (uint64_t)nevents(w, o));
+	pb_chunk_varint(c, pb_tag(OS_TIMESTAMPS, PB_LEN));
+	pb_chunk_varint(c, 8 * (uint64_t)nevents(w, o));
 	for (ev = o->head; ev != NONE; ev = w->ev[ev].next) {
 		x = (uint64_t)w->ev[ev].time;	/* little-endian, as protobuf */
-		ch_add(c, &x, 8);
+		pb_chunk_add(c, &x, 8);
 	}
 }
 
@@ -251,19 +251,19 @@ sample_size(struct otlp_writer *w, const struct dict *d, const struct osrc *S,
  * where its fields are gathered). */
 static void
 put_sample(struct otlp_writer *w, const struct dict *d, const struct osrc *S,
-    size_t j, size_t t, struct chunk *e, struct output *out)
+    size_t j, size_t t, struct pb_chunk *e, struct output *out)
 {
 	const struct osample *o = &S->s[j];
 	uint8_t b[1 + VARINT_MAX];
 	size_t n;
 
 	e->n = 0;
-	ch_add(e, b, put_varint_field(b, 0, OS_STACK, (uint64_t)o->stack + 1));
+	pb_chunk_add(e, b, put_varint_field(b, 0, OS_STACK, (uint64_t)o->stack + 1));
 	n = d->set_off[o->attrset + 1] - d->set_off[o->attrset];
 	if (n > 0)	/* set_kv may be NULL */
-		ch_packed(e, OS_ATTRIBUTES, (const int32_t *)d->set_kv +
+		pb_chunk_packed(e, OS_ATTRIBUTES, (const int32_t *)d->set_kv +
 		    d->set_off[o->attrset], n);
-	ch_add(e, b, put_varint_field(b, 0, OS_LINK, o->link));
+	pb_chunk_add(e, b, put_varint_field(b, 0, OS_LINK, o->link));
 	ch_values(e, w, S, j, t);
 	ch_times(e, w, o);
 	pb_put_bytes(out, OP_SAMPLES, e->b, e->n);
@@ -272,7 +272,7 @@ put_sample(struct otlp_writer *w, const struct dict *d, const struct osrc *S,
 /* A Profile but its samples: the fields before them (sample_type, field
  * 1) and those after; len, the whole Profile's bytes. */
 struct oprofile {
-	struct chunk head, tail;
+	struct pb_chunk head, tail;
 	size_t t, len;
 };
 
@@ -321,8 +321,8 @@ make_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
 		pr.original_payload_format = (char *)(uintptr_t)v;
 	pr.attribute_indices = (int32_t *)(uintptr_t)pattrs;
 	pr.n_attribute_indices = npattrs;
-	ch_fields(&op->head, &a.base);
-	ch_fields(&op->tail, &pr.base);
+	pb_chunk_fields(&op->head, &a.base);
+	pb_chunk_fields(&op->tail, &pr.base);
 	op->len = op->head.n + op->tail.n;
 	for (j = 0; j < S->ns; j++)
 		op->len += len_field(sample_size(w, d, S, j, t));
@@ -331,7 +331,7 @@ make_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
 /* The Profile made as op, field 2 of a ScopeProfiles, to out. */
 static void
 put_profile(struct otlp_writer *w, const struct dict *d, const struct osrc *S,
-    const struct oprofile *op, struct chunk *e, struct output *out)
+    const struct oprofile *op, struct pb_chunk *e, struct output *out)
 {
 	size_t j;
 
@@ -355,7 +355,7 @@ put_source(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	M(InstrumentationScope) scope = INIT(INSTRUMENTATION_SCOPE);
 	M(AnyValue) order = ow_any_value(), *ord_elem = NULL, **ord_ptr = NULL;
 	M(ArrayValue) arr = INIT(ARRAY_VALUE);
-	struct chunk sp = { 0 }, rp = { 0 }, e = { 0 };
+	struct pb_chunk sp = { 0 }, rp = { 0 }, e = { 0 };
 	struct oprofile *op = NULL;
 	int32_t *pattrs = NULL, *comments = NULL;
 	size_t i, np = 0, nc = 0, nprof = 0, splen, rplen;
@@ -428,7 +428,7 @@ put_source(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	nprof = S->ntypes > 0 ? S->ntypes : 1;
 	if ((op = calloc(nprof, sizeof(*op))) == NULL)
 		goto done;
-	ch_message(&sp, OSP_SCOPE, &scope.base);
+	pb_chunk_message(&sp, OSP_SCOPE, &scope.base);
 	splen = sp.n;
 	for (i = 0; i < nprof; i++) {
 		make_profile(w, p, d, si, S->ntypes > 0 ? i : NONE, pattrs, np,
@@ -440,7 +440,7 @@ put_source(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	if (sschema != NULL)
 		splen += len_field(strlen(sschema));
 	/* ... in the resource's */
-	ch_message(&rp, ORP_RESOURCE, &resource.base);
+	pb_chunk_message(&rp, ORP_RESOURCE, &resource.base);
 	rplen = rp.n + len_field(splen);
 	if (rschema != NULL)
 		rplen += len_field(strlen(rschema));

@@ -11,6 +11,7 @@
 #include "base/hash.h"
 #include "base/varint.h"
 #include "formats/pb/pb.h"
+#include "formats/pb/pb_chunk.h"
 #include "model/runs.h"
 #include "formats/otlp/otlp.h"
 #include "formats/otlp/otlp_wire.h"
@@ -89,14 +90,6 @@ struct otlp_writer {
  */
 enum { KV_STR = 1, KV_INT, KV_BOOL, KV_STRS, KV_INTS };
 
-/* Bytes being gathered: a message's fields one after another, packed by
- * hand or by protobuf-c; failed once an allocation failed. */
-struct chunk {
-	uint8_t *b;
-	size_t n, cap;
-	int failed;
-};
-
 /* The strings tsv2otlp writes besides p's, interned in p first (so that
  * a pointer into p taken later stays valid). */
 enum {
@@ -121,7 +114,7 @@ struct dict {
 	size_t capruns_of;
 	uint8_t *enc;
 	size_t capenc;
-	struct chunk e;			/* a Location's fields, */
+	struct pb_chunk e;			/* a Location's fields, */
 	int32_t *attrs;			/* its attributes */
 	size_t capattrs;
 	uint32_t *set_off, *set_kv;	/* per attribute set: its kv */
@@ -132,67 +125,6 @@ struct dict {
 	int failed;
 };
 
-
-static inline void
-ch_add(struct chunk *c, const void *p, size_t n)
-{
-	if (n == 0)	/* p may then be NULL, which memcpy forbids */
-		return;
-	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + n, 1) < 0) {
-		c->failed = 1;
-		return;
-	}
-	memcpy(c->b + c->n, p, n);
-	c->n += n;
-}
-
-static inline void
-ch_varint(struct chunk *c, uint64_t v)
-{
-	uint8_t b[VARINT_MAX];
-
-	ch_add(c, b, varint_put(b, v));
-}
-
-/* Field f of c: m packed, or len bytes at p. */
-static inline void
-ch_bytes(struct chunk *c, uint32_t f, const void *p, size_t len)
-{
-	ch_varint(c, pb_tag(f, PB_LEN));
-	ch_varint(c, len);
-	ch_add(c, p, len);
-}
-
-/* m packed at the end of c, in the n bytes it takes. */
-static inline void
-ch_pack(struct chunk *c, const ProtobufCMessage *m, size_t n)
-{
-	if (n == 0)	/* no field set: c->b may be NULL */
-		return;
-	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + n, 1) < 0) {
-		c->failed = 1;
-		return;
-	}
-	c->n += protobuf_c_message_pack(m, c->b + c->n);
-}
-
-/* m as field f of the message being gathered. */
-static inline void
-ch_message(struct chunk *c, uint32_t f, const ProtobufCMessage *m)
-{
-	size_t n = protobuf_c_message_get_packed_size(m);
-
-	ch_varint(c, pb_tag(f, PB_LEN));
-	ch_varint(c, n);
-	ch_pack(c, m, n);
-}
-
-/* m's own fields, as fields of the message being gathered. */
-static inline void
-ch_fields(struct chunk *c, const ProtobufCMessage *m)
-{
-	ch_pack(c, m, protobuf_c_message_get_packed_size(m));
-}
 
 /* A length-delimited field of n bytes, of a field number below 16. */
 static inline size_t
@@ -209,39 +141,6 @@ put_varint_field(uint8_t *b, size_t n, uint32_t f, uint64_t v)
 		return n;
 	n += varint_put(b + n, pb_tag(f, PB_VARINT));
 	return n + varint_put(b + n, v);
-}
-
-/* The bytes of n int32s packed, as protobuf-c packs them (a negative
- * one in ten bytes). */
-static inline size_t
-packed_len(const int32_t *v, size_t n)
-{
-	size_t i, len = 0;
-
-	for (i = 0; i < n; i++)
-		len += varint_len((uint64_t)(int64_t)v[i]);
-	return len;
-}
-
-/* Field f of n int32s packed, left out when there are none. */
-static inline void
-ch_packed(struct chunk *c, uint32_t f, const int32_t *v, size_t n)
-{
-	size_t i, len = packed_len(v, n);
-	uint8_t *o;
-
-	if (n == 0)
-		return;
-	ch_varint(c, pb_tag(f, PB_LEN));
-	ch_varint(c, len);
-	if (c->failed || array_grow((void **)&c->b, &c->cap, c->n + len, 1) <
-	    0) {
-		c->failed = 1;
-		return;
-	}
-	for (o = c->b + c->n, i = 0; i < n; i++)
-		o += varint_put(o, (uint64_t)(int64_t)v[i]);
-	c->n += len;
 }
 
 /* otlp_dict.c */

@@ -1,5 +1,7 @@
 /* sqlite_db_impl.h: what the loader (sqlite_db.c) and its adding of
- * functions, mappings, locations and stacks (sqlite_defs.c) share. */
+ * functions, mappings, locations and stacks (sqlite_defs.c) share, and
+ * the connection's steps both use (sqlite_conn.c): the loader calls the
+ * definitions, both call the connection, never the other way. */
 #ifndef SQLITE_DB_IMPL_H
 #define SQLITE_DB_IMPL_H
 
@@ -17,7 +19,7 @@ struct sqlite_load {
 	int in_tx;
 };
 
-/* sqlite_db.c: e set to the database's error, with what it was doing;
+/* sqlite_conn.c: e set to the database's error, with what it was doing;
  * a part of the script as text (malloc'ed), prepared, run */
 int sl_error(struct sqlite_load *l, struct perr *e, const char *what);
 char *sl_part_text(enum sql_part part, struct perr *e);

@@ -183,7 +183,8 @@ input_warning(const char *msg)
 }
 
 /* Before anything is opened: descriptors 0 to 2 open (else a file opened
- * here could become standard error, and warnings land in it), and the
+ * here could become standard output or error, and output or warnings
+ * land in it), and the
  * fatal signals that would leave temporary files. */
 static void
 setup(void)
@@ -192,9 +193,13 @@ setup(void)
 	size_t i;
 	int fd;
 
+	/* a closed standard output is held by /dev/null opened for reading,
+	 * so that writing to it fails as writing to a closed one would
+	 * (EBADF), through the output's one error path: a message and exit
+	 * 1, never the output lost with exit 0 */
 	for (fd = 0; fd < 3; fd++)
 		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
-		    open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+		    open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY) != fd)
 			_exit(EXIT_BAD);
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		if (signal(sigs[i], on_signal) == SIG_IGN)

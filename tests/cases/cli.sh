@@ -120,3 +120,29 @@ t_cli_binary_input() {
 	    'tsvflame: x.png:1: binary data, not a profile stream' >"$out/want"
 	same "$out/want" "a PNG given to the stream readers"
 }
+
+# A closed standard output is an error (audit A9): every program that
+# writes to it says so and exits 1, none writes into nothing and exits 0;
+# with -o, standard output is not needed.
+t_cli_closed_stdout() {
+	$bin/rprof2tsv "$R_MEM" >"$out/s.tsv"
+	for p in $(programs); do
+		case $p in
+		tsvvalidate) continue ;;	# writes nothing when valid
+		rprof2tsv) args=$R_MEM ;;
+		pprof2tsv) args=tests/data/pprof/go-1.19/go.cpu.pb.gz ;;
+		folded2tsv) args=tests/data/folded/perf-java-stacks-01-collapsed-all.txt ;;
+		otlp2tsv) $bin/tsv2otlp "$out/s.tsv" >"$out/s.otlp"; args=$out/s.otlp ;;
+		tsvpeek|tsvlist) args="main $out/s.tsv" ;;
+		*) args=$out/s.tsv ;;
+		esac
+		# shellcheck disable=SC2086
+		$bin/$p $args >&- 2>"$out/err"
+		rc=$?
+		[ $rc = 1 ] || bad "$p >&-: exit $rc"
+		grep -q "^$p: <stdout>: write error: Bad file descriptor" "$out/err" ||
+		    bad "$p >&-: $(head -c 200 "$out/err")"
+	done
+	$bin/tsvtop -o "$out/top.txt" "$out/s.tsv" >&- || bad "tsvtop -o F >&-: exit $?"
+	[ -s "$out/top.txt" ] || bad "tsvtop -o F >&-: nothing in F"
+}

@@ -149,6 +149,11 @@ main(int argc, char *argv[])
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
 		case 'b':
+			if (optarg[0] == '\0') {
+				cli_warn("-b: an empty name: give a database "
+				    "file's");
+				cli_usage(&prog);
+			}
 			dbpath = optarg;
 			break;
 		case 'D':

@@ -248,3 +248,23 @@ t_sql_shard_script() {
 	[ $? = 1 ] && grep -q "not keyword=value" "$out/err" ||
 	    bad "a conninfo not keyword=value: $(cat "$out/err")"
 }
+
+# -b names a database file, nothing else (audit A8): SQLite's ":memory:"
+# and "file:" URIs would store nothing and exit 0; they are files of that
+# name, which sqlite3 then reads; an empty name is a usage error.
+t_sql_direct_names_are_files() {
+	need sqlite3 || return
+	$bin/rprof2tsv "$R_MEM" >"$out/s.tsv"
+	mkdir "$out/d"
+	for n in ':memory:' 'file:x.db?mode=memory' 'file::memory:' ':x'; do
+		(cd "$out/d" && $bin/tsv2sql -b "$n" ../s.tsv) ||
+		    { bad "tsv2sql -b '$n': exit $?"; continue; }
+		[ -f "$out/d/$n" ] || { bad "tsv2sql -b '$n': no file of that name"; continue; }
+		got=$(sqlite3 "$out/d/$n" 'SELECT count(*) FROM sample_stacks')
+		[ "$got" = 256 ] || bad "tsv2sql -b '$n': $got samples in the file"
+	done
+	$bin/tsv2sql -b '' "$out/s.tsv" 2>"$out/err"
+	rc=$?
+	[ $rc = 2 ] || bad "tsv2sql -b '': exit $rc"
+	grep -q '^tsv2sql: -b: an empty name' "$out/err" || bad "tsv2sql -b '': $(head -1 "$out/err")"
+}

@@ -56,9 +56,25 @@ sqlite_load_open(const char *path, struct perr *e)
 		return NULL;
 	}
 	l->path = path;
+	/* the name is a file's, nothing else: SQLite takes ":memory:" and
+	 * "file:..." URIs for databases that are no file, and "" for a
+	 * temporary one, each of which would store nothing */
+	if (path[0] == '\0') {
+		free(l);
+		perr_set(e, "an empty database name: give a file's");
+		return NULL;
+	}
+	if (path[0] == ':' || strncmp(path, "file:", 5) == 0) {
+		if ((l->file = malloc(strlen(path) + 3)) == NULL) {
+			free(l);
+			perr_nomem(e);
+			return NULL;
+		}
+		sprintf(l->file, "./%s", path);
+	}
 	/* one thread: no locking of SQLite's own */
-	if (sqlite3_open_v2(path, &l->db, SQLITE_OPEN_NOMUTEX |
-	    SQLITE_OPEN_READWRITE |
+	if (sqlite3_open_v2(l->file != NULL ? l->file : path, &l->db,
+	    SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
 		sl_error(l, e, "cannot open the database");
 		sqlite_load_close(l);
@@ -197,5 +213,6 @@ sqlite_load_close(struct sqlite_load *l)
 	if (l->in_tx)
 		sqlite3_exec(l->db, "ROLLBACK", NULL, NULL, NULL);
 	sqlite3_close(l->db);
+	free(l->file);
 	free(l);
 }

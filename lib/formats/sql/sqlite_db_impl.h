@@ -16,6 +16,7 @@ struct sqlite_load {
 	sqlite3 *db;
 	sqlite3_stmt *ins[SQ_COUNT];	/* into each staging table */
 	const char *path;
+	char *file;		/* the name given SQLite, when not path */
 	int in_tx;
 };
 

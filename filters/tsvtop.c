@@ -76,6 +76,12 @@ tags_main(int argc, char **argv, const struct top_opts *to,
 	return EXIT_OK;
 }
 
+static const char *
+base_name(int opt)
+{
+	return opt == 'd' ? "-d" : opt == O_BASE ? "--base" : "--diff-base";
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -89,7 +95,7 @@ main(int argc, char *argv[])
 	struct input_ref in;
 	const char *opath = NULL, *type = NULL, *base = NULL;
 	long long nrows = 0;
-	int ch, by_total = 0, tags = 0;
+	int ch, by_total = 0, tags = 0, base_opt = 0;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
@@ -97,12 +103,22 @@ main(int argc, char *argv[])
 			by_total = 1;
 			break;
 		case 'd':
-			source_set_free(&bases);
-			cli_sources(&prog, &bases, optarg);
-			to.diff = TOP_DIFF_BASE;
-			break;
 		case O_DIFF_BASE:
 		case O_BASE:
+			/* one kind of base, as pprof refuses -base with
+			 * -diff_base (the same option again: the last) */
+			if (base_opt != 0 && base_opt != ch) {
+				cli_warn("%s and %s: one base only",
+				    base_name(base_opt), base_name(ch));
+				cli_usage(&prog);
+			}
+			base_opt = ch;
+			if (ch == 'd') {
+				source_set_free(&bases);
+				cli_sources(&prog, &bases, optarg);
+				to.diff = TOP_DIFF_BASE;
+				break;
+			}
 			base = optarg;
 			to.diff = ch == O_BASE ? TOP_BASE : TOP_DIFF_BASE;
 			break;

@@ -160,3 +160,21 @@ t_top_sources_add_up() {
 	sed "s|$out/|OUT/|g" "$out/got" >"$out/got.s" && mv "$out/got.s" "$out/got"
 	same tests/top/sources-add-up.expected "sources that do not add up"
 }
+
+# Two kinds of base are refused, as pprof refuses -base with -diff_base
+# (audit A10); the same option again is the last one, as Go's flags take
+# it.
+t_top_one_base() {
+	$bin/rprof2tsv "$R_MEM" >"$out/s.tsv"
+	for pair in "--diff-base $out/s.tsv --base $out/s.tsv" \
+	    "--base $out/s.tsv --diff-base $out/s.tsv" \
+	    "-d 1 --base $out/s.tsv" "--diff-base $out/s.tsv -d 1"; do
+		# shellcheck disable=SC2086
+		$bin/tsvtop $pair "$out/s.tsv" >/dev/null 2>"$out/err"
+		rc=$?
+		[ $rc = 2 ] || bad "tsvtop $pair: exit $rc"
+		grep -q 'one base only' "$out/err" || bad "tsvtop $pair: $(head -1 "$out/err")"
+	done
+	$bin/tsvtop --diff-base "$out/s.tsv" --diff-base "$out/s.tsv" "$out/s.tsv" \
+	    >/dev/null || bad "tsvtop --diff-base F --diff-base F: exit $?"
+}

@@ -184,6 +184,10 @@ interop: all $(TESTBIN)/re_probe
 	sh tests/interop.sh $(T)
 
 # The benchmark table, printed and written to doc/benchmarks.md (dated)
+# make check's cases with every program under valgrind (tests/valgrind.sh)
+valgrind: all $(TESTBIN)/re_probe
+	sh tests/valgrind.sh $(T)
+
 bench: all
 	@mkdir -p $(B)
 	{ sh tools/bench.sh; echo $$? >$(B)/bench.rc; } | tee $(B)/bench.txt
@@ -243,4 +247,4 @@ uninstall:
 clean:
 	rm -rf $(B) profile.tsv
 
-.PHONY: all demo doc check interop bench fuzz fuzz-build install uninstall clean
+.PHONY: all demo doc check valgrind interop bench fuzz fuzz-build install uninstall clean

@@ -130,6 +130,9 @@ $(BIN)/%: $(OBJ)/filters/%.o $(CLIOBJ) $(LIBA)
 	    $(DEPLIBS) -lm -pthread
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
+# nothing built is thrown away as intermediate (the filters' objects,
+# generated code): a second make has nothing to do
+.SECONDARY:
 
 # Tests: the Check unit tests, failalloc, the regexp against Go's answers,
 # then the named cases of tests/cases (T='rprof/* io/gzip-members' runs
@@ -224,7 +227,6 @@ $(FUZZ)/%: tests/fuzz/%.c $(FUZZ_OBJ)
 # fuzz_analysis parses tsvflame's SVG with libxml2 (libxml2-dev)
 $(FUZZ)/fuzz_analysis: FUZZ_EXTRA = $$(pkg-config --cflags libxml-2.0)
 $(FUZZ)/fuzz_analysis: FUZZ_EXTRA_LIBS = $$(pkg-config --libs libxml-2.0)
-.SECONDARY: $(FUZZ_OBJ)
 fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ)/%)
 fuzz: fuzz-build
 	FUZZ_RUNS=$(FUZZ_RUNS) sh tools/fuzz.sh $(FUZZ_SECONDS)

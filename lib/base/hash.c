@@ -302,10 +302,8 @@ static int
 cmp_sref(const void *x, const void *y)
 {
 	const struct sref *a = x, *b = y;
-	size_t n = a->n < b->n ? a->n : b->n;
-	int c = n > 0 ? memcmp(a->p, b->p, n) : 0;
 
-	return c != 0 ? c : (a->n > b->n) - (a->n < b->n);
+	return bytes_cmp(a->p, a->n, b->p, b->n);
 }
 
 static void

@@ -77,6 +77,17 @@ int64_t strtab_find(const struct strtab *t, const char *s, size_t len);
  * strcmp's order, a prefix first); -1 when out of memory. */
 int strtab_ranks(const struct strtab *t, uint32_t *rank);
 
+/* a[0..an) against b[0..bn) in that byte order (a prefix first): < 0, 0
+ * or > 0. A pointer may be NULL when its length is 0. */
+static inline int
+bytes_cmp(const void *a, size_t an, const void *b, size_t bn)
+{
+	size_t n = an < bn ? an : bn;
+	int c = n > 0 ? memcmp(a, b, n) : 0;
+
+	return c != 0 ? c : (an > bn) - (an < bn);
+}
+
 static inline const char *
 strtab_str(const struct strtab *t, size_t i)
 {

@@ -290,14 +290,6 @@ cg_edge_fig(const struct callgraph *g, const struct measure_choice *c,
 	f->tlen = strtab_len(&g->names, ed->to);
 }
 
-static int
-cmp_name(const char *a, size_t an, const char *b, size_t bn)
-{
-	int c = memcmp(a, b, an < bn ? an : bn);
-
-	return c != 0 ? c : (an > bn) - (an < bn);
-}
-
 int
 cg_cmp_flat(const void *x, const void *y)
 {
@@ -306,7 +298,7 @@ cg_cmp_flat(const void *x, const void *y)
 
 	if (fabs(a->flat.d) != fabs(b->flat.d))
 		return fabs(a->flat.d) > fabs(b->flat.d) ? -1 : 1;
-	if ((c = cmp_name(a->name, a->len, b->name, b->len)) != 0)
+	if ((c = bytes_cmp(a->name, a->len, b->name, b->len)) != 0)
 		return c;
 	if (fabs(a->cum.d) != fabs(b->cum.d))
 		return fabs(a->cum.d) > fabs(b->cum.d) ? -1 : 1;
@@ -321,7 +313,7 @@ cg_cmp_edges(const void *x, const void *y)
 
 	if (fabs(a->w.d) != fabs(b->w.d))
 		return fabs(a->w.d) > fabs(b->w.d) ? -1 : 1;
-	if ((c = cmp_name(a->from, a->flen, b->from, b->flen)) != 0)
+	if ((c = bytes_cmp(a->from, a->flen, b->from, b->flen)) != 0)
 		return c;
-	return cmp_name(a->to, a->tlen, b->to, b->tlen);
+	return bytes_cmp(a->to, a->tlen, b->to, b->tlen);
 }

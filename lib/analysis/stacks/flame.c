@@ -62,9 +62,8 @@ static int
 cmp_named(const void *x, const void *y)
 {
 	const struct named *a = x, *b = y;
-	int c = memcmp(a->name, b->name, a->len < b->len ? a->len : b->len);
 
-	return c != 0 ? c : (a->len > b->len) - (a->len < b->len);
+	return bytes_cmp(a->name, a->len, b->name, b->len);
 }
 
 /* The stacks sorted (frames ranked by name once), and how many frames

@@ -153,9 +153,7 @@ struct row {
 static int
 cmp_key(const struct row *a, const struct row *b)
 {
-	int c = memcmp(a->key, b->key, a->klen < b->klen ? a->klen : b->klen);
-
-	return c != 0 ? c : (a->klen > b->klen) - (a->klen < b->klen);
+	return bytes_cmp(a->key, a->klen, b->key, b->klen);
 }
 
 /* Keys by name; a key's values by size, then by name (pprof's). */
@@ -169,8 +167,7 @@ cmp_rows(const void *x, const void *y)
 		return c;
 	if (fabs(a->v.d) != fabs(b->v.d))
 		return fabs(a->v.d) > fabs(b->v.d) ? -1 : 1;
-	c = memcmp(a->value, b->value, a->vlen < b->vlen ? a->vlen : b->vlen);
-	return c != 0 ? c : (a->vlen > b->vlen) - (a->vlen < b->vlen);
+	return bytes_cmp(a->value, a->vlen, b->value, b->vlen);
 }
 
 int

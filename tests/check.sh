@@ -22,23 +22,31 @@ count() {
 	parts="$parts${parts:+, }$2 $1"
 }
 
-# Check: "100%: Checks: 23, Failures: 0, Errors: 0"
-build/tests/run_unit >"$log" 2>&1; rc=$?
-cat "$log"
-read -r n f e <<EOT
-$(sed -n 's/.*Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p' "$log")
+# part NAME SED CMD...: runs CMD, shows what it printed, and counts it:
+# SED makes its count line "total failed [failed]". A failing exit that
+# no count shows is one failure more.
+part() {
+	name=$1 expr=$2
+	shift 2
+	"$@" >"$log" 2>&1
+	rc=$?
+	cat "$log"
+	read -r n f e <<EOT
+$(sed -n "$expr" "$log")
 EOT
-count "unit tests" "$n" "$((${f:-0} + ${e:-0}))"
-[ $rc = 0 ] || [ $((${f:-0} + ${e:-0})) -gt 0 ] || fail=$((fail + 1))
+	bad=$((${f:-0} + ${e:-0}))
+	count "$name" "$n" "$bad"
+	[ $rc = 0 ] || [ $bad -gt 0 ] || fail=$((fail + 1))
+}
 
-# failalloc: "failalloc: N runs, N without a message, N without the file ..."
-build/tests/failalloc tests/data >"$log" 2>&1; rc=$?
-cat "$log"
-read -r n f e <<EOT
-$(sed -n 's/^failalloc: \([0-9]*\) runs, \([0-9]*\) without a message, \([0-9]*\) without.*/\1 \2 \3/p' "$log")
-EOT
-count "failalloc runs" "$n" "$((${f:-0} + ${e:-0}))"
-[ $rc = 0 ] || [ $((${f:-0} + ${e:-0})) -gt 0 ] || fail=$((fail + 1))
+# Check: "100%: Checks: 23, Failures: 0, Errors: 0"
+part "unit tests" \
+    's/.*Checks: \([0-9]*\), Failures: \([0-9]*\), Errors: \([0-9]*\).*/\1 \2 \3/p' \
+    build/tests/run_unit
+# "failalloc: N runs, N without a message, N without the file ..."
+part "failalloc runs" \
+    's/^failalloc: \([0-9]*\) runs, \([0-9]*\) without a message, \([0-9]*\) without.*/\1 \2 \3/p' \
+    build/tests/failalloc tests/data
 
 # the cases: "N passed, N failed[, N skipped (...)]"
 sh tests/run.sh "$@" >"$log" 2>&1; rc=$?

@@ -62,10 +62,13 @@ converter() {
 	case $1 in *.out|*.prof) echo rprof2tsv ;; *) echo pprof2tsv ;; esac
 }
 
-# refused FILE: FILE is one tests/data/REFUSED.tsv lists, which no
-# converter takes (google/pprof refuses it too).
+# The files tests/data/REFUSED.tsv lists, which no converter takes
+# (google/pprof refuses them too); refused FILE: FILE is one of them.
+refused_files() {
+	grep -v '^#' tests/data/REFUSED.tsv | cut -f 1
+}
 refused() {
-	grep -v '^#' tests/data/REFUSED.tsv | cut -f 1 | grep -qxF "$1"
+	refused_files | grep -qxF "$1"
 }
 
 # convert FILE OUT: FILE's stream in OUT, by its converter; 0 when it

@@ -601,7 +601,7 @@ t_go_list() {
 t_go_refused_as_pprof() {
 	need go || return
 	go_env
-	grep -v '^#' tests/data/REFUSED.tsv | cut -f 1 | while read -r f; do
+	refused_files | while read -r f; do
 		go tool pprof -raw "$f" >/dev/null 2>&1 &&
 		    bad "$f: google/pprof reads it (tests/data/REFUSED.tsv)"
 		$bin/pprof2tsv "$f" >/dev/null 2>"$out/err"

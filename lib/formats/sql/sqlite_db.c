@@ -12,17 +12,14 @@
  * failure, a signal or a full disk before its COMMIT leaves the database
  * as it was: SQLite rolls the journal back.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <sqlite3.h>
 
 #include "base/fmt.h"
-#include "io/tmpfile.h"
 #include "formats/sql/sql.h"
 #include "formats/sql/sqlite_db_impl.h"
 

@@ -92,8 +92,8 @@ $(B)/config.mk: tools/deps.sh
 	sh tools/deps.sh
 	@mkdir -p $(@D)
 	printf 'DEPCFLAGS = %s\nDEPLIBS = %s\n' \
-	    "$$(pkg-config --cflags zlib libdeflate libprotobuf-c sqlite3)" \
-	    "$$(pkg-config --libs zlib libdeflate libprotobuf-c sqlite3)" > $@
+	    "$$(pkg-config --cflags zlib libzstd libdeflate libprotobuf-c sqlite3)" \
+	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3)" > $@
 
 ALLCFLAGS = $(WFLAGS) -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -I$(GEN) \
 	-I$(GEN)/proto $(DEPCFLAGS) $(CFLAGS)

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
+#include <zstd.h>
+#include <zstd_errors.h>
 
 #include "base/pipe.h"
 #include "io/input.h"
@@ -18,7 +20,8 @@
 
 #define INPUT_CHUNK (256u << 10)
 
-enum { KIND_UNKNOWN, KIND_PLAIN, KIND_GZIP };
+/* in->kind: not yet known, then INPUT_* + 1 */
+enum { KIND_UNKNOWN, KIND_PLAIN, KIND_GZIP, KIND_ZSTD };
 
 /* Whether the n bytes at p begin a gzip member (a lone first byte of the
  * magic, at the end, counts as one cut short). */
@@ -26,6 +29,16 @@ static int
 gzip_magic(const unsigned char *p, size_t n)
 {
 	return n >= 1 && p[0] == 0x1f && (n == 1 || p[1] == 0x8b);
+}
+
+int
+input_is_zstd(const unsigned char *p, size_t n)
+{
+	/* a frame (28 b5 2f fd), or a skippable one (5? 2a 4d 18), which
+	 * zstd -d passes over */
+	return n >= 4 && ((p[0] == 0x28 && p[1] == 0xb5 && p[2] == 0x2f &&
+	    p[3] == 0xfd) || ((p[0] & 0xf0) == 0x50 && p[1] == 0x2a &&
+	    p[2] == 0x4d && p[3] == 0x18));
 }
 
 static uint64_t default_limit = INPUT_DEFAULT_LIMIT;
@@ -43,6 +56,12 @@ input_set_limit(uint64_t limit)
 	default_limit = limit;
 }
 
+uint64_t
+input_limit(void)
+{
+	return default_limit;
+}
+
 int
 input_is_stdin(const char *path)
 {
@@ -53,6 +72,8 @@ int
 input_open(struct input *in, const char *path, const char *shown,
     struct perr *e)
 {
+	struct stat st;
+	off_t at;
 	int fd;
 
 	memset(in, 0, sizeof(*in));
@@ -69,6 +90,10 @@ input_open(struct input *in, const char *path, const char *shown,
 	if (fd < 0)
 		return perr_set(e, "%s: %s", in->name, strerror(errno));
 	in->fd = fd;
+	/* where it can be read again from, if it can */
+	at = lseek(fd, 0, SEEK_CUR);
+	in->start = at >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ?
+	    (long long)at : -1;
 	pipe_widen(fd);
 	in->cap = INPUT_CHUNK;
 	in->buf = malloc(in->cap + INPUT_SLACK);
@@ -88,6 +113,8 @@ input_close(struct input *in)
 		inflateEnd(in->z);
 		free(in->z);
 	}
+	if (in->zs != NULL)
+		ZSTD_freeDStream(in->zs);
 	if (in->fd >= 0)
 		close(in->fd);
 	if (in->map != NULL)
@@ -96,6 +123,7 @@ input_close(struct input *in)
 	free(in->buf);
 	free(in->raw);
 	in->z = NULL;
+	in->zs = NULL;
 	in->fd = -1;
 	in->buf = NULL;
 	in->raw = NULL;
@@ -113,46 +141,61 @@ read_some(struct input *in, void *p, size_t n, struct perr *e)
 	return (long)r;
 }
 
-/* More raw bytes after those not yet inflated (moved to the front). */
+/* More raw bytes after those not yet used (moved to the front). */
 static int
 read_raw(struct input *in, struct perr *e)
 {
-	z_stream *z = in->z;
+	size_t left = in->raw_len - in->raw_at;
 	long n;
 
-	if (z->avail_in > 0 && z->next_in != in->raw)
-		memmove(in->raw, z->next_in, z->avail_in);
-	z->next_in = in->raw;
-	if ((n = read_some(in, in->raw + z->avail_in, INPUT_CHUNK -
-	    z->avail_in, e)) < 0)
+	if (left > 0 && in->raw_at > 0)
+		memmove(in->raw, in->raw + in->raw_at, left);
+	in->raw_at = 0;
+	in->raw_len = left;
+	if ((n = read_some(in, in->raw + left, INPUT_CHUNK - left, e)) < 0)
 		return -1;
 	if (n == 0)
 		in->raw_eof = 1;
-	z->avail_in += (unsigned)n;
+	in->raw_len += (size_t)n;
 	return 0;
 }
 
-/* Plain or gzip, by the first two bytes (read into raw). */
+static size_t
+raw_left(const struct input *in)
+{
+	return in->raw_len - in->raw_at;
+}
+
+/* Plain, gzip or zstd, by the first bytes (read into raw). */
 static int
 start(struct input *in, struct perr *e)
 {
-	z_stream *z = calloc(1, sizeof(*z));
+	const unsigned char *p;
+	z_stream *z;
 
-	if (z == NULL)
-		return perr_set(e, "%s: out of memory", in->name);
-	in->z = z;
-	while (z->avail_in < 2 && !in->raw_eof)
+	while (raw_left(in) < 4 && !in->raw_eof)
 		if (read_raw(in, e) < 0)
 			return -1;
-	if (z->avail_in >= 2 && gzip_magic(in->raw, 2)) {
+	p = in->raw + in->raw_at;
+	if (raw_left(in) >= 2 && gzip_magic(p, 2)) {
+		if ((z = calloc(1, sizeof(*z))) == NULL)
+			return perr_set(e, "%s: out of memory", in->name);
+		in->z = z;
 		/* 16 + 15: one gzip member, the largest window */
 		if (inflateInit2(z, 16 + MAX_WBITS) != Z_OK)
 			return perr_set(e, "%s: out of memory", in->name);
 		in->kind = KIND_GZIP;
-		in->compressed = 1;
+		in->compressed = INPUT_GZIP;
 		return 0;
 	}
-	in->kind = KIND_PLAIN;	/* z only holds the bytes read so far */
+	if (input_is_zstd(p, raw_left(in))) {
+		if ((in->zs = ZSTD_createDStream()) == NULL)
+			return perr_set(e, "%s: out of memory", in->name);
+		in->kind = KIND_ZSTD;
+		in->compressed = INPUT_ZSTD;
+		return 0;
+	}
+	in->kind = KIND_PLAIN;	/* raw holds the bytes read so far */
 	return 0;
 }
 
@@ -166,29 +209,30 @@ after_member(struct input *in, struct perr *e)
 	char msg[sizeof(e->msg)];
 	size_t i;
 
-	while (z->avail_in < 2 && !in->raw_eof)
+	while (raw_left(in) < 2 && !in->raw_eof)
 		if (read_raw(in, e) < 0)
 			return -1;
-	if (z->avail_in == 0)
+	if (raw_left(in) == 0)
 		return 0;
 	/* a lone 0x1f at the end is a member cut short, as gzip(1) says */
-	if (gzip_magic(z->next_in, z->avail_in)) {
+	if (gzip_magic(in->raw + in->raw_at, raw_left(in))) {
 		in->member_end = 0;
 		return inflateReset(z) == Z_OK ? 1 :
 		    perr_set(e, "%s: gzip: %s", in->name, "cannot restart");
 	}
 	for (;;) {
-		for (i = 0; i < z->avail_in; i++)
-			if (z->next_in[i] != 0) {
+		for (i = in->raw_at; i < in->raw_len; i++)
+			if (in->raw[i] != 0) {
 				if (warn != NULL) {
 					snprintf(msg, sizeof(msg), "%s: "
 					    "decompression OK, trailing garbage "
 					    "ignored", in->name);
 					warn(msg);
 				}
+				in->raw_at = in->raw_len;
 				return 0;
 			}
-		z->avail_in = 0;
+		in->raw_at = in->raw_len;
 		if (in->raw_eof)
 			return 0;
 		if (read_raw(in, e) < 0)
@@ -209,18 +253,21 @@ inflate_some(struct input *in, char *p, size_t want, struct perr *e)
 				return rc;
 			continue;
 		}
-		if (z->avail_in == 0 && !in->raw_eof && read_raw(in, e) < 0)
+		if (raw_left(in) == 0 && !in->raw_eof && read_raw(in, e) < 0)
 			return -1;
+		z->next_in = in->raw + in->raw_at;
+		z->avail_in = (unsigned)raw_left(in);
 		z->next_out = (unsigned char *)p;
 		z->avail_out = (unsigned)want;
 		rc = inflate(z, Z_NO_FLUSH);
+		in->raw_at = (size_t)(z->next_in - in->raw);
 		if (rc == Z_STREAM_END)
 			in->member_end = 1;
 		else if (rc == Z_MEM_ERROR)
 			return perr_set(e, "%s: out of memory", in->name);
 		else if (rc == Z_BUF_ERROR || (rc == Z_OK &&
 		    z->avail_out == want)) {
-			if (z->avail_in == 0 && in->raw_eof)
+			if (raw_left(in) == 0 && in->raw_eof)
 				return perr_set(e, "%s: gzip: unexpected end "
 				    "of file (the compressed data is cut short)",
 				    in->name);
@@ -232,20 +279,71 @@ inflate_some(struct input *in, char *p, size_t want, struct perr *e)
 	}
 }
 
+/* A zstd error as zstd(1) would name it. */
+static int
+zstd_error(const char *name, size_t rc, int between, struct perr *e)
+{
+	switch (ZSTD_getErrorCode(rc)) {
+	case ZSTD_error_memory_allocation:
+		return perr_set(e, "%s: out of memory", name);
+	case ZSTD_error_frameParameter_windowTooLarge:
+		return perr_set(e, "%s: zstd: a frame needs a window larger "
+		    "than 128 MB (written with zstd --long?); not read",
+		    name);
+	case ZSTD_error_prefix_unknown:
+		if (between)	/* zstd -d refuses them too */
+			return perr_set(e, "%s: zstd: bytes after the last "
+			    "frame are not a zstd frame", name);
+		/* fall through */
+	default:
+		return perr_set(e, "%s: zstd: %s", name,
+		    ZSTD_getErrorName(rc));
+	}
+}
+
+/* Up to want bytes of zstd frames at p: bytes, 0 at the end, -1. */
+static long
+unzstd_some(struct input *in, char *p, size_t want, struct perr *e)
+{
+	ZSTD_inBuffer ib;
+	ZSTD_outBuffer ob = { p, want, 0 };
+	size_t rc;
+
+	for (;;) {
+		if (raw_left(in) == 0 && !in->raw_eof && read_raw(in, e) < 0)
+			return -1;
+		if (raw_left(in) == 0 && in->raw_eof) {
+			if (ob.pos > 0 || in->member_end)
+				return (long)ob.pos;
+			return perr_set(e, "%s: zstd: unexpected end of file "
+			    "(the compressed data is cut short)", in->name);
+		}
+		ib.src = in->raw + in->raw_at;
+		ib.size = raw_left(in);
+		ib.pos = 0;
+		rc = ZSTD_decompressStream(in->zs, &ob, &ib);
+		in->raw_at += ib.pos;
+		if (ZSTD_isError(rc))
+			return zstd_error(in->name, rc, in->member_end, e);
+		if (ib.pos > 0 || ob.pos > 0)
+			in->member_end = rc == 0;
+		if (ob.pos == want || (ob.pos > 0 && raw_left(in) == 0))
+			return (long)ob.pos;
+	}
+}
+
 /* Up to want plain bytes at p: first those read to tell the kind. */
 static long
 plain_some(struct input *in, char *p, size_t want, struct perr *e)
 {
-	z_stream *z = in->z;
-	size_t n = z->avail_in;
+	size_t n = raw_left(in);
 
 	if (n == 0)
 		return in->raw_eof ? 0 : read_some(in, p, want, e);
 	if (n > want)
 		n = want;
-	memcpy(p, z->next_in, n);
-	z->next_in += n;
-	z->avail_in -= (unsigned)n;
+	memcpy(p, in->raw + in->raw_at, n);
+	in->raw_at += n;
 	return (long)n;
 }
 
@@ -260,7 +358,8 @@ fill(struct input *in, size_t want, struct perr *e)
 	if (in->kind == KIND_UNKNOWN && start(in, e) < 0)
 		return -1;
 	n = in->kind == KIND_GZIP ? inflate_some(in, in->buf + in->end, want,
-	    e) : plain_some(in, in->buf + in->end, want, e);
+	    e) : in->kind == KIND_ZSTD ? unzstd_some(in, in->buf + in->end,
+	    want, e) : plain_some(in, in->buf + in->end, want, e);
 	if (n < 0)
 		return -1;
 	in->end += (size_t)n;
@@ -269,11 +368,27 @@ fill(struct input *in, size_t want, struct perr *e)
 	in->total += (uint64_t)n;
 	if (in->compressed && in->total > in->limit)
 		return perr_set(e, "%s: decompressed input larger than %llu "
-		    "bytes (a gzip bomb?); raise the limit with -Z to read it",
-		    in->name, (unsigned long long)in->limit);
+		    "bytes (a %s bomb?); raise the limit with -Z to read it",
+		    in->name, (unsigned long long)in->limit,
+		    in->compressed == INPUT_GZIP ? "gzip" : "zstd");
 	if (n == 0)
 		in->eof = 1;
 	return n;
+}
+
+/* buf with room for cap bytes (and the slack): 0, or -1 out of memory. */
+static int
+grow(struct input *in, size_t cap)
+{
+	char *nb;
+
+	if (cap <= in->cap)
+		return 0;
+	if ((nb = realloc(in->buf, cap + INPUT_SLACK)) == NULL)
+		return -1;
+	in->buf = nb;
+	in->cap = cap;
+	return 0;
 }
 
 int
@@ -281,7 +396,6 @@ input_line(struct input *in, char **line, size_t *len, struct perr *e)
 {
 	char *nl;
 	size_t scanned = 0, newcap;
-	char *nb;
 
 	for (;;) {
 		nl = memchr(in->buf + in->pos + scanned, '\n',
@@ -321,11 +435,8 @@ input_line(struct input *in, char **line, size_t *len, struct perr *e)
 			newcap = in->cap * 2;
 			if (newcap > INPUT_MAX_LINE + 2)
 				newcap = INPUT_MAX_LINE + 2;
-			if ((nb = realloc(in->buf, newcap + INPUT_SLACK)) ==
-			    NULL)
+			if (grow(in, newcap) < 0)
 				return perr_set(e, "%s: out of memory", in->name);
-			in->buf = nb;
-			in->cap = newcap;
 		}
 		if (fill(in, in->cap - in->end - 1, e) < 0)
 			return -1;
@@ -333,36 +444,75 @@ input_line(struct input *in, char **line, size_t *len, struct perr *e)
 }
 
 int
-grow(struct input *in, size_t cap)
+input_peek(struct input *in, size_t want, const unsigned char **p,
+    size_t *n, struct perr *e)
 {
-	char *nb;
-
-	if (cap <= in->cap)
-		return 0;
-	if ((nb = malloc(cap + INPUT_SLACK)) == NULL)
-		return -1;
-	memcpy(nb, in->buf, in->end + INPUT_SLACK);
-	free(in->buf);
-	in->buf = nb;
-	in->cap = cap;
+	if (want > INPUT_CHUNK / 2)
+		want = INPUT_CHUNK / 2;
+	while (in->end - in->pos < want && !in->eof)
+		if (fill(in, in->cap - in->end - 1, e) < 0)
+			return -1;
+	*p = (const unsigned char *)in->buf + in->pos;
+	*n = in->end - in->pos;
 	return 0;
 }
 
 /* A gzip file's ISIZE, the size of its last member mod 2^32: the file's
- * size when it has one member below 4 GB (a hint, never trusted); 0 when
- * the file is not gzip or too short to say. */
+ * size when it has one member below 4 GB (a hint, never trusted); for a
+ * zstd file, its first frame's content size when it says; 0 when the
+ * file is neither or too short to say. */
 static uint64_t
-gzip_isize(int fd, const struct stat *st)
+size_hint(const struct input *in, const struct stat *st)
 {
-	unsigned char b[4];
-	off_t at = lseek(fd, 0, SEEK_CUR);
+	unsigned char b[18];
+	unsigned long long n;
+	off_t at = (off_t)in->start;
 
-	if (at < 0 || st->st_size - at < 18 || pread(fd, b, 2, at) != 2 ||
-	    !gzip_magic(b, 2) ||
-	    pread(fd, b, 4, st->st_size - 4) != 4)
+	if (at < 0 || st->st_size - at < 18 || pread(in->fd, b, 18, at) != 18)
+		return 0;
+	if (input_is_zstd(b, 18)) {
+		n = ZSTD_getFrameContentSize(b, 18);
+		return n == ZSTD_CONTENTSIZE_UNKNOWN ||
+		    n == ZSTD_CONTENTSIZE_ERROR ? 0 : n;
+	}
+	if (!gzip_magic(b, 2) || pread(in->fd, b, 4, st->st_size - 4) != 4)
 		return 0;
 	return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
 	    (uint64_t)b[3] << 24;
+}
+
+/* A plain regular file read from its start: mapped whole, neither copied
+ * nor faulted into fresh memory; its pages mapped at once (MAP_POPULATE),
+ * not a fault at a time, as all is read. 1 when mapped. */
+static int
+map_whole(struct input *in, const struct stat *st, unsigned char **data,
+    size_t *len)
+{
+	unsigned char magic[4];
+	off_t at = (off_t)in->start;
+	ssize_t k;
+	void *m;
+
+	if (in->pos != 0 || in->lineno != 0 || at < 0 || at >= st->st_size ||
+	    (uint64_t)st->st_size > SIZE_MAX ||
+	    (in->kind != KIND_UNKNOWN && in->kind != KIND_PLAIN))
+		return 0;
+	k = pread(in->fd, magic, 4, at);
+	if (k >= 2 && gzip_magic(magic, 2))
+		return 0;
+	if (k == 4 && input_is_zstd(magic, 4))
+		return 0;
+	m = mmap(NULL, (size_t)st->st_size, PROT_READ, MAP_PRIVATE |
+	    MAP_POPULATE, in->fd, 0);
+	if (m == MAP_FAILED)
+		return 0;
+	in->map = m;
+	in->maplen = (size_t)st->st_size;
+	in->eof = 1;
+	*data = (unsigned char *)m + at;
+	*len = (size_t)(st->st_size - at);
+	in->total = *len;
+	return 1;
 }
 
 int
@@ -371,38 +521,22 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
 {
 	struct stat st;
 	size_t room = INPUT_CHUNK;
+	int regular = fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode);
 
-	/* a plain file not gzip-compressed, from where it is read: mapped,
-	 * neither copied nor faulted into fresh memory; its pages mapped at
-	 * once (MAP_POPULATE), not a fault at a time, as all is read */
-	if (in->total == 0 && fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		off_t at = lseek(in->fd, 0, SEEK_CUR);
-		unsigned char magic[2];
-		void *m;
-		if (at >= 0 && at < st.st_size && (uint64_t)st.st_size <= SIZE_MAX &&
-		    (pread(in->fd, magic, 2, at) < 2 || !gzip_magic(magic, 2))
-		    && (m = mmap(NULL, (size_t)st.st_size,
-		    PROT_READ, MAP_PRIVATE | MAP_POPULATE, in->fd, 0)) !=
-		    MAP_FAILED) {
-			in->map = m;
-			in->maplen = (size_t)st.st_size;
-			in->eof = 1;
-			*data = (unsigned char *)m + at;
-			*len = (size_t)(st.st_size - at);
-			in->total = *len;
-			return 0;
-		}
-	}
+	if (regular && map_whole(in, &st, data, len))
+		return 0;
 	/* other files: room for all at once, and one byte more (a gzip
-	 * file's size is in its trailer, if it has one member); then no
-	 * growing before the read that finds its end */
-	if (in->total == 0 && fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode)) {
+	 * file's size is in its trailer, if it has one member; a zstd
+	 * frame's in its header); then no growing before the read that
+	 * finds its end */
+	if (regular && in->start >= 0 && in->pos == 0) {
 		size_t want = (size_t)st.st_size + 2;
-		uint64_t isize = gzip_isize(in->fd, &st);
+		uint64_t hint = size_hint(in, &st);
 		/* deflate packs at most 1032 bytes into one */
-		if (isize > 0 && isize <= in->limit && isize + 2 <= SIZE_MAX &&
-		    isize / 1032 <= (uint64_t)st.st_size)
-			want = (size_t)isize + 2;
+		if (hint > 0 && hint <= in->limit && hint + 2 <= SIZE_MAX &&
+		    (in->compressed == INPUT_ZSTD ||
+		    hint / 1032 <= (uint64_t)st.st_size))
+			want = (size_t)hint + 2;
 		if (want > in->cap && grow(in, want) == 0)
 			room = 2;
 	}
@@ -414,5 +548,65 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
 	}
 	*data = (unsigned char *)in->buf + in->pos;
 	*len = in->end - in->pos;
+	return 0;
+}
+
+int
+input_unzstd(const unsigned char *p, size_t n, uint64_t limit,
+    const char *name, unsigned char **out, size_t *outlen, struct perr *e)
+{
+	ZSTD_DStream *zs = ZSTD_createDStream();
+	ZSTD_inBuffer ib = { p, n, 0 };
+	ZSTD_outBuffer ob = { NULL, 0, 0 };
+	unsigned long long hint = ZSTD_getFrameContentSize(p, n);
+	size_t rc = 1, cap;
+	void *nb;
+
+	*out = NULL;
+	if (zs == NULL)
+		return perr_set(e, "%s: out of memory", name);
+	cap = hint != ZSTD_CONTENTSIZE_UNKNOWN && hint != ZSTD_CONTENTSIZE_ERROR
+	    && hint < limit ? (size_t)hint + 1 : 1u << 16;
+	while (ib.pos < ib.size || rc != 0) {
+		if (ob.pos == ob.size) {
+			if (ob.size >= limit) {
+				ZSTD_freeDStream(zs);
+				free(ob.dst);
+				return perr_set(e, "%s: a message decompressed "
+				    "is larger than %llu bytes (a zstd bomb?); "
+				    "raise the limit with -Z to read it", name,
+				    (unsigned long long)limit);
+			}
+			cap = ob.size == 0 ? cap : ob.size * 2;
+			if (cap > limit + 1)
+				cap = (size_t)limit + 1;
+			if ((nb = realloc(ob.dst, cap)) == NULL) {
+				ZSTD_freeDStream(zs);
+				free(ob.dst);
+				return perr_set(e, "%s: out of memory", name);
+			}
+			ob.dst = nb;
+			ob.size = cap;
+		}
+		rc = ZSTD_decompressStream(zs, &ob, &ib);
+		if (ZSTD_isError(rc) || (rc != 0 && ib.pos == ib.size &&
+		    ob.pos < ob.size)) {
+			ZSTD_freeDStream(zs);
+			free(ob.dst);
+			if (ZSTD_isError(rc))
+				return zstd_error(name, rc, 0, e);
+			return perr_set(e, "%s: zstd: the message's compressed "
+			    "data is cut short", name);
+		}
+	}
+	ZSTD_freeDStream(zs);
+	if (ob.pos > limit) {
+		free(ob.dst);
+		return perr_set(e, "%s: a message decompressed is larger "
+		    "than %llu bytes (a zstd bomb?); raise the limit with -Z "
+		    "to read it", name, (unsigned long long)limit);
+	}
+	*out = ob.dst;
+	*outlen = ob.pos;
 	return 0;
 }

@@ -1,4 +1,5 @@
-/* input.h: buffered reading of a file or stdin, gzip-compressed or not. */
+/* input.h: buffered reading of a file or stdin, gzip- or zstd-compressed
+ * or not. */
 #ifndef INPUT_H
 #define INPUT_H
 
@@ -13,30 +14,37 @@
 #define INPUT_SLACK 8
 #define INPUT_DEFAULT_LIMIT (4ull << 30)	/* bound on decompressed bytes */
 
+/* What the bytes of a file were (in->compressed). */
+enum { INPUT_PLAIN, INPUT_GZIP, INPUT_ZSTD };
+
 struct input {
 	int fd;				/* the file read */
+	int kind;			/* not yet known, or INPUT_* + 1 */
 	void *z;			/* z_stream, once gzip is seen */
-	unsigned char *raw;		/* bytes read, not yet inflated */
+	void *zs;			/* ZSTD_DStream, once zstd is seen */
+	unsigned char *raw;		/* bytes read, not yet decompressed: */
+	size_t raw_at, raw_len;		/* raw[raw_at .. raw_len) */
 	int raw_eof;
-	int kind;			/* not yet known, plain or gzip */
-	int member_end;			/* a gzip member has ended */
+	int member_end;			/* a gzip member or zstd frame ended */
 	const char *name;		/* file name for messages */
 	const char *uri;		/* the file as named, NULL: stdin */
 	char *buf;			/* buf[end] is always a NUL */
 	size_t cap, pos, end;
 	void *map;			/* input_slurp's mapping, or NULL */
 	size_t maplen;
+	long long start;		/* offset of fd when opened, -1: a pipe */
 	long lineno;			/* number of the line last returned */
 	int eof;
-	int compressed;			/* input was gzip */
+	int compressed;			/* INPUT_PLAIN, _GZIP or _ZSTD */
 	int missing_eol;		/* last line had no final LF */
 	uint64_t total;			/* bytes delivered so far */
 	uint64_t limit;			/* error past this many decompressed bytes */
 };
 
 /* The bound on decompressed bytes of inputs opened from now on (a gzip
- * bomb stops there with an error). */
+ * or zstd bomb stops there with an error). */
 void input_set_limit(uint64_t limit);
+uint64_t input_limit(void);
 
 /* Who hears of gzip input followed by bytes that are neither another
  * member nor zeros (gzip(1): "decompression OK, trailing garbage ignored"):
@@ -58,9 +66,23 @@ void input_close(struct input *in);
  * 0 at end of input, -1 on error. A CR before the LF is left to the caller. */
 int input_line(struct input *in, char **line, size_t *len, struct perr *e);
 
+/* The first bytes of the (decompressed) input, at least want of them
+ * unless it is shorter, without reading past them: *p and *n until the
+ * next call. Only before the first line or slurp. */
+int input_peek(struct input *in, size_t want, const unsigned char **p,
+    size_t *n, struct perr *e);
+
 /* Reads the whole (decompressed) input; *data stays valid until
  * input_close, and must not be written to (a plain file is mapped). */
 int input_slurp(struct input *in, unsigned char **data, size_t *len,
     struct perr *e);
+
+/* The n bytes at p, a zstd frame or several, decompressed into a buffer
+ * of the caller's (free it) of at most limit bytes: what the Collector's
+ * file exporter compresses a message at a time. name: for messages. */
+int input_unzstd(const unsigned char *p, size_t n, uint64_t limit,
+    const char *name, unsigned char **out, size_t *outlen, struct perr *e);
+/* Whether the n bytes at p begin a zstd frame. */
+int input_is_zstd(const unsigned char *p, size_t n);
 
 #endif

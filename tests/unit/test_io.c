@@ -88,7 +88,7 @@ START_TEST(gzip_input)
 	    &e), 0);
 	ck_assert_int_eq(stream_next(&r, &e), 1);
 	ck_assert_int_eq(r.version, V10);
-	ck_assert_int_eq(r.in.compressed, 1);
+	ck_assert_int_eq(r.in.compressed, INPUT_GZIP);
 	stream_close(&r);
 }
 END_TEST

@@ -19,7 +19,7 @@ enum { MARGIN = 5 };		/* pprof's lines before and after */
 
 struct lrow {
 	uint32_t key;
-	uint32_t fn;		/* in strs */
+	uint32_t fn;		/* in *strs */
 	uint32_t file;		/* in disp */
 	uint32_t fnrank, filerank;
 	int64_t line;
@@ -95,7 +95,7 @@ line_row(struct lister *l, const struct lrow *r, size_t n, int64_t line,
 		cum = num_add(cum, top_value(l->t, &l->c, 1, r[i].key));
 		mem += l->t->keys[r[i].key].mem;
 	}
-	out_escaped(o, strtab_str(&l->t->strs, r->fn), strtab_len(&l->t->strs,
+	out_escaped(o, strtab_str(l->t->strs, r->fn), strtab_len(l->t->strs,
 	    r->fn));
 	out_char(o, '\t');
 	out_escaped(o, strtab_str(&l->disp, r->file), strtab_len(&l->disp,
@@ -171,8 +171,8 @@ routine(struct lister *l, struct lrow *r, size_t n, struct num total,
 	}
 	if (!l->t->opts.quiet) {
 		out_str(o, "# ROUTINE ");
-		out_escaped(o, strtab_str(&l->t->strs, r->fn),
-		    strtab_len(&l->t->strs, r->fn));
+		out_escaped(o, strtab_str(l->t->strs, r->fn),
+		    strtab_len(l->t->strs, r->fn));
 		out_str(o, " in ");
 		out_escaped(o, strtab_str(&l->disp, r->file),
 		    strtab_len(&l->disp, r->file));
@@ -214,12 +214,12 @@ routine(struct lister *l, struct lrow *r, size_t n, struct num total,
 	return 0;
 }
 
-/* The name pprof shows of file fi (strs): its index in disp, or -1. */
+/* The name pprof shows of file fi (*strs): its index in disp, or -1. */
 static int64_t
 shown_file(struct lister *l, uint32_t fi)
 {
-	const char *name = strtab_str(&l->t->strs, fi), *shown;
-	size_t n = strtab_len(&l->t->strs, fi);
+	const char *name = strtab_str(l->t->strs, fi), *shown;
+	size_t n = strtab_len(l->t->strs, fi);
 	char path[4096];
 	int64_t d;
 
@@ -255,10 +255,10 @@ write_list(struct lister *l, const struct prof *p, struct perr *e)
 	if (measure_choose(&t->m, p, l->lo->type, t->opts.unit, &l->c, e) < 0)
 		return -1;
 	if ((rows = calloc(t->nkeys + 1, sizeof(*rows))) == NULL ||
-	    (rank = calloc(t->strs.n + 1, sizeof(*rank))) == NULL ||
-	    (hit = calloc(t->strs.n + 1, 1)) == NULL ||
-	    (l->dispof = calloc(t->strs.n + 1, sizeof(*l->dispof))) == NULL ||
-	    strtab_ranks(&t->strs, rank) < 0) {
+	    (rank = calloc(t->strs->n + 1, sizeof(*rank))) == NULL ||
+	    (hit = calloc(t->strs->n + 1, 1)) == NULL ||
+	    (l->dispof = calloc(t->strs->n + 1, sizeof(*l->dispof))) == NULL ||
+	    strtab_ranks(t->strs, rank) < 0) {
 		perr_nomem(e);
 		goto done;
 	}
@@ -267,8 +267,8 @@ write_list(struct lister *l, const struct prof *p, struct perr *e)
 		const struct key *ky = &t->keys[i];
 		uint32_t fn = ky->fn ? ky->fn - 1 : ky->name;
 		if (hit[fn] == 0)
-			hit[fn] = re_match(l->lo->match, strtab_str(&t->strs,
-			    fn), strtab_len(&t->strs, fn)) == 1 ? 1 : -1;
+			hit[fn] = re_match(l->lo->match, strtab_str(t->strs,
+			    fn), strtab_len(t->strs, fn)) == 1 ? 1 : -1;
 		flat = top_value(t, &l->c, 0, i);
 		cum = top_value(t, &l->c, 1, i);
 		if (hit[fn] < 0 || (flat.d == 0 && cum.d == 0))
@@ -313,8 +313,8 @@ write_list(struct lister *l, const struct prof *p, struct perr *e)
 				if (!t->opts.quiet) {
 					out_str(o, "# no source information "
 					    "for ");
-					out_escaped(o, strtab_str(&t->strs,
-					    rows[k].fn), strtab_len(&t->strs,
+					out_escaped(o, strtab_str(t->strs,
+					    rows[k].fn), strtab_len(t->strs,
 					    rows[k].fn));
 					out_char(o, '\n');
 				}

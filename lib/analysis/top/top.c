@@ -23,6 +23,7 @@ top_new(const struct top_opts *opts, struct perr *e)
 		return NULL;
 	}
 	t->opts = *opts;
+	t->strs = &t->none;
 	return t;
 }
 
@@ -49,7 +50,9 @@ clear(struct top *t)
 	free(t->loc_rkey);
 	free(t->skeys);
 	free(t->mem);
-	strtab_free(&t->strs);
+	free(t->name_key);
+	free(t->keymap_key);
+	t->strs = &t->none;	/* the profile's: not freed here */
 	strtab_free(&t->keymap);
 	measure_free(&t->m);
 }
@@ -76,6 +79,7 @@ top_restart(void *ctx, struct perr *e)
 	clear(t);
 	memset(t, 0, sizeof(*t));
 	t->opts = opts;
+	t->strs = &t->none;
 	t->ratio = ratio;
 	t->nratio = nratio;
 	return 0;
@@ -99,16 +103,43 @@ top_normalize(struct top *t, struct perr *e)
 	return top_restart(t, e);
 }
 
-/* The key of name, file, line (strs), made when first seen: its index,
- * or -1. */
+/* A new key of name, file, line: its index, or -1. */
+static int64_t
+key_new(struct top *t, int64_t n, int64_t f, int64_t line)
+{
+	struct key *ky;
+
+	if (ARRAY_ROOM(t->keys, t->nkeys, t->capkeys) < 0)
+		return -1;
+	ky = &t->keys[t->nkeys];
+	memset(ky, 0, sizeof(*ky));
+	ky->name = (uint32_t)n;
+	ky->file = (uint32_t)f;
+	ky->line = line;
+	return (int64_t)t->nkeys++;
+}
+
+/* The key of name, file, line (in *strs), made when first seen: its
+ * index, or -1. A name alone (pprof's -top, by function) is found by
+ * its index, without a hash. */
 static int64_t
 key_at(struct top *t, int64_t n, int64_t f, int64_t line)
 {
 	char kb[16];
 	size_t old = t->keymap.n;
-	struct key *ky;
 	int64_t k;
 
+	if (f == t->empty - 1 && line == 0) {
+		if (array_grow_zeroed((void **)&t->name_key, &t->capname_key,
+		    (size_t)n + 1, sizeof(*t->name_key)) < 0)
+			return -1;
+		if (t->name_key[n] != 0)
+			return (int64_t)t->name_key[n] - 1;
+		if ((k = key_new(t, n, f, line)) < 0)
+			return -1;
+		t->name_key[n] = (uint32_t)k + 1;
+		return k;
+	}
 	memset(kb, 0, sizeof(kb));
 	memcpy(kb, &n, 4);
 	memcpy(kb + 4, &f, 4);
@@ -116,15 +147,13 @@ key_at(struct top *t, int64_t n, int64_t f, int64_t line)
 	if ((k = strtab_intern(&t->keymap, kb, sizeof(kb))) < 0)
 		return -1;
 	if (t->keymap.n != old) {
-		if (ARRAY_ROOM(t->keys, t->nkeys, t->capkeys) < 0)
+		if (array_grow((void **)&t->keymap_key, &t->capkeymap_key,
+		    t->keymap.n, sizeof(*t->keymap_key)) < 0 ||
+		    (t->keymap_key[k] = (uint32_t)key_new(t, n, f, line)) ==
+		    UINT32_MAX)
 			return -1;
-		ky = &t->keys[t->nkeys++];
-		memset(ky, 0, sizeof(*ky));
-		ky->name = (uint32_t)n;
-		ky->file = (uint32_t)f;
-		ky->line = line;
 	}
-	return k;
+	return t->keymap_key[k];
 }
 
 /* The key of prof location li, made when first seen: by function, or
@@ -138,7 +167,7 @@ key_of(struct top *t, struct prof *p, uint32_t li, int rline)
 	const struct location *l = &p->locations[li];
 	uint32_t **cache = rline ? &t->loc_rkey : &t->loc_key;
 	size_t *cap = rline ? &t->caprloc : &t->caploc;
-	struct text name, file = text_n("", 0);
+	struct text file;
 	int64_t n, f, k, line = 0;
 
 	if (li < *cap && (*cache)[li] == UINT32_MAX)
@@ -148,11 +177,11 @@ key_of(struct top *t, struct prof *p, uint32_t li, int rline)
 	if (array_grow_zeroed((void **)cache, cap, (size_t)li + 1,
 	    sizeof(**cache)) < 0)
 		return -1;
-	if ((k = frame_name(p, l)) < 0)
+	if ((n = frame_name(p, l)) < 0)
 		return -1;
-	name = prof_text(p, (uint32_t)k);
+	f = t->empty - 1;
 	if (t->opts.by_line && l->function != PROF_NONE)
-		file = prof_text(p, p->functions[l->function].filename);
+		f = p->functions[l->function].filename;
 	if (t->opts.by_line && l->line != PROF_LINE_NA && l->line > 0)
 		line = l->line;
 	/* R's: a frame has a location when it has a line (its file may have
@@ -162,14 +191,17 @@ key_of(struct top *t, struct prof *p, uint32_t li, int rline)
 		return -2;
 	}
 	/* R's file name: its base name, as summaryRprof's basenames = 1 */
-	while (rline && file.n > 0 && memchr(file.p, '/', file.n) != NULL) {
-		const char *sl = memchr(file.p, '/', file.n);
-		file.n -= (size_t)(sl + 1 - file.p);
-		file.p = sl + 1;
+	if (rline) {
+		file = prof_text(p, (uint32_t)f);
+		while (file.n > 0 && memchr(file.p, '/', file.n) != NULL) {
+			const char *sl = memchr(file.p, '/', file.n);
+			file.n -= (size_t)(sl + 1 - file.p);
+			file.p = sl + 1;
+		}
+		if ((f = prof_intern(p, file.p, file.n)) < 0)
+			return -1;
 	}
-	if ((n = strtab_intern(&t->strs, name.p, name.n)) < 0 ||
-	    (f = strtab_intern(&t->strs, file.p, file.n)) < 0 ||
-	    (k = key_at(t, rline ? t->rname : n, f, line)) < 0)
+	if ((k = key_at(t, rline ? t->rname : n, f, line)) < 0)
 		return -1;
 	/* the line's function: the outermost frame with it in the sample
 	 * it first came in (R's inner frames inherit their caller's line) */
@@ -281,8 +313,7 @@ sample_keys(struct top *t, struct prof *p, const struct sample *s)
 	    array_grow((void **)&t->skeys, &t->capskeys, s->nlocs + 1,
 	    sizeof(*t->skeys)) < 0)
 		return -1;
-	if (rl && t->rname == 0 && (t->rname = strtab_intern(&t->strs, "",
-	    0)) < 0)
+	if (rl && t->rname == 0 && (t->rname = prof_intern(p, "", 0)) < 0)
 		return -1;
 	for (d = 0; d < s->nlocs; d++) {
 		if ((k = key_of(t, p, s->locs[d], rl)) == -1)
@@ -292,7 +323,7 @@ sample_keys(struct top *t, struct prof *p, const struct sample *s)
 	}
 	if (rl && n == 0) {
 		if (t->nokey == 0) {
-			int64_t nm = strtab_intern(&t->strs, "<no location>", 13);
+			int64_t nm = prof_intern(p, "<no location>", 13);
 			if (nm < 0 || (k = key_at(t, nm, t->rname, 0)) < 0)
 				return -1;
 			t->nokey = k + 1;
@@ -352,8 +383,15 @@ int
 top_sample(void *ctx, struct prof *p, const struct sample *s, struct perr *e)
 {
 	struct top *t = ctx;
+	int64_t k;
 
 	if (!source_set_has(t->opts.sources, p, s))
 		return 0;
+	if (t->empty == 0) {
+		t->strs = &p->str;
+		if ((k = prof_intern(p, "", 0)) < 0)
+			return perr_nomem(e);
+		t->empty = k + 1;
+	}
 	return add(t, p, s) < 0 ? perr_nomem(e) : 0;
 }

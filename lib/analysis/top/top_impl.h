@@ -6,7 +6,7 @@
 #include "analysis/top/top.h"
 
 struct key {
-	uint32_t name, file;	/* in strs */
+	uint32_t name, file;	/* in *strs */
 	uint32_t fn;		/* R's line view: the function shown + 1 */
 	uint32_t born;		/* R's line view: the sample it came in */
 	int64_t line;
@@ -27,8 +27,16 @@ struct memstate {
 
 struct top {
 	struct top_opts opts;
-	struct strtab strs;		/* names and files */
-	struct strtab keymap;		/* name, file, line -> key */
+	/* names and files: the profile's strings (a consumer's own are
+	 * added there), none before its first sample */
+	struct strtab *strs, none;
+	struct strtab keymap;		/* name, file, line -> ... */
+	uint32_t *keymap_key;		/* ... key, by keymap index */
+	size_t capkeymap_key;
+	uint32_t *name_key;		/* name alone (no file, no line): its
+					 * key + 1, by name */
+	size_t capname_key;
+	int64_t empty;			/* "" in *strs, + 1 */
 	struct key *keys;
 	size_t nkeys, capkeys;
 	struct measure m;
@@ -46,7 +54,7 @@ struct top {
 	size_t caploc;
 	uint32_t *loc_rkey;		/* the same in R's line view */
 	size_t caprloc;
-	int64_t rname;			/* R's line keys' name: "" in strs */
+	int64_t rname;			/* R's line keys' name: "" in *strs */
 	uint32_t *skeys;		/* a sample's keys */
 	size_t capskeys;
 	uint32_t serial;

@@ -280,10 +280,10 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 		    1) : num_of_dbl(diff_merge_total(&t->merge, &c, ratio));
 	}
 	rows = calloc(t->nkeys + 1, sizeof(*rows));
-	rank = malloc((t->strs.n + 1) * sizeof(*rank));
+	rank = malloc((t->strs->n + 1) * sizeof(*rank));
 	/* names ranked once: most rows tie (self 0), and comparing their
 	 * names at each of qsort's comparisons took 8 ms of large.cpu's 65 */
-	if (rows == NULL || rank == NULL || strtab_ranks(&t->strs, rank) < 0) {
+	if (rows == NULL || rank == NULL || strtab_ranks(t->strs, rank) < 0) {
 		free(rows);
 		free(rank);
 		return perr_nomem(e);
@@ -334,9 +334,9 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	    "mem_total\n" : "self\tself%\ttotal\ttotal%\tsum%\n");
 	for (i = 0; i < shown; i++) {
 		const struct key *k = rows[i].k;
-		col_text(o, &t->strs, k->fn ? k->fn - 1 : k->name);
+		col_text(o, t->strs, k->fn ? k->fn - 1 : k->name);
 		if (t->opts.by_line) {
-			col_text(o, &t->strs, k->file);
+			col_text(o, t->strs, k->file);
 			out_i64(o, k->line);
 			out_char(o, '\t');
 		}

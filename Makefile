@@ -26,7 +26,8 @@ IO_SRC = lib/io/input.c lib/io/output.c lib/io/gzout.c lib/io/tmpfile.c \
 	lib/io/markup.c \
 	lib/io/twice.c lib/io/srcfile.c
 STREAM_SRC = lib/stream/schema.c lib/stream/fields.c lib/stream/stream_read.c \
-	lib/stream/stream_write.c lib/stream/validate.c lib/stream/sniff.c
+	lib/stream/stream_write.c lib/stream/stream_rows.c lib/stream/validate.c \
+	lib/stream/sniff.c
 MODEL_SRC = lib/model/prof.c lib/model/handed.c lib/model/assemble.c \
 	lib/model/assemble_defs.c lib/model/assemble_file.c lib/model/combine.c \
 	lib/model/runs.c
@@ -75,7 +76,10 @@ PROTO_H = $(PROTO_C:.c=.h)
 ASSETS = lib/analysis/stacks/flame.js lib/analysis/report/report.css \
 	lib/analysis/report/report.js
 ASSET_H = $(ASSETS:lib/%=$(GEN)/%.h)
-LIBSRC = $(BASE_SRC) $(RE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC)
+# door: every format, read by every program that reads a stream
+DOOR_SRC = lib/door/door.c
+LIBSRC = $(BASE_SRC) $(RE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \
+	$(DOOR_SRC)
 LIBOBJ = $(LIBSRC:%.c=$(OBJ)/%.o) $(PROTO_C:$(GEN)/%.c=$(OBJ)/gen/%.o)
 LIBA = $(B)/libprofstream.a
 CLIOBJ = $(OBJ)/filters/cli.o $(OBJ)/filters/cli_input.o

@@ -14,6 +14,7 @@
 #include "base/heap.h"
 #include "io/input.h"
 #include "io/tmpfile.h"
+#include "door/door.h"
 #include "cli.h"
 
 extern const char *__progname;
@@ -205,6 +206,7 @@ setup(void)
 		if (signal(sigs[i], on_signal) == SIG_IGN)
 			signal(sigs[i], SIG_IGN);	/* as the shell set it */
 	input_set_warn(input_warning);
+	door_set_warn(input_warning);
 	heap_prefer_huge_pages();
 }
 

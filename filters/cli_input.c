@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "analysis/sample/focus.h"
+#include "door/door.h"
 #include "analysis/sample/select.h"
 #include "model/combine.h"
 #include "io/input.h"
@@ -97,14 +98,43 @@ cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
 	return EXIT_OK;
 }
 
+/* "NAME (its stream)": what messages call a converter's stream */
+static const char *
+its_stream(const char *name)
+{
+	size_t n = strlen(name) + 14;
+	char *s = malloc(n);
+
+	if (s == NULL) {
+		cli_warn("out of memory");
+		cli_exit(EXIT_BAD);
+	}
+	snprintf(s, n, "%s (its stream)", name);
+	return s;
+}
+
 struct input_ref
 cli_ref(const char *path, enum twice how)
 {
 	struct input_ref r;
 	struct perr e;
+	const char *name, *converted;
 
 	if (input_ref(&r, path, how, &e) < 0)
 		cli_fail(&e);
+	/* another format: read twice from its converter's stream (once, the
+	 * assembler takes its rows: door_assemble) */
+	if (how == TWICE_WHOLE) {
+		name = r.shown != NULL ? r.shown : input_is_stdin(path) ?
+		    "<stdin>" : path;
+		if (door_stream_file(r.path, r.shown, cli_tmpfile, &converted,
+		    &e) < 0)
+			cli_fail(&e);
+		if (converted != NULL) {
+			r.path = converted;
+			r.shown = its_stream(name);
+		}
+	}
 	return r;
 }
 
@@ -331,7 +361,7 @@ cli_assemble(struct stream_reader *r, struct input_ref in, struct prof *p,
 {
 	struct perr e;
 
-	if (assemble_file(r, in.path, in.shown, in.record, p, emit, restart,
+	if (door_assemble(r, in.path, in.shown, in.record, p, emit, restart,
 	    ctx, ASM_SUMS, &e) < 0)
 		cli_fail(&e);
 }

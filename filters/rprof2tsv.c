@@ -32,25 +32,15 @@ convert(void *ctx, const char *path)
 	struct rprof_reader *c = ctx;
 	struct input in;
 	struct perr e;
-	long i;
-	char lines[128];
-	int n = 0;
+	char msg[512];
 
 	if (input_open(&in, path, NULL, &e) < 0)
 		cli_fail(&e);
 	c->dropped = c->ndrop_lines = 0;
 	if (rprof_read(c, &in, &e) < 0)
 		cli_fail(&e);
-	if (c->dropped > 0) {
-		for (i = 0; i < c->ndrop_lines && n < (int)sizeof(lines) - 16;
-		    i++)
-			n += snprintf(lines + n, sizeof(lines) - (size_t)n,
-			    "%s%ld", i ? ", " : "", c->drop_lines[i]);
-		cli_warn("%s: %ld frame%s cut off by the end of a line "
-		    "dropped (line%s %s%s)", in.name, c->dropped,
-		    c->dropped == 1 ? "" : "s", c->ndrop_lines == 1 ? "" : "s",
-		    lines, c->ndrop_lines == 8 ? ", ..." : "");
-	}
+	if (rprof_damage(c, in.name, msg, sizeof(msg)))
+		cli_warn("%s", msg);
 	input_close(&in);
 }
 

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "formats/otlp/otlp_writer.h"
+#include "door/door.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
@@ -49,7 +50,7 @@ main(int argc, char *argv[])
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	if ((w = otlp_writer_new(&e)) == NULL)
 		cli_fail(&e);
-	if (assemble_file(&r, in.path, in.shown, in.record, &p, otlp_sample,
+	if (door_assemble(&r, in.path, in.shown, in.record, &p, otlp_sample,
 	    otlp_restart, w, ASM_SUMS, &e) < 0)
 		cli_fail(&e);
 	stream_close(&r);

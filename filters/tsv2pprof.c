@@ -4,6 +4,7 @@
 #include <zlib.h>
 
 #include "formats/pprof/pprof.h"
+#include "door/door.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
@@ -61,7 +62,7 @@ main(int argc, char *argv[])
 		spool_fd = cli_tmpfd();
 	if ((w = pprof_write_new(aggregate, spool_fd, &e)) == NULL)
 		cli_fail(&e);
-	if (assemble_file(&r, in.path, in.shown, in.record, &p,
+	if (door_assemble(&r, in.path, in.shown, in.record, &p,
 	    pprof_write_sample, pprof_write_restart, w, ASM_SUMS, &e) < 0)
 		cli_fail(&e);
 	stream_close(&r);

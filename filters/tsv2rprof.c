@@ -5,6 +5,7 @@
 
 #include "analysis/sample/select.h"
 #include "formats/rprof/rprof.h"
+#include "door/door.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
@@ -97,7 +98,7 @@ main(int argc, char *argv[])
 	rprof_write_begin(&w, &o, interval);
 	w.count_type = type;
 	w.sources = sources.ids.n > 0 ? &sources.ids : NULL;
-	if (assemble_file(&r, in.path, in.shown, in.record, &p,
+	if (door_assemble(&r, in.path, in.shown, in.record, &p,
 	    rprof_write_sample, rprof_write_restart, &w, ASM_SUMS, &e) < 0)
 		cli_fail(&e);
 	cli_check_sources(&sources, 's', 0, &p);

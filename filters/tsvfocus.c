@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "analysis/sample/focus.h"
+#include "door/door.h"
 #include "cli.h"
 
 static const struct cli_opt opts[] = {
@@ -59,7 +60,7 @@ main(int argc, char *argv[])
 	cli_open(&o, opath);
 	cli_hold(&o);
 	if ((f = focus_new(&o, &fo, &e)) == NULL ||
-	    assemble_file(&r, in.path, in.shown, in.record, &p,
+	    door_assemble(&r, in.path, in.shown, in.record, &p,
 	    focus_sample, focus_restart, f, 0, &e) < 0)
 		cli_fail(&e);
 	cli_check_sources(&sources, 's', 0, &p);

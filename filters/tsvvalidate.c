@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "door/door.h"
 #include "stream/validate.h"
 #include "cli.h"
 
@@ -36,10 +37,14 @@ validate_file(const char *path)
 {
 	struct stream_reader r;
 	struct perr e;
+	char name[512];
 	int rc;
 
-	if (stream_open(&r, path, NULL, &e) < 0) {
+	/* another format: its converter's stream */
+	if (door_stream_open(&r, path, cli_tmpfile(), name, sizeof(name),
+	    &e) < 0) {
 		cli_warn("%s", e.msg);
+		stream_close(&r);
 		return EXIT_BAD;
 	}
 	r.report = report;

@@ -25,6 +25,7 @@ test|interop|ci)
 	cmd sqlite3 sqlite3
 	cmd script bsdutils
 	cmd gzip gzip
+	cmd zstd zstd
 	cmd dot graphviz ;;
 esac
 case ${1:-} in

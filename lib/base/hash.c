@@ -221,6 +221,31 @@ strtab_grow(struct strtab *t)
 	return 0;
 }
 
+int
+strtab_reserve(struct strtab *t, size_t n, size_t bytes)
+{
+	size_t need = t->arena_len + bytes + n, cap;
+	char *a;
+
+	while ((t->slots == NULL || (t->n + n) * 2 > t->mask + 1) &&
+	    (t->mask + 1) / 2 < SIZE_MAX / 8)
+		if (strtab_grow(t) < 0)
+			return -1;
+	if (array_grow((void **)&t->off, &t->capoff, t->n + n + 2,
+	    sizeof(*t->off)) < 0)
+		return -1;
+	if (need <= t->arena_cap)
+		return 0;
+	for (cap = t->arena_cap ? t->arena_cap : 4096; cap < need &&
+	    cap <= SIZE_MAX / 2; cap *= 2)
+		;
+	if ((a = realloc(t->arena, cap)) == NULL)
+		return -1;
+	t->arena = a;
+	t->arena_cap = cap;
+	return 0;
+}
+
 int64_t
 strtab_intern(struct strtab *t, const char *s, size_t len)
 {

@@ -69,6 +69,9 @@ void strtab_free(struct strtab *t);
  * (strings of 4 GiB or more are not held: no line of a stream is that
  * long). */
 int64_t strtab_intern(struct strtab *t, const char *s, size_t len);
+/* Room for n more strings of bytes more bytes in all (a hint: nothing
+ * changes but the room); -1 when out of memory. */
+int strtab_reserve(struct strtab *t, size_t n, size_t bytes);
 /* Forgets the strings from index n on; -1 when out of memory. */
 int strtab_truncate(struct strtab *t, size_t n);
 /* Returns the index of s, or -1 when absent. */

@@ -107,6 +107,14 @@ input_open(struct input *in, const char *path, const char *shown,
 }
 
 void
+input_release(struct input *in)
+{
+	input_close(in);
+	in->eof = 1;
+	in->cap = in->pos = in->end = 0;
+}
+
+void
 input_close(struct input *in)
 {
 	if (in->z != NULL) {
@@ -449,8 +457,9 @@ input_peek(struct input *in, size_t want, const unsigned char **p,
 {
 	if (want > INPUT_CHUNK / 2)
 		want = INPUT_CHUNK / 2;
+	/* no more than wanted: a file only sniffed is not read further */
 	while (in->end - in->pos < want && !in->eof)
-		if (fill(in, in->cap - in->end - 1, e) < 0)
+		if (fill(in, want - (in->end - in->pos), e) < 0)
 			return -1;
 	*p = (const unsigned char *)in->buf + in->pos;
 	*n = in->end - in->pos;
@@ -523,6 +532,11 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
 	size_t room = INPUT_CHUNK;
 	int regular = fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode);
 
+	if (in->map != NULL) {		/* slurped before: the same */
+		*data = (unsigned char *)in->map + in->start;
+		*len = in->maplen - (size_t)in->start;
+		return 0;
+	}
 	if (regular && map_whole(in, &st, data, len))
 		return 0;
 	/* other files: room for all at once, and one byte more (a gzip

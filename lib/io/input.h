@@ -61,6 +61,9 @@ int input_open(struct input *in, const char *path, const char *shown,
 /* Whether path names standard input. */
 int input_is_stdin(const char *path);
 void input_close(struct input *in);
+/* Gives back what in holds (its file, buffers, mapping) once read, its
+ * name kept for messages; input_close after it is harmless. */
+void input_release(struct input *in);
 
 /* Returns 1 and the next line (NUL-terminated in place, without its LF),
  * 0 at end of input, -1 on error. A CR before the LF is left to the caller. */

@@ -24,6 +24,9 @@ struct output {
 	long long start;	/* offset of the first byte, -1: unseekable */
 	int held;		/* writes go to a spool until output_close */
 	int real_fd;		/* while held: the output itself */
+	/* not bytes but a stream's rows, to a reader of this process: the
+	 * stream writer takes them (stream/stream_write.h) */
+	struct stream_rows *rows;
 };
 
 /* Opens path (NULL or "-" for stdout). A file is written under a temporary

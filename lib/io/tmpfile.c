@@ -6,7 +6,9 @@
 
 #include "io/tmpfile.h"
 
-#define MAX_TMPFILES 16		/* a program makes two or three */
+/* a program makes two or three, and one per operand of another format
+ * that it reads twice (tsvcombine cpu*.pb.gz): its stream */
+#define MAX_TMPFILES 65536
 
 static char *paths[MAX_TMPFILES];
 static volatile int npaths;

@@ -612,61 +612,97 @@ take_row(struct assembler *a)
 	}
 }
 
+struct assembler *
+asm_open(struct stream_reader *r, struct prof *p, int mode,
+    struct asm_io *io, struct perr *e)
+{
+	struct assembler *a = calloc(1, sizeof(*a));
+	size_t i;
+
+	if (a == NULL) {
+		perr_nomem(e);
+		return NULL;
+	}
+	a->r = r;
+	a->p = p;
+	a->mode = mode;
+	a->io = io;
+	a->e = e;
+	for (i = 0; i < RECENT; i++)
+		a->recent[i].idx = PROF_NONE;
+	sample_reset(&a->cur, 0);
+	if (mode == ASM_STREAM && io->log_fd >= 0) {
+		if (handed_open(&a->handed, io->log_fd, e) < 0) {
+			free(a);
+			perr_at(e, r->in.name);
+			return NULL;
+		}
+		a->handing = a->handed_open = 1;
+	}
+	return a;
+}
+
+int
+asm_take(struct assembler *a)
+{
+	int rc = take_row(a);
+
+	/* out of order: buffering from here, the row taken again */
+	if (rc == UNORDERED && (rc = to_buffering(a)) == 0)
+		rc = take_row(a);
+	if (rc == LATE && (rc = late(a)) == 0)
+		rc = take_row(a);
+	return rc;
+}
+
+int
+asm_close(struct assembler *a, int rc)
+{
+	struct prof *p = a->p;
+	struct stream_reader *r = a->r;
+	struct asm_io *io = a->io;
+	size_t i;
+
+	if (rc == 0 && a->mode == ASM_STREAM && a->cur.defined) {
+		rc = emit_cur(a);
+		if (rc == UNORDERED)	/* no value: said as buffering says */
+			rc = to_buffering(a);
+	}
+	p->loc_ext = r->tab[T_LOCATIONS].has_ext;
+	if (rc == 0 && a->mode == ASM_BUFFER)
+		rc = finish_buffered(a);
+	io->buffered = a->mode == ASM_BUFFER;
+	if (a->handed_open)
+		handed_close(&a->handed);
+	sample_free(&a->cur);
+	for (i = 0; i < a->nall; i++)
+		sample_free(&a->all[i]);
+	free(a->all);
+	free(a->all_line);
+	free(a->more);
+	free(a->attrs);
+	free(a->lattrs);
+	free(a->refs);
+	u64map_free(&a->sample_ix);
+	u64map_free(&a->ref_ix);
+	u64map_free(&a->mag_ix);
+	free(a->mag);
+	free(a);
+	return rc;
+}
+
 int
 assemble(struct stream_reader *r, struct prof *p, int mode,
     struct asm_io *io, struct perr *e)
 {
-	struct assembler a;
+	struct assembler *a = asm_open(r, p, mode, io, e);
 	int rc;
-	size_t i;
 
-	memset(&a, 0, sizeof(a));
-	a.r = r;
-	a.p = p;
-	a.mode = mode;
-	a.io = io;
-	a.e = e;
-	for (i = 0; i < RECENT; i++)
-		a.recent[i].idx = PROF_NONE;
-	sample_reset(&a.cur, 0);
-	if (mode == ASM_STREAM && io->log_fd >= 0) {
-		if (handed_open(&a.handed, io->log_fd, e) < 0)
-			return perr_at(e, r->in.name);
-		a.handing = 1;
-	}
-	while ((rc = stream_next(r, e)) > 0) {
-		rc = take_row(&a);
-		/* out of order: buffering from here, the row taken again */
-		if (rc == UNORDERED && (rc = to_buffering(&a)) == 0)
-			rc = take_row(&a);
-		if (rc == LATE && (rc = late(&a)) == 0)
-			rc = take_row(&a);
-		if (rc < 0)
-			break;
-	}
-	if (rc == 0 && a.mode == ASM_STREAM && a.cur.defined) {
-		rc = emit_cur(&a);
-		if (rc == UNORDERED)	/* no value: said as buffering says */
-			rc = to_buffering(&a);
-	}
-	p->loc_ext = r->tab[T_LOCATIONS].has_ext;
-	if (rc == 0 && a.mode == ASM_BUFFER)
-		rc = finish_buffered(&a);
-	io->buffered = a.mode == ASM_BUFFER;
-	if (io->log_fd >= 0 && mode == ASM_STREAM)
-		handed_close(&a.handed);
-	sample_free(&a.cur);
-	for (i = 0; i < a.nall; i++)
-		sample_free(&a.all[i]);
-	free(a.all);
-	free(a.all_line);
-	free(a.more);
-	free(a.attrs);
-	free(a.lattrs);
-	free(a.refs);
-	u64map_free(&a.sample_ix);
-	u64map_free(&a.ref_ix);
-	u64map_free(&a.mag_ix);
-	free(a.mag);
-	return rc;
+	if (a == NULL)
+		return -1;
+	while ((rc = stream_next(r, e)) > 0 && (rc = asm_take(a)) >= 0)
+		;
+	if (rc == STREAM_FOREIGN)
+		rc = ASM_FOREIGN;
+	return asm_close(a, rc);
 }

@@ -23,6 +23,9 @@ enum { ASM_STREAM, ASM_BUFFER };
  * grouping, and nothing prints NaN. Programs that carry values
  * (tsvcombine, tsvfocus, tsv2sql) keep them as the stream has them. */
 #define ASM_SUMS 1u
+/* Another format than the stream is not an error: assemble_file returns
+ * ASM_FOREIGN with r open, for door/ to read it. */
+#define ASM_ANY 2u
 
 /* The consumer, and what the assembler is given and tells of the input. */
 struct asm_io {
@@ -48,8 +51,23 @@ struct asm_io {
  * again in ASM_BUFFER mode.
  */
 #define ASM_UNORDERED (-2)
+/* The input is another format (r->foreign says which: stream/sniff.h),
+ * when r->foreign_ok; r is left open, its input unread, for door/. */
+#define ASM_FOREIGN (-3)
 int assemble(struct stream_reader *r, struct prof *p, int mode,
     struct asm_io *io, struct perr *e);
+
+/* The same, row by row, for rows that come from elsewhere than r's input
+ * (a converter's, stream_write.h): asm_open, then asm_take for each row
+ * put in r->row (0, or -1 with e set, or ASM_UNORDERED as above), then
+ * asm_close with the last result, which ends and frees (its result: 0,
+ * or -1 with e set). r gives the rows, their tables' headers, and the
+ * name messages give. */
+struct assembler;
+struct assembler *asm_open(struct stream_reader *r, struct prof *p,
+    int mode, struct asm_io *io, struct perr *e);
+int asm_take(struct assembler *a);
+int asm_close(struct assembler *a, int rc);
 
 /* assemble over the stream at path (shown: its name in messages, as
  * input_open), with restart as above and flags (ASM_SUMS). A file is read again when a row is

@@ -248,10 +248,17 @@ asm_definition(struct assembler *a)
 		if ((k = asm_cell_str(a, FN_NAME)) < 0)
 			return asm_nomem(a);
 		f->name = (uint32_t)k;
-		if ((k = asm_cell_str(a, FN_SYSNAME)) < 0)
+		/* the system name is most often the name itself, and a file
+		 * holds many functions */
+		if (row->st[FN_SYSNAME] == CELL_OK && row->st[FN_NAME] ==
+		    CELL_OK && row->v[FN_SYSNAME].s.n == row->v[FN_NAME].s.n &&
+		    memcmp(row->v[FN_SYSNAME].s.p, row->v[FN_NAME].s.p,
+		    row->v[FN_NAME].s.n) == 0)
+			k = f->name;
+		else if ((k = asm_cell_str(a, FN_SYSNAME)) < 0)
 			return asm_nomem(a);
 		f->system_name = (uint32_t)k;
-		if ((k = asm_cell_str(a, FN_FILENAME)) < 0)
+		if ((k = asm_cell_str_cached(a, FN_FILENAME)) < 0)
 			return asm_nomem(a);
 		f->filename = (uint32_t)k;
 		f->start_line = row->v[FN_START_LINE].i;

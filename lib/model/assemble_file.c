@@ -51,6 +51,7 @@ assemble_path(struct stream_reader *r, const char *path, const char *shown,
 
 	if (stream_open(r, path, shown, e) < 0)
 		return -1;
+	r->foreign_ok = (io->flags & ASM_ANY) != 0;
 	/* where it can be read again from: a file, not a pipe */
 	start = lseek(r->in.fd, 0, SEEK_CUR);
 	io->log_fd = -1;
@@ -60,6 +61,8 @@ assemble_path(struct stream_reader *r, const char *path, const char *shown,
 	rc = assemble(r, p, ASM_STREAM, io, e);
 	if (io->log_fd >= 0)
 		close(io->log_fd);
+	if (rc == ASM_FOREIGN)
+		return rc;
 	if (rc != ASM_UNORDERED) {
 		if (rc < 0 && io->buffered && start >= 0)
 			validator_says(path, shown, e);
@@ -90,6 +93,8 @@ assemble_file(struct stream_reader *r, const char *path, const char *shown,
 	struct asm_io io = { emit, restart, ctx, flags, -1, 0 };
 	int rc = assemble_path(r, path, shown, spool, p, &io, e);
 
+	if (rc == ASM_FOREIGN)
+		return rc;
 	return rc < 0 ? perr_at(e, shown != NULL ? shown : input_is_stdin(path)
 	    ? "<stdin>" : path) : rc;
 }

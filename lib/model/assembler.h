@@ -39,7 +39,7 @@ struct assembler {
 					 * last_emitted were handed over */
 	size_t nresolved;		/* locations resolved as they came */
 	struct handed handed;		/* with io->log_fd: samples handed over */
-	int handing;
+	int handing, handed_open;
 	struct u64map sample_ix;	/* buffering: id -> index in all */
 	struct sample *all;
 	long *all_line;			/* per sample in all: its samples row */

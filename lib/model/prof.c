@@ -11,6 +11,27 @@ prof_intern(struct prof *p, const char *s, size_t n)
 	return strtab_intern(&p->str, s, n);
 }
 
+int
+prof_reserve(struct prof *p, enum table_id t, size_t n, size_t bytes)
+{
+	switch (t) {
+	case T_FUNCTIONS:
+		/* a name, a file and perhaps a system name each */
+		if (strtab_reserve(&p->str, 2 * n, bytes) < 0)
+			return -1;
+		return array_grow((void **)&p->functions, &p->capfunctions,
+		    p->nfunctions + n, sizeof(*p->functions));
+	case T_LOCATIONS:
+		return array_grow((void **)&p->locations, &p->caplocations,
+		    p->nlocations + n, sizeof(*p->locations));
+	case T_MAPPINGS:
+		return array_grow((void **)&p->mappings, &p->capmappings,
+		    p->nmappings + n, sizeof(*p->mappings));
+	default:
+		return 0;
+	}
+}
+
 void
 prof_free(struct prof *p)
 {

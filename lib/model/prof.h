@@ -106,6 +106,11 @@ struct prof {
 };
 
 void prof_free(struct prof *p);
+/* Room for n more rows of table t (sources, functions, locations,
+ * mappings) and, for functions, their strings of bytes in all: a hint a
+ * converter gives, that spares copies as the tables grow. -1 when out of
+ * memory (nothing lost). */
+int prof_reserve(struct prof *p, enum table_id t, size_t n, size_t bytes);
 /* The index of string s in p->str, or -1 when out of memory. */
 int64_t prof_intern(struct prof *p, const char *s, size_t n);
 

@@ -97,6 +97,89 @@ static const char *const type_names[] = {
 	[CT_HEX] = "a hex number (0x and lowercase digits)",
 };
 
+/* An int's rules beyond its type (CF_ID, CF_NONNEG): 0, or what
+ * stream_problem returns. */
+static int
+int_rules(struct stream_reader *r, struct perr *e, int c, int64_t v)
+{
+	struct stream_row *row = &r->row;
+	unsigned flags = schema_tables[row->table].cols[c].flags;
+
+	if ((flags & CF_ID) && v < 1) {
+		row->st[c] = CELL_BAD;
+		return stream_problem(r, e, row->line, row->table, c,
+		    "%lld is out of range (1 to 2147483647)", (long long)v);
+	}
+	if ((flags & CF_NONNEG) && v < 0) {
+		row->st[c] = CELL_BAD;
+		return stream_problem(r, e, row->line, row->table, c,
+		    "%lld is negative", (long long)v);
+	}
+	return 0;
+}
+
+int
+stream_check_row(struct stream_reader *r, struct perr *e)
+{
+	struct stream_row *row = &r->row;
+	const struct table *tb = &schema_tables[row->table];
+	int c, n = tb->ncols + (row->has_ext ? tb->next : 0);
+	const union cell *v;
+	char buf[48];
+
+	for (c = 0; c < n; c++) {
+		v = &row->v[c];
+		if (tb->cols[c].type == CT_CHR && row->st[c] == CELL_OK &&
+		    v->s.n > 0 && memchr(v->s.p, '\0', v->s.n) != NULL)
+			return stream_problem(r, e, row->line, T_NONE, -1,
+			    "NUL byte in line");
+	}
+	for (c = 0; c < n; c++) {
+		v = &row->v[c];
+		if (row->st[c] == CELL_NA) {
+			if (tb->cols[c].flags & CF_NA)
+				continue;
+			row->st[c] = CELL_BAD;
+			if (stream_problem(r, e, row->line, row->table, c,
+			    "NA is not allowed here") < 0)
+				return -1;
+			continue;
+		}
+		switch (tb->cols[c].type) {
+		case CT_CHR:
+			if ((tb->cols[c].flags & CF_NONEMPTY) && v->s.n == 0) {
+				row->st[c] = CELL_BAD;
+				if (stream_problem(r, e, row->line, row->table,
+				    c, "must not be empty") < 0)
+					return -1;
+			}
+			break;
+		case CT_INT:
+			if (v->i < INT32_MIN || v->i > INT32_MAX) {
+				row->st[c] = CELL_BAD;
+				snprintf(buf, sizeof(buf), "%lld",
+				    (long long)v->i);
+				if (stream_problem(r, e, row->line, row->table,
+				    c, "'%s' is not an int", buf) < 0)
+					return -1;
+			} else if (int_rules(r, e, c, v->i) < 0)
+				return -1;
+			break;
+		case CT_DBL:
+			if (isnan(v->n.d)) {
+				row->st[c] = CELL_BAD;
+				if (stream_problem(r, e, row->line, row->table,
+				    c, "'NaN' is not a dbl") < 0)
+					return -1;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
 /* Parses field f into cell c of the current row. Returns 0, or -1 to stop. */
 static int
 parse_cell(struct stream_reader *r, struct perr *e, int c,
@@ -131,17 +214,8 @@ parse_cell(struct stream_reader *r, struct perr *e, int c,
 	case CT_INT:
 		ok = field_i64(f->s, f->len, &v->i) == 0 &&
 		    v->i >= INT32_MIN && v->i <= INT32_MAX;
-		if (ok && (col->flags & CF_ID) && v->i < 1) {
-			row->st[c] = CELL_BAD;
-			return stream_problem(r, e, row->line, row->table, c,
-			    "%lld is out of range (1 to 2147483647)",
-			    (long long)v->i);
-		}
-		if (ok && (col->flags & CF_NONNEG) && v->i < 0) {
-			row->st[c] = CELL_BAD;
-			return stream_problem(r, e, row->line, row->table, c,
-			    "%lld is negative", (long long)v->i);
-		}
+		if (ok)
+			return int_rules(r, e, c, v->i);
 		break;
 	case CT_I64:
 		ok = field_i64(f->s, f->len, &v->i) == 0;
@@ -330,9 +404,8 @@ header(struct stream_reader *r, struct perr *e, int nf)
 	return 0;
 }
 
-/* Neutral values of extension columns a header lacks. */
-static void
-neutral(struct stream_row *row)
+void
+stream_neutral(struct stream_row *row)
 {
 	const struct table *tb = &schema_tables[row->table];
 	int c;
@@ -493,7 +566,7 @@ good:
 	row->line = ++r->in.lineno;
 	row->has_ext = st->has_ext;
 	if (!st->has_ext && schema_tables[t].next > 0)
-		neutral(row);
+		stream_neutral(row);
 	return 1;
 }
 
@@ -546,6 +619,33 @@ first_lines(struct stream_reader *r, struct perr *e, int nf)
 	return 0;
 }
 
+/* Before the first line: what the input is. Another format is
+ * STREAM_FOREIGN when the caller can take it (r->foreign_ok: door/ reads
+ * it, or names what nothing reads), else said. Text of no kind known is
+ * read as a stream, which says where it is not one. */
+static int
+first_look(struct stream_reader *r, struct perr *e)
+{
+	const unsigned char *p;
+	size_t n;
+	enum sniff_kind k;
+
+	r->sniffed = 1;
+	if (input_peek(&r->in, SNIFF_BYTES, &p, &n, e) < 0)
+		return -1;
+	k = sniff(p, n);
+	if (k == SNIFF_STREAM || k == SNIFF_UNKNOWN || k == SNIFF_EMPTY)
+		return 0;
+	r->foreign = k;
+	if (r->foreign_ok)	/* door/ reads it, or names it */
+		return STREAM_FOREIGN;
+	if (k == SNIFF_PROTOBUF && sniff_input(&r->in, &k, e) < 0)
+		return -1;
+	stream_problem(r, e, 1, T_NONE, -1, "not a profile stream: %s",
+	    sniff_advice(k));
+	return -1;
+}
+
 int
 stream_next(struct stream_reader *r, struct perr *e)
 {
@@ -560,6 +660,8 @@ stream_next(struct stream_reader *r, struct perr *e)
 
 	if (r->done)
 		return 0;
+	if (r->in.lineno == 0 && !r->sniffed && (k = first_look(r, e)) != 0)
+		return (int)k;
 	for (;;) {
 		if (r->in.lineno >= 2 && fast_row(r))
 			return 1;
@@ -569,17 +671,6 @@ stream_next(struct stream_reader *r, struct perr *e)
 		if (rc == 0)
 			return finish(r, e) < 0 ? -1 : 0;
 		row->line = r->in.lineno;
-		if (row->line == 1 && (k = sniff(line, len)) != SNIFF_STREAM &&
-		    k != SNIFF_UNKNOWN) {
-			/* the wrong kind of data: say which, and stop */
-			if (k == SNIFF_BINARY)
-				stream_problem(r, e, 1, T_NONE, -1, "binary "
-				    "data, not a profile stream");
-			else
-				stream_problem(r, e, 1, T_NONE, -1, "not a "
-				    "profile stream: %s", sniff_advice(k));
-			return -1;
-		}
 		if (r->in.missing_eol && stream_problem(r, e, row->line,
 		    T_NONE, -1, "last line has no LF (stream cut short?)") < 0)
 			return -1;
@@ -669,7 +760,7 @@ stream_next(struct stream_reader *r, struct perr *e)
 				return -1;
 		row->has_ext = st->has_ext;
 		if (!st->has_ext)
-			neutral(row);
+			stream_neutral(row);
 		return 1;
 	}
 }

@@ -69,13 +69,21 @@ struct stream_reader {
 	void *ctx;
 	long nerrors;
 	int done;
+	/* Another format at the start (stream/sniff.h): with foreign_ok,
+	 * stream_next returns STREAM_FOREIGN and foreign says which, the
+	 * input left as it was for its reader (door/); without, an error. */
+	int foreign_ok, sniffed;
+	int foreign;	/* enum sniff_kind */
 };
+
+#define STREAM_FOREIGN (-3)
 
 /* Opens path as input_open does (shown: the name messages give it). */
 int stream_open(struct stream_reader *r, const char *path, const char *shown,
     struct perr *e);
 void stream_close(struct stream_reader *r);
-/* 1 with the next row in r->row, 0 at the end, -1 on error. */
+/* 1 with the next row in r->row, 0 at the end, -1 on error
+ * (STREAM_FOREIGN: see foreign_ok). */
 int stream_next(struct stream_reader *r, struct perr *e);
 
 /* Reports a problem at the current row the way the reader does; returns 0
@@ -83,6 +91,12 @@ int stream_next(struct stream_reader *r, struct perr *e);
 /* The rule a .sample_labels row breaks (str or num, one of them), as the
  * validator and every reader say it; NULL when none. */
 const char *stream_label_rule(const struct stream_row *row);
+/* Neutral values of the extension columns a table's header lacks. */
+void stream_neutral(struct stream_row *row);
+/* The rules a row made elsewhere (stream_write.h's rows) must keep, as
+ * the reader applies them to the text: 0, or what stream_problem returns
+ * (cells that break one are marked CELL_BAD). */
+int stream_check_row(struct stream_reader *r, struct perr *e);
 int stream_problem(struct stream_reader *r, struct perr *e, long line,
     enum table_id t, int col, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));

@@ -15,6 +15,10 @@ header(struct stream_writer *w, enum table_id t)
 	const struct table *tb = &schema_tables[t];
 	int c, n = tb->ncols + (t == T_LOCATIONS && w->loc_ext ? tb->next : 0);
 
+	if (w->rows != NULL) {
+		swr_header(w, t);
+		return;
+	}
 	out_char(w->o, '#');
 	out_str(w->o, tb->name);
 	for (c = 0; c < n; c++) {
@@ -34,6 +38,7 @@ sw_begin(struct stream_writer *w, struct output *o, int version,
 
 	memset(w, 0, sizeof(*w));
 	w->o = o;
+	w->rows = o->rows;
 	w->version = version;
 	w->loc_ext = loc_ext;
 	for (t = 0; t < T_COUNT; t++) {
@@ -42,13 +47,17 @@ sw_begin(struct stream_writer *w, struct output *o, int version,
 		w->prefix[t][n] = '\t';
 		w->prefix_len[t] = (unsigned char)(n + 1);
 	}
-	header(w, T_META);
-	out_str(o, schema_name(T_META));
+	if (w->rows != NULL)
+		swr_begin(w);
+	else {
+		header(w, T_META);
+		out_str(o, schema_name(T_META));
 	out_char(o, '\t');
 	out_str(o, SCHEMA_VERSION_KEY);
 	out_char(o, '\t');
-	out_str(o, version == V10 ? SCHEMA_V10 : SCHEMA_V20);
-	out_char(o, '\n');
+		out_str(o, version == V10 ? SCHEMA_V10 : SCHEMA_V20);
+		out_char(o, '\n');
+	}
 	for (i = 0; i < SCHEMA_ORDER_N; i++)
 		if (schema_required(version, schema_order[i]) ||
 		    (schema_in_version(version, schema_order[i]) &&
@@ -133,6 +142,10 @@ void
 sw_source(struct stream_writer *w, uint32_t id, struct text type,
     struct text uri, double timestamp)
 {
+	if (w->rows != NULL) {
+		swr_source(w, id, type, uri, timestamp);
+		return;
+	}
 	begin(w, T_SOURCES);
 	col_id(w, id);
 	col_text(w, type);
@@ -150,6 +163,10 @@ void
 sw_source_attr(struct stream_writer *w, uint32_t source, struct text key,
     struct text value)
 {
+	if (w->rows != NULL) {
+		swr_source_attr(w, source, key, value);
+		return;
+	}
 	begin(w, T_SOURCE_ATTRIBUTES);
 	col_id(w, source);
 	col_text(w, key);
@@ -165,6 +182,10 @@ sw_function(struct stream_writer *w, uint32_t id, struct text name,
 	size_t at, len;
 	uint64_t flushed;
 
+	if (w->rows != NULL) {
+		swr_function(w, id, name, system_name, filename, start_line);
+		return;
+	}
 	begin(w, T_FUNCTIONS);
 	col_id(w, id);
 	out_char(o, '\t');
@@ -215,10 +236,15 @@ put_lgl(char *q, int v)
 void
 sw_location(struct stream_writer *w, const struct sw_location *l)
 {
-	/* numbers and words only: the row's room is made once */
-	char *q = out_reserve(w->o, sizeof(w->prefix[T_LOCATIONS]) +
-	    8 * (FMT_NUM_MAX + 1) + 1);
+	char *q;
 
+	if (w->rows != NULL) {
+		swr_location(w, l);
+		return;
+	}
+	/* numbers and words only: the row's room is made once */
+	q = out_reserve(w->o, sizeof(w->prefix[T_LOCATIONS]) +
+	    8 * (FMT_NUM_MAX + 1) + 1);
 	memcpy(q, w->prefix[T_LOCATIONS], sizeof(w->prefix[T_LOCATIONS]));
 	q += w->prefix_len[T_LOCATIONS];
 	q += fmt_u64(q, l->id);
@@ -251,6 +277,10 @@ sw_location(struct stream_writer *w, const struct sw_location *l)
 void
 sw_mapping(struct stream_writer *w, const struct sw_mapping *m)
 {
+	if (w->rows != NULL) {
+		swr_mapping(w, m);
+		return;
+	}
 	begin(w, T_MAPPINGS);
 	col_id(w, m->id);
 	col_hex(w, m->start);
@@ -272,6 +302,8 @@ sw_value_type(struct stream_writer *w, struct text type, struct text unit)
 	struct output mem = { 0 };
 	int64_t k;
 
+	if (w->rows != NULL)
+		return swr_value_type(w, type, unit);
 	mem.cap = 2 * (type.n + unit.n) + 3;
 	if ((mem.buf = malloc(mem.cap)) == NULL)
 		return -1;
@@ -289,6 +321,10 @@ void
 sw_sample_label(struct stream_writer *w, const struct stream_id *sample,
     const struct sw_label *l)
 {
+	if (w->rows != NULL) {
+		swr_sample_label(w, sample->v, l);
+		return;
+	}
 	begin(w, T_SAMPLE_LABELS);
 	col_sid(w, sample);
 	col_text(w, l->key);
@@ -306,6 +342,10 @@ void
 sw_sample_time(struct stream_writer *w, const struct stream_id *sample,
     int64_t time_unix_nano)
 {
+	if (w->rows != NULL) {
+		swr_sample_time(w, sample->v, time_unix_nano);
+		return;
+	}
 	begin(w, T_SAMPLE_TIMES);
 	col_sid(w, sample);
 	col_int(w, time_unix_nano);
@@ -316,6 +356,10 @@ void
 sw_location_attr(struct stream_writer *w, uint32_t location, struct text key,
     struct text value)
 {
+	if (w->rows != NULL) {
+		swr_location_attr(w, location, key, value);
+		return;
+	}
 	begin(w, T_LOCATION_ATTRIBUTES);
 	col_id(w, location);
 	col_text(w, key);
@@ -326,6 +370,10 @@ sw_location_attr(struct stream_writer *w, uint32_t location, struct text key,
 void
 sw_v1_sample_type(struct stream_writer *w, struct text type, struct text unit)
 {
+	if (w->rows != NULL) {
+		swr_v1(w);
+		return;
+	}
 	begin(w, T_V1_SAMPLE_TYPES);
 	col_text(w, type);
 	col_text(w, unit);
@@ -338,6 +386,10 @@ sw_v1_sample(struct stream_writer *w, int64_t value,
 {
 	size_t i;
 
+	if (w->rows != NULL) {
+		swr_v1(w);
+		return;
+	}
 	begin(w, T_V1_SAMPLES);
 	col_int(w, value);
 	out_char(w->o, '\t');

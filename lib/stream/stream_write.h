@@ -48,24 +48,50 @@ text_marked(struct text t)
 }
 
 /* An id as decimal text, made once for the rows of a sample that all
- * begin with it (and for the location ids of a hot loop). */
+ * begin with it (and for the location ids of a hot loop); v is the id. */
 struct stream_id {
+	uint32_t v;
 	unsigned char n;
-	char s[15];
+	char s[11];
 };
 
 static inline void
 stream_id_set(struct stream_id *id, uint32_t v)
 {
+	id->v = v;
 	id->n = (unsigned char)fmt_u64(id->s, v);
 }
 
+/*
+ * Rows handed to a reader in the same process rather than written as
+ * text (an output whose rows is set): each is made in r->row as the
+ * reader would have parsed it from the text, checked by its rules, its
+ * line the text's, and take is called. The first failure (take's, or a
+ * row the reader would refuse) is in *e; failed is then set, and the rows
+ * after it are dropped.
+ */
+struct stream_reader;
+struct stream_rows {
+	struct stream_reader *r;
+	int (*take)(void *ctx);
+	/* how many rows of table t are coming, and bytes of their text
+	 * (sw_hint), or NULL */
+	void (*hint)(void *ctx, enum table_id t, size_t n, size_t bytes);
+	void *ctx;
+	struct perr *e;
+	long line;
+	int failed;
+};
+
 struct stream_writer {
 	struct output *o;
+	struct stream_rows *rows;	/* o's: rows, not text */
 	int version;
 	int loc_ext;		/* locations has its extension columns */
 	unsigned tables;	/* bit per table whose header was written */
-	struct strtab vtypes;	/* per value type: "\ttype\tunit\t" escaped */
+	/* per value type: "\ttype\tunit\t" escaped; for rows, the type's
+	 * length in 4 bytes, the type, the unit */
+	struct strtab vtypes;
 	/* "name\t" of each table, for fixed-size copies */
 	char prefix[T_COUNT][32];
 	unsigned char prefix_len[T_COUNT];
@@ -92,6 +118,15 @@ sw_row_id(struct stream_writer *w, enum table_id t, const struct stream_id *id,
 void sw_begin(struct stream_writer *w, struct output *o, int version,
     unsigned extensions, int loc_ext);
 void sw_free(struct stream_writer *w);
+
+/* A hint for a reader of the rows (stream_rows): n rows of table t are
+ * coming, with bytes of strings in all; written as nothing. */
+static inline void
+sw_hint(struct stream_writer *w, enum table_id t, size_t n, size_t bytes)
+{
+	if (w->rows != NULL && w->rows->hint != NULL)
+		w->rows->hint(w->rows->ctx, t, n, bytes);
+}
 
 /* timestamp NaN is NA (the stream has no NaN) */
 void sw_source(struct stream_writer *w, uint32_t id, struct text type,
@@ -123,10 +158,44 @@ struct sw_mapping {
 };
 void sw_mapping(struct stream_writer *w, const struct sw_mapping *m);
 
+/* The rows of a writer whose output takes rows (stream_rows.c): the
+ * sw_ functions' other side. */
+struct sw_label;
+void swr_begin(struct stream_writer *w);
+void swr_header(struct stream_writer *w, enum table_id t);
+void swr_source(struct stream_writer *w, uint32_t id, struct text type,
+    struct text uri, double timestamp);
+void swr_source_attr(struct stream_writer *w, uint32_t source,
+    struct text key, struct text value);
+void swr_function(struct stream_writer *w, uint32_t id, struct text name,
+    struct text system_name, struct text filename, int64_t start_line);
+void swr_location(struct stream_writer *w, const struct sw_location *l);
+void swr_mapping(struct stream_writer *w, const struct sw_mapping *m);
+int64_t swr_value_type(struct stream_writer *w, struct text type,
+    struct text unit);
+void swr_sample(struct stream_writer *w, uint32_t id, uint32_t source);
+void swr_sample_value(struct stream_writer *w, uint32_t sample,
+    uint32_t value_type, struct num value);
+void swr_stack_frame(struct stream_writer *w, uint32_t sample,
+    uint32_t depth, uint32_t location);
+void swr_sample_label(struct stream_writer *w, uint32_t sample,
+    const struct sw_label *l);
+void swr_sample_time(struct stream_writer *w, uint32_t sample, int64_t time);
+void swr_location_attr(struct stream_writer *w, uint32_t location,
+    struct text key, struct text value);
+void swr_v1(struct stream_writer *w);
+
+
 static inline void
 sw_sample(struct stream_writer *w, const struct stream_id *id, uint32_t source)
 {
-	char *q = sw_row_id(w, T_SAMPLES, id, FMT_NUM_MAX + 2);
+	char *q;
+
+	if (w->rows != NULL) {
+		swr_sample(w, id->v, source);
+		return;
+	}
+	q = sw_row_id(w, T_SAMPLES, id, FMT_NUM_MAX + 2);
 
 	*q++ = '\t';
 	q += fmt_u64(q, source);
@@ -141,6 +210,10 @@ static inline void
 sw_sample_value(struct stream_writer *w, const struct stream_id *sample,
     uint32_t value_type, struct num value)
 {
+	if (w->rows != NULL) {
+		swr_sample_value(w, sample->v, value_type, value);
+		return;
+	}
 	w->o->len = (size_t)(sw_row_id(w, T_SAMPLE_VALUES, sample, 0) -
 	    w->o->buf);
 	out_write(w->o, strtab_str(&w->vtypes, value_type),
@@ -157,6 +230,7 @@ struct sw_stack {
 	char head[48];
 	size_t len;
 	uint32_t depth;
+	uint32_t sample;
 };
 
 static inline void
@@ -172,6 +246,7 @@ sw_stack_begin(struct stream_writer *w, struct sw_stack *s,
 	s->head[n++] = '\t';
 	s->len = n;
 	s->depth = 0;
+	s->sample = sample->v;
 }
 
 /* The next frame of the stack, outward from the innermost. */
@@ -180,9 +255,14 @@ sw_stack_frame(struct stream_writer *w, struct sw_stack *s,
     const struct stream_id *location)
 {
 	struct output *o = w->o;
-	char *q = out_reserve(o, sizeof(s->head) + FMT_NUM_MAX +
-	    sizeof(location->s) + 2);
+	char *q;
 
+	if (w->rows != NULL) {
+		swr_stack_frame(w, s->sample, ++s->depth, location->v);
+		return;
+	}
+	q = out_reserve(o, sizeof(s->head) + FMT_NUM_MAX +
+	    sizeof(location->s) + 2);
 	memcpy(q, s->head, sizeof(s->head));
 	q += s->len;
 	q += fmt_u64(q, ++s->depth);

@@ -115,9 +115,9 @@ t_cli_binary_input() {
 	for p in tsvtop tsvvalidate tsvflame; do
 		$bin/$p "$out/x.png" 2>&1 >/dev/null | sed "s|$out/||"
 	done >"$out/got"
-	printf '%s\n' 'tsvtop: x.png:1: binary data, not a profile stream' \
-	    'tsvvalidate: x.png:1: binary data, not a profile stream' \
-	    'tsvflame: x.png:1: binary data, not a profile stream' >"$out/want"
+	printf '%s\n' 'tsvtop: x.png: an image, not profile data' \
+	    'tsvvalidate: x.png: an image, not profile data' \
+	    'tsvflame: x.png: an image, not profile data' >"$out/want"
 	same "$out/want" "a PNG given to the stream readers"
 }
 

@@ -3,6 +3,7 @@
 # messages are in tests/hostile/expected.txt.
 
 t_hostile_catalogue() {
+	need zstd || return
 	h=$out/hostile
 	mkdir -p "$h"
 	r=tests/data/rprof/r-4.2/memory-gc-line.out
@@ -23,9 +24,24 @@ t_hostile_catalogue() {
 	printf '\377' | dd of="$h/bad-crc.rprof" bs=1 seek=$((n - 8)) conv=notrunc 2>/dev/null
 	gzip -c "$h/stream.tsv" >"$h/full.gz"
 	head -c $(($(wc -c <"$h/full.gz") / 2)) "$h/full.gz" >"$h/truncated-gzip.tsv"
-	for k in rprof pprof tsv; do	# 64 MB of zeros in 64 KB
-		head -c 67108864 /dev/zero | gzip -9 -c >"$h/gzip-bomb.$k"
+	# 64 MB of zeros in 64 KB (gzip) or 2 KB (zstd), after the first line
+	# of the format: the decompressed bytes are the first thing wrong
+	for k in rprof pprof tsv; do
+		case $k in
+		rprof) head1='sample.interval=20000' ;;
+		pprof) head1='' ;;
+		tsv) head1=$(printf '#meta\tkey\tvalue') ;;
+		esac
+		{ [ -n "$head1" ] && printf '%s\n' "$head1"; head -c 67108864 /dev/zero; } |
+		    gzip -9 -c >"$h/gzip-bomb.$k"
+		{ [ -n "$head1" ] && printf '%s\n' "$head1"; head -c 67108864 /dev/zero; } |
+		    zstd -q -19 -c >"$h/zstd-bomb.$k"
 	done
+	# zstd cut short; zstd followed by bytes that are no frame (zstd -d
+	# refuses both)
+	zstd -q -c "$r" >"$h/full-r.zst"
+	head -c $(($(wc -c <"$h/full-r.zst") / 2)) "$h/full-r.zst" >"$h/truncated-zstd.rprof"
+	{ cat "$h/full-r.zst"; echo trailing; } >"$h/zstd-trailing.rprof"
 	printf 'sample.interval=20000\n"f" \000"g" \n' >"$h/nul.rprof"
 	# a profile of "" and one sample with packed location ids: varints cut
 	# short (after one byte, after two), eleven bytes long, and ids of two and
@@ -111,17 +127,17 @@ t_hostile_catalogue() {
 	}
 	{
 		for f in "$h"/*.rprof; do
-			case $f in *gzip-bomb*) run $bin/rprof2tsv -Z 1M "$f" ;;
+			case $f in *-bomb*) run $bin/rprof2tsv -Z 1M "$f" ;;
 			*) run $bin/rprof2tsv "$f" ;; esac
 		done
 		for f in "$h"/*.pprof; do
-			case $f in *gzip-bomb*) run $bin/pprof2tsv -Z 1M "$f" ;;
+			case $f in *-bomb*) run $bin/pprof2tsv -Z 1M "$f" ;;
 			*) run $bin/pprof2tsv "$f" ;; esac
 		done
 		for p in tsvvalidate tsv2rprof "tsv2pprof -u" tsvcombine; do
 			for f in "$h"/*.tsv; do
 				[ "${f##*/}" = stream.tsv ] && continue
-				case $f in *gzip-bomb*) run $bin/$p -Z 1M "$f" ;;
+				case $f in *-bomb*) run $bin/$p -Z 1M "$f" ;;
 				*) run $bin/$p "$f" ;; esac
 			done
 		done

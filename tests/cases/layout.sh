@@ -1,7 +1,8 @@
 # layout: the house's rules, as doc/hacking.md's Layout states them.
 
 # Each wing of lib/ includes only the wings above it (base, re, io, stream,
-# model, then formats and analysis side by side); a codec folder only
+# model, then formats and analysis side by side, then door); a codec
+# folder only
 # those it is built on (pb under pprof, pprof under legacy, ...); an
 # analysis family only sample/, and report/ any family.
 t_layout_wings() {
@@ -10,6 +11,7 @@ t_layout_wings() {
 		split(inc, g, "/"); print f[2], f[3], g[1], g[2], $1 ": " inc }' |
 	    awk 'BEGIN { r["base"] = 0; r["re"] = 1; r["io"] = 2; r["stream"] = 3
 		r["model"] = 4; r["formats"] = 5; r["analysis"] = 5
+		r["door"] = 6
 		# codecs built on others
 		on["pprof pb"]; on["legacy pprof"]; on["legacy pb"]
 		on["otlp pb"]; on["otlp pprof"] }

@@ -40,13 +40,15 @@ t_top_awk_recipes() {
 t_top_exact() {
 	for a in "" "-c" "-l -n 5" "-s 2,4 -t vsize.large -n 4" "-s 3 -n 3" \
 	    "-m -n 3"; do
-		$bin/tsvtop $a tests/data/rprof/r-4.2/append.out >/dev/null 2>&1 &&
-		    bad "tsvtop read Rprof text"
+		# Rprof files given as they are: as if through rprof2tsv
+		$bin/tsvtop $a tests/data/rprof/r-4.2/append.out \
+		    tests/data/rprof/r-4.2/memory-line.out >"$out/direct" 2>&1
 		$bin/rprof2tsv tests/data/rprof/r-4.2/append.out \
 		    tests/data/rprof/r-4.2/memory-line.out |
 		    $bin/tsvtop $a >"$out/got" 2>&1
 		same "tests/top/append-memory-line${a:+.$(echo "$a" | tr -d ' -')}.expected" \
 		    "tsvtop $a"
+		same_lines got direct "tsvtop $a of the Rprof files"
 	done
 }
 

@@ -346,15 +346,22 @@ read_lines(struct folded_reader *c, struct file_state *f, struct input *in,
 {
 	char *s, *end;
 	size_t len;
-	int rc;
+	const unsigned char *p;
 	enum sniff_kind k;
+	int rc;
 
+	/* another format (a binary one has no first line to speak of) */
+	if (input_peek(in, SNIFF_BYTES, &p, &len, e) < 0)
+		return -1;
+	k = sniff(p, len);
+	if (k != SNIFF_UNKNOWN && k != SNIFF_FOLDED && k != SNIFF_EMPTY) {
+		if (sniff_input(in, &k, e) < 0)
+			return -1;
+		return perr_set(e, "%s: not collapsed stacks: %s", in->name,
+		    sniff_advice(k));
+	}
 	while ((rc = input_line(in, &s, &len, e)) > 0) {
 		end = s + len;
-		if (f->first == 0 && (k = sniff(s, len)) != SNIFF_UNKNOWN &&
-		    k != SNIFF_FOLDED)
-			return perr_set(e, "%s:%ld: not collapsed stacks: %s",
-			    in->name, in->lineno, sniff_advice(k));
 		if (memchr(s, '\0', len) != NULL)
 			return perr_set(e, "%s:%ld: NUL byte in line: not "
 			    "collapsed stacks", in->name, in->lineno);

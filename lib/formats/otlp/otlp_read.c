@@ -590,7 +590,6 @@ otlp_read(struct otlp_reader *c, const unsigned char *data, size_t len,
 {
 	struct octx x;
 	enum sniff_kind k;
-	const unsigned char *nl;
 	size_t i;
 	int rc = -1, t;
 
@@ -602,9 +601,10 @@ otlp_read(struct otlp_reader *c, const unsigned char *data, size_t len,
 	x.e = e;
 	if (len == 0)
 		return perr_set(e, "%s: empty input: not OTLP Profiles", name);
-	nl = memchr(data, '\n', len);
-	if ((k = sniff((const char *)data, nl ? (size_t)(nl - data) : len)) ==
-	    SNIFF_STREAM || k == SNIFF_RPROF || k == SNIFF_FOLDED)
+	k = sniff(data, len);
+	if (k == SNIFF_PROTOBUF)
+		k = sniff_protobuf(data, len);
+	if (k != SNIFF_OTLP && k != SNIFF_UNKNOWN && k != SNIFF_BINARY)
 		return perr_set(e, "%s: not OTLP Profiles: %s", name,
 		    sniff_advice(k));
 	if (x.c->nfunctions > INT32_MAX / 2 || x.c->nmappings > INT32_MAX / 2)

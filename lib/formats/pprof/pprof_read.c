@@ -38,15 +38,23 @@ pprof_read_free(struct pprof_reader *c)
 	sw_free(&c->w);
 }
 
-/* The other formats of the suite, by their first line. */
+/* Another format the suite reads, or one nothing reads, by its first
+ * bytes (google/pprof's legacy formats and other binary data are tried
+ * as they are; an OTLP protobuf is told by its fields). */
 static enum sniff_kind
-suite_kind(const unsigned char *d, size_t n)
+other_kind(const unsigned char *d, size_t n)
 {
-	const unsigned char *nl = memchr(d, '\n', n);
-	enum sniff_kind k = sniff((const char *)d, nl ? (size_t)(nl - d) : n);
+	enum sniff_kind k = sniff(d, n);
 
-	return k == SNIFF_STREAM || k == SNIFF_RPROF || k == SNIFF_FOLDED ? k :
-	    SNIFF_UNKNOWN;
+	switch (k) {
+	case SNIFF_UNKNOWN: case SNIFF_PPROF_TEXT: case SNIFF_BINARY:
+		return SNIFF_UNKNOWN;
+	case SNIFF_PROTOBUF:
+		return sniff_protobuf(d, n) == SNIFF_OTLP ? SNIFF_OTLP :
+		    SNIFF_UNKNOWN;
+	default:
+		return k;
+	}
 }
 
 static int
@@ -349,7 +357,7 @@ read_profile(struct pprof_reader *c, const unsigned char *data, size_t len,
 	x.p = &d;
 	if (len == 0)
 		return perr_set(e, "%s: empty input: not a pprof profile", name);
-	if ((k = suite_kind(data, len)) != SNIFF_UNKNOWN)
+	if ((k = other_kind(data, len)) != SNIFF_UNKNOWN)
 		return perr_set(e, "%s: not a pprof profile: %s", name,
 		    sniff_advice(k));
 	if ((rc = pprof_index(&d, data, len)) == PB_NOMEM) {

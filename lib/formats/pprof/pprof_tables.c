@@ -18,7 +18,14 @@ definitions(struct pprof_reader *c, const struct pctx *x)
 	struct dloc l;
 	size_t i, j;
 	int64_t name, sys, mi;
+	size_t bytes = 0;
 
+	for (i = 0; i < p->nstrings; i++)
+		bytes += p->strings[i].n;
+	sw_hint(&c->w, T_MAPPINGS, p->n[PT_MAPPING], 0);
+	sw_hint(&c->w, T_FUNCTIONS, p->n[PT_FUNCTION], bytes);
+	if (p->loc_first != NULL)
+		sw_hint(&c->w, T_LOCATIONS, p->loc_first[p->n[PT_LOCATION]], 0);
 	at = p->from[PT_MAPPING];
 	for (i = 0; pprof_next(p, PT_MAPPING, &at, &msg); i++) {
 		(void)pprof_mapping(&msg, &m);	/* checked already */

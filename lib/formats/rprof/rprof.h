@@ -50,6 +50,10 @@ struct rprof_reader {
  * input; each session of each input becomes a source (its uri in->uri). */
 int rprof_begin(struct rprof_reader *c, struct output *o, struct perr *e);
 int rprof_read(struct rprof_reader *c, struct input *in, struct perr *e);
+/* What rprof_read of the input name left out, as a message in buf (1), or
+ * nothing (0): R's frames cut off by the end of a line. */
+int rprof_damage(const struct rprof_reader *c, const char *name, char *buf,
+    size_t size);
 void rprof_free(struct rprof_reader *c);
 
 #include "model/assemble.h"

@@ -5,6 +5,7 @@
  * holds only the distinct functions, locations and file paths.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -527,5 +528,40 @@ read_lines(struct rprof_reader *c, struct input *in, struct perr *e)
 int
 rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
 {
+	enum sniff_kind k;
+	const unsigned char *p;
+	size_t n;
+
+	/* another format (a binary one has no first line to speak of) */
+	if (input_peek(in, SNIFF_BYTES, &p, &n, e) < 0)
+		return perr_at(e, in->name);
+	k = sniff(p, n);
+	if (k != SNIFF_UNKNOWN && k != SNIFF_RPROF && k != SNIFF_EMPTY) {
+		if (sniff_input(in, &k, e) < 0)
+			return perr_at(e, in->name);
+		return perr_set(e, "%s: not an Rprof file: %s", in->name,
+		    sniff_advice(k));
+	}
 	return read_lines(c, in, e) < 0 ? perr_at(e, in->name) : 0;
+}
+
+int
+rprof_damage(const struct rprof_reader *c, const char *name, char *buf,
+    size_t size)
+{
+	char lines[128];
+	long i;
+	int n = 0;
+
+	if (c->dropped == 0)
+		return 0;
+	lines[0] = '\0';
+	for (i = 0; i < c->ndrop_lines && n < (int)sizeof(lines) - 16; i++)
+		n += snprintf(lines + n, sizeof(lines) - (size_t)n, "%s%ld",
+		    i ? ", " : "", c->drop_lines[i]);
+	snprintf(buf, size, "%s: %ld frame%s cut off by the end of a line "
+	    "dropped (line%s %s%s)", name, c->dropped, c->dropped == 1 ? "" :
+	    "s", c->ndrop_lines == 1 ? "" : "s", lines, c->ndrop_lines == 8 ?
+	    ", ..." : "");
+	return 1;
 }

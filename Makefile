@@ -47,7 +47,9 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/v1/v1_write.c lib/formats/otlp/otlp_read.c \
 	lib/formats/otlp/otlp_decode.c lib/formats/otlp/otlp_samples.c \
 	lib/formats/otlp/otlp_write.c lib/formats/otlp/otlp_collect.c \
-	lib/formats/otlp/otlp_dict.c
+	lib/formats/otlp/otlp_dict.c lib/formats/otlp/otlp_json.c \
+	lib/formats/otlp/otlp_file.c lib/formats/otlp/otlp_json_write.c \
+	lib/formats/otlp/otlp_forms.c lib/formats/json/json_read.c
 # analysis: the floor every view stands on (sample/), three families of
 # views side by side (stacks/, graph/, top/), the page that holds them
 # all (report/)
@@ -96,8 +98,8 @@ $(B)/config.mk: tools/deps.sh
 	sh tools/deps.sh
 	@mkdir -p $(@D)
 	printf 'DEPCFLAGS = %s\nDEPLIBS = %s\n' \
-	    "$$(pkg-config --cflags zlib libzstd libdeflate libprotobuf-c sqlite3)" \
-	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3)" > $@
+	    "$$(pkg-config --cflags zlib libzstd libdeflate libprotobuf-c sqlite3 yajl)" \
+	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3 yajl)" > $@
 
 ALLCFLAGS = $(WFLAGS) -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -I$(GEN) \
 	-I$(GEN)/proto $(DEPCFLAGS) $(CFLAGS)
@@ -210,7 +212,7 @@ FUZZ_SECONDS = 60
 FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip \
-	fuzz_analysis fuzz_otlp
+	fuzz_analysis fuzz_otlp fuzz_json
 FUZZ = $(B)/fuzz
 # the library compiled once for all targets (instrumented; libFuzzer's
 # main only in the targets), with make -j

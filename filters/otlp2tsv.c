@@ -30,13 +30,9 @@ convert(void *ctx, const char *path)
 {
 	struct input in;
 	struct perr e;
-	unsigned char *data;
-	size_t len;
 
-	if (input_open(&in, path, NULL, &e) < 0)
-		cli_fail(&e);
-	if (input_slurp(&in, &data, &len, &e) < 0 ||
-	    otlp_read(ctx, data, len, in.name, in.uri, &e) < 0)
+	if (input_open(&in, path, NULL, &e) < 0 ||
+	    otlp_read_input(ctx, &in, &e) < 0)
 		cli_fail(&e);
 	input_close(&in);
 }

@@ -8,6 +8,10 @@
 
 static const struct cli_opt opts[] = {
 	CLI_OPT_OUTPUT,
+	{ 'j', "json", NULL, "OTLP/JSON, a line (as the Collector's file "
+	    "exporter\nwrites it, and its otlpjsonfile receiver reads it)" },
+	{ 'F', "framed", NULL, "after its length in 4 bytes (as the file "
+	    "exporter's\nformat: proto writes it)" },
 	{ 'z', "gzip", NULL, "gzip-compressed (default: plain protobuf, "
 	    "as the\nCollector sends it)" },
 	CLI_OPT_LIMIT,
@@ -29,7 +33,7 @@ main(int argc, char *argv[])
 	struct perr e;
 	struct input_ref in;
 	const char *opath = NULL;
-	int ch, gzip = 0;
+	int ch, gzip = 0, form = OTLP_PROTOBUF;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
@@ -39,10 +43,23 @@ main(int argc, char *argv[])
 		case 'z':
 			gzip = 1;
 			break;
+		case 'j':
+		case 'F':
+			/* the exporter frames JSON only as it compresses each
+			 * message */
+			if (form != OTLP_PROTOBUF && form != (ch == 'j' ?
+			    OTLP_JSON : OTLP_FRAMED)) {
+				cli_warn("-j and -F: a framed file holds "
+				    "protobuf");
+				cli_usage(&prog);
+			}
+			form = ch == 'j' ? OTLP_JSON : OTLP_FRAMED;
+			break;
 		}
 	argc -= optind;
 	argv += optind;
-	if (opath == NULL && isatty(STDOUT_FILENO)) {
+	if (opath == NULL && isatty(STDOUT_FILENO) && (form != OTLP_JSON ||
+	    gzip)) {
 		cli_warn("will not write a binary profile to a terminal: "
 		    "redirect it or use -o");
 		return EXIT_USAGE;
@@ -58,7 +75,8 @@ main(int argc, char *argv[])
 		cli_fail(&e);
 	cli_set_output(&o);
 	if ((gzip && output_gzip(&o, 6, &e) < 0) ||
-	    otlp_write(w, &p, &o, &e) < 0 || output_close(&o, &e) < 0)
+	    otlp_write_form(w, &p, &o, form, form == OTLP_PROTOBUF ? -1 :
+	    cli_tmpfd(), &e) < 0 || output_close(&o, &e) < 0)
 		cli_fail(&e);
 	otlp_writer_free(w);
 	prof_free(&p);

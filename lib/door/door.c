@@ -74,14 +74,10 @@ static int
 read_otlp(struct input *in, struct output *o, struct perr *e)
 {
 	struct otlp_reader c;
-	unsigned char *data;
-	size_t len;
 	int rc;
 
-	if (input_slurp(in, &data, &len, e) < 0)
-		return -1;
 	otlp_read_begin(&c, o);
-	rc = otlp_read(&c, data, len, in->name, in->uri, e);
+	rc = otlp_read_input(&c, in, e);
 	otlp_read_free(&c);
 	return rc;
 }
@@ -112,6 +108,7 @@ door_read(struct input *in, enum sniff_kind k, struct output *o,
 	case SNIFF_FOLDED:
 		return read_folded(in, o, e);
 	case SNIFF_OTLP: case SNIFF_OTLP_FRAMED: case SNIFF_OTLP_JSON:
+	case SNIFF_JSON:	/* OTLP/JSON whose keys come late, or none */
 		return read_otlp(in, o, e);
 	case SNIFF_PPROF: case SNIFF_PPROF_TEXT:
 		return read_pprof(in, o, e);

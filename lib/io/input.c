@@ -466,6 +466,27 @@ input_peek(struct input *in, size_t want, const unsigned char **p,
 	return 0;
 }
 
+int
+input_chunk(struct input *in, const unsigned char **p, size_t *n,
+    struct perr *e)
+{
+	long k;
+
+	if (in->pos == in->end) {
+		if (in->eof)
+			return 0;
+		in->pos = in->end = 0;
+		if ((k = fill(in, in->cap - 1, e)) < 0)
+			return -1;
+		if (k == 0)
+			return 0;
+	}
+	*p = (const unsigned char *)in->buf + in->pos;
+	*n = in->end - in->pos;
+	in->pos = in->end;
+	return 1;
+}
+
 /* A gzip file's ISIZE, the size of its last member mod 2^32: the file's
  * size when it has one member below 4 GB (a hint, never trusted); for a
  * zstd file, its first frame's content size when it says; 0 when the

@@ -75,6 +75,11 @@ int input_line(struct input *in, char **line, size_t *len, struct perr *e);
 int input_peek(struct input *in, size_t want, const unsigned char **p,
     size_t *n, struct perr *e);
 
+/* The next bytes of the (decompressed) input, as many as come at once:
+ * 1 with *p and *n (valid until the next call), 0 at its end, -1. */
+int input_chunk(struct input *in, const unsigned char **p, size_t *n,
+    struct perr *e);
+
 /* Reads the whole (decompressed) input; *data stays valid until
  * input_close, and must not be written to (a plain file is mapped). */
 int input_slurp(struct input *in, unsigned char **data, size_t *len,

@@ -267,21 +267,19 @@ sniff(const void *data, size_t len)
 	    len - 4) &&
 	    (len == SNIFF_BYTES || sniff_framed(u, len)))
 		return SNIFF_OTLP_FRAMED;
-	s = memchr(line, '\n', len);
-	ln = s != NULL ? (size_t)(s - line) : len;
+	/* control bytes in the first 512: binary (a protobuf's first line
+	 * may be empty: its first byte is often 0x0a) */
+	ln = len < 512 ? len : 512;
 	for (i = 0; i < ln; i++)
-		if ((u[i] < 0x20 && u[i] != '\t' && u[i] != '\r') ||
-		    u[i] == 0x7f)
+		if ((u[i] < 0x20 && u[i] != '\t' && u[i] != '\r' &&
+		    u[i] != '\n') || u[i] == 0x7f)
 			/* a protobuf begins with a field of number 1 to 15,
 			 * a varint or a length (pprof's sample_type, OTLP's
 			 * resource_profiles: 0x0a) */
 			return (u[0] & 7) <= 2 && (u[0] & 7) != 1 &&
 			    u[0] >> 3 >= 1 && u[0] >> 3 <= 15 ?
 			    SNIFF_PROTOBUF : SNIFF_BINARY;
-	/* text in no encoding: a PNG's \x89PNG, a JPEG, compressed data */
-	if (!utf8_valid(line, len < 256 ? len : 256, &sp) && (len >= 256 ||
-	    sp + 4 < len))
-		return SNIFF_BINARY;
+	/* JSON, whose reader names a byte that is not UTF-8 */
 	for (i = 0; i < len && (line[i] == ' ' || line[i] == '\t' ||
 	    line[i] == '\r' || line[i] == '\n'); i++)
 		;
@@ -289,6 +287,10 @@ sniff(const void *data, size_t len)
 	n = len - i;
 	if (json_start(s, n))
 		return json_kind(s, n);
+	/* text in no encoding: a PNG's \x89PNG, a JPEG, compressed data */
+	if (!utf8_valid(line, len < 256 ? len : 256, &sp) && (len >= 256 ||
+	    sp + 4 < len))
+		return SNIFF_BINARY;
 	if (n > 0 && *s == '<') {
 		if (starts_nocase(s, n, "<!doctype html") ||
 		    starts_nocase(s, n, "<html"))
@@ -299,6 +301,8 @@ sniff(const void *data, size_t len)
 		    "<!doctype"))
 			return has(s, n, "<html") ? SNIFF_HTML : SNIFF_UNKNOWN;
 	}
+	s = memchr(line, '\n', len);
+	ln = s != NULL ? (size_t)(s - line) : len;
 	if (starts(line, len, "--- ") || starts(line, len, "heap profile:") ||
 	    starts(line, len, "heap_v2/") || starts(line, len, "format = java"))
 		return SNIFF_PPROF_TEXT;
@@ -378,6 +382,7 @@ sniff_readable(enum sniff_kind k)
 	case SNIFF_STREAM: case SNIFF_RPROF: case SNIFF_PROTOBUF:
 	case SNIFF_PPROF: case SNIFF_OTLP: case SNIFF_OTLP_FRAMED:
 	case SNIFF_OTLP_JSON: case SNIFF_PPROF_TEXT: case SNIFF_FOLDED:
+	case SNIFF_JSON:	/* OTLP/JSON whose keys come late, or none */
 	case SNIFF_BINARY:	/* maybe a legacy binary profile */
 		return 1;
 	default:

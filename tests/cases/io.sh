@@ -82,3 +82,31 @@ t_io_write_error() {
 	elif ! grep -q 'write error' "$out/err"; then
 		bad "write error: $(cat "$out/err")"; fi
 }
+
+# zstd input reads as the plain file, for every program, from a file or a
+# pipe: frames one after another read on, a skippable frame passed over
+# (as zstd -d does); what follows the last frame and is no frame, or a
+# frame cut short, refused as zstd -d refuses it (tests/hostile).
+t_io_zstd_input() {
+	need zstd || return
+	r=tests/data/rprof/r-4.2/memory.out
+	$bin/rprof2tsv <"$r" >"$out/want"
+	zstd -q -c "$r" >"$out/r.zst"
+	$bin/rprof2tsv <"$out/r.zst" >"$out/got"
+	same "$out/want" "rprof2tsv of zstd"
+	# a skippable frame (magic 0x184D2A50, 4 bytes of length, 4 of data),
+	# then the file in two frames
+	{ printf 'P*M\030\004\000\000\000skip'; head -n 20 "$r" | zstd -q -c
+	  tail -n +21 "$r" | zstd -q -c; } >"$out/frames.zst"
+	cat "$out/frames.zst" | $bin/rprof2tsv >"$out/got"
+	same "$out/want" "frames and a skippable one, on a pipe"
+	$bin/rprof2tsv "$r" | zstd -q -c >"$out/s.zst"
+	$bin/rprof2tsv "$r" | $bin/tsvtop >"$out/want"
+	for p in tsvtop; do
+		$bin/$p "$out/s.zst" >"$out/got"
+		same "$out/want" "$p of a zstd stream"
+		$bin/$p <"$out/s.zst" >"$out/got"
+		same "$out/want" "$p of a zstd stream on standard input"
+	done
+	$bin/tsvvalidate "$out/s.zst" || bad "tsvvalidate of a zstd stream"
+}

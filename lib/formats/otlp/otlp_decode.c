@@ -27,6 +27,9 @@ od_bad(struct octx *x, const uint8_t *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
+	if (x->c->json)		/* offsets are the JSON's made protobuf's */
+		return perr_set(x->e, "%s: not valid OTLP Profiles: %s",
+		    x->name, what);
 	return perr_set(x->e, "%s: not valid OTLP Profiles: %s (at byte %zu)",
 	    x->name, what, (size_t)(at - x->base));
 }

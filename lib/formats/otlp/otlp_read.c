@@ -248,6 +248,9 @@ profile_source(struct octx *x, const struct octxt *cx, struct pb m,
 	if (x->v18 || x->old_sample)
 		sw_source_attr(&x->c->w, *source, text_of(ATTR_OTLP_LAYOUT),
 		    text_of(x->v18 ? "v1.8" : "v1.9"));
+	if (x->c->json)
+		sw_source_attr(&x->c->w, *source, text_of(ATTR_OTLP_ENCODING),
+		    text_of("json"));
 	if (have_period) {
 		sw_source_attr(&x->c->w, *source,
 		    text_of(ATTR_PPROF_PERIOD_TYPE), text_marked(pt));

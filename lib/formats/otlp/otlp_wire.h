@@ -70,5 +70,6 @@ enum { OARR_VALUES = 1 };
 #define ATTR_OTLP_RESOURCE_SCHEMA "otlp.resource.schema_url"
 #define ATTR_OTLP_SCOPE_SCHEMA "otlp.scope.schema_url"
 #define ATTR_OTLP_LAYOUT "otlp.layout"		/* v1.8, v1.9: as read */
+#define ATTR_OTLP_ENCODING "otlp.encoding"	/* json; absent: protobuf */
 
 #endif

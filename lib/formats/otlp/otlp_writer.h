@@ -15,5 +15,11 @@ int otlp_restart(void *w, struct perr *e);
 /* The whole message to o. 0, or -1 with e saying why. */
 int otlp_write(struct otlp_writer *w, struct prof *p,
     struct output *o, struct perr *e);
+/* The message in a form (otlp_forms.c): protobuf; a line of OTLP/JSON;
+ * protobuf after its length in 4 bytes, big-endian (the Collector's file
+ * exporter's). spool_fd: an empty temporary file, for the two last. */
+enum { OTLP_PROTOBUF, OTLP_JSON, OTLP_FRAMED };
+int otlp_write_form(struct otlp_writer *w, struct prof *p, struct output *o,
+    int form, int spool_fd, struct perr *e);
 
 #endif

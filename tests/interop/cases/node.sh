@@ -42,3 +42,50 @@ t_node_otlp_decode() {
 		    bad "otlp-decode.js misses an index out of its table"
 	fi
 }
+
+# OTLP/JSON both ways against protobufjs: what tsv2otlp -j writes is, for
+# protobufjs, the message tsv2otlp writes as protobuf (protoc prints both
+# the same); what protobufjs writes as JSON, otlp2tsv reads as the
+# protobuf.
+t_node_otlp_json() {
+	need node protoc || return
+	[ -d "$top/build/tests/out/npm/node_modules/protobufjs" ] || {
+		echo "protobufjs (npm: sh tools/deps.sh interop)" >>"$out/.missing"
+		return; }
+	# OTLP's own string fields, which proto/otlp.proto holds as bytes
+	sed 's/repeated bytes string_table/repeated string string_table/;
+	    s/bytes key = 1;/string key = 1;/;
+	    s/bytes string_value = 1;/string string_value = 1;/' proto/otlp.proto \
+	    >"$out/otlp-strings.proto"
+	js() { NODE_PATH="$top/build/tests/out/npm/node_modules" node \
+	    tests/interop/otlp-json.js "$1" "$out/otlp-strings.proto" "$2" "$3"; }
+	dec() { protoc --proto_path=proto proto/otlp.proto \
+	    --decode=opentelemetry.proto.profiles.v1development.ProfilesData; }
+	grep -v '^#' tests/otlp/good/v110.txt | protoc --proto_path=proto \
+	    proto/otlp.proto \
+	    --encode=opentelemetry.proto.profiles.v1development.ProfilesData \
+	    >"$out/v110.otlp"
+	n=0
+	for f in tests/data/rprof/r-4.2/memory-gc-line.out \
+	    tests/data/pprof/go-1.19/go.cpu.pb.gz \
+	    tests/data/pprof/pprofutils/labelframes.in.pprof \
+	    tests/data/otlp/ebpf-profiler-timestamps.otlp \
+	    tests/data/otlp/pyroscope/otel-ebpf-profile.pb.bin "$out/v110.otlp"; do
+		$bin/tsv2otlp "$f" >"$out/m.otlp" || { bad "$f: tsv2otlp"; continue; }
+		$bin/tsv2otlp -j "$f" >"$out/m.json" ||
+		    { bad "$f: tsv2otlp -j"; continue; }
+		js encode "$out/m.json" "$out/js" 2>"$out/err" ||
+		    { bad "$f: protobufjs: $(head -3 "$out/err")"; continue; }
+		dec <"$out/m.otlp" >"$out/want"
+		dec <"$out/js.1" >"$out/got"
+		same_lines want got "$f: tsv2otlp -j, as protobufjs reads it"
+		js decode "$out/m.otlp" >"$out/js.json" 2>"$out/err" ||
+		    { bad "$f: protobufjs: $(head -3 "$out/err")"; continue; }
+		$bin/otlp2tsv "$out/m.otlp" >"$out/want"
+		$bin/otlp2tsv "$out/js.json" | grep -v '	otlp\.encoding	json$' |
+		    sed "s|$out/js.json|$out/m.otlp|" >"$out/got"
+		same_lines want got "$f: protobufjs's JSON, as otlp2tsv reads it"
+		n=$((n + 1))
+	done
+	[ $n -ge 5 ] || bad "only $n profiles compared"
+}

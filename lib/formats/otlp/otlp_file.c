@@ -1,0 +1,116 @@
+/*
+ * The files OTLP Profiles come in, as the OpenTelemetry Collector writes
+ * and reads them: one protobuf message; the file exporter's messages, each
+ * after its length in 4 bytes, big-endian (format: proto, or JSON it
+ * compresses), a message zstd-compressed on its own or not; OTLP/JSON,
+ * one message a line (the exporter's default, which the otlpjsonfile
+ * receiver reads) or one document. Each message is read by otlp_read.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/otlp/otlp.h"
+#include "formats/otlp/otlp_json.h"
+#include "stream/sniff.h"
+
+struct json_ctx {
+	struct otlp_reader *c;
+	const char *name, *uri;
+};
+
+/* A message of OTLP/JSON, made protobuf: named by its file and line. */
+static int
+json_message(void *ctx, const uint8_t *p, size_t n, long line,
+    struct perr *e)
+{
+	struct json_ctx *j = ctx;
+	char name[512];
+	int rc;
+
+	if (n == 0)		/* {}: no profiles */
+		return 0;
+	snprintf(name, sizeof(name), "%s:%ld", j->name, line);
+	j->c->json = 1;
+	rc = otlp_read(j->c, p, n, name, j->uri, e);
+	j->c->json = 0;
+	return rc;
+}
+
+static int
+read_json_bytes(struct otlp_reader *c, const void *p, size_t n,
+    const char *name, const char *uri, struct perr *e)
+{
+	struct json_ctx jc = { c, name, uri };
+	struct otlp_json j = { json_message, &jc, { 0 } };
+
+	return otlp_json_bytes(&j, p, n, name, 1, e);
+}
+
+static uint32_t
+be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	    (uint32_t)p[2] << 8 | p[3];
+}
+
+/* One of the exporter's messages: protobuf or JSON, zstd or not. */
+static int
+frame(struct otlp_reader *c, const unsigned char *p, size_t n,
+    const char *name, const char *uri, struct perr *e)
+{
+	unsigned char *plain = NULL;
+	size_t len;
+	int rc;
+
+	if (input_is_zstd(p, n)) {
+		if (input_unzstd(p, n, input_limit(), name, &plain, &len, e) <
+		    0)
+			return -1;
+		p = plain;
+		n = len;
+	}
+	rc = n > 0 && p[0] == '{' ? read_json_bytes(c, p, n, name, uri, e) :
+	    otlp_read(c, p, n, name, uri, e);
+	free(plain);
+	return rc;
+}
+
+int
+otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
+{
+	const unsigned char *head;
+	unsigned char *data;
+	size_t n, at, len, k;
+	enum sniff_kind kind;
+	char name[512];
+
+	if (input_peek(in, SNIFF_BYTES, &head, &n, e) < 0)
+		return perr_at(e, in->name);
+	kind = sniff(head, n);
+	switch (kind) {
+	case SNIFF_OTLP_JSON: case SNIFF_JSON: case SNIFF_PROTOBUF:
+	case SNIFF_OTLP: case SNIFF_OTLP_FRAMED: case SNIFF_BINARY:
+	case SNIFF_UNKNOWN: case SNIFF_EMPTY:
+		break;
+	default:
+		return perr_set(e, "%s: not OTLP Profiles: %s", in->name,
+		    sniff_advice(kind));
+	}
+	if (kind == SNIFF_OTLP_JSON || kind == SNIFF_JSON) {
+		struct json_ctx jc = { c, in->name, in->uri };
+		struct otlp_json j = { json_message, &jc, { 0 } };
+		return otlp_json_input(&j, in, e);
+	}
+	if (input_slurp(in, &data, &n, e) < 0)
+		return -1;
+	if (!sniff_framed(data, n))
+		return otlp_read(c, data, n, in->name, in->uri, e);
+	for (at = 0, k = 1; at < n; at += 4 + len, k++) {
+		len = be32(data + at);
+		snprintf(name, sizeof(name), "%s (message %zu)", in->name, k);
+		if (frame(c, data + at + 4, len, name, in->uri, e) < 0)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,138 @@
+# door: every program that reads a stream reads every format a converter
+# reads, as if the file were piped through its converter (lib/door); a
+# file nothing reads is named, with what reads it when something does.
+
+# The programs that read streams, as door/as-piped runs them.
+door_programs() {
+	printf '%s\n' "tsvtop" "tsvtop -l -m" "tsvpeek --tree" "tsvgraph" \
+	    "tsvlist ." "tsvflame" "tsvflame -C" "tsv2folded" "tsvfocus -f ." \
+	    "tsv2pprof -u" "tsv2otlp" "tsv2rprof" "tsvcombine" "tsvreport" \
+	    "tsvvalidate" "tsv2sql" "tsvtop --tags"
+}
+
+# One file of each format and variant.
+door_files() {
+	printf '%s\n' tests/data/rprof/r-4.2/memory-gc-line.out \
+	    tests/data/rprof/r-4.2/append.out tests/data/rprof/r-4.2/line.out \
+	    tests/data/pprof/go-1.19/go.cpu.pb.gz \
+	    tests/data/pprof/go-1.19/go.heap.pb.gz \
+	    tests/data/pprof/pprofutils/labelframes.in.pprof \
+	    tests/data/pprof/google-pprof/profile/testdata/cppbench.heap \
+	    tests/data/pprof/google-pprof/profile/testdata/cppbench.cpu \
+	    tests/data/pprof/google-pprof/profile/testdata/java.contention \
+	    tests/data/otlp/ebpf-profiler-timestamps.otlp \
+	    tests/data/otlp/pyroscope/otel-ebpf-profile.pb.json.gz \
+	    tests/data/folded/perf-java-stacks-01-collapsed-all.txt \
+	    tests/data/folded/austin/mp.austin.gz
+}
+
+# The converter of a file, as a user would pipe it.
+door_converter() {
+	case $1 in
+	*.out|*.prof) echo rprof2tsv ;;
+	*/otlp/*) echo otlp2tsv ;;
+	*/folded/*) echo folded2tsv ;;
+	*) echo pprof2tsv ;;
+	esac
+}
+
+# Every program's output (and message) from the file itself equals its
+# output from the converter's stream, for a file of every format; tsvtop's
+# for every file of tests/data.
+t_door_as_piped() {
+	n=0
+	for f in $(door_files); do
+		c=$(door_converter "$f")
+		$bin/$c "$f" >"$out/s.tsv" 2>/dev/null || { bad "$c $f"; continue; }
+		door_programs | while read -r p; do
+			$bin/$p "$f" >"$out/direct" 2>&1
+			echo "exit $?" >>"$out/direct"
+			$bin/$p "$out/s.tsv" >"$out/p" 2>&1
+			echo "exit $?" >>"$out/p"
+			sed "s|$out/s.tsv|$f|g" "$out/p" >"$out/piped"
+			# what the converter warns, the program warns in its
+			# name; the rest is the same
+			sed -i "/cut off by the end of a line/d" "$out/direct"
+			cmp -s "$out/piped" "$out/direct" ||
+			    bad "$p $f: not as through $c"
+		done
+		n=$((n + 1))
+	done
+	[ $n -gt 10 ] || bad "only $n files compared"
+	for f in $(rprof_files; pprof_files | grep -v -e REFUSED -e '\.md$'); do
+		c=$(converter "$f")
+		$bin/$c "$f" >"$out/s.tsv" 2>/dev/null || continue
+		$bin/tsvtop "$f" >"$out/direct" 2>/dev/null ||
+		    bad "tsvtop $f: exit $?"
+		$bin/tsvtop "$out/s.tsv" 2>/dev/null >"$out/piped"
+		cmp -s "$out/piped" "$out/direct" || bad "tsvtop $f"
+	done
+}
+
+# The same from standard input: a pipe, gzip or zstd, read once (by the
+# analyses) or copied to be read twice (tsvcombine, tsvflame).
+t_door_stdin() {
+	f=tests/data/pprof/go-1.19/go.cpu.pb.gz
+	$bin/pprof2tsv <"$f" >"$out/s.tsv"
+	for p in tsvtop "tsvcombine -" tsvflame tsvvalidate "tsv2pprof -u"; do
+		$bin/$p <"$out/s.tsv" >"$out/want" 2>&1
+		cat "$f" | $bin/$p >"$out/got" 2>&1
+		same_lines want got "$p, gzip on a pipe"
+		if need zstd; then
+			gzip -dc "$f" | zstd -q | $bin/$p >"$out/got" 2>&1
+			same_lines want got "$p, zstd on a pipe"
+		fi
+	done
+	# a diff's base, pprof's -diff_base: a profile too
+	b=tests/data/pprof/go-1.19/go.heap.pb.gz
+	$bin/pprof2tsv "$b" >"$out/b.tsv"
+	$bin/tsvtop --diff-base "$out/b.tsv" "$out/s.tsv" 2>&1 |
+	    sed "s|$out/b.tsv|$b|; s|$out/s.tsv|$f|" >"$out/want"
+	$bin/tsvtop --diff-base "$b" "$f" >"$out/got" 2>&1
+	same_lines want got "tsvtop --diff-base of two profiles"
+	# several files of several formats combined
+	r=tests/data/rprof/r-4.2/memory.out
+	$bin/rprof2tsv "$r" >"$out/r.tsv"
+	$bin/tsvcombine "$out/r.tsv" "$out/s.tsv" | $bin/tsvtop -s 2 >"$out/want"
+	$bin/tsvtop -s 2 "$r" "$f" >"$out/got"
+	same_lines want got "an Rprof file and a pprof profile combined"
+}
+
+# What a file is, when nothing reads it, said by every reader: no line
+# number, no talk of streams; converters point to each other, never in a
+# circle.
+t_door_names() {
+	d=$out/files
+	mkdir -p "$d"
+	printf '\211PNG\r\n\032\n\000\000\000\rIHDR' >"$d/x.png"
+	printf '<!DOCTYPE html>\n<html><body>flame</body></html>\n' >"$d/x.html"
+	printf '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>\n' \
+	    >"$d/x.svg"
+	printf 'PERFILE2\150\000\000\000\000\000\000\000' >"$d/perf.data"
+	printf 'FLR\000\000\002\000\001' >"$d/x.jfr"
+	printf '\177ELF\002\001\001\000' >"$d/x.elf"
+	printf 'PK\003\004\024\000' >"$d/x.zip"
+	printf '%%PDF-1.7\n' >"$d/x.pdf"
+	printf '{"traceEvents":[{"ph":"X","ts":1}]}\n' >"$d/trace.json"
+	printf '\377\376a\000;\000b\000 \0001\000\n\000' >"$d/utf16.txt"
+	printf 'perf 123 [000] 1.000001: 1 cycles:\n\tffffffff81000000 f+0x1 ([kernel.kallsyms])\n\n' \
+	    >"$d/perf.txt"
+	: >"$d/empty"
+	$bin/tsv2otlp tests/data/rprof/r-4.2/plain.out >"$d/x.otlp"
+	$bin/tsv2otlp -j tests/data/rprof/r-4.2/plain.out >"$d/x.json"
+	cp tests/data/pprof/go-1.19/go.cpu.pb.gz "$d/x.pb.gz"
+	cp tests/data/rprof/r-4.2/plain.out "$d/x.out"
+	cp tests/data/folded/perf-java-stacks-01-collapsed-all.txt "$d/x.folded"
+	$bin/rprof2tsv "$d/x.out" >"$d/x.tsv"
+	for f in x.png x.html x.svg perf.data x.jfr x.elf x.zip x.pdf \
+	    trace.json utf16.txt perf.txt; do
+		(cd "$d" && $bin/tsvtop "$f" 2>&1 >/dev/null; echo "exit $?")
+	done >"$out/got"
+	for c in rprof2tsv pprof2tsv otlp2tsv folded2tsv; do
+		for f in x.out x.pb.gz x.otlp x.json x.folded x.tsv x.png; do
+			(cd "$d" && $bin/$c "$f" 2>&1 >/dev/null) | grep . ||
+			    echo "$c $f: read"
+		done
+	done >>"$out/got"
+	same tests/door/names.expected "what files are"
+}

@@ -386,21 +386,38 @@ mkqsort(struct sref *a, size_t n, size_t d, int depth)
 }
 
 int
-strtab_ranks(const struct strtab *t, uint32_t *rank)
+strtab_ranks_of(const struct strtab *t, const uint32_t *ix, size_t n,
+    uint32_t *rank)
 {
-	struct sref *a = malloc((t->n + 1) * sizeof(*a));
+	struct sref *a = malloc((n + 1) * sizeof(*a));
 	size_t i;
 
 	if (a == NULL)
 		return -1;
-	for (i = 0; i < t->n; i++) {
-		a[i].p = (const unsigned char *)strtab_str(t, i);
-		a[i].n = strtab_len(t, i);
-		a[i].ix = (uint32_t)i;
+	for (i = 0; i < n; i++) {
+		a[i].p = (const unsigned char *)strtab_str(t, ix[i]);
+		a[i].n = strtab_len(t, ix[i]);
+		a[i].ix = ix[i];
 	}
-	mkqsort(a, t->n, 0, 128);
-	for (i = 0; i < t->n; i++)
+	mkqsort(a, n, 0, 128);
+	for (i = 0; i < n; i++)
 		rank[a[i].ix] = (uint32_t)i;
 	free(a);
 	return 0;
+}
+
+int
+strtab_ranks(const struct strtab *t, uint32_t *rank)
+{
+	uint32_t *ix = malloc((t->n + 1) * sizeof(*ix));
+	size_t i;
+	int rc;
+
+	if (ix == NULL)
+		return -1;
+	for (i = 0; i < t->n; i++)
+		ix[i] = (uint32_t)i;
+	rc = strtab_ranks_of(t, ix, t->n, rank);
+	free(ix);
+	return rc;
 }

@@ -79,6 +79,10 @@ int64_t strtab_find(const struct strtab *t, const char *s, size_t len);
 /* rank[i] for each of t's n strings: its place in byte order (0 first;
  * strcmp's order, a prefix first); -1 when out of memory. */
 int strtab_ranks(const struct strtab *t, uint32_t *rank);
+/* The same of the n distinct strings ix[0..n) only: rank[ix[i]] their
+ * places among themselves. */
+int strtab_ranks_of(const struct strtab *t, const uint32_t *ix, size_t n,
+    uint32_t *rank);
 
 /* a[0..an) against b[0..bn) in that byte order (a prefix first): < 0, 0
  * or > 0. A pointer may be NULL when its length is 0. */

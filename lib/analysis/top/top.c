@@ -45,6 +45,7 @@ clear(struct top *t)
 	free(t->ratio);
 	diff_merge_free(&t->merge);
 	free(t->keys);
+	free(t->last);
 	free(t->srctype);
 	free(t->loc_key);
 	free(t->loc_rkey);
@@ -109,8 +110,11 @@ key_new(struct top *t, int64_t n, int64_t f, int64_t line)
 {
 	struct key *ky;
 
-	if (ARRAY_ROOM(t->keys, t->nkeys, t->capkeys) < 0)
+	if (ARRAY_ROOM(t->keys, t->nkeys, t->capkeys) < 0 ||
+	    array_grow((void **)&t->last, &t->caplast, t->nkeys + 1,
+	    sizeof(*t->last)) < 0)
 		return -1;
+	t->last[t->nkeys] = 0;
 	ky = &t->keys[t->nkeys];
 	memset(ky, 0, sizeof(*ky));
 	ky->name = (uint32_t)n;
@@ -368,10 +372,11 @@ add(struct top *t, struct prof *p, const struct sample *s)
 	}
 	for (d = 0; d < (size_t)nk; d++) {
 		k = t->skeys[d];
-		if (t->keys[k].last == t->serial)
+		if (t->last[k] == t->serial)
 			continue;	/* once per sample */
-		t->keys[k].last = t->serial;
-		t->keys[k].mem += rise;
+		t->last[k] = t->serial;
+		if (t->opts.memory)
+			t->keys[k].mem += rise;
 		for (i = 0; i < nv; i++)
 			numcol_add(&all[t->m.vals[i].type].total, k,
 			    t->m.vals[i].v);

@@ -10,7 +10,6 @@ struct key {
 	uint32_t fn;		/* R's line view: the function shown + 1 */
 	uint32_t born;		/* R's line view: the sample it came in */
 	int64_t line;
-	uint32_t last;		/* the last sample that counted it */
 	double mem;		/* -m: bytes */
 };
 
@@ -39,6 +38,10 @@ struct top {
 	int64_t empty;			/* "" in *strs, + 1 */
 	struct key *keys;
 	size_t nkeys, capkeys;
+	uint32_t *last;			/* per key, the last sample that
+					 * counted it: apart, the few bytes
+					 * every frame touches */
+	size_t caplast;
 	struct measure m;
 	struct sums *sums;		/* per type of m */
 	struct sums *bsums;		/* the same of the base (a diff) */

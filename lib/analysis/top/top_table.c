@@ -247,11 +247,11 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	struct measure_choice c;
 	struct row *rows;
 	struct sums *sm, *bm = NULL;
-	size_t i, n, shown, dropped = 0;
+	size_t i, j, m, n, shown, dropped = 0;
 	double cut = 0, run = 0, frac, ratio = 1, flat = 0;
 	struct num all;
 	char mb[32];
-	uint32_t *rank;
+	uint32_t *rank, *names;
 
 	if (measure_choose(&t->m, p, want, t->opts.unit, &c, e) < 0)
 		return -1;
@@ -280,12 +280,12 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 		    1) : num_of_dbl(diff_merge_total(&t->merge, &c, ratio));
 	}
 	rows = calloc(t->nkeys + 1, sizeof(*rows));
-	rank = malloc((t->strs->n + 1) * sizeof(*rank));
-	/* names ranked once: most rows tie (self 0), and comparing their
-	 * names at each of qsort's comparisons took 8 ms of large.cpu's 65 */
-	if (rows == NULL || rank == NULL || strtab_ranks(t->strs, rank) < 0) {
+	rank = calloc(t->strs->n + 1, sizeof(*rank));
+	names = malloc((2 * t->nkeys + 1) * sizeof(*names));
+	if (rows == NULL || rank == NULL || names == NULL) {
 		free(rows);
 		free(rank);
+		free(names);
 		return perr_nomem(e);
 	}
 	/* pprof's nodefraction: its default where a source is pprof's */
@@ -317,12 +317,33 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 		rows[n].self = self;
 		rows[n].total = tot;
 		rows[n].mem = t->keys[i].mem;
-		rows[n].k = &t->keys[i];
-		rows[n].name = rank[t->keys[i].fn ? t->keys[i].fn - 1 :
-		    t->keys[i].name];
-		rows[n++].file = rank[t->keys[i].file];
+		rows[n++].k = &t->keys[i];
+	}
+	/* the names and files of the rows kept, ranked once among
+	 * themselves: most rows tie (self 0), and comparing their names at
+	 * each of qsort's comparisons took 8 ms of large.cpu's 65 */
+	for (i = 0, m = 0; i < n; i++) {
+		uint32_t s[2] = { rows[i].k->fn ? rows[i].k->fn - 1 :
+		    rows[i].k->name, rows[i].k->file };
+		for (j = 0; j < 2; j++)
+			if (rank[s[j]] == 0) {
+				rank[s[j]] = 1;
+				names[m++] = s[j];
+			}
+	}
+	if (strtab_ranks_of(t->strs, names, m, rank) < 0) {
+		free(rows);
+		free(rank);
+		free(names);
+		return perr_nomem(e);
+	}
+	for (i = 0; i < n; i++) {
+		rows[i].name = rank[rows[i].k->fn ? rows[i].k->fn - 1 :
+		    rows[i].k->name];
+		rows[i].file = rank[rows[i].k->file];
 	}
 	free(rank);
+	free(names);
 	qsort(rows, n, sizeof(*rows), total ? cmp_total : cmp_self);
 	shown = nrows == 0 || nrows > n ? n : nrows;
 	if (c.how == SHOW_MIN)

@@ -15,7 +15,8 @@ PROTOC_C = protoc-c
 
 PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 	tsvtop tsvfocus tsv2folded folded2tsv tsvflame \
-	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist tsvreport
+	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist tsvreport \
+	cpuprofile2tsv speedscope2tsv tsv2speedscope
 
 # lib/ in wings, each using only those listed before it (analysis and
 # formats side by side, on model).
@@ -24,7 +25,7 @@ BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
 RE_SRC = lib/re/re.c lib/re/re_parse.c lib/re/re_unicode.c
 IO_SRC = lib/io/input.c lib/io/output.c lib/io/gzout.c lib/io/tmpfile.c \
 	lib/io/markup.c \
-	lib/io/twice.c lib/io/srcfile.c
+	lib/io/twice.c lib/io/srcfile.c lib/io/spool.c
 STREAM_SRC = lib/stream/schema.c lib/stream/fields.c lib/stream/stream_read.c \
 	lib/stream/stream_write.c lib/stream/stream_rows.c lib/stream/validate.c \
 	lib/stream/sniff.c
@@ -49,7 +50,9 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/otlp/otlp_write.c lib/formats/otlp/otlp_collect.c \
 	lib/formats/otlp/otlp_dict.c lib/formats/otlp/otlp_json.c \
 	lib/formats/otlp/otlp_file.c lib/formats/otlp/otlp_json_write.c \
-	lib/formats/otlp/otlp_forms.c lib/formats/json/json_read.c
+	lib/formats/otlp/otlp_forms.c lib/formats/json/json_read.c \
+	lib/formats/cpuprofile/cpuprofile_read.c \
+	lib/formats/speedscope/speedscope_read.c
 # analysis: the floor every view stands on (sample/), three families of
 # views side by side (stacks/, graph/, top/), the page that holds them
 # all (report/)
@@ -58,7 +61,7 @@ ANALYSIS_SRC = lib/analysis/sample/select.c lib/analysis/sample/focus.c \
 	lib/analysis/sample/units.c lib/analysis/sample/figure.c \
 	lib/analysis/stacks/stacks.c lib/analysis/stacks/folded.c \
 	lib/analysis/stacks/flame.c lib/analysis/stacks/flame_svg.c \
-	lib/analysis/stacks/chart.c \
+	lib/analysis/stacks/chart.c lib/analysis/stacks/speedscope.c \
 	lib/analysis/graph/callgraph.c lib/analysis/graph/peek.c \
 	lib/analysis/graph/dot.c \
 	lib/analysis/top/top.c lib/analysis/top/top_table.c \

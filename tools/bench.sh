@@ -206,6 +206,8 @@ for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
 		    "go tool pprof -top $pb"; ref=$last
 	fi
 	row "pprof2tsv | tsvtop" "$n" "build/bin/pprof2tsv $pb | build/bin/tsvtop"
+	# the one door: the profile itself, no text between (issue 37)
+	row "tsvtop (the profile itself)" "$n" build/bin/tsvtop "$pb"
 	ref=
 	if command -v go >/dev/null 2>&1; then
 		row "go tool pprof -peek . (reference)" "$n" \
@@ -232,6 +234,11 @@ for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
 	echo "  (as OTLP: $no bytes)"
 	ref=
 	row "otlp2tsv (MB of OTLP read)" "$no" build/bin/otlp2tsv "$dir/p.otlp"
+	# its OTLP/JSON twin, MB of the protobuf's content (issue 37)
+	build/bin/tsv2otlp -j "$dir/p.tsv" >"$dir/p.json"
+	echo "  (as OTLP/JSON: $(size "$dir/p.json") bytes)"
+	row "otlp2tsv of its JSON (MB of the protobuf)" "$no" build/bin/otlp2tsv "$dir/p.json"
+	row "tsv2otlp -j (MB of stream read)" "$(size "$dir/p.tsv")" build/bin/tsv2otlp -j "$dir/p.tsv"
 	row "tsv2otlp (MB of stream read)" "$(size "$dir/p.tsv")" build/bin/tsv2otlp "$dir/p.tsv"
 	row "tsv2pprof -u (MB of stream read)" "$(size "$dir/p.tsv")" build/bin/tsv2pprof -u "$dir/p.tsv"
 	row "pprof2tsv | tsv2otlp | otlp2tsv | tsv2pprof" "$n" \

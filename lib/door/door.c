@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "door/door.h"
+#include "formats/cpuprofile/cpuprofile.h"
 #include "formats/folded/folded.h"
+#include "formats/speedscope/speedscope.h"
 #include "formats/legacy/legacy_read.h"
 #include "formats/otlp/otlp.h"
 #include "formats/rprof/rprof.h"
@@ -50,6 +52,30 @@ read_folded(struct input *in, struct output *o, struct perr *e)
 		return -1;
 	rc = folded_read(&c, in, e);
 	folded_free(&c);
+	return rc;
+}
+
+static int
+read_cpuprofile(struct input *in, struct output *o, struct perr *e)
+{
+	struct cpuprofile_reader c;
+	int rc;
+
+	cpuprofile_begin(&c, o);
+	rc = cpuprofile_read(&c, in, e);
+	cpuprofile_free(&c);
+	return rc;
+}
+
+static int
+read_speedscope(struct input *in, struct output *o, struct perr *e)
+{
+	struct speedscope_reader c;
+	int rc;
+
+	speedscope_begin(&c, o);
+	rc = speedscope_read(&c, in, e);
+	speedscope_free(&c);
 	return rc;
 }
 
@@ -107,6 +133,10 @@ door_read(struct input *in, enum sniff_kind k, struct output *o,
 		return read_rprof(in, o, e);
 	case SNIFF_FOLDED:
 		return read_folded(in, o, e);
+	case SNIFF_CPUPROFILE:
+		return read_cpuprofile(in, o, e);
+	case SNIFF_SPEEDSCOPE:
+		return read_speedscope(in, o, e);
 	case SNIFF_OTLP: case SNIFF_OTLP_FRAMED: case SNIFF_OTLP_JSON:
 	case SNIFF_JSON:	/* OTLP/JSON whose keys come late, or none */
 		return read_otlp(in, o, e);

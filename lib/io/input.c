@@ -123,6 +123,8 @@ input_close(struct input *in)
 	}
 	if (in->zs != NULL)
 		ZSTD_freeDStream(in->zs);
+	free(in->u16);
+	in->u16 = NULL;
 	if (in->fd >= 0)
 		close(in->fd);
 	if (in->map != NULL)
@@ -355,19 +357,155 @@ plain_some(struct input *in, char *p, size_t want, struct perr *e)
 	return (long)n;
 }
 
+/* Up to want bytes of the file, decompressed. */
+static long
+decoded_some(struct input *in, char *p, size_t want, struct perr *e)
+{
+	return in->kind == KIND_GZIP ? inflate_some(in, p, want, e) :
+	    in->kind == KIND_ZSTD ? unzstd_some(in, p, want, e) :
+	    plain_some(in, p, want, e);
+}
+
+/* The UTF-8 of code point c at p: its length. */
+static size_t
+put_utf8(char *p, uint32_t c)
+{
+	if (c < 0x80) {
+		p[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		p[0] = (char)(0xc0 | c >> 6);
+		p[1] = (char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		p[0] = (char)(0xe0 | c >> 12);
+		p[1] = (char)(0x80 | (c >> 6 & 0x3f));
+		p[2] = (char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	p[0] = (char)(0xf0 | c >> 18);
+	p[1] = (char)(0x80 | (c >> 12 & 0x3f));
+	p[2] = (char)(0x80 | (c >> 6 & 0x3f));
+	p[3] = (char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
+/* Up to want bytes (at least 4) of UTF-16 text as UTF-8: a unit not
+ * paired as UTF-16 wants (a lone surrogate, an odd last byte) as U+FFFD,
+ * as a browser shows it. */
+static long
+utf16_some(struct input *in, char *p, size_t want, struct perr *e)
+{
+	unsigned char *u = in->u16;
+	size_t have = in->u16n, i, n = 0, room;
+	uint32_t c, lo;
+	long k;
+
+	/* three bytes out for two in, four for four */
+	room = (want / 3) * 2;
+	if (room > INPUT_CHUNK - 8)
+		room = INPUT_CHUNK - 8;
+	if (room < 4)
+		room = 4;
+	while (have < room && !in->u16eof) {
+		if ((k = decoded_some(in, (char *)u + have, room - have, e)) < 0)
+			return -1;
+		if (k == 0)
+			in->u16eof = 1;
+		have += (size_t)k;
+		if (have >= 4)
+			break;
+	}
+	for (i = 0; i + 1 < have && n + 4 <= want; ) {
+		c = in->u16be ? (uint32_t)u[i] << 8 | u[i + 1] :
+		    (uint32_t)u[i + 1] << 8 | u[i];
+		if (c >= 0xd800 && c <= 0xdbff) {
+			if (i + 3 >= have && !in->u16eof)
+				break;		/* its other half to come */
+			lo = i + 3 < have ? (in->u16be ? (uint32_t)u[i + 2] <<
+			    8 | u[i + 3] : (uint32_t)u[i + 3] << 8 | u[i + 2]) :
+			    0;
+			if (lo >= 0xdc00 && lo <= 0xdfff) {
+				c = 0x10000 + ((c - 0xd800) << 10) +
+				    (lo - 0xdc00);
+				i += 2;
+			} else
+				c = 0xfffd;
+		} else if (c >= 0xdc00 && c <= 0xdfff)
+			c = 0xfffd;
+		n += put_utf8(p + n, c);
+		i += 2;
+	}
+	if (in->u16eof && i + 1 == have && n + 3 <= want) {
+		n += put_utf8(p + n, 0xfffd);	/* an odd last byte */
+		i++;
+	}
+	memmove(u, u + i, have - i);
+	in->u16n = have - i;
+	return (long)n;
+}
+
+/* At the first bytes: UTF-16 by its byte-order mark (FF FE, FE FF) is
+ * read as UTF-8 from here on, the mark left out. */
+static int
+utf16_start(struct input *in, struct perr *e)
+{
+	unsigned char b[2];
+	long k;
+	size_t have = 0;
+
+	in->u16checked = 1;
+	while (have < 2) {
+		if ((k = decoded_some(in, (char *)b + have, 2 - have, e)) < 0)
+			return -1;
+		if (k == 0)
+			break;
+		have += (size_t)k;
+	}
+	if (have == 2 && ((b[0] == 0xff && b[1] == 0xfe) || (b[0] == 0xfe &&
+	    b[1] == 0xff))) {
+		if ((in->u16 = malloc(INPUT_CHUNK)) == NULL)
+			return perr_set(e, "%s: out of memory", in->name);
+		in->u16be = b[0] == 0xfe;
+		in->utf16 = 1;
+		return 0;
+	}
+	/* not UTF-16: the bytes are the text's first */
+	if (have > 0)
+		in->buf[in->end++] = (char)b[0];
+	if (have > 1)
+		in->buf[in->end++] = (char)b[1];
+	in->total += have;
+	if (have < 2)
+		in->eof = 1;
+	return 0;
+}
+
 /* Appends up to want bytes at buf+end; returns bytes read, 0 at EOF, -1. */
 static long
 fill(struct input *in, size_t want, struct perr *e)
 {
+	size_t before = in->end;
 	long n;
 
 	if (want > (1u << 30))
 		want = 1u << 30;
 	if (in->kind == KIND_UNKNOWN && start(in, e) < 0)
 		return -1;
-	n = in->kind == KIND_GZIP ? inflate_some(in, in->buf + in->end, want,
-	    e) : in->kind == KIND_ZSTD ? unzstd_some(in, in->buf + in->end,
-	    want, e) : plain_some(in, in->buf + in->end, want, e);
+	if (!in->u16checked) {
+		if (utf16_start(in, e) < 0)
+			return -1;
+		if (in->end > before) {		/* the first bytes, given */
+			memset(in->buf + in->end, 0, INPUT_SLACK);
+			return (long)(in->end - before);
+		}
+		if (in->eof)
+			return 0;
+	}
+	n = in->utf16 ? utf16_some(in, in->buf + in->end, want < 4 ? 4 :
+	    want, e) : decoded_some(in, in->buf + in->end, want, e);
 	if (n < 0)
 		return -1;
 	in->end += (size_t)n;
@@ -523,7 +661,8 @@ map_whole(struct input *in, const struct stat *st, unsigned char **data,
 	ssize_t k;
 	void *m;
 
-	if (in->pos != 0 || in->lineno != 0 || at < 0 || at >= st->st_size ||
+	if (in->pos != 0 || in->lineno != 0 || in->utf16 || at < 0 ||
+	    at >= st->st_size ||
 	    (uint64_t)st->st_size > SIZE_MAX ||
 	    (in->kind != KIND_UNKNOWN && in->kind != KIND_PLAIN))
 		return 0;

@@ -26,6 +26,11 @@ struct input {
 	size_t raw_at, raw_len;		/* raw[raw_at .. raw_len) */
 	int raw_eof;
 	int member_end;			/* a gzip member or zstd frame ended */
+	/* UTF-16 text (its byte-order mark seen) read as UTF-8: the bytes
+	 * not yet made UTF-8 */
+	int u16checked, utf16, u16be, u16eof;
+	unsigned char *u16;
+	size_t u16n;
 	const char *name;		/* file name for messages */
 	const char *uri;		/* the file as named, NULL: stdin */
 	char *buf;			/* buf[end] is always a NUL */

@@ -346,8 +346,8 @@ static const char *const advice[SNIFF_KINDS] = {
 	[SNIFF_PPROF_TEXT] = "a pprof profile in a legacy text format (use "
 	    "pprof2tsv)",
 	[SNIFF_FOLDED] = "collapsed stacks (use folded2tsv)",
-	[SNIFF_SPEEDSCOPE] = "a speedscope profile, JSON: not read yet",
-	[SNIFF_CPUPROFILE] = "a Chrome/V8 .cpuprofile, JSON: not read yet",
+	[SNIFF_SPEEDSCOPE] = "a speedscope profile (use speedscope2tsv)",
+	[SNIFF_CPUPROFILE] = "a Chrome/V8 .cpuprofile (use cpuprofile2tsv)",
 	[SNIFF_CHROME_TRACE] = "a Chrome trace, JSON trace events (save a "
 	    ".cpuprofile instead: node --cpu-prof, or the DevTools "
 	    "protocol's Profiler.stop)",
@@ -384,6 +384,7 @@ sniff_readable(enum sniff_kind k)
 	case SNIFF_OTLP_JSON: case SNIFF_PPROF_TEXT: case SNIFF_FOLDED:
 	case SNIFF_JSON:	/* OTLP/JSON whose keys come late, or none */
 	case SNIFF_BINARY:	/* maybe a legacy binary profile */
+	case SNIFF_SPEEDSCOPE: case SNIFF_CPUPROFILE:
 		return 1;
 	default:
 		return 0;

@@ -133,6 +133,9 @@ t_cli_closed_stdout() {
 		pprof2tsv) args=tests/data/pprof/go-1.19/go.cpu.pb.gz ;;
 		folded2tsv) args=tests/data/folded/perf-java-stacks-01-collapsed-all.txt ;;
 		otlp2tsv) $bin/tsv2otlp "$out/s.tsv" >"$out/s.otlp"; args=$out/s.otlp ;;
+		cpuprofile2tsv) args=tests/data/cpuprofile/simple.cpuprofile ;;
+		speedscope2tsv) args=tests/data/speedscope/0.6.0-two-sampled.speedscope.json ;;
+		perf2tsv) args=tests/data/perf/flamegraph/perf-dd-stacks-01.txt.gz ;;
 		tsvpeek|tsvlist) args="main $out/s.tsv" ;;
 		*) args=$out/s.tsv ;;
 		esac

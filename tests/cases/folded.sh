@@ -167,3 +167,22 @@ t_folded_diff_normalize() {
 	    >/dev/null 2>&1
 	test $? -eq 2 || bad "--normalize without -d is not a usage error"
 }
+
+# Collapsed stacks saved as UTF-16 (Windows PowerShell's >), little- or
+# big-endian with their byte-order mark, read as the UTF-8 file is, by
+# folded2tsv and through the door (speedscope's sample files).
+t_folded_utf16() {
+	d=tests/data/folded/utf16
+	$bin/folded2tsv <$d/simple.txt | $bin/tsv2folded >"$out/want"
+	for f in simple-utf16-le.txt simple-utf16-be.txt; do
+		$bin/folded2tsv <$d/$f | $bin/tsv2folded >"$out/got"
+		same "$out/want" "$f"
+		$bin/tsv2folded $d/$f >"$out/got"
+		same "$out/want" "tsv2folded $f"
+	done
+	# a lone surrogate: U+FFFD, as a browser shows it
+	printf '\377\376a\000\000\330 \0001\000\n\000' | $bin/folded2tsv |
+	    $bin/tsv2folded >"$out/got"
+	printf 'a\357\277\275 1\n' >"$out/want"
+	same "$out/want" "UTF-16 that is not well formed"
+}

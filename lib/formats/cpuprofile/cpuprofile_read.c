@@ -1,0 +1,648 @@
+/*
+ * A .cpuprofile to the stream. Its nodes are a call tree (each node a
+ * frame, its stack the path from the root; "children" or "parent" say the
+ * edges), its samples the node each sample hit, timeDeltas the
+ * microseconds from one sample to the next (startTime before the first).
+ * The nodes are kept (what the profile has distinct); the samples and
+ * their deltas, which come as two arrays, go to temporary files and are
+ * paired when the file is read, so memory does not grow with samples.
+ * A frame is a function (its name, or "(anonymous)", and its script's URL)
+ * at its line and column, which V8 counts from 0: here from 1. The
+ * tree's "(root)" frame is no frame of any stack, as DevTools shows them.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "formats/cpuprofile/cpuprofile.h"
+#include "formats/json/json.h"
+#include "io/spool.h"
+
+#define ROOT_NAME "(root)"
+#define ANONYMOUS "(anonymous)"
+
+/* What a container of the JSON is to this reader. */
+enum ctx {
+	C_TOP, C_NODES, C_NODE, C_FRAME, C_CHILD_IDS, C_SAMPLES, C_DELTAS,
+	C_STAMPS, C_HEAD_NODE, C_HEAD_KIDS, C_SKIP
+};
+/* The key a value comes under. */
+enum key {
+	K_OTHER, K_NODES, K_SAMPLES, K_DELTAS, K_STAMPS, K_START, K_END,
+	K_HEAD, K_ID, K_PARENT, K_CALLFRAME, K_CHILDREN, K_NAME, K_URL,
+	K_LINE, K_COLUMN
+};
+
+struct node {
+	int64_t id, parent_id;	/* parent_id 0: none said */
+	uint32_t parent;	/* index, UINT32_MAX: none */
+	uint32_t fn;		/* function id */
+	int root;		/* the tree's "(root)" */
+	int state;		/* resolving: 0 new, 1 on the path, 2 done */
+};
+
+struct cpx {
+	struct cpuprofile_reader *c;
+	struct input *in;
+	struct json_events ev;
+	enum ctx stack[JSON_MAX_DEPTH + 2];
+	int depth;
+	enum key key;
+	struct node *nodes;
+	size_t nnodes, capnodes;
+	int in_node;		/* a node's fields are being read */
+	struct node cur;
+	char *name, *url;	/* the current node's (copied) */
+	size_t nname, nurl, capname, capurl;
+	int has_name;
+	int64_t line, column;
+	int64_t (*kids)[2];	/* child id, parent index */
+	size_t nkids, capkids;
+	uint32_t *head_stack;	/* the old format: the nodes open */
+	size_t nhead, caphead;
+	struct spool samples, deltas;
+	int stamps;		/* "timestamps" (absolute), not deltas */
+	double start, end;
+	int has_start, has_end;
+	int64_t last_stamp, first_stamp;
+	struct u64map ix;	/* node id -> index */
+	char *fkey;
+	size_t capfkey;
+};
+
+/* The number at s (n bytes) as an integer: 0, or -1 with e set. */
+static int
+integer(const char *s, size_t n, int64_t *v, struct perr *e)
+{
+	char buf[32], *end;
+
+	if (n == 0 || n >= sizeof(buf))
+		return perr_set(e, "'%.*s' is not an integer", (int)(n < 40 ? n :
+		    40), s);
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	errno = 0;
+	*v = strtoll(buf, &end, 10);
+	if (*end != '\0' || errno != 0)
+		return perr_set(e, "'%s' is not an integer of 64 bits", buf);
+	return 0;
+}
+
+static int
+nomem(struct perr *e)
+{
+	return perr_set(e, "out of memory");
+}
+
+/* The key's meaning where it is. */
+static enum key
+key_of(enum ctx where, const char *s, size_t n)
+{
+	static const struct { enum ctx where; const char *name; enum key k; }
+	    keys[] = {
+		{ C_TOP, "nodes", K_NODES }, { C_TOP, "samples", K_SAMPLES },
+		{ C_TOP, "timeDeltas", K_DELTAS },
+		{ C_TOP, "timestamps", K_STAMPS },
+		{ C_TOP, "startTime", K_START }, { C_TOP, "endTime", K_END },
+		{ C_TOP, "head", K_HEAD },
+		{ C_NODE, "id", K_ID }, { C_NODE, "parent", K_PARENT },
+		{ C_NODE, "callFrame", K_CALLFRAME },
+		{ C_NODE, "children", K_CHILDREN },
+		{ C_FRAME, "functionName", K_NAME }, { C_FRAME, "url", K_URL },
+		{ C_FRAME, "lineNumber", K_LINE },
+		{ C_FRAME, "columnNumber", K_COLUMN },
+		{ C_HEAD_NODE, "id", K_ID },
+		{ C_HEAD_NODE, "children", K_CHILDREN },
+		{ C_HEAD_NODE, "functionName", K_NAME },
+		{ C_HEAD_NODE, "url", K_URL },
+		{ C_HEAD_NODE, "lineNumber", K_LINE },
+		{ C_HEAD_NODE, "columnNumber", K_COLUMN },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (keys[i].where == where && strlen(keys[i].name) == n &&
+		    memcmp(keys[i].name, s, n) == 0)
+			return keys[i].k;
+	return K_OTHER;
+}
+
+static enum ctx
+here(const struct cpx *x)
+{
+	return x->depth > 0 ? x->stack[x->depth - 1] : C_SKIP;
+}
+
+static int
+push(struct cpx *x, enum ctx c)
+{
+	x->stack[x->depth++] = c;
+	return 0;
+}
+
+/* A node begins: its fields to come. */
+static void
+node_begin(struct cpx *x)
+{
+	memset(&x->cur, 0, sizeof(x->cur));
+	x->cur.parent = UINT32_MAX;
+	x->in_node = 1;
+	x->nname = x->nurl = 0;
+	x->has_name = 0;
+	x->line = x->column = -1;
+}
+
+/* A node ends: its function found or made, the node kept. */
+static int
+node_end(struct cpx *x, struct perr *e)
+{
+	struct cpuprofile_reader *c = x->c;
+	const char *name = x->nname > 0 ? x->name : ANONYMOUS;
+	size_t nn = x->nname > 0 ? x->nname : strlen(ANONYMOUS), need;
+	int64_t k;
+	char *p;
+
+	x->in_node = 0;
+	if (x->cur.id == 0)
+		return perr_set(e, "a node without its id");
+	x->cur.root = x->nname == strlen(ROOT_NAME) && memcmp(x->name,
+	    ROOT_NAME, x->nname) == 0;
+	need = nn + x->nurl + 48;
+	if (array_grow((void **)&x->fkey, &x->capfkey, need, 1) < 0)
+		return nomem(e);
+	p = x->fkey;
+	memcpy(p, name, nn);
+	p += nn;
+	*p++ = '\0';
+	if (x->nurl > 0)
+		memcpy(p, x->url, x->nurl);
+	p += x->nurl;
+	p += snprintf(p, 48, "%c%lld%c%lld", '\0', (long long)x->line, '\0',
+	    (long long)x->column);
+	if ((k = strtab_intern(&c->fkeys, x->fkey, (size_t)(p - x->fkey))) <
+	    0)
+		return nomem(e);
+	if ((uint64_t)k + 1 > INT32_MAX)
+		return perr_set(e, "more than 2^31 - 1 functions");
+	x->cur.fn = (uint32_t)k + 1;
+	if (ARRAY_ROOM(x->nodes, x->nnodes, x->capnodes) < 0)
+		return nomem(e);
+	x->nodes[x->nnodes++] = x->cur;
+	return 0;
+}
+
+static int
+on_start_map(void *ctx, struct perr *e)
+{
+	struct cpx *x = ctx;
+	enum ctx w = here(x);
+
+	if (x->depth == 0)
+		return push(x, C_TOP);
+	if (w == C_NODES) {
+		node_begin(x);
+		return push(x, C_NODE);
+	}
+	if (w == C_NODE && x->key == K_CALLFRAME)
+		return push(x, C_FRAME);
+	if ((w == C_TOP && x->key == K_HEAD) || w == C_HEAD_KIDS) {
+		/* the old format: this node's children are nested in it */
+		if (x->in_node && node_end(x, e) < 0)
+			return -1;
+		if (ARRAY_ROOM(x->head_stack, x->nhead, x->caphead) < 0)
+			return nomem(e);
+		x->head_stack[x->nhead++] = (uint32_t)x->nnodes;
+		node_begin(x);
+		if (x->nhead > 1)
+			x->cur.parent = x->head_stack[x->nhead - 2];
+		return push(x, C_HEAD_NODE);
+	}
+	return push(x, C_SKIP);
+}
+
+static int
+on_end_map(void *ctx, struct perr *e)
+{
+	struct cpx *x = ctx;
+	enum ctx w = here(x);
+
+	x->depth--;
+	if (w == C_NODE)
+		return node_end(x, e);
+	if (w == C_HEAD_NODE) {
+		if (x->in_node && node_end(x, e) < 0)
+			return -1;
+		x->nhead--;
+	}
+	return 0;
+}
+
+static int
+on_start_array(void *ctx, struct perr *e)
+{
+	struct cpx *x = ctx;
+	enum ctx w = here(x);
+
+	(void)e;
+	if (w == C_TOP)
+		switch (x->key) {
+		case K_NODES: return push(x, C_NODES);
+		case K_SAMPLES: return push(x, C_SAMPLES);
+		case K_DELTAS: return push(x, C_DELTAS);
+		case K_STAMPS:
+			x->stamps = 1;
+			return push(x, C_DELTAS);
+		default: break;
+		}
+	if (w == C_NODE && x->key == K_CHILDREN)
+		return push(x, C_CHILD_IDS);
+	if (w == C_HEAD_NODE && x->key == K_CHILDREN) {
+		/* the fields of the node come before its children */
+		if (x->in_node && node_end(x, e) < 0)
+			return -1;
+		return push(x, C_HEAD_KIDS);
+	}
+	return push(x, C_SKIP);
+}
+
+static int
+on_end_array(void *ctx, struct perr *e)
+{
+	struct cpx *x = ctx;
+
+	(void)e;
+	x->depth--;
+	return 0;
+}
+
+static int
+on_key(void *ctx, const char *s, size_t n, struct perr *e)
+{
+	struct cpx *x = ctx;
+
+	(void)e;
+	x->key = key_of(here(x), s, n);
+	return 0;
+}
+
+static int
+on_number(void *ctx, const char *s, size_t n, struct perr *e)
+{
+	struct cpx *x = ctx;
+	enum ctx w = here(x);
+	int64_t v;
+	char buf[40];
+
+	switch (w) {
+	case C_SAMPLES:
+		if (integer(s, n, &v, e) < 0)
+			return -1;
+		spool_put(&x->samples, (uint64_t)v);
+		return 0;
+	case C_DELTAS:
+		if (integer(s, n, &v, e) < 0)
+			return -1;
+		if (x->stamps) {	/* absolute: a delta from the last */
+			int64_t d = v - x->last_stamp;
+			if (x->deltas.n > 0 && d < 0)
+				return perr_set(e, "timestamps go back in time "
+				    "(%lld after %lld)", (long long)v,
+				    (long long)x->last_stamp);
+			if (x->deltas.n == 0)
+				x->first_stamp = v;
+			x->last_stamp = v;
+			spool_put(&x->deltas, x->deltas.n == 0 ? (uint64_t)v :
+			    (uint64_t)d);
+			return 0;
+		}
+		if (v < 0)
+			return perr_set(e, "timeDeltas[%llu] is %lld: a sample "
+			    "before the one before it", (unsigned long long)
+			    x->deltas.n, (long long)v);
+		spool_put(&x->deltas, (uint64_t)v);
+		return 0;
+	case C_CHILD_IDS:
+		if (integer(s, n, &v, e) < 0)
+			return -1;
+		if (ARRAY_ROOM(x->kids, x->nkids, x->capkids) < 0)
+			return nomem(e);
+		/* the node's index to be: its id may come after */
+		x->kids[x->nkids][0] = v;
+		x->kids[x->nkids++][1] = (int64_t)x->nnodes;
+		return 0;
+	case C_TOP:
+		if (x->key == K_START || x->key == K_END) {
+			if (n >= sizeof(buf))
+				return perr_set(e, "'%.*s' is not a time",
+				    (int)(n < 40 ? n : 40), s);
+			memcpy(buf, s, n);
+			buf[n] = '\0';
+			if (x->key == K_START) {
+				x->start = strtod(buf, NULL);
+				x->has_start = 1;
+			} else {
+				x->end = strtod(buf, NULL);
+				x->has_end = 1;
+			}
+		}
+		return 0;
+	case C_NODE: case C_FRAME: case C_HEAD_NODE:
+		if (x->key == K_ID || x->key == K_PARENT || x->key == K_LINE ||
+		    x->key == K_COLUMN) {
+			if (integer(s, n, &v, e) < 0)
+				return -1;
+			if ((x->key == K_ID || x->key == K_PARENT) && v <= 0)
+				return perr_set(e, "node id %lld (ids are 1 "
+				    "and up)", (long long)v);
+			if (x->key == K_ID)
+				x->cur.id = v;
+			else if (x->key == K_PARENT)
+				x->cur.parent_id = v;
+			else if (x->key == K_LINE)
+				x->line = v;
+			else
+				x->column = v;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int
+on_string(void *ctx, const char *s, size_t n, struct perr *e)
+{
+	struct cpx *x = ctx;
+	enum ctx w = here(x);
+
+	if ((w != C_FRAME && w != C_HEAD_NODE) || (x->key != K_NAME &&
+	    x->key != K_URL))
+		return 0;
+	if (memchr(s, '\0', n) != NULL)
+		return perr_set(e, "a name holds a NUL byte (the stream "
+		    "cannot)");
+	if (x->key == K_NAME) {
+		if (array_grow((void **)&x->name, &x->capname, n + 1, 1) < 0)
+			return nomem(e);
+		memcpy(x->name, s, n);
+		x->nname = n;
+		x->has_name = 1;
+	} else {
+		if (array_grow((void **)&x->url, &x->capurl, n + 1, 1) < 0)
+			return nomem(e);
+		memcpy(x->url, s, n);
+		x->nurl = n;
+	}
+	return 0;
+}
+
+/* The tree's edges: each node's parent, by index; a node with two
+ * parents, an id twice, a parent not there, and a cycle refused. */
+static int
+resolve(struct cpx *x, struct perr *e)
+{
+	uint32_t *ix, *path = NULL, p;
+	size_t i, n, npath = 0, cappath = 0;
+	int added;
+
+	for (i = 0; i < x->nnodes; i++) {
+		if ((ix = u64map_put(&x->ix, (uint64_t)x->nodes[i].id,
+		    (uint32_t)i, &added)) == NULL)
+			return nomem(e);
+		if (!added)
+			return perr_set(e, "%s: node id %lld twice", x->in->name,
+			    (long long)x->nodes[i].id);
+	}
+	for (i = 0; i < x->nkids; i++) {
+		uint32_t *ci = u64map_get(&x->ix, (uint64_t)x->kids[i][0]);
+		uint32_t pi = (uint32_t)x->kids[i][1];
+		if (ci == NULL)
+			return perr_set(e, "%s: node %lld has a child %lld that "
+			    "is no node", x->in->name,
+			    (long long)x->nodes[pi].id,
+			    (long long)x->kids[i][0]);
+		if (x->nodes[*ci].parent != UINT32_MAX &&
+		    x->nodes[*ci].parent != pi)
+			return perr_set(e, "%s: node %lld has two parents",
+			    x->in->name, (long long)x->kids[i][0]);
+		x->nodes[*ci].parent = pi;
+	}
+	for (i = 0; i < x->nnodes; i++) {
+		struct node *nd = &x->nodes[i];
+		if (nd->parent_id == 0)
+			continue;
+		if ((ix = u64map_get(&x->ix, (uint64_t)nd->parent_id)) == NULL)
+			return perr_set(e, "%s: node %lld has a parent %lld that "
+			    "is no node", x->in->name, (long long)nd->id,
+			    (long long)nd->parent_id);
+		if (nd->parent != UINT32_MAX && nd->parent != *ix)
+			return perr_set(e, "%s: node %lld has two parents",
+			    x->in->name, (long long)nd->id);
+		nd->parent = *ix;
+	}
+	/* no cycle: each node's way to the root, walked once */
+	for (i = 0; i < x->nnodes; i++) {
+		for (n = 0, p = (uint32_t)i; p != UINT32_MAX &&
+		    x->nodes[p].state == 0; p = x->nodes[p].parent) {
+			x->nodes[p].state = 1;
+			if (ARRAY_ROOM(path, npath, cappath) < 0) {
+				free(path);
+				return nomem(e);
+			}
+			path[npath++] = p;
+			n++;
+		}
+		if (p != UINT32_MAX && x->nodes[p].state == 1) {
+			free(path);
+			return perr_set(e, "%s: node %lld is its own ancestor "
+			    "(a cycle in parent or children)", x->in->name,
+			    (long long)x->nodes[p].id);
+		}
+		while (npath > 0)
+			x->nodes[path[--npath]].state = 2;
+	}
+	free(path);
+	return 0;
+}
+
+/* The functions not yet written, each with its one location. */
+static void
+definitions(struct cpx *x)
+{
+	struct cpuprofile_reader *c = x->c;
+	const char *k, *url, *ln, *col;
+	int64_t line, column;
+	uint32_t id;
+
+	for (id = c->written + 1; id <= c->fkeys.n; id++) {
+		k = strtab_str(&c->fkeys, id - 1);
+		url = k + strlen(k) + 1;
+		ln = url + strlen(url) + 1;
+		col = ln + strlen(ln) + 1;
+		line = strtoll(ln, NULL, 10);
+		column = strtoll(col, NULL, 10);
+		/* V8 counts lines and columns from 0, -1 for none */
+		sw_function(&c->w, id, text_of(k), text_of(k), text_of(url),
+		    line >= 0 ? line + 1 : 0);
+		struct sw_location l = {
+			.id = id, .function_id = id, .line = line + 1,
+			.line_na = line < 0, .address_na = 1,
+			.column = column >= 0 ? column + 1 : 0,
+		};
+		sw_location(&c->w, &l);
+	}
+	c->written = (uint32_t)c->fkeys.n;
+}
+
+/* The source and its samples, from the spools: 0, or -1. */
+static int
+samples(struct cpx *x, struct perr *e)
+{
+	struct cpuprofile_reader *c = x->c;
+	uint32_t source = ++c->nsources, *ix, p;
+	uint64_t id, delta, i;
+	int64_t vt;
+	double t, mean;
+	char buf[64];
+	struct stream_id sid, loc;
+	struct sw_stack st;
+	int rc, skip;
+
+	/* the old format's timestamps begin with the profile's start */
+	skip = x->stamps && x->deltas.n == x->samples.n + 1;
+	if (x->samples.n != x->deltas.n - (uint64_t)skip && x->deltas.n > 0)
+		return perr_set(e, "%s: %llu samples but %llu %s", x->in->name,
+		    (unsigned long long)x->samples.n,
+		    (unsigned long long)x->deltas.n, x->stamps ? "timestamps" :
+		    "timeDeltas");
+	sw_source(&c->w, source, text_of(SOURCE_CPUPROFILE),
+	    text_of(x->in->uri), NAN);
+	if (x->has_start) {
+		snprintf(buf, sizeof(buf), "%.17g", x->start);
+		sw_source_attr(&c->w, source, text_of("cpuprofile.start_time"),
+		    text_of(buf));
+	}
+	if (x->has_end) {
+		snprintf(buf, sizeof(buf), "%.17g", x->end);
+		sw_source_attr(&c->w, source, text_of("cpuprofile.end_time"),
+		    text_of(buf));
+	}
+	/* V8's sampling interval, as its profile has it: the duration over
+	 * the samples (what DevTools multiplies a node's hits by); the old
+	 * format's times in seconds: its timestamps' */
+	if (x->stamps && x->deltas.n > 1) {
+		x->start = (double)x->first_stamp;
+		x->end = (double)x->last_stamp;
+		x->has_start = x->has_end = 1;
+	}
+	if (x->has_start && x->has_end && x->end > x->start &&
+	    x->samples.n > 0) {
+		mean = (x->end - x->start) * 1e3 / (double)x->samples.n;
+		sw_source_attr(&c->w, source, text_of(ATTR_PPROF_PERIOD_TYPE),
+		    text_of("wall"));
+		sw_source_attr(&c->w, source, text_of(ATTR_PPROF_PERIOD_UNIT),
+		    text_of(UNIT_NANOSECONDS));
+		snprintf(buf, sizeof(buf), "%.0f", mean);
+		sw_source_attr(&c->w, source, text_of(ATTR_PPROF_PERIOD),
+		    text_of(buf));
+		snprintf(buf, sizeof(buf), "%.0f", (x->end - x->start) * 1e3);
+		sw_source_attr(&c->w, source, text_of(ATTR_PPROF_DURATION),
+		    text_of(buf));
+	}
+	definitions(x);
+	if ((vt = sw_value_type(&c->w, text_of(VALUE_SAMPLES),
+	    text_of(UNIT_COUNT))) < 0)
+		return nomem(e);
+	if (spool_rewind(&x->samples, e) < 0 || spool_rewind(&x->deltas, e) <
+	    0)
+		return -1;
+	t = x->stamps ? 0 : x->start;
+	if (skip && spool_get(&x->deltas, &delta, e) > 0)
+		t = (double)delta;
+	for (i = 0; (rc = spool_get(&x->samples, &id, e)) > 0; i++) {
+		delta = 0;
+		if (x->deltas.n > 0 && spool_get(&x->deltas, &delta, e) <= 0)
+			return -1;
+		t += (double)delta;
+		if ((ix = u64map_get(&x->ix, id)) == NULL)
+			return perr_set(e, "%s: samples[%llu] is node %llu, "
+			    "which is not there", x->in->name,
+			    (unsigned long long)i, (unsigned long long)id);
+		stream_id_set(&sid, ++c->nsamples);
+		sw_sample(&c->w, &sid, source);
+		sw_sample_value(&c->w, &sid, (uint32_t)vt, num_of_i64(1));
+		sw_stack_begin(&c->w, &st, &sid);
+		for (p = *ix; p != UINT32_MAX; p = x->nodes[p].parent) {
+			if (x->nodes[p].root && x->nodes[p].parent ==
+			    UINT32_MAX)
+				break;
+			stream_id_set(&loc, x->nodes[p].fn);
+			sw_stack_frame(&c->w, &st, &loc);
+		}
+		/* microseconds of V8's clock (not Unix time), in ns */
+		if (x->deltas.n > 0)
+			sw_sample_time(&c->w, &sid, (int64_t)(t * 1e3));
+	}
+	return rc;
+}
+
+static void
+cpx_free(struct cpx *x)
+{
+	free(x->nodes);
+	free(x->name);
+	free(x->url);
+	free(x->kids);
+	free(x->head_stack);
+	free(x->fkey);
+	u64map_free(&x->ix);
+	spool_close(&x->samples);
+	spool_close(&x->deltas);
+}
+
+void
+cpuprofile_begin(struct cpuprofile_reader *c, struct output *o)
+{
+	memset(c, 0, sizeof(*c));
+	sw_begin(&c->w, o, V20, 1u << T_SOURCE_ATTRIBUTES, 1);
+}
+
+void
+cpuprofile_free(struct cpuprofile_reader *c)
+{
+	sw_free(&c->w);
+	strtab_free(&c->fkeys);
+}
+
+int
+cpuprofile_read(struct cpuprofile_reader *c, struct input *in,
+    struct perr *e)
+{
+	struct cpx x;
+	int rc;
+
+	memset(&x, 0, sizeof(x));
+	x.c = c;
+	x.in = in;
+	x.ev.start_map = on_start_map;
+	x.ev.end_map = on_end_map;
+	x.ev.start_array = on_start_array;
+	x.ev.end_array = on_end_array;
+	x.ev.key = on_key;
+	x.ev.number = on_number;
+	x.ev.string = on_string;
+	x.ev.ctx = &x;
+	rc = spool_open(&x.samples, e) < 0 || spool_open(&x.deltas, e) < 0 ?
+	    -1 : json_read_input(in, &x.ev, e);
+	if (rc == 0 && x.nnodes == 0)
+		rc = perr_set(e, "%s: no nodes: not a .cpuprofile", in->name);
+	if (rc == 0)
+		rc = resolve(&x, e);
+	if (rc == 0)
+		rc = samples(&x, e);
+	cpx_free(&x);
+	return rc < 0 ? perr_at(e, in->name) : 0;
+}

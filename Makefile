@@ -16,7 +16,7 @@ PROTOC_C = protoc-c
 PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 	tsvtop tsvfocus tsv2folded folded2tsv tsvflame \
 	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist tsvreport \
-	cpuprofile2tsv speedscope2tsv tsv2speedscope
+	cpuprofile2tsv speedscope2tsv tsv2speedscope perf2tsv
 
 # lib/ in wings, each using only those listed before it (analysis and
 # formats side by side, on model).
@@ -52,7 +52,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/otlp/otlp_file.c lib/formats/otlp/otlp_json_write.c \
 	lib/formats/otlp/otlp_forms.c lib/formats/json/json_read.c \
 	lib/formats/cpuprofile/cpuprofile_read.c \
-	lib/formats/speedscope/speedscope_read.c
+	lib/formats/speedscope/speedscope_read.c lib/formats/perf/perf_read.c
 # analysis: the floor every view stands on (sample/), three families of
 # views side by side (stacks/, graph/, top/), the page that holds them
 # all (report/)
@@ -215,7 +215,8 @@ FUZZ_SECONDS = 60
 FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip \
-	fuzz_analysis fuzz_otlp fuzz_json
+	fuzz_analysis fuzz_otlp fuzz_json fuzz_perf fuzz_cpuprofile \
+	fuzz_speedscope
 FUZZ = $(B)/fuzz
 # the library compiled once for all targets (instrumented; libFuzzer's
 # main only in the targets), with make -j
@@ -237,6 +238,8 @@ $(FUZZ)/%: tests/fuzz/%.c $(FUZZ_OBJ)
 $(FUZZ)/fuzz_analysis: FUZZ_EXTRA = $$(pkg-config --cflags libxml-2.0)
 $(FUZZ)/fuzz_analysis: FUZZ_EXTRA_LIBS = $$(pkg-config --libs libxml-2.0)
 fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ)/%)
+# a changed header rebuilds what includes it, as for the programs
+-include $(shell find $(FUZZ) -name '*.d' 2>/dev/null)
 fuzz: fuzz-build
 	FUZZ_RUNS=$(FUZZ_RUNS) sh tools/fuzz.sh $(FUZZ_SECONDS)
 

@@ -9,8 +9,9 @@
 #include <unistd.h>
 
 #include "analysis/sample/focus.h"
-#include "door/door.h"
 #include "analysis/sample/select.h"
+#include "base/array.h"
+#include "door/door.h"
 #include "model/combine.h"
 #include "io/input.h"
 #include "io/tmpfile.h"
@@ -98,18 +99,36 @@ cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
 	return EXIT_OK;
 }
 
+/* The names of converters' streams: held to the end, as the refs that
+ * show them are. */
+static char **stream_names;
+static size_t nstream_names, capstream_names;
+
+static void
+free_stream_names(void)
+{
+	while (nstream_names > 0)
+		free(stream_names[--nstream_names]);
+	free(stream_names);
+}
+
 /* "NAME (its stream)": what messages call a converter's stream */
 static const char *
 its_stream(const char *name)
 {
 	size_t n = strlen(name) + 14;
-	char *s = malloc(n);
+	char *s;
 
-	if (s == NULL) {
+	if (stream_names == NULL)
+		(void)atexit(free_stream_names);
+	if (array_grow((void **)&stream_names, &capstream_names,
+	    nstream_names + 1, sizeof(*stream_names)) < 0 ||
+	    (s = malloc(n)) == NULL) {
 		cli_warn("out of memory");
 		cli_exit(EXIT_BAD);
 	}
 	snprintf(s, n, "%s (its stream)", name);
+	stream_names[nstream_names++] = s;
 	return s;
 }
 

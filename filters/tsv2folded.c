@@ -5,7 +5,8 @@
 #include "analysis/stacks/folded.h"
 #include "cli.h"
 
-enum { O_NORMALIZE = CLI_LONG };
+enum { O_NORMALIZE = CLI_LONG, O_PERF, O_PID, O_TID, O_KERNEL, O_JIT,
+    O_ALL, O_ADDRS };
 
 static const struct cli_opt opts[] = {
 	{ 'd', "diff-source", "id", "two values per line: this source's and "
@@ -17,6 +18,16 @@ static const struct cli_opt opts[] = {
 	    "it)" },
 	{ O_NORMALIZE, "normalize", NULL, "with -d: the base's values scaled to "
 	    "the others' sum\n(difffolded -n)" },
+	{ O_PERF, "perf", NULL, "as stackcollapse-perf.pl: the process "
+	    "(comm) the root,\nnames tidied, the first event's values" },
+	{ O_PID, "pid", NULL, "--perf, the process \"comm-pid\"" },
+	{ O_TID, "tid", NULL, "--perf, the process \"comm-pid/tid\"" },
+	{ O_KERNEL, "kernel", NULL, "--perf, kernel frames with _[k]" },
+	{ O_JIT, "jit", NULL, "--perf, JIT frames (/tmp/perf-PID.map) with "
+	    "_[j]" },
+	{ O_ALL, "all", NULL, "--kernel and --jit" },
+	{ O_ADDRS, "addrs", NULL, "--perf, the address of a frame of no "
+	    "symbol" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };
@@ -51,6 +62,18 @@ main(int argc, char *argv[])
 		case O_NORMALIZE:
 			normalize = 1;
 			break;
+		case O_PERF: sr.opts.perf |= STACKS_PERF; break;
+		case O_PID: sr.opts.perf |= STACKS_PERF | STACKS_PERF_PID; break;
+		case O_TID: sr.opts.perf |= STACKS_PERF | STACKS_PERF_TID; break;
+		case O_KERNEL:
+			sr.opts.perf |= STACKS_PERF | STACKS_PERF_KERNEL;
+			break;
+		case O_JIT: sr.opts.perf |= STACKS_PERF | STACKS_PERF_JIT; break;
+		case O_ALL:
+			sr.opts.perf |= STACKS_PERF | STACKS_PERF_KERNEL |
+			    STACKS_PERF_JIT;
+			break;
+		case O_ADDRS: sr.opts.perf |= STACKS_PERF | STACKS_PERF_ADDRS; break;
 		case 'o':
 			opath = optarg;
 			break;
@@ -74,6 +97,9 @@ main(int argc, char *argv[])
 	cli_check_sources(&sources, 's', 0, &p);
 	cli_check_sources(NULL, 'd', sr.opts.base, &p);
 	cli_open(&o, opath);
+	/* as stackcollapse-perf.pl: the first sample's event */
+	if (sr.opts.perf && type == NULL)
+		type = sr.st.first_type;
 	if (folded_write(&sr.st, &p, &o, type, sr.opts.base != 0, normalize,
 	    &e) < 0 ||
 	    output_close(&o, &e) < 0)

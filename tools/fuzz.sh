@@ -11,7 +11,7 @@
 cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 shift
-targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip fuzz_analysis fuzz_otlp fuzz_json}
+targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip fuzz_analysis fuzz_otlp fuzz_json fuzz_perf fuzz_cpuprofile fuzz_speedscope}
 dir=build/fuzz
 status=0
 for t in $targets; do
@@ -24,6 +24,9 @@ for t in $targets; do
 	fuzz_analysis) seeds="tests/fuzz/regress/analysis tests/fuzz/seeds/analysis" ;;
 	fuzz_otlp) seeds="tests/data/otlp tests/fuzz/regress/otlp tests/fuzz/seeds/otlp" ;;
 	fuzz_json) seeds="tests/fuzz/regress/json tests/fuzz/seeds/json" ;;
+	fuzz_perf) seeds="tests/data/perf tests/fuzz/regress/perf" ;;
+	fuzz_cpuprofile) seeds="tests/data/cpuprofile tests/fuzz/regress/cpuprofile" ;;
+	fuzz_speedscope) seeds="tests/data/speedscope tests/fuzz/regress/speedscope" ;;
 	esac
 	# only the seed folders there are (git keeps no empty folder)
 	seeds=$(for d in $seeds; do [ -d "$d" ] && echo "$d"; done)

@@ -14,6 +14,7 @@
 #include "formats/speedscope/speedscope.h"
 #include "formats/legacy/legacy_read.h"
 #include "formats/otlp/otlp.h"
+#include "formats/perf/perf.h"
 #include "formats/rprof/rprof.h"
 #include "stream/stream_read.h"
 
@@ -80,6 +81,22 @@ read_speedscope(struct input *in, struct output *o, struct perr *e)
 }
 
 static int
+read_perf(struct input *in, struct output *o, struct perr *e)
+{
+	struct perf_reader c;
+	char msg[512];
+	int rc;
+
+	perf_begin(&c, o);
+	rc = perf_read(&c, in, e);
+	if (rc == 0 && warn != NULL && perf_damage(&c, in->name, msg,
+	    sizeof(msg)))
+		warn(msg);
+	perf_free(&c);
+	return rc;
+}
+
+static int
 read_pprof(struct input *in, struct output *o, struct perr *e)
 {
 	struct pprof_reader c;
@@ -137,6 +154,8 @@ door_read(struct input *in, enum sniff_kind k, struct output *o,
 		return read_cpuprofile(in, o, e);
 	case SNIFF_SPEEDSCOPE:
 		return read_speedscope(in, o, e);
+	case SNIFF_PERF_SCRIPT:
+		return read_perf(in, o, e);
 	case SNIFF_OTLP: case SNIFF_OTLP_FRAMED: case SNIFF_OTLP_JSON:
 	case SNIFF_JSON:	/* OTLP/JSON whose keys come late, or none */
 		return read_otlp(in, o, e);

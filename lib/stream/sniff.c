@@ -353,10 +353,9 @@ static const char *const advice[SNIFF_KINDS] = {
 	    "protocol's Profiler.stop)",
 	[SNIFF_JSON] = "JSON of no profile format the suite reads (it reads "
 	    "OTLP/JSON)",
-	[SNIFF_PERF_SCRIPT] = "perf script output (stackcollapse-perf.pl, "
-	    "then folded2tsv)",
+	[SNIFF_PERF_SCRIPT] = "perf script output (use perf2tsv)",
 	[SNIFF_PERF_DATA] = "a Linux perf.data file (perf script -i FILE | "
-	    "stackcollapse-perf.pl | folded2tsv)",
+	    "perf2tsv)",
 	[SNIFF_JFR] = "a Java Flight Recorder recording (convert it with "
 	    "async-profiler's jfrconv: jfrconv rec.jfr rec.pb.gz)",
 	[SNIFF_HTML] = "an HTML page, not profile data",
@@ -384,7 +383,7 @@ sniff_readable(enum sniff_kind k)
 	case SNIFF_OTLP_JSON: case SNIFF_PPROF_TEXT: case SNIFF_FOLDED:
 	case SNIFF_JSON:	/* OTLP/JSON whose keys come late, or none */
 	case SNIFF_BINARY:	/* maybe a legacy binary profile */
-	case SNIFF_SPEEDSCOPE: case SNIFF_CPUPROFILE:
+	case SNIFF_SPEEDSCOPE: case SNIFF_CPUPROFILE: case SNIFF_PERF_SCRIPT:
 		return 1;
 	default:
 		return 0;

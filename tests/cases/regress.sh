@@ -2,20 +2,23 @@
 
 # A reader's stream must be valid, and the writers must take it (the Rprof
 # writer not on pprof's: a count of 788 million is 788 million lines).
+# A folder per fuzzer, named by its format (json: OTLP/JSON's).
 t_regress_readers() {
-	for k in rprof pprof folded; do
+	for k in rprof pprof folded otlp json perf cpuprofile speedscope; do
+		c=${k}2tsv
+		[ $k = json ] && c=otlp2tsv
 		for f in tests/fuzz/regress/$k/*; do
 			[ -f "$f" ] || continue
-			$bin/${k}2tsv "$f" >"$out/reg.tsv" 2>/dev/null
+			$bin/$c "$f" >"$out/reg.tsv" 2>/dev/null
 			rc=$?
-			[ $rc -le 1 ] || bad "${k}2tsv on $f: exit $rc"
+			[ $rc -le 1 ] || bad "$c on $f: exit $rc"
 			[ $rc = 0 ] || continue
 			$bin/tsvvalidate "$out/reg.tsv" ||
-			    bad "${k}2tsv on $f wrote an invalid stream"
+			    bad "$c on $f wrote an invalid stream"
 			for p in "tsv2pprof -u" tsvcombine \
 			    $([ $k != pprof ] && echo tsv2rprof); do
 				$bin/$p "$out/reg.tsv" >/dev/null 2>&1
-				[ $? -le 1 ] || bad "$p on ${k}2tsv of $f"
+				[ $? -le 1 ] || bad "$p on $c of $f"
 			done
 		done
 	done

@@ -36,12 +36,22 @@ struct stacks {
 	struct numcol *cols;
 	size_t ncols, capcol;
 	struct measure m;		/* the types, measure.h */
+	char *first_type;		/* perf: the first sample's type */
+};
+
+/* FlameGraph's stackcollapse-perf.pl's stacks (tsv2folded --perf): the
+ * process's name as the root frame, frames named as it names them; and
+ * its options */
+enum {
+	STACKS_PERF = 1, STACKS_PERF_PID = 2, STACKS_PERF_TID = 4,
+	STACKS_PERF_KERNEL = 8, STACKS_PERF_JIT = 16, STACKS_PERF_ADDRS = 32
 };
 
 struct stack_opts {
 	int lines;			/* frame names get ":line" */
 	const struct source_set *sources;
 	uint32_t base;			/* -d: this source is series 0 */
+	unsigned perf;			/* STACKS_PERF_* */
 };
 
 /* The assembler's callback (ctx: a struct stack_reader) and restart. */
@@ -50,6 +60,8 @@ struct stack_reader {
 	struct stacks st;
 	uint32_t *loc_frame;		/* prof location -> frame + 1 */
 	size_t caploc;
+	uint32_t *loc_frame_java;	/* perf: the same in a java process */
+	size_t caplocj;
 	uint32_t *path;			/* the current sample, root first */
 	size_t cappath;
 };

@@ -1,0 +1,61 @@
+/* perf.h: Linux perf's `perf script` text to the stream. */
+#ifndef PERF_H
+#define PERF_H
+
+#include "base/hash.h"
+#include "io/input.h"
+#include "stream/stream_write.h"
+
+#define SOURCE_PERF "perf"
+/* the labels of a sample */
+#define LABEL_PERF_COMM "comm"
+#define LABEL_PERF_PID "pid"
+#define LABEL_PERF_TID "tid"
+#define LABEL_PERF_CPU "cpu"
+
+struct perf_reader {
+	struct stream_writer w;
+	uint32_t nsources, nsamples;
+	struct strtab dsos;	/* -> mapping id - 1 */
+	struct strtab syms;	/* -> function id - 1 */
+	struct strtab locs;	/* pc, dso, symbol, inlined -> location id - 1 */
+	struct strtab events;	/* event -> value type handle (vt[]) */
+	int64_t *vt;
+	size_t capvt;
+	char *key;
+	size_t capkey;
+	/* the sample being read */
+	struct pframe {
+		uint32_t loc;
+	} *frames;
+	size_t nframes, capframes;
+	char *comm;
+	size_t ncomm, capcomm;
+	int64_t pid, tid, cpu, time;
+	int has_pid, has_cpu, has_time, in_sample;
+	char *event;
+	size_t nevent, capevent;
+	int64_t period;
+	int period_seen;	/* the file prints periods */
+	long first_line;	/* of the sample */
+	/* the input's last sample, not ended by its blank line (a file cut
+	 * short: its frames may be too): its first line, 0: none; left
+	 * out, as stackcollapse-perf.pl leaves it out */
+	long cut_sample;
+};
+
+/* Writes the preamble to o. */
+void perf_begin(struct perf_reader *c, struct output *o);
+/* One file of `perf script` output: a source; a sample per sample, of
+ * the value of its event (its period), its time, its comm, pid, tid and
+ * cpu as labels; a location per address of a symbol of a file (dso),
+ * kernel and user frames told apart (profile.frame.type). 0, or -1 with e
+ * set ("NAME:LINE: ..."). */
+int perf_read(struct perf_reader *c, struct input *in, struct perr *e);
+/* What perf_read of the input name left out, as a message in buf (1),
+ * or nothing (0). */
+int perf_damage(const struct perf_reader *c, const char *name, char *buf,
+    size_t size);
+void perf_free(struct perf_reader *c);
+
+#endif

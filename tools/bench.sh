@@ -245,6 +245,62 @@ for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
 	    "build/bin/pprof2tsv $pb | build/bin/tsv2otlp | build/bin/otlp2tsv | build/bin/tsv2pprof"
 done
 
+# perf script text, .cpuprofile and speedscope files (issue 38), beside
+# what users run today: FlameGraph's stackcollapse-perf.pl (when found, on
+# PATH or in $FLAMEGRAPH), and a JSON.parse in node (the floor under
+# speedscope's importer, which parses, then builds its call tree).
+pf=$dir/perf200.txt
+if [ ! -s "$pf" ]; then
+	for f in tests/data/perf/flamegraph/*.txt.gz tests/data/perf/speedscope/*.gz; do
+		gzip -dc "$f"; printf '\n\n'
+	done >"$dir/perf-one.txt"
+	n=$((200000000 / $(size "$dir/perf-one.txt") + 1))
+	i=0; while [ $i -lt $n ]; do cat "$dir/perf-one.txt"; i=$((i + 1)); done >"$pf"
+fi
+n=$(size "$pf")
+echo "input: $pf ($n bytes of perf script: FlameGraph's and speedscope's inputs, repeated)"
+ref=
+sc=$(command -v stackcollapse-perf.pl || echo "${FLAMEGRAPH:-/nonexistent}/stackcollapse-perf.pl")
+if [ -f "$sc" ]; then
+	row "stackcollapse-perf.pl (reference)" "$n" "perl $sc $pf"; ref=$last
+else
+	echo "  (no stackcollapse-perf.pl: put FlameGraph's on PATH, or FLAMEGRAPH=its folder)"
+fi
+row "perf2tsv" "$n" build/bin/perf2tsv "$pf"
+row "perf2tsv | tsv2folded --perf" "$n" "build/bin/perf2tsv $pf | build/bin/tsv2folded --perf"
+row "tsvtop (the perf script text itself)" "$n" build/bin/tsvtop "$pf"
+if command -v node >/dev/null 2>&1; then
+	cp=$dir/big.cpuprofile
+	[ -s "$cp" ] || node -e '
+	    const fs = require("fs"), zlib = require("zlib");
+	    const p = JSON.parse(zlib.gunzipSync(fs.readFileSync(process.argv[1])));
+	    const s = [], d = [];
+	    for (let i = 0; i < 400; i++) {
+		for (const x of p.samples) s.push(x);
+		for (const x of p.timeDeltas) d.push(x);
+	    }
+	    p.samples = s; p.timeDeltas = d;
+	    p.endTime = p.startTime + d.reduce((a, b) => a + b, 0);
+	    fs.writeFileSync(process.argv[2], JSON.stringify(p));' \
+	    tests/data/cpuprofile/sucrase.cpuprofile.gz "$cp"
+	parse="node -e 'JSON.parse(require(\"fs\").readFileSync(process.argv[1], \"utf8\"))'"
+	n=$(size "$cp")
+	echo "input: $cp ($n bytes: sucrase.cpuprofile's samples 400 times; its stream: $(build/bin/cpuprofile2tsv "$cp" | wc -c) bytes)"
+	ref=
+	row "node JSON.parse (reference)" "$n" "$parse $cp"; ref=$last
+	row "cpuprofile2tsv" "$n" build/bin/cpuprofile2tsv "$cp"
+	row "tsvtop (the .cpuprofile itself)" "$n" build/bin/tsvtop "$cp"
+	for src in "$dir/renamed20.pb" tests/data/cpuprofile/sucrase.cpuprofile.gz; do
+		build/bin/tsv2speedscope "$src" >"$dir/s.speedscope.json"
+		n=$(size "$dir/s.speedscope.json")
+		echo "input: tsv2speedscope of $src ($n bytes, $(grep -o '"type":"[a-z]*"' "$dir/s.speedscope.json" | head -1))"
+		ref=
+		row "node JSON.parse (reference)" "$n" "$parse $dir/s.speedscope.json"; ref=$last
+		row "speedscope2tsv" "$n" build/bin/speedscope2tsv "$dir/s.speedscope.json"
+		row "tsv2speedscope (MB written)" "$n" build/bin/tsv2speedscope "$src"
+	done
+fi
+
 # A legacy gperftools CPU profile of about 100 MB: cppbench.cpu's samples
 # repeated between its header and its end marker and memory map.
 cpu=tests/data/pprof/google-pprof/profile/testdata/cppbench.cpu

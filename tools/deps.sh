@@ -40,7 +40,8 @@ interop|ci)
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 ||
 	    need="$need postgresql"
 	cmd node nodejs
-	cmd npm npm ;;
+	cmd npm npm
+	cmd perf linux-perf ;;
 esac
 case ${1:-} in
 ci)
@@ -53,11 +54,14 @@ esac
 npm_packages() {
 	case ${1:-} in interop|ci) ;; *) return 0 ;; esac
 	dir="$(dirname "$0")/../build/tests/out/npm"
-	[ -d "$dir/node_modules/protobufjs" ] && return 0
+	[ -d "$dir/node_modules/protobufjs" ] &&
+	    [ -d "$dir/node_modules/speedscope" ] &&
+	    [ -d "$dir/node_modules/ajv" ] && return 0
 	command -v npm >/dev/null 2>&1 || return 0
-	echo "deps.sh: installing protobufjs@8.8.1 (npm) in build/tests/out/npm" >&2
+	echo "deps.sh: installing protobufjs@8.8.1, speedscope@1.25.0 (its" \
+	    "file format's schema), ajv@8.20.0 (npm) in build/tests/out/npm" >&2
 	mkdir -p "$dir" && npm install --silent --no-save --prefix "$dir" \
-	    protobufjs@8.8.1 >&2
+	    protobufjs@8.8.1 speedscope@1.25.0 ajv@8.20.0 >&2
 }
 if [ -z "$need" ]; then
 	npm_packages "${1:-}"

@@ -154,9 +154,10 @@ json_kind(const char *s, size_t n)
 	if (has(s, n, "speedscope.app/file-format-schema") ||
 	    (has(s, n, "\"shared\"") && has(s, n, "\"frames\"")))
 		return SNIFF_SPEEDSCOPE;
-	if (has(s, n, "\"callFrame\"") && (has(s, n, "\"nodes\"") ||
-	    has(s, n, "\"cpuProfile\"")) && !has(s, n, "\"traceEvents\"") &&
-	    !has(s, n, "\"ph\""))
+	if (((has(s, n, "\"callFrame\"") && (has(s, n, "\"nodes\"") ||
+	    has(s, n, "\"cpuProfile\""))) || (has(s, n, "\"head\"") &&
+	    has(s, n, "\"functionName\""))) &&	/* or the older tree */
+	    !has(s, n, "\"traceEvents\"") && !has(s, n, "\"ph\""))
 		return SNIFF_CPUPROFILE;
 	if (has(s, n, "\"traceEvents\"") || (has(s, n, "\"ph\"") &&
 	    has(s, n, "\"ts\"")))
@@ -352,7 +353,7 @@ static const char *const advice[SNIFF_KINDS] = {
 	    ".cpuprofile instead: node --cpu-prof, or the DevTools "
 	    "protocol's Profiler.stop)",
 	[SNIFF_JSON] = "JSON of no profile format the suite reads (it reads "
-	    "OTLP/JSON)",
+	    "OTLP/JSON, speedscope's and .cpuprofile)",
 	[SNIFF_PERF_SCRIPT] = "perf script output (use perf2tsv)",
 	[SNIFF_PERF_DATA] = "a Linux perf.data file (perf script -i FILE | "
 	    "perf2tsv)",

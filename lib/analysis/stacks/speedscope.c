@@ -1,13 +1,14 @@
 /*
  * The stream to speedscope's file format: a frame per location the
  * samples use (its function's name and file, its line and column), a
- * profile per source: evented where every sample of the source has a
- * time, in time order (a sample is then the span from its time, as long
- * as its value when that is a time, else to the next sample's time), else
- * sampled, each sample's stack with its weight. The value is the one a
- * report shows (measure.h: the default type, a count of samples of known
- * length as time). Samples go to a temporary file as they come, a
- * source's after one another, and are read back per profile.
+ * profile per source: evented where every sample has a time, in time
+ * order, and the spans do not overlap (a sample is the span from its
+ * time, as long as its value when that is a time, else to the next
+ * sample's time), else sampled, each sample's stack with its weight. The
+ * value is the one a report shows (measure.h: the default type, a count
+ * of samples of known length as time). Samples go to a temporary file
+ * as they come, a source's after one another, and are read back per
+ * profile.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -386,7 +387,7 @@ evented(struct speedscope_writer *w, const struct measure_choice *c,
 		else
 			stop = at + mean;
 		if (!value_is_time && more)
-			mean = (stop - *start) / (double)k;
+			mean = (stop - *start) / (double)(k - 1);
 		for (same = 0; same < nopen && same < cur.n && open[same] ==
 		    cur.stack[cur.n - 1 - same]; same++)
 			;
@@ -419,6 +420,61 @@ done:
 	return rc;
 }
 
+/* Whether source i's spans are in the unit of its times: an evented
+ * speedscope file's, read back, in a unit of no time. */
+static int
+spans_in_time_unit(const struct prof *p, size_t i, const char *unit)
+{
+	const char *v = prof_attr(p, &p->sources[i], "speedscope.type");
+
+	return v != NULL && strcmp(v, "evented") == 0 && (v = prof_attr(p,
+	    &p->sources[i], "speedscope.unit")) != NULL && strcmp(v, unit) ==
+	    0;
+}
+
+/* Whether every source can be evented without a loss: each sample has a
+ * time, in order, and when its value is a time, its span (from its time,
+ * as long as its value) ends by the next sample's time; spans of threads
+ * run at once would overlap. One answer for the file, so that its
+ * profiles read back as one type. 1, 0, or -1 with e set. */
+static int
+all_evented(struct speedscope_writer *w, const struct measure_choice *c,
+    const struct prof *p, const char *unit, struct perr *e)
+{
+	const struct wsrc *ws;
+	uint32_t source;
+	uint64_t k;
+	int64_t t;
+	size_t i, n;
+	double ns = ns_of(unit), v, at, stop = 0;
+	int rc;
+
+	for (i = 0; i < p->nsources; i++) {
+		ws = i < w->capsrc ? &w->src[i] : NULL;
+		if (ws == NULL || !ws->seen)
+			continue;
+		if (!ws->all_timed)
+			return 0;
+		if (ns == 0 && !spans_in_time_unit(p, i, unit))
+			continue;	/* spans to the next sample's time */
+		if (spool_seek(&w->sp, ws->off, e) < 0)
+			return -1;
+		for (k = 0; k < ws->n; ) {
+			if ((rc = next(w, c, &source, &t, &n, &v, e)) < 0)
+				return -1;
+			if (rc == 0)
+				return perr_set(e, "a temporary file cut short");
+			if (source != i)
+				continue;
+			at = (double)t / (ns > 0 ? ns : 1);
+			if (k++ > 0 && at < stop)
+				return 0;
+			stop = at + v;
+		}
+	}
+	return 1;
+}
+
 int
 speedscope_write(struct speedscope_writer *w, const struct prof *p,
     struct output *o, const char *name, struct perr *e)
@@ -444,6 +500,9 @@ speedscope_write(struct speedscope_writer *w, const struct prof *p,
 		}
 	unit = c.type < 0 ? "none" : unit_of(c.show != NULL && c.how ==
 	    SHOW_UNIT ? c.show : c.unit);
+	if (spool_rewind(&w->sp, e) < 0 || (evt = all_evented(w, &c, p, unit,
+	    e)) < 0)
+		return -1;
 	out_str(o, "{\"$schema\":\"" SPEEDSCOPE_SCHEMA "\"");
 	/* the exporter and name as read (a file of this suite's own says
 	 * neither: read back, the stream is the one written) */
@@ -489,8 +548,6 @@ speedscope_write(struct speedscope_writer *w, const struct prof *p,
 		out_char(o, '}');
 	}
 	out_str(o, "]},\"profiles\":[");
-	if (spool_rewind(&w->sp, e) < 0)
-		return -1;
 	for (i = 0; i < p->nsources; i++) {
 		const struct wsrc *ws = i < w->capsrc ? &w->src[i] : NULL;
 		if (ws == NULL || !ws->seen)
@@ -503,14 +560,7 @@ speedscope_write(struct speedscope_writer *w, const struct prof *p,
 			active = k;
 		k++;
 		ns = ns_of(unit);
-		/* evented: times there are, in order; an evented file's
-		 * spans in a unit of no time are in the unit of their
-		 * times, as read */
-		evt = ws->all_timed;
-		v = prof_attr(p, &p->sources[i], "speedscope.type");
-		same_unit = ns == 0 && v != NULL && strcmp(v, "evented") == 0 &&
-		    (v = prof_attr(p, &p->sources[i], "speedscope.unit")) !=
-		    NULL && strcmp(v, unit) == 0;
+		same_unit = ns == 0 && spans_in_time_unit(p, i, unit);
 		out_str(o, evt ? "{\"type\":\"evented\",\"name\":" :
 		    "{\"type\":\"sampled\",\"name\":");
 		v = prof_attr(p, &p->sources[i], "speedscope.profile");

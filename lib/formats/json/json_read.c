@@ -91,12 +91,27 @@ on_boolean(void *ctx, int b)
 	return ended(r);
 }
 
+/* A token YAJL has whole (a chunk may hold it all): bounded as one that
+ * spans chunks is (feed). 1, or 0 with e set. */
+static int
+short_enough(struct json_reader *r, size_t n)
+{
+	r->evented = 1;
+	if (n <= JSON_MAX_STRING)
+		return 1;
+	perr_set(r->e, "a string, number or space longer than %u bytes",
+	    JSON_MAX_STRING);
+	r->failed = 1;
+	return 0;
+}
+
 static int
 on_number(void *ctx, const char *s, size_t n)
 {
 	struct json_reader *r = ctx;
 
-	r->evented = 1;
+	if (!short_enough(r, n))
+		return 0;
 	if (r->ev->number != NULL && !went(r, r->ev->number(r->ev->ctx, s, n,
 	    r->e)))
 		return 0;
@@ -108,7 +123,8 @@ on_string(void *ctx, const unsigned char *s, size_t n)
 {
 	struct json_reader *r = ctx;
 
-	r->evented = 1;
+	if (!short_enough(r, n))
+		return 0;
 	if (r->ev->string != NULL && !went(r, r->ev->string(r->ev->ctx,
 	    (const char *)s, n, r->e)))
 		return 0;
@@ -142,7 +158,8 @@ on_key(void *ctx, const unsigned char *s, size_t n)
 {
 	struct json_reader *r = ctx;
 
-	r->evented = 1;
+	if (!short_enough(r, n))
+		return 0;
 	return r->ev->key == NULL || went(r, r->ev->key(r->ev->ctx,
 	    (const char *)s, n, r->e));
 }

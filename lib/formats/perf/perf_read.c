@@ -389,6 +389,8 @@ sample_end(struct perf_reader *c, struct perr *e)
 	struct sw_stack st;
 	const char *ev = c->nevent > 0 ? c->event : VALUE_SAMPLES;
 	size_t nev = c->nevent > 0 ? c->nevent : strlen(VALUE_SAMPLES), i;
+	const char *colon;
+	size_t base;
 	int64_t k, h;
 	int added, clock;
 
@@ -398,10 +400,13 @@ sample_end(struct perf_reader *c, struct perr *e)
 	    sizeof(*c->vt)) < 0)
 		return perr_nomem(e);
 	if (added) {
-		/* a clock's period is nanoseconds, when perf prints it */
-		clock = c->period_seen && ((nev == 9 && memcmp(ev, "cpu-clock",
-		    9) == 0) || (nev == 10 && memcmp(ev, "task-clock", 10) ==
-		    0));
+		/* a clock's period is nanoseconds, when perf prints it (the
+		 * event with its modifiers or not: "cpu-clock:ppp") */
+		colon = memchr(ev, ':', nev);
+		base = colon != NULL ? (size_t)(colon - ev) : nev;
+		clock = c->period_seen && ((base == 9 && memcmp(ev,
+		    "cpu-clock", 9) == 0) || (base == 10 && memcmp(ev,
+		    "task-clock", 10) == 0));
 		if ((h = sw_value_type(&c->w, text_n(ev, nev), text_of(clock ?
 		    UNIT_NANOSECONDS : UNIT_COUNT))) < 0)
 			return perr_nomem(e);

@@ -62,6 +62,7 @@ struct sx {
 	double ev_at;
 	int ev_has[3];
 	struct spool stacks, weights, events;
+	size_t at_prof;		/* the profile written: its index, for messages */
 	char *file_name, *exporter;
 	int64_t active;
 	char *fkey;
@@ -528,9 +529,9 @@ sample(struct sx *x, uint32_t source, int64_t vt, uint32_t base,
 
 	for (i = 0; i < n; i++)
 		if (stack[i] >= x->nframes)
-			return perr_set(e, "%s: a sample of profile %u refers to "
-			    "frame %u, of %zu", x->in->name, source, stack[i],
-			    x->nframes);
+			return perr_set(e, "%s: profiles[%zu]: a sample refers "
+			    "to frame %u, of %zu", x->in->name, x->at_prof,
+			    stack[i], x->nframes);
 	stream_id_set(&sid, ++c->nsamples);
 	sw_sample(&c->w, &sid, source);
 	sw_sample_value(&c->w, &sid, (uint32_t)vt, v);
@@ -552,8 +553,8 @@ sampled(struct sx *x, const struct sprof *p, uint32_t source, int64_t vt,
 	double w;
 
 	if (p->nweights != p->nsamples)
-		return perr_set(e, "%s: profile %u has %llu samples but %llu "
-		    "weights", x->in->name, source, (unsigned long long)
+		return perr_set(e, "%s: profiles[%zu] has %llu samples but "
+		    "%llu weights", x->in->name, x->at_prof, (unsigned long long)
 		    p->nsamples, (unsigned long long)p->nweights);
 	for (k = 0; k < p->nsamples; k++) {
 		if (spool_get(&x->stacks, &n, e) <= 0 || spool_get(&x->weights,
@@ -596,9 +597,9 @@ evented(struct sx *x, const struct sprof *p, uint32_t source, int64_t vt,
 		frame = (uint32_t)tf;
 		memcpy(&at, &bits, 8);
 		if (k > 0 && at < prev)
-			return perr_set(e, "%s: profile %u: event %llu at %g "
-			    "comes after one at %g (events in time order)",
-			    x->in->name, source, (unsigned long long)k, at,
+			return perr_set(e, "%s: profiles[%zu].events[%llu] at "
+			    "%g comes after one at %g (events in time order)",
+			    x->in->name, x->at_prof, (unsigned long long)k, at,
 			    prev);
 		/* a span's time: in ns, or in the profile's unit when that
 		 * is none of time (as "at" has it) */
@@ -614,15 +615,17 @@ evented(struct sx *x, const struct sprof *p, uint32_t source, int64_t vt,
 			x->stack_buf[x->nstack++] = frame;
 		} else if (x->nstack == 0 || x->stack_buf[x->nstack - 1] !=
 		    frame)
-			return perr_set(e, "%s: profile %u: event %llu closes "
-			    "frame %u, which is not the one open last",
-			    x->in->name, source, (unsigned long long)k, frame);
+			return perr_set(e, "%s: profiles[%zu].events[%llu] "
+			    "closes frame %u, which is not the one open last",
+			    x->in->name, x->at_prof, (unsigned long long)k,
+			    frame);
 		else
 			x->nstack--;
 	}
 	if (x->nstack > 0)
-		return perr_set(e, "%s: profile %u ends with %zu frames open",
-		    x->in->name, source, x->nstack);
+		return perr_set(e, "%s: profiles[%zu] ends with %zu frame%s "
+		    "open", x->in->name, x->at_prof, x->nstack, x->nstack == 1 ?
+		    "" : "s");
 	return 0;
 }
 
@@ -668,6 +671,7 @@ write_all(struct sx *x, struct perr *e)
 			attr(x, source, "speedscope.active", SCHEMA_TRUE);
 		if ((vt = sw_value_type(&c->w, type, unit)) < 0)
 			return nomem(e);
+		x->at_prof = i;
 		if ((p->evented ? evented(x, p, source, vt, base, ns, e) :
 		    sampled(x, p, source, vt, base, e)) < 0)
 			return -1;

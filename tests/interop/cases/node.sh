@@ -89,3 +89,93 @@ t_node_otlp_json() {
 	done
 	[ $n -ge 5 ] || bad "only $n profiles compared"
 }
+
+npm_dir() { echo "$top/build/tests/out/npm/node_modules"; }
+
+# What tsv2speedscope writes, from every format, is valid for speedscope's
+# own schema (its npm package's), as ajv (npm) checks it, and keeps the
+# rules the schema cannot state (speedscope-schema.js).
+t_node_speedscope_schema() {
+	need node || return
+	schema=$(npm_dir)/speedscope/dist/release/file-format-schema.json
+	[ -f "$schema" ] && [ -d "$(npm_dir)/ajv" ] || {
+		echo "speedscope and ajv (npm: sh tools/deps.sh interop)" \
+		    >>"$out/.missing"
+		return; }
+	n=0
+	for f in tests/data/rprof/r-4.2/memory-gc-line.out \
+	    tests/data/pprof/go-1.19/go.cpu.pb.gz \
+	    tests/data/pprof/go-1.19/go.heap.pb.gz \
+	    tests/data/otlp/ebpf-profiler-timestamps.otlp \
+	    tests/data/cpuprofile/sucrase.cpuprofile.gz \
+	    tests/data/cpuprofile/example-old-format.cpuprofile \
+	    tests/data/perf/speedscope/forks.linux-perf.txt.gz \
+	    tests/data/perf/speedscope/simple-with-pid.linux-perf.txt.gz \
+	    tests/data/speedscope/*.json tests/data/folded/*.txt; do
+		n=$((n + 1))
+		$bin/tsv2speedscope "$f" >"$out/$n.json" ||
+		    bad "tsv2speedscope $f"
+	done
+	NODE_PATH=$(npm_dir) node tests/interop/speedscope-schema.js \
+	    "$schema" $(i=1; while [ $i -le $n ]; do echo "$out/$i.json";
+	    i=$((i + 1)); done) >"$out/got" 2>&1 ||
+	    bad "speedscope's schema refuses: $(grep -v ': ok$' "$out/got" | head -3)"
+	[ "$(grep -c ': ok$' "$out/got")" = $n ] ||
+	    bad "$(grep -c ': ok$' "$out/got") of $n files checked"
+	# the checker can fail
+	printf '{"shared":{"frames":[]},"profiles":[]}' >"$out/bad.json"
+	NODE_PATH=$(npm_dir) node tests/interop/speedscope-schema.js \
+	    "$schema" "$out/bad.json" >/dev/null 2>&1 &&
+	    bad "speedscope-schema.js takes a file without \$schema"
+}
+
+# Each .cpuprofile's samples per function, and V8's mean interval, as
+# node reads the JSON itself (cpuprofile-totals.js), are tsvtop's counts
+# and the stream's period.
+cpuprofile_judge() {
+	node tests/interop/cpuprofile-totals.js "$1" | LC_ALL=C sort \
+	    >"$out/want"
+	{ $bin/tsvtop -q --all --unit=raw "$1" | awk -F'\t' '
+	    NR > 1 && $4 != 0 { print $1 "\t" $2 "\t" $4 }'
+	  $bin/cpuprofile2tsv "$1" | awk -F'\t' '$3 == "pprof.period" {
+	    print "#period " $4 }'; } | LC_ALL=C sort >"$out/got"
+	same "$out/want" "$2"
+}
+
+t_node_cpuprofile_totals() {
+	need node || return
+	for f in tests/data/cpuprofile/*.cpuprofile*; do
+		cpuprofile_judge "$f" "$f: per function, as node reads it"
+	done
+}
+
+# A .cpuprofile made now by node --cpu-prof on a script of two loops:
+# counts and interval as V8's profile says (self time = a node's samples
+# times the mean interval), the hot loop first, the warm one next.
+t_node_cpu_prof() {
+	need node || return
+	node --cpu-prof --cpu-prof-dir="$out/prof" --cpu-prof-interval 500 \
+	    tests/interop/cpuwork.js >/dev/null 2>"$out/err" ||
+	    { bad "node --cpu-prof: $(head -2 "$out/err")"; return; }
+	f=$(ls "$out"/prof/*.cpuprofile | head -1)
+	[ -f "$f" ] || { bad "node --cpu-prof wrote no profile"; return; }
+	cpuprofile_judge "$f" "node --cpu-prof's profile, as node reads it"
+	$bin/tsvtop -q "$f" | awk -F'\t' 'NR > 1 { print $1 }' | head -2 |
+	    tr '\n' ' ' >"$out/got"
+	[ "$(cat "$out/got")" = "spinHot spinWarm " ] ||
+	    bad "node --cpu-prof: the top two are $(cat "$out/got")"
+	# the time tsvtop shows is samples times V8's mean interval
+	$bin/tsvtop -q --unit=ms "$f" | awk -F'\t' '$1 == "spinHot" {
+	    print $2 }' >"$out/got"
+	node -e '
+	    const p = JSON.parse(require("fs").readFileSync(process.argv[1]));
+	    const hot = new Set(p.nodes.filter((n) =>
+		n.callFrame.functionName === "spinHot").map((n) => n.id));
+	    const k = p.samples.filter((s) => hot.has(s)).length;
+	    const ms = k * (p.endTime - p.startTime) / p.samples.length / 1000;
+	    console.log(ms);' "$f" >"$out/want"
+	# to 0.01 ms: the stream's interval is whole nanoseconds
+	awk -v a="$(cat "$out/got")" -v b="$(cat "$out/want")" 'BEGIN {
+	    d = a - b; exit !(a != "" && d < 0.01 && d > -0.01) }' ||
+	    bad "spinHot's self time: $(cat "$out/got") ms, V8's $(cat "$out/want")"
+}

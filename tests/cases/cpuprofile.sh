@@ -1,0 +1,100 @@
+# cpuprofile: cpuprofile2tsv, Chrome's and V8's CPU profiles.
+
+# The functions of speedscope's sample profiles (Chrome 65's, and node
+# 10's older tree), their lines and columns as speedscope's importer makes
+# them 1-based (its test snapshots' frame keys "name:file:line:col"). The
+# older tree has no columns: speedscope takes 0 for them (column 1), the
+# stream keeps 0, not known; only lines are compared there.
+t_cpuprofile_lines() {
+	snap=tests/data/cpuprofile/importer/chrome.test.ts.snap.excerpt
+	for t in "importFromChromeCPUProfile simple.cpuprofile" \
+	    "importFromV8Profiler Node 10 example-old-format.cpuprofile"; do
+		f=tests/data/cpuprofile/${t##* }
+		title=${t% *}
+		cols=1
+		case $f in *old*) cols=0 ;; esac
+		awk -v t="$title" -v cols=$cols '
+		    index($0, "exports[`" t " 1`]") == 1 { on = 1 }
+		    on && /"key":/ { k = $0; sub(/^[^"]*"key": "/, "", k)
+			sub(/",$/, "", k); n = split(k, p, ":")
+			print p[1] "\t" p[n - 1] (cols ? "\t" p[n] : "") }
+		    on && /^`;$/ { on = 0 }' "$snap" | LC_ALL=C sort -u \
+		    >"$out/want"
+		[ -s "$out/want" ] || bad "no frames in $snap for $title"
+		$bin/cpuprofile2tsv "$f" | awk -F'\t' -v cols=$cols '
+		    $1 == "functions" { fn[$2] = $3 }
+		    $1 == "locations" && $3 != "NA" && fn[$3] != "(root)" {
+			print fn[$3] "\t" $4 (cols ? "\t" $9 : "") }' | LC_ALL=C sort -u \
+		    >"$out/got"
+		same "$out/want" "lines and columns of $f"
+	done
+}
+
+# The whole stream of each small profile, exactly (its counts are what
+# V8's nodes say, checked against node's own reading by make interop's
+# node/cpuprofile-totals); the large one's table.
+t_cpuprofile_streams() {
+	for b in simple example-old-format; do
+		$bin/cpuprofile2tsv tests/data/cpuprofile/$b.cpuprofile \
+		    >"$out/got"
+		same tests/cpuprofile/$b.expected "cpuprofile2tsv of $b"
+	done
+	$bin/tsvtop -q --all --unit=raw tests/data/cpuprofile/sucrase.cpuprofile.gz \
+	    >"$out/got"
+	same tests/cpuprofile/sucrase.top.expected "tsvtop of sucrase"
+}
+
+# A sample's time is the profile's startTime plus its timeDeltas so far
+# (microseconds, written as nanoseconds), as awk adds them up.
+t_cpuprofile_times() {
+	f=tests/data/cpuprofile/sucrase.cpuprofile.gz
+	gzip -dc "$f" | awk '
+	    { t = $0 }
+	    END { s = t; sub(/.*"startTime": *\[?/, "", s); sub(/[^0-9].*/, "", s)
+		d = t; sub(/.*"timeDeltas": *\[/, "", d); sub(/\].*/, "", d)
+		n = split(d, v, ","); at = s
+		for (i = 1; i <= n; i++) { at += v[i]; printf "%d\t%.0f\n", i, at * 1000 } }' \
+	    >"$out/want"
+	$bin/cpuprofile2tsv "$f" | awk -F'\t' '$1 == ".sample_times" {
+	    print $2 "\t" $3 }' >"$out/got"
+	same "$out/want" "sample times of $f"
+}
+
+# Each kind of damage: the exact message, exit 1, nothing written.
+t_cpuprofile_hostile() {
+	cd "$out" || return
+	n='"callFrame":{"functionName":"f","scriptId":"1","url":"a.js","lineNumber":0,"columnNumber":0}'
+	one() { printf '{"nodes":[{"id":1,%s,"children":[%s]},{"id":2,%s%s}],"startTime":0,"endTime":10,"samples":[%s],"timeDeltas":[%s]}' \
+	    "$n" "$1" "$n" "$2" "$3" "$4" >"$5"; }
+	one 2 ',"children":[1]' 2 1 cycle
+	one 2 '' 2,2 1 lengths
+	one 2 '' 2,2 1,-5 negative
+	one 2 '' 7 1 sample-id
+	one 9 '' 2 1 child-id
+	one 2 ',"parent":2' 2 1 two-parents
+	printf '{"nodes":[{"id":1,%s},{"id":1,%s}]}' "$n" "$n" >dup-id
+	printf '{"nodes":[{"id":1,%s,"children":[2]},{"id":2,%s}],"samples":[2],"timeDel' \
+	    "$n" "$n" >cut
+	{ printf '{"nodes":[{"id":1,"callFrame":{"functionName":"'
+	  head -c 17000000 /dev/zero | tr '\0' x; printf '"}}]}'; } >long-name
+	{ printf '{"head":'; i=0; while [ $i -lt 300 ]; do i=$((i + 1))
+	  printf '{"id":%d,"functionName":"f","children":[' $i; done; } >deep
+	printf '{"nodes":[],"samples":[],"timeDeltas":[]}' >no-nodes
+	for f in cycle lengths negative sample-id child-id two-parents dup-id \
+	    cut long-name deep no-nodes; do
+		$bin/cpuprofile2tsv "$f" >o 2>err
+		echo "$f: exit $? $(wc -c <o | tr -d ' ') bytes: $(cat err)"
+	done >got
+	cd "$top" || return
+	same tests/cpuprofile/hostile.expected "cpuprofile2tsv of damaged files"
+}
+
+# A .cpuprofile is read where a stream is, old format too: tsvtop of the
+# file gives tsvtop of cpuprofile2tsv's stream.
+t_cpuprofile_door() {
+	for f in tests/data/cpuprofile/*.cpuprofile*; do
+		$bin/cpuprofile2tsv "$f" | $bin/tsvtop >"$out/want"
+		$bin/tsvtop "$f" >"$out/got"
+		same "$out/want" "tsvtop of $f"
+	done
+}

@@ -1,0 +1,156 @@
+# speedscope: speedscope2tsv and tsv2speedscope.
+
+# speedscope's own sample files, per profile: each frame's self and total
+# weight, and the stacks with their weights, are what speedscope's
+# importer makes of them (its test snapshots, file-format.test.ts.snap).
+t_speedscope_importer() {
+	snap=tests/data/speedscope/importer/file-format.test.ts.snap
+	for t in "0.0.1 evented profile (no pretty print) 1:0.0.1-simple-no-pretty-print:1" \
+	    "0.0.1 evented profile 1:0.0.1-simple:1" \
+	    "0.1.2 sampled profile 1:0.1.2-simple-sampled:1" \
+	    "0.6.0 multiple profiles 1:0.6.0-two-sampled:1" \
+	    "0.6.0 multiple profiles 2:0.6.0-two-sampled:2"; do
+		title=${t%%:*}
+		rest=${t#*:}
+		f=tests/data/speedscope/${rest%:*}.speedscope.json
+		s=${rest#*:}
+		awk -v t="importSpeedscopeProfiles $title" '
+		    index($0, "exports[`" t "`]") == 1 { on = 1 }
+		    on && /"name":/ && !/^  "name"/ { n = $0
+			sub(/^[^"]*"name": "/, "", n); sub(/",$/, "", n) }
+		    on && /"selfWeight":/ { w = $2; sub(/,$/, "", w) }
+		    on && /"totalWeight":/ { v = $2; sub(/,$/, "", v)
+			if (v != 0) print n "\t" w "\t" v }
+		    on && /^`;$/ { on = 0 }' "$snap" | LC_ALL=C sort >"$out/want"
+		[ -s "$out/want" ] || bad "no frames in $snap for $title"
+		$bin/tsvtop -q --all --unit=raw -s "$s" "$f" | awk -F'\t' '
+		    NR > 1 { print $1 "\t" $2 "\t" $4 }' | LC_ALL=C sort \
+		    >"$out/got"
+		same "$out/want" "frames of $f, profile $s"
+		awk -v t="importSpeedscopeProfiles $title" '
+		    index($0, "exports[`" t "`]") == 1 { on = 1 }
+		    on && /^  "stacks"/ { st = 1; next }
+		    on && st && /^  \]/ { st = 0 }
+		    on && st { l = $0; sub(/^ *"/, "", l); sub(/",$/, "", l)
+			v = l; sub(/.* /, "", v); sub(/ [^ ]*$/, "", l); w[l] += v }
+		    on && /^`;$/ { on = 0 }
+		    END { for (l in w) print l " " w[l] }' "$snap" |
+		    LC_ALL=C sort >"$out/want"
+		$bin/tsv2folded -s "$s" "$f" >"$out/got"
+		same "$out/want" "stacks of $f, profile $s"
+	done
+}
+
+# speedscope2tsv | tsv2speedscope | speedscope2tsv gives the stream back:
+# frames, samples, weights, units, times, the file's and profiles' names.
+t_speedscope_round_trip() {
+	for f in tests/data/speedscope/*.json; do
+		$bin/speedscope2tsv "$f" >"$out/a.tsv"
+		$bin/tsv2speedscope "$out/a.tsv" | $bin/speedscope2tsv \
+		    >"$out/b.tsv" || { bad "round trip of $f"; continue; }
+		# the source's URI is the file read
+		sed '/^sources/s/\t[^\t]*\tNA$/\tNA/' "$out/a.tsv" >"$out/want"
+		sed '/^sources/s/\t[^\t]*\tNA$/\tNA/' "$out/b.tsv" >"$out/got"
+		same "$out/want" "speedscope2tsv | tsv2speedscope | speedscope2tsv of $f"
+	done
+}
+
+# R, pprof, OTLP and perf profiles written for speedscope and read back:
+# each function's self and total are the stream's, in the type and unit
+# tsvtop shows (R's samples as time). Where samples have times and values
+# of time that overlap (threads at once), the profile is sampled.
+t_speedscope_writer() {
+	for t in ns:tests/data/rprof/r-4.2/memory-gc-line.out \
+	    raw:tests/data/pprof/go-1.19/go.cpu.pb.gz \
+	    raw:tests/data/pprof/go-1.19/go.heap.pb.gz \
+	    raw:tests/data/otlp/ebpf-profiler-timestamps.otlp \
+	    raw:tests/data/perf/speedscope/forks.linux-perf.txt.gz; do
+		f=${t#*:}
+		$bin/tsvtop -q --all --unit=${t%%:*} "$f" | awk -F'\t' '
+		    NR > 1 && $4 != 0 { print $1 "\t" $2 "\t" $4 }' |
+		    LC_ALL=C sort >"$out/want"
+		$bin/tsv2speedscope "$f" >"$out/s.json" ||
+		    { bad "tsv2speedscope $f"; continue; }
+		$bin/tsvtop -q --all --unit=raw "$out/s.json" | awk -F'\t' '
+		    NR > 1 && $4 != 0 { print $1 "\t" $2 "\t" $4 }' |
+		    LC_ALL=C sort >"$out/got"
+		same "$out/want" "tsv2speedscope of $f, read back"
+	done
+}
+
+# Samples with times and counts (a .cpuprofile's, perf's without periods)
+# become spans, as speedscope and DevTools weigh them: a sample lasts to
+# the next one's time, the last the mean of the others. awk computes each
+# function's self and total from the stream's times.
+t_speedscope_evented() {
+	for f in tests/data/cpuprofile/sucrase.cpuprofile.gz \
+	    tests/data/perf/speedscope/simple-with-pid.linux-perf.txt.gz; do
+		# a frame without a function: [its file's base name] or <unknown>
+		$bin/tsvcombine "$f" | awk -F'\t' '
+		    $1 == ".mappings" { b = $6; sub(/.*\//, "", b); mf[$2] = b }
+		    $1 == "functions" { fn[$2] = $3 }
+		    $1 == "locations" { lf[$2] = $3; lm[$2] = $6 }
+		    $1 == "sample_locations" { d[$2] = $3 > d[$2] ? $3 : d[$2]
+			st[$2, $3] = $4 }
+		    $1 == ".sample_times" { n++; id[n] = $2; t[n] = $3 }
+		    END { for (i = 1; i <= n; i++) {
+			    s = id[i]
+			    w = i < n ? t[i + 1] - t[i] : (t[n] - t[1]) / (n - 1)
+			    split("", seen)
+			    for (k = 1; k <= d[s]; k++) {
+				l = st[s, k]
+				name = lf[l] != "NA" ? fn[lf[l]] : \
+				    lm[l] != "NA" ? "[" mf[lm[l]] "]" : "<unknown>"
+				if (k == 1) self[name] += w
+				if (!(name in seen)) total[name] += w
+				seen[name] }
+			}
+			for (x in total) printf "%s\t%.0f\t%.0f\n", x, self[x], total[x] }' |
+		    LC_ALL=C sort >"$out/want"
+		$bin/tsv2speedscope "$f" >"$out/s.json" ||
+		    { bad "tsv2speedscope $f"; continue; }
+		grep -q '"type":"evented"' "$out/s.json" ||
+		    bad "tsv2speedscope $f: not evented"
+		$bin/tsvtop -q --all --unit=raw "$out/s.json" | awk -F'\t' '
+		    NR > 1 && $4 != 0 { printf "%s\t%.0f\t%.0f\n", $1, $2, $4 }' |
+		    LC_ALL=C sort >"$out/got"
+		same "$out/want" "tsv2speedscope of $f: spans, read back"
+	done
+}
+
+# Each kind of damage, speedscope's own invalid files included: the exact
+# message, exit 1, nothing written.
+t_speedscope_hostile() {
+	cd "$out" || return
+	h='{"$schema":"https://www.speedscope.app/file-format-schema.json","shared":{"frames":[{"name":"a"},{"name":"b"}]},"profiles":['
+	s='"type":"sampled","name":"p","startValue":0,"endValue":2'
+	e='"type":"evented","name":"p","unit":"milliseconds","startValue":0,"endValue":9'
+	o() { printf '{"type":"%s","frame":%d,"at":%d}' "$@"; }
+	printf '%s{%s,"unit":"none","samples":[[0,5]],"weights":[1]}]}' "$h" "$s" >frame-range
+	printf '%s{%s,"unit":"none","samples":[[0,1],[0]],"weights":[1]}]}' "$h" "$s" >lengths
+	printf '%s{%s,"unit":"furlongs","samples":[[0,1]],"weights":[1]}]}' "$h" "$s" >unit
+	printf '%s{%s,"events":[%s,%s,%s]}]}' "$h" "$e" "$(o O 0 1)" "$(o O 1 2)" "$(o C 0 3)" >close-order
+	printf '%s{%s,"events":[%s,%s]}]}' "$h" "$e" "$(o O 0 5)" "$(o C 0 3)" >time-order
+	printf '%s{%s,"events":[%s]}]}' "$h" "$e" "$(o O 0 1)" >left-open
+	printf '%s{"type":"flamed","name":"p"}]}' "$h" >type
+	printf '%s{%s,"unit":"none","samples":[[0,1]],"weights":[1]' "$h" "$s" >cut
+	{ printf '%s{%s,"unit":"none","samples":' "$h" "$s"; i=0
+	  while [ $i -lt 600 ]; do i=$((i + 1)); printf '['; done; } >deep
+	cp "$top"/tests/data/speedscope/invalid/*.json .
+	for f in frame-range lengths unit close-order time-order left-open type \
+	    cut deep incomplete-trace.json out-of-order-events.json; do
+		$bin/speedscope2tsv "$f" >x 2>err
+		echo "$f: exit $? $(wc -c <x | tr -d ' ') bytes: $(cat err)"
+	done >got
+	cd "$top" || return
+	same tests/speedscope/hostile.expected "speedscope2tsv of damaged files"
+}
+
+# A speedscope file is read where a stream is.
+t_speedscope_door() {
+	for f in tests/data/speedscope/*.json; do
+		$bin/speedscope2tsv "$f" | $bin/tsvtop >"$out/want"
+		$bin/tsvtop "$f" >"$out/got"
+		same "$out/want" "tsvtop of $f"
+	done
+}

@@ -6,7 +6,7 @@
 #include "analysis/top/list.h"
 #include "cli.h"
 
-enum { O_UNIT = CLI_LONG, O_SOURCE_PATH, O_TRIM_PATH };
+enum { O_UNIT = CLI_LONG, O_SOURCE_PATH, O_TRIM_PATH, O_ANY_SOURCE };
 
 static const struct cli_opt opts[] = {
 	{ 'm', "memory", NULL, "add mem_total: summaryRprof's memory of each "
@@ -19,9 +19,12 @@ static const struct cli_opt opts[] = {
 	{ O_UNIT, "unit", "unit", "show values in unit (as tsvtop's --unit)" },
 	{ O_SOURCE_PATH, "source-path", "dirs", "look for source files under "
 	    "dirs (':'-separated)\nand their parents, as pprof's -source_path"
-	    "\n(default: the working directory)" },
+	    "\n(default: the working directory); read only\nregular files "
+	    "under dirs" },
 	{ O_TRIM_PATH, "trim-path", "prefixes", "take these prefixes off the "
 	    "files' names first, as\npprof's -trim_path" },
+	{ O_ANY_SOURCE, "any-source-file", NULL, "read any file a profile "
+	    "names, as pprof does:\nabsolute, in parents, through symlinks" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };
@@ -82,6 +85,9 @@ main(int argc, char *argv[])
 			break;
 		case O_TRIM_PATH:
 			lo.trim = *optarg != '\0' ? optarg : NULL;
+			break;
+		case O_ANY_SOURCE:
+			lo.anywhere = 1;
 			break;
 		}
 	argc -= optind;

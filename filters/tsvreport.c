@@ -8,7 +8,7 @@
 #include "analysis/report/report.h"
 #include "cli.h"
 
-enum { O_UNIT = CLI_LONG, O_SOURCE_PATH, O_TRIM_PATH };
+enum { O_UNIT = CLI_LONG, O_SOURCE_PATH, O_TRIM_PATH, O_ANY_SOURCE };
 
 static const struct cli_opt opts[] = {
 	{ 'm', "memory", NULL, "add mem_total: summaryRprof's memory, in MB" },
@@ -22,6 +22,8 @@ static const struct cli_opt opts[] = {
 	{ O_SOURCE_PATH, "source-path", "dirs", "add the source pane: files "
 	    "found as tsvlist finds\nthem (':'-separated)" },
 	{ O_TRIM_PATH, "trim-path", "prefixes", "as tsvlist's --trim-path" },
+	{ O_ANY_SOURCE, "any-source-file", NULL, "as tsvlist's: any file a "
+	    "profile names" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };
@@ -32,6 +34,20 @@ static const struct cli_prog prog = {
 	"Several files are combined (as by tsvcombine) first. The input is read "
 	"twice."
 };
+
+/* The source files left out of the page: said once, at the end. */
+static struct {
+	size_t n;
+	char first[512];
+} left_out;
+
+static void
+missing(void *ctx, const char *why)
+{
+	(void)ctx;
+	if (left_out.n++ == 0)
+		snprintf(left_out.first, sizeof(left_out.first), "%s", why);
+}
 
 int
 main(int argc, char *argv[])
@@ -85,10 +101,14 @@ main(int argc, char *argv[])
 		case O_TRIM_PATH:
 			ro.trim = *optarg != '\0' ? optarg : NULL;
 			break;
+		case O_ANY_SOURCE:
+			ro.anywhere = 1;
+			break;
 		}
 	argc -= optind;
 	argv += optind;
 	ro.sources = &sources;
+	ro.missing = missing;
 	if ((rep = report_new(&ro, &e)) == NULL)
 		cli_fail(&e);
 	/* two passes: everything but the chart, then the chart */
@@ -105,6 +125,12 @@ main(int argc, char *argv[])
 	}
 	if (report_parts(rep, &p, &ch, &e) < 0)
 		cli_fail(&e);
+	if (left_out.n == 1)
+		cli_warn("a source file left out of the page: %s",
+		    left_out.first);
+	else if (left_out.n > 1)
+		cli_warn("%zu source files left out of the page, the first: %s",
+		    left_out.n, left_out.first);
 	prof_free(&p);
 	memset(&p, 0, sizeof(p));
 	if (ch != NULL) {

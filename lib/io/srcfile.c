@@ -1,9 +1,16 @@
 /*
  * Source files named by a profile, found where pprof's -list finds them:
  * profiles name files as they were on the machine that built the
- * program, so a prefix is trimmed and the rest looked for locally.
+ * program, so a prefix is trimmed and the rest looked for locally. A
+ * profile is data from elsewhere: what it names is read only when it is
+ * a regular file under the source path (a page made to be sent must not
+ * carry /etc/passwd because a profile named it), and only so much.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,45 +108,130 @@ parent(char *dir)
 	return 0;
 }
 
-static FILE *
-open_in(const char *path, const char *search)
+/* Whether path (resolved) lies under one of search's directories
+ * (resolved), or is one of them. */
+static int
+under_search(const char *path, const char *search)
 {
-	char dir[4096], name[8192];
+	char dir[4096], real[PATH_MAX];
 	const char *part;
 	size_t n;
-	FILE *fp;
 
 	while ((part = next_part(&search, &n)) != NULL) {
 		if (n == 0 || n >= sizeof(dir))
 			continue;
 		memcpy(dir, part, n);
 		dir[n] = '\0';
-		do {
-			snprintf(name, sizeof(name), "%s/%s", dir, path);
-			if ((fp = fopen(name, "r")) != NULL)
-				return fp;
-		} while (parent(dir) == 0);
+		if (realpath(dir, real) == NULL)
+			continue;
+		n = strlen(real);
+		if (strcmp(real, "/") == 0 || (strncmp(path, real, n) == 0 &&
+		    (path[n] == '/' || path[n] == '\0')))
+			return 1;
 	}
-	return NULL;
+	return 0;
 }
 
-/* Reads fp whole into f, cut into lines as Go's bufio.Scanner cuts them
- * (a "\r" before a line's end dropped). */
+/* Opens name if it may be read: a regular file (no device, FIFO or
+ * directory: O_NONBLOCK so that a FIFO cannot hang the open), within
+ * SRCFILE_MAX, and unless anywhere, under a search directory once its
+ * symlinks and ".." are resolved. fd, or -1 with why set (errno's text
+ * for a file not there: the search goes on). */
 static int
-read_lines(struct srcfile *f, FILE *fp)
+open_checked(const char *name, const char *search, int anywhere,
+    char *why, size_t whysize, int *found)
 {
-	size_t len = 0, cap = 0, nread, caplines = 0, i, start;
+	char real[PATH_MAX];
+	struct stat st;
+	int fd;
+
+	*found = 0;
+	if (realpath(name, real) == NULL) {
+		snprintf(why, whysize, "%s: %s", name, strerror(errno));
+		return -1;
+	}
+	*found = 1;
+	if (!anywhere && !under_search(real, search)) {
+		snprintf(why, whysize, "%s is outside the source path (%s)",
+		    real, search);
+		return -1;
+	}
+	if ((fd = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+		snprintf(why, whysize, "%s: %s", real, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(why, whysize, "%s is not a regular file", real);
+		close(fd);
+		return -1;
+	}
+	if (st.st_size > SRCFILE_MAX) {
+		snprintf(why, whysize, "%s is larger than %d MB", real,
+		    SRCFILE_MAX >> 20);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* The file of relative path under a search directory or, as pprof looks,
+ * one of its parents (found there, it must still lie under one unless
+ * anywhere): fd, or -1 with why set. */
+static int
+open_in(const char *path, const char *search, int anywhere, char *why,
+    size_t whysize)
+{
+	char dir[4096], name[8192], reason[PATH_MAX + 128];
+	const char *part, *list = search;
+	size_t n;
+	int fd, found, refused = 0;
+
+	while ((part = next_part(&list, &n)) != NULL) {
+		if (n == 0 || n >= sizeof(dir))
+			continue;
+		memcpy(dir, part, n);
+		dir[n] = '\0';
+		do {
+			snprintf(name, sizeof(name), "%s/%s", dir, path);
+			fd = open_checked(name, search, anywhere, reason,
+			    sizeof(reason), &found);
+			if (fd >= 0)
+				return fd;
+			if (found && !refused) {	/* the first refusal */
+				snprintf(why, whysize, "%s", reason);
+				refused = 1;
+			}
+		} while (parent(dir) == 0);
+	}
+	if (!refused)
+		snprintf(why, whysize, "%s: not found under %s or its parents",
+		    path, search);
+	return -1;
+}
+
+/* Reads fd whole into f, cut into lines as Go's bufio.Scanner cuts them
+ * (a "\r" before a line's end dropped); at most SRCFILE_MAX bytes (a file
+ * that grows while read stops there). 0, 1 (read error, too long), -1. */
+static int
+read_lines(struct srcfile *f, int fd)
+{
+	size_t len = 0, cap = 0, caplines = 0, i, start;
+	ssize_t nread;
 
 	for (;;) {
 		if (array_grow((void **)&f->text, &cap, len + 65536 + 1, 1) < 0)
 			return -1;
-		nread = fread(f->text + len, 1, cap - len - 1, fp);
-		len += nread;
+		nread = read(fd, f->text + len, cap - len - 1);
+		if (nread < 0 && errno == EINTR)
+			continue;
+		if (nread < 0)
+			return 1;
 		if (nread == 0)
 			break;
+		len += (size_t)nread;
+		if (len > SRCFILE_MAX)
+			return 1;
 	}
-	if (ferror(fp))
-		return 1;
 	f->text[len] = '\0';
 	for (start = i = 0; i <= len; i++) {
 		if (i < len && f->text[i] != '\n')
@@ -160,12 +252,11 @@ read_lines(struct srcfile *f, FILE *fp)
 
 int
 srcfile_read(struct srcfile *f, const char *name, size_t n,
-    const char *search, const char *trim, struct perr *e)
+    const char *search, const char *trim, int anywhere, struct perr *e)
 {
-	char path[4096], cwd[4096];
+	char path[4096], cwd[4096], why[PATH_MAX + 256];
 	const char *rel;
-	FILE *fp;
-	int rc;
+	int fd, rc, found;
 
 	memset(f, 0, sizeof(*f));
 	if (search == NULL)	/* pprof's: the working directory */
@@ -177,21 +268,20 @@ srcfile_read(struct srcfile *f, const char *name, size_t n,
 	memcpy(path, name, n);
 	path[n] = '\0';
 	rel = srcfile_trim(path, trim, search);
-	fp = rel[0] == '/' ? fopen(rel, "r") : open_in(rel, search);
-	if (fp == NULL) {
-		if (rel[0] == '/')
-			perr_set(e, "%s: %s", rel, strerror(errno));
-		else
-			perr_set(e, "%s: not found under %s or its parents",
-			    rel, search);
+	fd = rel[0] == '/' ? open_checked(rel, search, anywhere, why,
+	    sizeof(why), &found) : open_in(rel, search, anywhere, why,
+	    sizeof(why));
+	if (fd < 0) {
+		perr_set(e, "%s", why);
 		return 1;
 	}
-	rc = read_lines(f, fp);
-	fclose(fp);
+	rc = read_lines(f, fd);
+	close(fd);
 	if (rc != 0) {
 		srcfile_free(f);
 		if (rc > 0)
-			perr_set(e, "%s: read error", rel);
+			perr_set(e, "%s: a read error, or past %d MB", rel,
+			    SRCFILE_MAX >> 20);
 		return rc < 0 ? perr_nomem(e) : 1;
 	}
 	return 0;

@@ -13,14 +13,20 @@ struct srcfile {
 	size_t nlines;
 };
 
+/* A source file read whole is at most this long (64 MiB). */
+#define SRCFILE_MAX (64 << 20)
+
 /* Finds the profile's file name (of n bytes) as pprof does: a prefix of
  * trim (':'-separated; NULL: guessed from search's directories' names,
  * then "/proc/self/cwd/") taken off; an absolute name opened as it is; a
  * relative one looked for under each directory of search (':'-separated;
- * NULL: ".") and their parents. 0 when read; 1 when not found or not
- * readable (e says which and where looked); -1 when out of memory. */
+ * NULL: the working directory) and their parents. What is found is read
+ * only when it is a regular file of at most SRCFILE_MAX bytes and, unless
+ * anywhere, lies under a directory of search once symlinks and ".." are
+ * resolved. 0 when read; 1 when not found, refused or not readable (e
+ * says which and why); -1 when out of memory. */
 int srcfile_read(struct srcfile *f, const char *name, size_t n,
-    const char *search, const char *trim, struct perr *e);
+    const char *search, const char *trim, int anywhere, struct perr *e);
 void srcfile_free(struct srcfile *f);
 
 /* The part of path pprof shows, and looks for: trimmed as above, except

@@ -56,3 +56,63 @@ t_list_errors() {
 	grep -q "no function matches 'nomatchatall'" "$out/err" ||
 	    bad "no match: $(cat "$out/err")"
 }
+
+# A stream of one sample per file name given, each a function "fN" at
+# line 1 of its file: what a hostile profile can name.
+naming_stream() {
+	awk -v OFS='\t' 'BEGIN {
+	    print "#meta", "key", "value"; print "meta", "version", "2.0"
+	    print "#sources", "source_id", "source_type", "source_uri", "source_timestamp"
+	    print "sources", 1, "manual", "NA", "NA"
+	    print "#functions", "function_id", "name", "system_name", "filename", "start_line"
+	    print "#locations", "location_id", "function_id", "line"
+	    print "#samples", "sample_id", "source_id"
+	    print "#sample_values", "sample_id", "type", "unit", "value"
+	    print "#sample_locations", "sample_id", "depth", "location_id" }
+	    { print "functions", NR, "f" NR, "f" NR, $0, 1
+	      print "locations", NR, NR, 1
+	      print "samples", NR, 1
+	      print "sample_values", NR, "samples", "count", 1
+	      print "sample_locations", NR, 1, NR }'
+}
+
+# What a profile names is read only when it is a regular file under the
+# source path, after symlinks and "..": not an absolute path elsewhere,
+# not a parent's file, not a symlink out, not a device, FIFO or /proc
+# file, not past 64 MB; each refusal said with its reason; the page and
+# the listing hold none of their text. --any-source-file reads what pprof
+# reads.
+t_list_source_confined() {
+	mkdir -p "$out/proj/src" "$out/outside"
+	echo 'SECRET-OUTSIDE' >"$out/outside/secret.txt"
+	echo 'SECRET-PARENT' >"$out/secret.c"
+	echo 'INSIDE-LINE' >"$out/proj/src/ok.c"
+	ln -s "$out/outside/secret.txt" "$out/proj/src/link.c"
+	mkfifo "$out/proj/src/fifo.c"
+	truncate -s 65M "$out/proj/src/big.c"
+	printf '%s\n' /etc/passwd ../secret.c src/link.c src/fifo.c /dev/zero \
+	    /proc/self/environ src/big.c "$out/outside/secret.txt" \
+	    src/../../outside/secret.txt src/ok.c "$out/proj/src/ok.c" |
+	    naming_stream >"$out/p.tsv"
+	(cd "$out/proj" && $bin/tsvlist . "$out/p.tsv" >"$out/got" 2>"$out/err")
+	grep -c 'INSIDE-LINE' "$out/got" | grep -qx 2 ||
+	    bad "tsvlist: the file inside, twice (relative, absolute): not listed"
+	grep -q 'SECRET\|root:' "$out/got" && bad "tsvlist: a file outside read"
+	sed "s|$out|OUT|g; s|$(cd / && pwd -P)proc/[0-9]*/|/proc/PID/|" \
+	    "$out/err" >"$out/got"
+	same tests/list/confined.expected "tsvlist's refusals"
+	(cd "$out/proj" && $bin/tsvreport --source-path . "$out/p.tsv" \
+	    >"$out/page.html" 2>"$out/err")
+	grep -q 'SECRET\|root:' "$out/page.html" && bad "tsvreport: a file outside read"
+	grep -q 'INSIDE-LINE' "$out/page.html" || bad "tsvreport: the file inside left out"
+	grep -qx 'tsvreport: 9 source files left out of the page, the first: /etc/passwd is outside the source path (.)' \
+	    "$out/err" || bad "tsvreport's one message: $(cat "$out/err")"
+	# as pprof: any regular file, still no device nor FIFO
+	(cd "$out/proj" && $bin/tsvlist --any-source-file . "$out/p.tsv" \
+	    >"$out/got" 2>"$out/err")
+	grep -c 'SECRET-OUTSIDE' "$out/got" | grep -qx 3 ||
+	    bad "--any-source-file: the outside file not read 3 times"
+	grep -q 'SECRET-PARENT' "$out/got" || bad "--any-source-file: no parent"
+	grep -q 'fifo.c is not a regular file' "$out/err" ||
+	    bad "--any-source-file: the FIFO not refused"
+}

@@ -169,8 +169,9 @@ report_parts(struct report *r, struct prof *p, struct chart **chart,
     struct perr *e)
 {
 	struct peek_opts po = { NULL, r->o.type, r->o.unit, 0 };
-	struct list_opts lo = { NULL, r->o.type, r->o.search, r->o.trim,
-	    NULL, NULL };
+	struct list_opts lo = { .type = r->o.type, .search = r->o.search,
+	    .trim = r->o.trim, .anywhere = r->o.anywhere, .missing =
+	    r->o.missing, .ctx = r->o.ctx };
 	struct output o;
 	char err[128];
 	int rc;

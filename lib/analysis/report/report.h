@@ -18,6 +18,10 @@ struct report_opts {
 	int memory;			/* summaryRprof's memory (-m) */
 	const char *search, *trim;	/* the sources: tsvlist's; NULL
 					 * search: no source pane */
+	int anywhere;			/* as tsvlist's */
+	/* told of each source file left out (list.h) */
+	void (*missing)(void *ctx, const char *why);
+	void *ctx;
 	const char *title;
 	double width;			/* of the pictures, px */
 };

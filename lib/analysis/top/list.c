@@ -138,7 +138,8 @@ source(struct lister *l, uint32_t fi, struct perr *e)
 
 	if (s->state == 0) {
 		rc = srcfile_read(&s->f, strtab_str(&l->disp, fi),
-		    strtab_len(&l->disp, fi), l->lo->search, l->lo->trim, &why);
+		    strtab_len(&l->disp, fi), l->lo->search, l->lo->trim,
+		    l->lo->anywhere, &why);
 		if (rc < 0) {
 			*e = why;
 			return NULL;

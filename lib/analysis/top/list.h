@@ -12,6 +12,7 @@ struct list_opts {
 	const char *type;		/* NULL: the default (measure.h) */
 	const char *search;		/* pprof's -source_path; NULL: "." */
 	const char *trim;		/* pprof's -trim_path; NULL: guessed */
+	int anywhere;			/* read files outside search too */
 	/* told of each source file not found, once (the library does not
 	 * print) */
 	void (*missing)(void *ctx, const char *why);

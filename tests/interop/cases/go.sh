@@ -555,10 +555,14 @@ t_go_graph() {
 # tsvlist is go tool pprof -list: the same routines, lines, flat, cum and
 # text, with pprof's search for the files (-source_path, -trim_path, and
 # its guess from the search directory's name); where pprof cannot read a
-# file, tsvlist lists the lines without their text.
+# file, tsvlist lists the lines without their text. With a source path,
+# pprof reads absolute names anywhere, tsvlist only those under it: Go's
+# own sources (GOROOT) pprof lists are taken as left out there. Without
+# one, tsvlist --any-source-file reads what pprof reads.
 t_go_list() {
 	go_oracle && labelled_profiles || return
 	gosrc=$(go env GOROOT)/src
+	goroot=$(cd "$(go env GOROOT)" && pwd -P)
 	set -- "go-1.19/go.cpu.pb.gz|$gosrc|" \
 	    "go-labelled/cpu1.pb.gz|tests/interop/labelled|" \
 	    "go-labelled/cpu1.pb.gz||" \
@@ -572,9 +576,17 @@ t_go_list() {
 		    'nomatchatall'; do
 			go tool pprof -list "$re" -unit=ns -symbolize=none \
 			    ${sp:+-source_path="$sp"} ${tp:+-trim_path="$tp"} \
-			    "$f" 2>/dev/null | go_list_rows >"$out/go"
+			    "$f" 2>/dev/null | go_list_rows | awk -F'\t' \
+			    -v root="$goroot" -v sp="$sp" '
+			    sp != "" && root != "" && index(sp, root) != 1 &&
+			    index($2, root "/") == 1 {
+				if (!seen[$1 "\t" $2]++) print $1 "\t" $2 "\tmissing"
+				next }
+			    { print }' >"$out/go"
 			$bin/tsvlist -q --unit=raw ${sp:+--source-path="$sp"} \
-			    ${tp:+--trim-path="$tp"} "$re" "$out/p.tsv" \
+			    ${tp:+--trim-path="$tp"} \
+			    $([ -n "$sp" ] || echo --any-source-file) \
+			    "$re" "$out/p.tsv" \
 			    2>/dev/null | awk -F'\t' '
 			    function flush(  i) {
 				if (n && !text) print key "\tmissing"

@@ -40,3 +40,43 @@ t_graph_pruning() {
 	grep -q 'Dropped [0-9]* nodes (cum < ' "$out/g.dot" ||
 	    bad "the legend does not count the nodes dropped"
 }
+
+# Names that are not UTF-8 beside names that are (an encoded surrogate,
+# an overlong '/', a code point past U+10FFFF, a stray byte): tsvgraph's
+# DOT holds U+FFFD for each, and dot -Tsvg then writes an SVG that
+# xmllint parses; every text output of the suite that draws names does
+# (tsvflame's SVG, tsvreport's page, tsv2speedscope's JSON).
+t_graph_utf8() {
+	need dot xmllint || return
+	printf '%s\n' 'caf\303\251' 'a\355\240\200b' 'c\300\257d' \
+	    'e\364\220\200\200f' 'g\377h' | while IFS= read -r l; do
+		printf "$l"'\n'; done | awk -v OFS='\t' 'BEGIN {
+	    print "#meta", "key", "value"; print "meta", "version", "2.0"
+	    print "#sources", "source_id", "source_type", "source_uri", "source_timestamp"
+	    print "sources", 1, "manual", "NA", "NA"
+	    print "#functions", "function_id", "name", "system_name", "filename", "start_line"
+	    print "#locations", "location_id", "function_id", "line"
+	    print "#samples", "sample_id", "source_id"
+	    print "#sample_values", "sample_id", "type", "unit", "value"
+	    print "#sample_locations", "sample_id", "depth", "location_id" }
+	    { print "functions", NR, $0, $0, "", 0; print "locations", NR, NR, 0
+	      print "samples", NR, 1; print "sample_values", NR, "samples", "count", NR
+	      print "sample_locations", NR, 1, NR
+	      if (NR > 1) print "sample_locations", NR, 2, 1 }' >"$out/p.tsv"
+	$bin/tsvvalidate "$out/p.tsv" || { bad "the test's stream"; return; }
+	$bin/tsvgraph "$out/p.tsv" >"$out/g.dot" || { bad "tsvgraph"; return; }
+	n=$(grep -o "$(printf '\357\277\275')" "$out/g.dot" | wc -l)
+	[ "$n" -ge 4 ] || bad "tsvgraph: $n U+FFFD, not one per bad name"
+	grep -q "$(printf 'caf\303\251')" "$out/g.dot" || bad "tsvgraph: café lost"
+	dot -Tsvg "$out/g.dot" >"$out/g.svg" 2>"$out/err" || bad "dot: $(cat "$out/err")"
+	xmllint --noout "$out/g.svg" 2>"$out/err" ||
+	    bad "dot's SVG of tsvgraph's DOT: $(head -2 "$out/err")"
+	$bin/tsvflame "$out/p.tsv" >"$out/f.svg" && xmllint --noout "$out/f.svg" ||
+	    bad "tsvflame's SVG"
+	$bin/tsvreport "$out/p.tsv" >"$out/r.html" &&
+	    iconv -f UTF-8 -t UTF-8 "$out/r.html" >/dev/null 2>&1 ||
+	    bad "tsvreport's page is not UTF-8"
+	$bin/tsv2speedscope "$out/p.tsv" >"$out/s.json" &&
+	    iconv -f UTF-8 -t UTF-8 "$out/s.json" >/dev/null 2>&1 ||
+	    bad "tsv2speedscope's JSON is not UTF-8"
+}

@@ -14,6 +14,7 @@
 #include "analysis/graph/dot.h"
 #include "analysis/sample/figure.h"
 #include "analysis/sample/units.h"
+#include "base/utf8.h"
 #include "io/output.h"
 
 /* a node as drawn: its figures (first, so cg_cmp_flat sorts it), the
@@ -60,20 +61,34 @@ color(char *buf, size_t n, double score, int background)
 }
 
 /* Text for a DOT string: quotes and backslashes escaped, newlines as
- * \n; bytes that are not UTF-8 as they are (dot reads Latin-1 then). */
+ * \n; what is not UTF-8 (a stray byte, an encoded surrogate, an overlong
+ * form, past U+10FFFF) as U+FFFD, else dot writes an SVG no XML parser
+ * reads. */
 static void
 dot_text(struct output *o, const char *s, size_t n)
 {
-	size_t i;
+	const unsigned char *u = (const unsigned char *)s;
+	unsigned char b[4];
+	size_t i = 0, k;
+	uint32_t cp;
 
-	for (i = 0; i < n; i++) {
-		if (s[i] == '"' || s[i] == '\\')
-			out_char(o, '\\');
-		if (s[i] == '\n') {
-			out_str(o, "\\n");
+	while (i < n) {
+		if (u[i] >= 0x80) {
+			k = utf8_decode(u + i, n - i, &cp);
+			if (cp == UTF8_BAD)
+				out_write(o, b, utf8_encode(b, cp));
+			else
+				out_write(o, s + i, k);
+			i += k;
 			continue;
 		}
-		out_char(o, s[i] == '\r' || s[i] == '\t' ? ' ' : s[i]);
+		if (s[i] == '"' || s[i] == '\\')
+			out_char(o, '\\');
+		if (s[i] == '\n')
+			out_str(o, "\\n");
+		else
+			out_char(o, s[i] == '\r' || s[i] == '\t' ? ' ' : s[i]);
+		i++;
 	}
 }
 
@@ -82,23 +97,24 @@ dot_text(struct output *o, const char *s, size_t n)
 static void
 dot_label_name(struct output *o, const char *s, size_t n)
 {
-	const char *p = s, *slash;
+	const char *p = s, *run;
 	size_t i;
 
 	/* pkg/path/name.Func -> name.Func */
 	for (i = 0; i < n && s[i] != '(' && s[i] != ' '; i++)
 		if (s[i] == '/')
 			p = s + i + 1;
-	slash = p;
-	for (i = (size_t)(slash - s); i < n; i++) {
+	/* each run between breaks whole, so that UTF-8 stays whole */
+	for (run = p, i = (size_t)(p - s); i < n; i++) {
 		if (s[i] == '.' || (s[i] == ':' && i + 1 < n && s[i + 1] ==
 		    ':')) {
+			dot_text(o, run, (size_t)(s + i - run));
 			out_str(o, "\\n");
 			i += s[i] == ':';
-			continue;
+			run = s + i + 1;
 		}
-		dot_text(o, s + i, 1);
 	}
+	dot_text(o, run, (size_t)(s + n - run));
 	out_str(o, "\\n");
 }
 

@@ -31,7 +31,7 @@ STREAM_SRC = lib/stream/schema.c lib/stream/fields.c lib/stream/stream_read.c \
 	lib/stream/sniff.c
 MODEL_SRC = lib/model/prof.c lib/model/handed.c lib/model/assemble.c \
 	lib/model/assemble_defs.c lib/model/assemble_file.c lib/model/combine.c \
-	lib/model/runs.c
+	lib/model/runs.c lib/model/hold.c
 FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/pb/pb.c lib/formats/pprof/pprof_decode.c \
 	lib/formats/pprof/pprof_read.c lib/formats/pprof/pprof_tables.c \

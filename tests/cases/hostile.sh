@@ -226,3 +226,27 @@ t_hostile_catalogue() {
 	if awk -F': exit ' '{ split($2, a, ":"); if (a[1] + 0 > 2) bad = 1 } END { exit bad }' \
 	    "$out/got"; then ok; else bad "a program crashed on hostile input"; fi
 }
+
+# Numbers a writer cannot hold (audit 2026-11-26, A3; its inputs in
+# tests/hostile/ranges): 1e308, -1e300 and a sum past 2^63 refused by
+# tsv2otlp as by tsv2pprof, with the sample, type and value, one check for
+# both (model/hold.h); never written as INT64_MAX. Lines and start lines
+# past the stream's 32-bit ints (A4) refused by otlp2tsv, as by pprof2tsv.
+t_hostile_ranges() {
+	need protoc || return
+	d=tests/hostile/ranges
+	for f in tsv2otlp-1e308 tsv2otlp-minus-1e300 tsv2otlp-sum-overflow; do
+		for p in tsv2otlp tsv2pprof; do
+			$bin/$p "$d/$f.tsv" >"$out/o" 2>"$out/err"
+			echo "$p $f: exit $? $(wc -c <"$out/o" | tr -d ' ') bytes: $(cat "$out/err")"
+		done
+	done >"$out/got"
+	for f in otlp-line-2p31 otlp-start-line-2p63; do
+		protoc --proto_path=proto proto/otlp.proto \
+		    --encode=opentelemetry.proto.profiles.v1development.ProfilesData \
+		    <"$d/$f.txt" >"$out/$f.otlp"
+		(cd "$out" && $bin/otlp2tsv "$f.otlp" >o 2>err
+		 echo "otlp2tsv $f: exit $? $(wc -c <o | tr -d ' ') bytes: $(cat err)")
+	done >>"$out/got"
+	same tests/hostile/ranges.expected "numbers past what a writer or the stream holds"
+}

@@ -12,6 +12,7 @@
 #include "base/array.h"
 #include "formats/pb/pb.h"
 #include "formats/otlp/otlp_write_impl.h"
+#include "model/hold.h"
 
 struct otlp_writer *
 otlp_writer_new(struct perr *e)
@@ -255,8 +256,10 @@ relay(struct numcol *c, size_t *alloc, size_t rows, size_t from, size_t to)
 	return 0;
 }
 
+/* -1: out of memory; -2: a value OTLP cannot hold, e set. */
 static int
-add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
+add(struct otlp_writer *w, const struct prof *p, const struct sample *s,
+    struct perr *e)
 {
 	struct osrc *S;
 	struct osample *o;
@@ -264,7 +267,7 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 	struct numcol *col;
 	size_t used[2] = { NONE, NONE }, i, row;
 	int64_t stack, set, link, ix, t;
-	uint32_t e, *slot;
+	uint32_t evi, *slot;
 	uint8_t timed = (uint8_t)(s->has_time != 0);
 	int added, fresh;
 
@@ -354,16 +357,16 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 		    w->capev) < 0 || rows_room(&S->evals, &S->allocevals,
 		    (S->nev + 1) * S->stride) < 0)
 			return -1;
-		e = (uint32_t)w->nev;
+		evi = (uint32_t)w->nev;
 		ev = &w->ev[w->nev++];
 		ev->next = NONE;
 		ev->row = (uint32_t)S->nev++;
 		ev->time = s->time;
 		if (o->head == NONE)
-			o->head = e;
+			o->head = evi;
 		else
-			w->ev[w->ev[o->head].last].next = e;
-		w->ev[o->head].last = e;
+			w->ev[w->ev[o->head].last].next = evi;
+		w->ev[o->head].last = evi;
 		col = &S->evals;
 		row = ev->row;
 	} else {		/* the Sample's row, summed when merged */
@@ -373,9 +376,18 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s)
 		row = (size_t)ix;
 	}
 	for (i = 0; i < s->nvals; i++) {
+		int64_t iv;
 		t = type_of(S, s->vals[i].type, s->vals[i].unit, i);
+		if (hold_value(p, s, i, "OTLP", &iv, e) < 0)
+			return -2;
 		numcol_add(col, row * S->stride + (size_t)t,
 		    s->vals[i].value);
+		/* a sum past 2^63 went to doubles: refused, not saturated */
+		if (hold_i64(numcol_get(col, row * S->stride + (size_t)t),
+		    &iv) < 0) {
+			hold_sum_refused(p, s, s->vals[i].type, "OTLP", NULL, e);
+			return -2;
+		}
 	}
 	return 0;
 }
@@ -384,5 +396,7 @@ int
 otlp_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
 {
-	return add(ctx, p, s) < 0 ? perr_nomem(e) : 0;
+	int rc = add(ctx, p, s, e);
+
+	return rc == -1 ? perr_nomem(e) : rc < 0 ? -1 : 0;
 }

@@ -39,6 +39,12 @@ od_write_functions(struct octx *x)
 				    "start_line") < 0)
 					return -1;
 				start = (int64_t)f.val;
+				/* the stream's ints are 32-bit (R's) */
+				if (start < INT32_MIN || start > INT32_MAX)
+					return od_bad(x, m.p, "Function."
+					    "start_line %lld is past the "
+					    "stream's 32-bit ints",
+					    (long long)start);
 			}
 		}
 		if (rc < 0)
@@ -194,6 +200,22 @@ od_write_locations(struct octx *x)
 					else if (g.num == OLN_COLUMN)
 						lines[nl].column =
 						    (int64_t)g.val;
+					else
+						continue;
+					/* the stream's ints are 32-bit */
+					if ((g.num == OLN_LINE &&
+					    (lines[nl].line < INT32_MIN ||
+					    lines[nl].line > INT32_MAX)) ||
+					    (g.num == OLN_COLUMN &&
+					    (lines[nl].column < 0 ||
+					    lines[nl].column > INT32_MAX))) {
+						od_bad(x, lm.p, "Line.%s %lld is "
+						    "past the stream's 32-bit "
+						    "ints", g.num == OLN_LINE ?
+						    "line" : "column", (long long)
+						    (int64_t)g.val);
+						goto fail;
+					}
 				}
 				if (rc < 0)
 					goto fail;

@@ -19,6 +19,7 @@
 #include "base/array.h"
 #include "formats/pb/pb.h"
 #include "formats/otlp/otlp_write_impl.h"
+#include "model/hold.h"
 
 /* Where a source attribute goes. */
 enum { A_RESOURCE, A_PROFILE, A_SKIP };
@@ -141,12 +142,11 @@ attr_value(const struct prof *p, const struct source *src, const char *key)
 static int64_t
 value(const struct numcol *c, size_t k)
 {
-	struct num v = numcol_get(c, k);
+	int64_t v = 0;
 
-	if (num_is_int(v))
-		return v.i;
-	return v.d >= 0x1p63 ? INT64_MAX : v.d <= -0x1p63 ? INT64_MIN :
-	    (int64_t)llround(v.d);
+	/* it holds: every value and sum was checked as collected */
+	(void)hold_i64(numcol_get(c, k), &v);
+	return v;
 }
 
 /* Sample j of S: its values of type t, one an event (t NONE: a source

@@ -13,6 +13,7 @@
 #include "base/records.h"
 #include "formats/pprof/pprof_wire.h"
 #include "formats/pprof/pprof_writer.h"
+#include "model/hold.h"
 #include "profile.pb-c.h"
 
 typedef Perftools__Profiles__Profile Profile;
@@ -161,7 +162,7 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 		for (i = 0; i < p->nsources; i++)
 			if ((v = prof_attr(p, &p->sources[i],
 			    ATTR_RPROF_INTERVAL)) != NULL) {
-				if (pprof_i64(strtod(v, NULL) * 1000,
+				if (hold_i64(num_of_dbl(strtod(v, NULL) * 1000),
 				    &pb->period) < 0)
 					return perr_set(e, "source %u: a sample "
 					    "interval of %s microseconds has no "

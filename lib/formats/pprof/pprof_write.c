@@ -14,6 +14,7 @@
 
 #include "base/array.h"
 #include "formats/pprof/pprof_writer.h"
+#include "model/hold.h"
 
 struct pprof_writer *
 pprof_write_new(int aggregate, int spool_fd, struct perr *e)
@@ -145,14 +146,6 @@ set_value(struct pprof_writer *w, struct prof *p, const char *type,
 	return 0;
 }
 
-static int
-too_big(struct prof *p, const struct sample *s, uint32_t type, double v,
-    struct perr *e)
-{
-	return perr_set(e, "sample %u: its %s value %g has no pprof value (a "
-	    "64-bit integer)", s->id, prof_str(p, type), v);
-}
-
 /* The sample's values by type, with what Rprof sources imply: time from the
  * interval, alloc_space from the memory figures, as summaryRprof does. */
 static int
@@ -184,7 +177,8 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s,
 	}
 	if (rprof) {
 		double t = count * strtod(interval, NULL) * 1000;
-		if (pprof_i64(count, &iv) < 0 || pprof_i64(t, &iv) < 0)
+		if (hold_i64(num_of_dbl(count), &iv) < 0 ||
+		    hold_i64(num_of_dbl(t), &iv) < 0)
 			return perr_set(e, "sample %u: its time in nanoseconds "
 			    "(%g samples of %s microseconds) has no pprof value "
 			    "(a 64-bit integer)", s->id, count, interval);
@@ -197,11 +191,8 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s,
 		if (t < 0 || array_grow((void **)&w->vals, &w->capvals, w->ntypes,
 		    sizeof(*w->vals)) < 0)
 			return perr_nomem(e);
-		if (num_is_int(s->vals[i].value))
-			w->vals[t] = s->vals[i].value.i;
-		else if (pprof_i64(s->vals[i].value.d, &w->vals[t]) < 0)
-			return too_big(p, s, s->vals[i].type,
-			    s->vals[i].value.d, e);
+		if (hold_value(p, s, i, "pprof", &w->vals[t], e) < 0)
+			return -1;
 	}
 	if (rprof && has_mem) {
 		if (array_grow_zeroed((void **)&w->src, &w->nsrc,
@@ -214,7 +205,7 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s,
 			st->prev[m] = mem[m];
 		}
 		st->seen = 1;
-		if (pprof_i64(inc, &iv) < 0)
+		if (hold_i64(num_of_dbl(inc), &iv) < 0)
 			return perr_set(e, "sample %u: its alloc_space (%g bytes) "
 			    "has no pprof value (a 64-bit integer)", s->id, inc);
 		if (set_value(w, p, "alloc_space", UNIT_BYTES, iv) < 0)
@@ -313,10 +304,8 @@ aggregate(struct pprof_writer *w, struct prof *p, const struct sample *s,
 	sum = w->sums + k * w->stride;
 	for (i = 0; i < w->ntypes; i++)
 		if (__builtin_add_overflow(sum[i], w->vals[i], &sum[i])) {
-			perr_set(e, "sample %u: its %s value, added to those of "
-			    "the same stack, passes pprof's 64-bit integers (-n "
-			    "writes a pprof sample per stream sample)", s->id,
-			    prof_str(p, w->types[2 * i]));
+			hold_sum_refused(p, s, w->types[2 * i], "pprof", "-n "
+			    "writes a pprof sample per stream sample", e);
 			return -2;
 		}
 	return 0;

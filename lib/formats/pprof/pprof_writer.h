@@ -4,7 +4,6 @@
 #ifndef PPROF_WRITER_H
 #define PPROF_WRITER_H
 
-#include <math.h>
 
 #include "base/hash.h"
 #include "model/runs.h"
@@ -44,17 +43,6 @@ struct pprof_writer {
 	int64_t *vals;		/* the current sample's, by type */
 	size_t capvals;
 };
-
-/* v as pprof's int64; -1 when it has no such value (not finite, or
- * beyond 2^63): never saturated, which would write a wrong profile. */
-static inline int
-pprof_i64(double v, int64_t *out)
-{
-	if (!(v >= -0x1p63 && v < 0x1p63))
-		return -1;
-	*out = llround(v);
-	return 0;
-}
 
 /* Writes the Profile of w's samples to out (pprof_emit.c); -1 with e
  * set. */

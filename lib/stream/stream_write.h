@@ -273,6 +273,22 @@ sw_stack_frame(struct stream_writer *w, struct sw_stack *s,
 	o->len = (size_t)(q - o->buf);
 }
 
+/* The same, of a location by its number: its text made only where the
+ * writer writes text (rows to a reader in this process need none). */
+static inline void
+sw_stack_frame_n(struct stream_writer *w, struct sw_stack *s,
+    uint32_t location)
+{
+	struct stream_id id;
+
+	if (w->rows != NULL) {
+		swr_stack_frame(w, s->sample, ++s->depth, location);
+		return;
+	}
+	stream_id_set(&id, location);
+	sw_stack_frame(w, s, &id);
+}
+
 /* A string label has num NA; a numeric one str NA (and num_unit NA when
  * it has none). */
 struct sw_label {

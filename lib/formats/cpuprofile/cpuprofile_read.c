@@ -507,7 +507,7 @@ samples(struct cpx *x, struct perr *e)
 	int64_t vt;
 	double t, mean;
 	char buf[64];
-	struct stream_id sid, loc;
+	struct stream_id sid;
 	struct sw_stack st;
 	int rc, skip;
 
@@ -579,8 +579,7 @@ samples(struct cpx *x, struct perr *e)
 			if (x->nodes[p].root && x->nodes[p].parent ==
 			    UINT32_MAX)
 				break;
-			stream_id_set(&loc, x->nodes[p].fn);
-			sw_stack_frame(&c->w, &st, &loc);
+			sw_stack_frame_n(&c->w, &st, x->nodes[p].fn);
 		}
 		/* microseconds of V8's clock (not Unix time), in ns */
 		if (x->deltas.n > 0)

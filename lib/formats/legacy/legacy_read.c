@@ -71,7 +71,7 @@ static int
 emit(struct pprof_reader *c, struct lprof *p, const char *uri)
 {
 	uint32_t types[4], base_loc = c->nlocations;
-	struct stream_id sid, lid;
+	struct stream_id sid;
 	struct sw_stack stack;
 	size_t i, j;
 	int64_t h;
@@ -146,11 +146,9 @@ emit(struct pprof_reader *c, struct lprof *p, const char *uri)
 			sw_sample_value(&c->w, &sid, types[j],
 			    num_of_i64(p->values[i * p->ntypes + j]));
 		sw_stack_begin(&c->w, &stack, &sid);
-		for (j = 0; j < s->n; j++) {
-			stream_id_set(&lid, base_loc + 1 +
+		for (j = 0; j < s->n; j++)
+			sw_stack_frame_n(&c->w, &stack, base_loc + 1 +
 			    p->stack[s->first + j]);
-			sw_stack_frame(&c->w, &stack, &lid);
-		}
 		if (s->has_bytes) {
 			struct sw_label row = { text_of("bytes"), TEXT_NA,
 				s->bytes, TEXT_NA };

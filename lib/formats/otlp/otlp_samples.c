@@ -497,13 +497,11 @@ od_samples(struct octx *x, const struct pb *m, size_t n, uint32_t source,
 		for (d = 0; d < (size_t)nlocs; d++) {
 			/* a Location's rows, its lines */
 			uint64_t l = x->lids[d];
-			for (j = x->loc_row[l]; j < x->loc_row[l + 1]; j++) {
-				/* formatted here: a table of the ids as
-				 * text took as long, 16 bytes a row */
-				struct stream_id r;
-				stream_id_set(&r, x->row_base + (uint32_t)j);
-				sw_stack_frame(&x->c->w, &stk, &r);
-			}
+			/* formatted as written: a table of the ids as
+			 * text took as long, 16 bytes a row */
+			for (j = x->loc_row[l]; j < x->loc_row[l + 1]; j++)
+				sw_stack_frame_n(&x->c->w, &stk,
+				    x->row_base + (uint32_t)j);
 		}
 		for (i = 0; i < x->nlabels; i++) {
 			struct sw_label l = { x->labels[i].key,

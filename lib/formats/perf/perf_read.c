@@ -385,7 +385,7 @@ frame_line(struct perf_reader *c, const char *s, const char *end,
 static int
 sample_end(struct perf_reader *c, struct perr *e)
 {
-	struct stream_id sid, loc;
+	struct stream_id sid;
 	struct sw_stack st;
 	const char *ev = c->nevent > 0 ? c->event : VALUE_SAMPLES;
 	size_t nev = c->nevent > 0 ? c->nevent : strlen(VALUE_SAMPLES), i;
@@ -416,10 +416,8 @@ sample_end(struct perf_reader *c, struct perr *e)
 	sw_sample(&c->w, &sid, c->nsources);
 	sw_sample_value(&c->w, &sid, (uint32_t)c->vt[k], num_of_i64(c->period));
 	sw_stack_begin(&c->w, &st, &sid);
-	for (i = 0; i < c->nframes; i++) {
-		stream_id_set(&loc, c->frames[i].loc);
-		sw_stack_frame(&c->w, &st, &loc);
-	}
+	for (i = 0; i < c->nframes; i++)
+		sw_stack_frame_n(&c->w, &st, c->frames[i].loc);
 	struct sw_label comm = { text_of(LABEL_PERF_COMM), text_n(c->comm,
 	    c->ncomm), 0, TEXT_NA };
 	sw_sample_label(&c->w, &sid, &comm);

@@ -435,7 +435,7 @@ sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
 	int64_t k;
 	const uint32_t *locs = NULL;
 	const struct rprof_stack *st;
-	struct stream_id sid, loc;
+	struct stream_id sid;
 	struct sw_stack frames;
 
 	if (*s == ':') {
@@ -475,10 +475,8 @@ sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
 		value(c, &sid, c->vt_mem[RMEM_DUPS], mem[3]);
 	}
 	sw_stack_begin(&c->w, &frames, &sid);
-	for (d = 0; d < n; d++) {
-		stream_id_set(&loc, locs[d]);
-		sw_stack_frame(&c->w, &frames, &loc);
-	}
+	for (d = 0; d < n; d++)
+		sw_stack_frame_n(&c->w, &frames, locs[d]);
 	return 0;
 }
 

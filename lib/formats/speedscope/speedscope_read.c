@@ -523,7 +523,7 @@ sample(struct sx *x, uint32_t source, int64_t vt, uint32_t base,
     struct perr *e)
 {
 	struct speedscope_reader *c = x->c;
-	struct stream_id sid, loc;
+	struct stream_id sid;
 	struct sw_stack st;
 	size_t i;
 
@@ -536,10 +536,8 @@ sample(struct sx *x, uint32_t source, int64_t vt, uint32_t base,
 	sw_sample(&c->w, &sid, source);
 	sw_sample_value(&c->w, &sid, (uint32_t)vt, v);
 	sw_stack_begin(&c->w, &st, &sid);
-	for (i = n; i > 0; i--) {
-		stream_id_set(&loc, base + stack[i - 1] + 1);
-		sw_stack_frame(&c->w, &st, &loc);
-	}
+	for (i = n; i > 0; i--)
+		sw_stack_frame_n(&c->w, &st, base + stack[i - 1] + 1);
 	if (time != INT64_MIN)
 		sw_sample_time(&c->w, &sid, time);
 	return 0;

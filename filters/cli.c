@@ -153,6 +153,23 @@ limit(const struct cli_prog *prog, const char *arg)
 	input_set_limit(v << shift);
 }
 
+/* -X: frames a stream may hold per byte of input, 0 for no bound */
+static void
+expansion(const struct cli_prog *prog, const char *arg)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || arg[0] == '-') {
+		cli_warn("-X: '%s' is not a number of frames (such as 1024, "
+		    "or 0: no bound)", arg);
+		cli_usage(prog);
+	}
+	input_set_expansion(v);
+}
+
 /* A fatal signal: what would be left behind goes, then the signal's own
  * end (a pipe's reader gone stays a quiet end). Only unlink: it is safe
  * in a handler. */
@@ -250,6 +267,9 @@ cli_getopt(const struct cli_prog *prog, int argc, char **argv)
 			break;
 		case 'Z':
 			limit(prog, optarg);
+			continue;
+		case 'X':
+			expansion(prog, optarg);
 			continue;
 		case ':':
 			if (optopt != 0 && optopt < CLI_LONG &&

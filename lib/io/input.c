@@ -42,6 +42,8 @@ input_is_zstd(const unsigned char *p, size_t n)
 }
 
 static uint64_t default_limit = INPUT_DEFAULT_LIMIT;
+static uint64_t expansion = INPUT_DEFAULT_EXPANSION;
+static uint64_t delivered;	/* by every input, for the bound above */
 static void (*warn)(const char *msg);
 
 void
@@ -60,6 +62,24 @@ uint64_t
 input_limit(void)
 {
 	return default_limit;
+}
+
+void
+input_set_expansion(uint64_t frames_per_byte)
+{
+	expansion = frames_per_byte;
+}
+
+uint64_t
+input_expansion(void)
+{
+	return expansion;
+}
+
+uint64_t
+input_delivered(void)
+{
+	return delivered;
 }
 
 int
@@ -478,6 +498,7 @@ utf16_start(struct input *in, struct perr *e)
 	if (have > 1)
 		in->buf[in->end++] = (char)b[1];
 	in->total += have;
+	delivered += have;
 	if (have < 2)
 		in->eof = 1;
 	return 0;
@@ -512,6 +533,7 @@ fill(struct input *in, size_t want, struct perr *e)
 	/* a sentinel: scans stop there */
 	memset(in->buf + in->end, 0, INPUT_SLACK);
 	in->total += (uint64_t)n;
+	delivered += (uint64_t)n;
 	if (in->compressed && in->total > in->limit)
 		return perr_set(e, "%s: decompressed input larger than %llu "
 		    "bytes (a %s bomb?); raise the limit with -Z to read it",
@@ -681,6 +703,7 @@ map_whole(struct input *in, const struct stat *st, unsigned char **data,
 	*data = (unsigned char *)m + at;
 	*len = (size_t)(st->st_size - at);
 	in->total = *len;
+	delivered += *len;
 	return 1;
 }
 

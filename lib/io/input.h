@@ -50,6 +50,16 @@ struct input {
  * or zstd bomb stops there with an error). */
 void input_set_limit(uint64_t limit);
 uint64_t input_limit(void);
+/* A stream made from input holds at most this many frames per byte of
+ * it (-X; 0: no bound), counting at least INPUT_EXPANSION_BYTES: a small
+ * profile that repeats a deep stack without end must not become
+ * terabytes (by default: 64M frames, then 256 a byte). */
+#define INPUT_DEFAULT_EXPANSION 256
+#define INPUT_EXPANSION_BYTES (256u << 10)
+void input_set_expansion(uint64_t frames_per_byte);
+uint64_t input_expansion(void);
+/* The bytes every input of this process has delivered so far. */
+uint64_t input_delivered(void);
 
 /* Who hears of gzip input followed by bytes that are neither another
  * member nor zeros (gzip(1): "decompression OK, trailing garbage ignored"):

@@ -264,7 +264,9 @@ output_close(struct output *o, struct perr *e)
 		if (close(o->fd) != 0 && errno != EINTR)
 			o->err = errno;
 	}
-	if (o->err != 0)
+	if (o->err != 0 && o->why != NULL)
+		rc = perr_set(e, "%s", o->why);
+	else if (o->err != 0)
 		rc = perr_set(e, "%s: write error: %s", o->name,
 		    strerror(o->err));
 	output_discard(o);

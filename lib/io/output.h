@@ -19,6 +19,7 @@ struct output {
 	size_t len, cap;
 	struct gzout *gz;	/* when compressing */
 	int err;		/* first errno of a failed write */
+	const char *why;	/* with err: what was refused, not errno's */
 	int close_fd;		/* fd was opened here (a device) */
 	uint64_t flushed;	/* bytes handed to write(2) */
 	long long start;	/* offset of the first byte, -1: unseekable */

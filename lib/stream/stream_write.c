@@ -3,9 +3,12 @@
  * table names, the column order and the NA rules come from the schema in
  * one place.
  */
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "io/input.h"
 #include "stream/fields.h"
 #include "stream/stream_write.h"
 
@@ -63,6 +66,37 @@ sw_begin(struct stream_writer *w, struct output *o, int version,
 		    (schema_in_version(version, schema_order[i]) &&
 		    (extensions & (1u << schema_order[i]))))
 			header(w, schema_order[i]);
+}
+
+int
+sw_frames_past(struct stream_writer *w)
+{
+	uint64_t per = input_expansion(), in = input_delivered(), ok;
+
+	if (in < INPUT_EXPANSION_BYTES)
+		in = INPUT_EXPANSION_BYTES;
+	ok = per == 0 || in > UINT64_MAX / per ? UINT64_MAX : per * in;
+	if (w->frames <= ok) {
+		w->frames_ok = ok;
+		return 0;
+	}
+	if (w->past[0] != '\0')
+		return 1;
+	snprintf(w->past, sizeof(w->past), "the stream passes %llu frames, "
+	    "%llu a byte of the %llu bytes read (at least %u counted): a "
+	    "profile that repeats a stack without end? -X raises the bound",
+	    (unsigned long long)ok, (unsigned long long)per,
+	    (unsigned long long)input_delivered(), INPUT_EXPANSION_BYTES);
+	if (w->rows != NULL) {
+		if (!w->rows->failed) {
+			perr_set(w->rows->e, "%s", w->past);
+			w->rows->failed = 1;
+		}
+	} else if (w->o->err == 0) {
+		w->o->err = EFBIG;
+		w->o->why = w->past;
+	}
+	return 1;
 }
 
 void

@@ -95,7 +95,15 @@ struct stream_writer {
 	/* "name\t" of each table, for fixed-size copies */
 	char prefix[T_COUNT][32];
 	unsigned char prefix_len[T_COUNT];
+	/* the frames written, and how many the input allows so far (io's
+	 * expansion bound) */
+	uint64_t frames, frames_ok;
+	char past[256];		/* the message, once past it */
 };
+
+/* 1 (the frame dropped, the output failed with why) when a frame more
+ * passes the bound of expansion; else 0, the bound moved on. */
+int sw_frames_past(struct stream_writer *w);
 
 /* The start of a row of table t and its first column, an id as text. */
 static inline char *
@@ -257,6 +265,8 @@ sw_stack_frame(struct stream_writer *w, struct sw_stack *s,
 	struct output *o = w->o;
 	char *q;
 
+	if (++w->frames > w->frames_ok && sw_frames_past(w))
+		return;
 	if (w->rows != NULL) {
 		swr_stack_frame(w, s->sample, ++s->depth, location->v);
 		return;
@@ -282,6 +292,8 @@ sw_stack_frame_n(struct stream_writer *w, struct sw_stack *s,
 	struct stream_id id;
 
 	if (w->rows != NULL) {
+		if (++w->frames > w->frames_ok && sw_frames_past(w))
+			return;
 		swr_stack_frame(w, s->sample, ++s->depth, location);
 		return;
 	}

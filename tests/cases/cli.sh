@@ -84,7 +84,7 @@ t_cli_options_anywhere() {
 	printf '%s\n' 'tsvtop: unknown option --bogus' \
 	    'usage: tsvtop [-clmq] [-d ids] [-n rows] [-o file] [-s ids] [-t type]' \
 	    '              [--unit unit] [--nodefraction f] [--all] [--diff-base file]' \
-	    '              [--base file] [--normalize] [--tags] [-Z size] [file ...]' \
+	    '              [--base file] [--normalize] [--tags] [-Z size] [-X n] [file ...]' \
 	    "Try 'tsvtop --help', or man tsvtop (in the source tree: man ./man/tsvtop.1)." \
 	    'exit 2' >"$out/want"
 	same "$out/want" "an unknown long option"

@@ -250,3 +250,35 @@ t_hostile_ranges() {
 	done >>"$out/got"
 	same tests/hostile/ranges.expected "numbers past what a writer or the stream holds"
 }
+
+# A small profile that repeats a deep stack (audit 2026-11-26, A5: 1 MB
+# became 32 GB): a pprof Location of 300 inlined lines, a sample of it
+# 10,000 times, 3 million frames from 13 KB. The stream is bounded by -X
+# frames a byte read (256, at least 256 KiB counted): the default takes
+# it; -X 1 stops with the bound named, for a converter (its -o file never
+# appears) and for a program that reads the file directly; -X 0 takes it.
+t_hostile_expansion() {
+	need protoc || return
+	awk 'BEGIN { print "string_table: \"\""
+	    print "string_table: \"samples\""; print "string_table: \"count\""
+	    print "sample_type { type: 1 unit: 2 }"
+	    for (i = 1; i <= 300; i++) {
+		print "string_table: \"f" i "\""
+		print "function { id: " i " name: " i + 2 " }" }
+	    printf "location { id: 1"
+	    for (i = 1; i <= 300; i++) printf " line { function_id: %d line: %d }", i, i
+	    print " }"
+	    printf "sample { value: 1"
+	    for (i = 1; i <= 10000; i++) printf " location_id: 1"
+	    print " }" }' | protoc --proto_path=proto proto/profile.proto \
+	    --encode=perftools.profiles.Profile >"$out/amp.pb"
+	cd "$out" || return
+	$bin/pprof2tsv amp.pb | grep -c '^sample_locations' >got
+	$bin/pprof2tsv -X 1 -o amp.tsv amp.pb 2>>got
+	echo "exit $?, $(ls amp.tsv 2>/dev/null | wc -l) file" >>got
+	$bin/tsvtop -X 1 amp.pb >/dev/null 2>>got
+	echo "exit $?" >>got
+	$bin/tsvtop -q -X 0 amp.pb | head -2 >>got
+	cd "$top" || return
+	same tests/hostile/expansion.expected "the bound of expansion"
+}

@@ -219,3 +219,37 @@ t_flame_script_is_file() {
 	[ -s "$out/got" ] || bad "no script in the SVG"
 	same lib/analysis/stacks/flame.js "the SVG's script"
 }
+
+# Pictures are bounded in depth as in width (audit 2026-11-26, A5: a
+# stack of a million frames made a 224 MB chart): a stack of 100,000
+# frames draws 1,024 levels and one box for the rest, in the flame graph,
+# the chart and the page, each under 1 MB and well-formed.
+t_flame_deep() {
+	need xmllint || return
+	awk 'BEGIN { OFS = "\t"
+	    print "#meta", "key", "value"; print "meta", "version", "2.0"
+	    print "#sources", "source_id", "source_type", "source_uri", "source_timestamp"
+	    print "sources", 1, "manual", "NA", "NA"
+	    print "#functions", "function_id", "name", "system_name", "filename", "start_line"
+	    print "functions", 1, "f", "f", "", 0
+	    print "#locations", "location_id", "function_id", "line"
+	    print "locations", 1, 1, 0
+	    print "#samples", "sample_id", "source_id"; print "samples", 1, 1
+	    print "#sample_values", "sample_id", "type", "unit", "value"
+	    print "sample_values", 1, "samples", "count", 1
+	    print "#sample_locations", "sample_id", "depth", "location_id"
+	    for (i = 1; i <= 100000; i++) print "sample_locations", 1, i, 1 }' \
+	    >"$out/deep.tsv"
+	for p in tsvflame "tsvflame -C" tsvreport; do
+		$bin/$p "$out/deep.tsv" >"$out/o" || { bad "$p failed"; continue; }
+		[ "$(wc -c <"$out/o")" -lt 1000000 ] ||
+		    bad "$p: $(wc -c <"$out/o") bytes for one deep stack"
+		grep -q '(deeper frames, not drawn)' "$out/o" ||
+		    bad "$p: no box for the frames above level 1024"
+		case $p in tsvflame*) xmllint --noout "$out/o" ||
+		    bad "$p: not XML" ;; esac
+		n=$(grep -o 'data-d="[0-9]*"' "$out/o" | tr -dc '0-9\n' | sort -n |
+		    tail -1)
+		[ "${n:-0}" = 1025 ] || bad "$p: deepest level $n, not 1025"
+	done
+}

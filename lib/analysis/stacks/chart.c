@@ -322,7 +322,9 @@ draw(struct chart *ch, struct svg *g,
 	visit(g, &bx);
 	for (i = 0; i < ch->nboxes; i++) {
 		const struct cbox *b = &ch->boxes[i];
-		bx.frame = b->frame;
+		if (b->depth > SVG_MAX_DEPTH + 1)
+			continue;	/* within the one box below */
+		bx.frame = b->depth > SVG_MAX_DEPTH ? DEEPER : b->frame;
 		bx.depth = (int)b->depth;
 		bx.tot = b->end - b->start;
 		bx.x = SVG_PAD + svg_px(g, b->start);

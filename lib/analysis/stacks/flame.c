@@ -3,7 +3,7 @@
  * the stacks it begins) gives its width; children are laid out left to
  * right by name, so two runs of one program look alike; a frame narrower
  * than minwidth is not drawn, nor anything above it, and its width stays
- * in its parent. No tree is built: the distinct stacks sorted by their
+ * in its parent; above SVG_MAX_DEPTH levels, one box. No tree is built: the distinct stacks sorted by their
  * frames' names make every box a run of them, found with a tree of
  * minima over the frames each shares with the one before, its total a
  * difference of prefix sums. Walked without recursion: stacks can be
@@ -247,6 +247,12 @@ walk(struct layout *l, void (*visit)(struct svg *, const struct box *))
 		op[od].next += bx.w;
 		if (bx.w < l->g.opts->minwidth || bx.tot <= 0) {
 			i = b;		/* not drawn, nor what is above */
+			continue;
+		}
+		if (d > SVG_MAX_DEPTH) {	/* one box for all above */
+			bx.frame = DEEPER;
+			visit(&l->g, &bx);
+			i = b;
 			continue;
 		}
 		visit(&l->g, &bx);

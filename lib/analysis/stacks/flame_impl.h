@@ -6,9 +6,15 @@
 #include "analysis/stacks/flame.h"
 
 #define ROOT UINT32_MAX	/* the frame of the root box, "all" */
+/* Pictures are bounded in depth as in width: above this level a stack's
+ * frames are one box, DEEPER (a stack of a million frames was a 224 MB
+ * chart). */
+#define SVG_MAX_DEPTH 1024
+#define DEEPER (UINT32_MAX - 1)
+#define DEEPER_NAME "(deeper frames, not drawn)"
 #define SVG_PAD 10	/* px left and right of the boxes */
 
-/* A box: its frame (ROOT), level, place and values. */
+/* A box: its frame (ROOT, DEEPER), level, place and values. */
 struct box {
 	uint32_t frame;
 	int depth;

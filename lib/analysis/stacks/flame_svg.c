@@ -44,6 +44,10 @@ fill(struct svg *g, const struct box *bx, char *buf, size_t size)
 	double v1, v2, v3, d, m;
 
 	/* the root is no frame (there may be none: every stack empty) */
+	if (bx->frame == DEEPER) {
+		snprintf(buf, size, "rgb(200,200,200)");
+		return;
+	}
 	if (bx->frame != ROOT)
 		name = stacks_frame_name(st, bx->frame, &len);
 	f = bx->frame != ROOT ? &st->frames[bx->frame] : NULL;
@@ -113,7 +117,10 @@ svg_box(struct svg *g, const struct box *bx)
 	double y, x = bx->x, w = bx->w, total = g->total;
 	char col[64], b[128];
 
-	if (bx->frame != ROOT) {
+	if (bx->frame == DEEPER) {
+		name = DEEPER_NAME;
+		len = strlen(name);
+	} else if (bx->frame != ROOT) {
 		name = stacks_frame_name(st, bx->frame, &len);
 		file = strtab_str(&st->strs, st->frames[bx->frame].file);
 	}

@@ -22,7 +22,7 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 # formats side by side, on model).
 BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
 	lib/base/fmt.c lib/base/pipe.c lib/base/heap.c lib/base/records.c
-RE_SRC = lib/re/re.c lib/re/re_parse.c lib/re/re_unicode.c
+RE_SRC = lib/re/re.c lib/re/re_parse.c lib/re/re_unicode.c lib/re/re_scripts.c
 IO_SRC = lib/io/input.c lib/io/output.c lib/io/gzout.c lib/io/tmpfile.c \
 	lib/io/markup.c \
 	lib/io/twice.c lib/io/srcfile.c lib/io/spool.c

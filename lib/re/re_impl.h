@@ -31,6 +31,9 @@ struct re_category {
 };
 extern const struct re_category re_categories[];
 extern const size_t re_ncategories;
+/* Unicode's scripts, as Go's unicode.Scripts (re_scripts.c) */
+extern const struct re_category re_scripts[];
+extern const size_t re_nscripts;
 
 /* Case-folding orbits: each code point that has other cases, and the
  * next in its orbit (ascending, the largest back to the smallest). */

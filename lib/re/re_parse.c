@@ -246,11 +246,17 @@ add_ranges(struct parser *p, int k, const struct re_range *r, size_t n,
 			add(p, k, r[i].lo, r[i].hi);
 		return;
 	}
-	/* the complement, in a class of its own first */
+	/* the complement, in a class of its own first; under (?i), of the
+	 * folded class, as Go makes it: (?i)\W matches neither S nor k, whose
+	 * folds (s, the Kelvin sign) are word characters */
 	if ((t = class_new(p)) < 0)
 		return;
 	for (i = 0; i < n; i++)
 		add(p, t, r[i].lo, r[i].hi);
+	if (p->flags & F_I) {
+		normalize(cls(p, t));
+		fold(p, t);
+	}
 	negate(p, t);
 	for (i = 0; !p->bad && i < cls(p, t)->n; i++)
 		add(p, k, cls(p, t)->r[i].lo, cls(p, t)->r[i].hi);
@@ -358,18 +364,29 @@ unicode_class(struct parser *p, int k)
 		return 0;
 	}
 	/* a category (Lu) or all those of its letter (L), at once: the
-	 * negation of a union is not the union of negations */
-	if (n == 1 || n == 2) {
+	 * negation of a union is not the union of negations; else a script
+	 * (Greek), as Go looks in unicode.Categories, then unicode.Scripts */
+	{
 		int t = class_new(p);
-		for (i = 0; t >= 0 && i < re_ncategories; i++)
+		for (i = 0; t >= 0 && (n == 1 || n == 2) &&
+		    i < re_ncategories; i++)
 			if (strncmp(re_categories[i].name, name, n) == 0 &&
 			    (n == 2 || re_categories[i].name[1] != '\0')) {
 				add_ranges(p, t, re_categories[i].r,
 				    re_categories[i].n, 0);
 				found = 1;
 			}
+		for (i = 0; t >= 0 && !found && i < re_nscripts; i++)
+			if (strlen(re_scripts[i].name) == n &&
+			    strncmp(re_scripts[i].name, name, n) == 0) {
+				add_ranges(p, t, re_scripts[i].r,
+				    re_scripts[i].n, 0);
+				found = 1;
+			}
 		if (t >= 0 && found) {
 			normalize(cls(p, t));
+			if (neg && (p->flags & F_I))	/* as add_ranges */
+				fold(p, t);
 			if (neg)
 				negate(p, t);
 			for (i = 0; !p->bad && i < cls(p, t)->n; i++)
@@ -382,8 +399,7 @@ unicode_class(struct parser *p, int k)
 		}
 	}
 	if (!found)
-		return fail(p, "invalid character class range: %.*s (this "
-		    "regexp knows Unicode's general categories, not scripts)",
+		return fail(p, "invalid character class range: %.*s",
 		    (int)(end - p->s), p->s);
 	p->s = end;
 	return 0;
@@ -728,6 +744,40 @@ atom(struct parser *p)
 	}
 }
 
+/* Go's rule for x{n,m}: it and the repetitions inside it make at most
+ * budget copies of the innermost thing (RE_MAX_REPEAT), so that
+ * (.{1,100}){1,100} is refused as Go refuses it, not compiled into a
+ * program 10,000 copies long. Asked only when min or max is 2 or more,
+ * as Go asks: each subtree is walked a few times at most. */
+static int
+repeat_is_valid(const struct re_tree *t, int n, int budget)
+{
+	const struct re_node *nd = &t->nodes[n];
+	int m, i;
+
+	if (nd->type == N_REP) {
+		m = nd->max;
+		if (m == 0)
+			return 1;
+		if (m < 0)
+			m = nd->min;
+		if (m > budget)
+			return 0;
+		if (m > 0)
+			budget /= m;
+	}
+	switch (nd->type) {
+	case N_CAT: case N_ALT:
+		for (i = 0; i < nd->b; i++)
+			if (!repeat_is_valid(t, t->kids[nd->a + i], budget))
+				return 0;
+		return 1;
+	case N_REP: case N_GROUP:
+		return repeat_is_valid(t, nd->a, budget);
+	}
+	return 1;
+}
+
 /* An atom and the repetitions after it. */
 static int
 repeat(struct parser *p)
@@ -761,6 +811,10 @@ repeat(struct parser *p)
 		return -1;
 	p->t->nodes[r].min = min;
 	p->t->nodes[r].max = max;
+	if (*op == '{' && (min >= 2 || max >= 2) &&
+	    !repeat_is_valid(p->t, r, RE_MAX_REPEAT))
+		return fail(p, "invalid repeat count: %.*s", (int)(end - op),
+		    op);
 	/* greedy unless ?, the other way round under U */
 	p->t->nodes[r].greedy = (p->s[-1] != '?' || p->s - 1 == op) ^
 	    !!(p->flags & F_U);

@@ -185,7 +185,7 @@ echo "input: $src (10,000 sources; MB of stream)"
 for p in tsvvalidate tsvcombine tsvtop tsv2folded tsvflame "tsvfocus -f work" \
     tsv2rprof tsv2pprof tsv2sql tsv2otlp "tsvpeek --tree" tsvgraph "tsvlist ." \
     tsvreport; do
-	row "$p (10,000 sources)" "$(size "$src")" ./$p "$src"
+	row "$p (10,000 sources)" "$(size "$src")" build/bin/$p "$src"
 done
 for pb in "$dir/large.pb" "$dir/large20.pb" "$dir/renamed20.pb"; do
 	n=$(size "$pb")

@@ -100,13 +100,15 @@ digits(const char *s, const char *end, int64_t *v)
 	return p > s && (p == end || *p < '0' || *p > '9') ? p : NULL;
 }
 
-/* Whether a line reads as a sample's first: a name, then space, a
- * number (pid[/tid]) and space, somewhere. */
-static int
-looks_first(const char *s, const char *end)
+/* Where a sample's first line's command ends: after it (and space),
+ * pid[/tid] and space, at the first place from the left where that
+ * reads, as stackcollapse-perf.pl's lazy match. Its length, with *a, *b
+ * the numbers (*b -1 when one) and *after past them; 0 when none. */
+static size_t
+comm_len(const char *s, const char *end, int64_t *a, int64_t *b,
+    const char **after)
 {
 	const char *p, *q;
-	int64_t a;
 	size_t i;
 
 	for (i = 1; s + i < end; i++) {
@@ -114,17 +116,31 @@ looks_first(const char *s, const char *end)
 			continue;
 		for (p = s + i; p < end && is_space(*p); p++)
 			;
-		if ((q = digits(p, end, &a)) == NULL)
+		if ((q = digits(p, end, a)) == NULL)
 			continue;
+		*b = -1;
 		while (q < end && *q == '/')
 			q++;
 		if (q < end && *q >= '0' && *q <= '9' && (q = digits(q, end,
-		    &a)) == NULL)
+		    b)) == NULL)
 			continue;
-		if (q < end && is_space(*q))
-			return 1;
+		if (q < end && is_space(*q)) {
+			*after = q;
+			return i;
+		}
 	}
 	return 0;
+}
+
+/* Whether a line reads as a sample's first: a name, then space, a
+ * number (pid[/tid]) and space, somewhere. */
+static int
+looks_first(const char *s, const char *end)
+{
+	const char *after;
+	int64_t a, b;
+
+	return comm_len(s, end, &a, &b, &after) > 0;
 }
 
 /* A sample's first line. 0, or -1 with e saying what it is not. */
@@ -134,29 +150,9 @@ sample_line(struct perf_reader *c, const char *s, const char *end,
 {
 	const char *p, *q = NULL, *ev, *r;
 	int64_t a, b;
-	size_t i;
+	size_t i = comm_len(s, end, &a, &b, &q);
 
-	/* comm, then (after space) pid[/tid] and space: the first place
-	 * from the left where that reads, as stackcollapse-perf.pl's
-	 * lazy match */
-	for (i = 1; s + i < end; i++) {
-		if (!is_space(s[i]))
-			continue;
-		for (p = s + i; p < end && is_space(*p); p++)
-			;
-		if ((q = digits(p, end, &a)) == NULL)
-			continue;
-		b = -1;
-		while (q < end && *q == '/')
-			q++;
-		if (q < end && *q >= '0' && *q <= '9' && (q = digits(q, end,
-		    &b)) == NULL)
-			continue;
-		if (q == end || !is_space(*q))
-			continue;
-		break;
-	}
-	if (s + i >= end)
+	if (i == 0)
 		return perr_set(e, "not a sample's first line of perf script "
 		    "(command, pid, time: event)");
 	if (copy(&c->comm, &c->capcomm, &c->ncomm, s, i) < 0)

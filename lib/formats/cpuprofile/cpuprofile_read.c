@@ -20,6 +20,7 @@
 #include "formats/cpuprofile/cpuprofile.h"
 #include "formats/json/json.h"
 #include "io/spool.h"
+#include "model/hold.h"
 
 #define ROOT_NAME "(root)"
 #define ANONYMOUS "(anonymous)"
@@ -506,6 +507,7 @@ samples(struct cpx *x, struct perr *e)
 	uint64_t id, delta, i;
 	int64_t vt;
 	double t, mean;
+	int64_t ns = 0;
 	char buf[64];
 	struct stream_id sid;
 	struct sw_stack st;
@@ -571,6 +573,11 @@ samples(struct cpx *x, struct perr *e)
 			return perr_set(e, "%s: samples[%llu] is node %llu, "
 			    "which is not there", x->in->name,
 			    (unsigned long long)i, (unsigned long long)id);
+		/* microseconds of V8's clock (not Unix time), in ns */
+		if (x->deltas.n > 0 && hold_i64(num_of_dbl(t * 1e3), &ns) < 0)
+			return perr_set(e, "%s: samples[%llu] is at %g "
+			    "microseconds: past the stream's nanoseconds "
+			    "(2^63)", x->in->name, (unsigned long long)i, t);
 		stream_id_set(&sid, ++c->nsamples);
 		sw_sample(&c->w, &sid, source);
 		sw_sample_value(&c->w, &sid, (uint32_t)vt, num_of_i64(1));
@@ -581,9 +588,8 @@ samples(struct cpx *x, struct perr *e)
 				break;
 			sw_stack_frame_n(&c->w, &st, x->nodes[p].fn);
 		}
-		/* microseconds of V8's clock (not Unix time), in ns */
 		if (x->deltas.n > 0)
-			sw_sample_time(&c->w, &sid, (int64_t)(t * 1e3));
+			sw_sample_time(&c->w, &sid, ns);
 	}
 	return rc;
 }

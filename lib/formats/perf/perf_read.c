@@ -181,6 +181,10 @@ sample_line(struct perf_reader *c, const char *s, const char *end,
 					frac = frac * 10 + (*f - '0');
 				for (f = q; f < p + 10; f++)
 					scale *= 10;
+				if (a > INT64_MAX / 1000000000 - 1)
+					return perr_set(e, "a time of %lld s: "
+					    "past the stream's nanoseconds "
+					    "(2^63)", (long long)a);
 				c->time = a * 1000000000 + frac * scale;
 				c->has_time = 1;
 				r = q;

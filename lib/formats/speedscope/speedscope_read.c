@@ -16,6 +16,7 @@
 #include "formats/speedscope/speedscope.h"
 #include "stream/speedscope_units.h"
 #include "io/spool.h"
+#include "model/hold.h"
 
 enum ctx {
 	C_TOP, C_SHARED, C_FRAMES, C_FRAME, C_PROFILES, C_PROFILE, C_SAMPLES,
@@ -390,7 +391,9 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 		if (x->key == K_ACTIVE) {
 			if (number(s, n, &v, e) < 0)
 				return -1;
-			x->active = (int64_t)v;
+			/* an index, or none the file has */
+			x->active = v >= 0 && v < INT32_MAX && v == trunc(v) ?
+			    (int64_t)v : -1;
 		}
 		return 0;
 	default:
@@ -584,6 +587,7 @@ evented(struct sx *x, const struct sprof *p, uint32_t source, int64_t vt,
 	uint64_t k, tf, bits;
 	uint32_t frame;
 	double at, prev = 0;
+	int64_t when, prev_ns = 0;
 	int close;
 
 	x->nstack = 0;
@@ -601,10 +605,15 @@ evented(struct sx *x, const struct sprof *p, uint32_t source, int64_t vt,
 			    prev);
 		/* a span's time: in ns, or in the profile's unit when that
 		 * is none of time (as "at" has it) */
+		if (hold_i64(num_of_dbl(at * (ns > 0 ? ns : 1)), &when) < 0)
+			return perr_set(e, "%s: profiles[%zu].events[%llu] at "
+			    "%g: past the stream's nanoseconds (2^63)",
+			    x->in->name, x->at_prof, (unsigned long long)k, at);
 		if (x->nstack > 0 && at > prev && sample(x, source, vt, base,
-		    x->stack_buf, x->nstack, num_of_dbl(at - prev),
-		    (int64_t)llround(prev * (ns > 0 ? ns : 1)), e) < 0)
+		    x->stack_buf, x->nstack, num_of_dbl(at - prev), prev_ns,
+		    e) < 0)
 			return -1;
+		prev_ns = when;
 		prev = at;
 		if (!close) {
 			if (ARRAY_ROOM(x->stack_buf, x->nstack, x->capstack) <

@@ -16,12 +16,13 @@ PROTOC_C = protoc-c
 PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 	tsvtop tsvfocus tsv2folded folded2tsv tsvflame \
 	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist tsvreport \
-	cpuprofile2tsv speedscope2tsv tsv2speedscope perf2tsv
+	cpuprofile2tsv speedscope2tsv tsv2speedscope perf2tsv sql2tsv
 
 # lib/ in wings, each using only those listed before it (analysis and
 # formats side by side, on model).
 BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
-	lib/base/fmt.c lib/base/pipe.c lib/base/heap.c lib/base/records.c
+	lib/base/fmt.c lib/base/pipe.c lib/base/heap.c lib/base/records.c \
+	lib/base/when.c
 RE_SRC = lib/re/re.c lib/re/re_parse.c lib/re/re_unicode.c lib/re/re_scripts.c
 IO_SRC = lib/io/input.c lib/io/output.c lib/io/gzout.c lib/io/tmpfile.c \
 	lib/io/markup.c \
@@ -44,7 +45,8 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/sql/sql_stage.c lib/formats/sql/sql_schema.c \
 	lib/formats/sql/sql_remap.c lib/formats/sql/sql_cluster.c \
 	lib/formats/sql/sqlite_conn.c lib/formats/sql/sqlite_defs.c \
-	lib/formats/sql/sqlite_db.c \
+	lib/formats/sql/sqlite_db.c lib/formats/sql/sqlite_query.c \
+	lib/formats/sql/pg_query.c lib/formats/sql/sql_read.c \
 	lib/formats/v1/v1_write.c lib/formats/otlp/otlp_read.c \
 	lib/formats/otlp/otlp_decode.c lib/formats/otlp/otlp_samples.c \
 	lib/formats/otlp/otlp_write.c lib/formats/otlp/otlp_collect.c \
@@ -101,8 +103,8 @@ $(B)/config.mk: tools/deps.sh
 	sh tools/deps.sh
 	@mkdir -p $(@D)
 	printf 'DEPCFLAGS = %s\nDEPLIBS = %s\n' \
-	    "$$(pkg-config --cflags zlib libzstd libdeflate libprotobuf-c sqlite3 yajl)" \
-	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3 yajl)" > $@
+	    "$$(pkg-config --cflags zlib libzstd libdeflate libprotobuf-c sqlite3 yajl libpq)" \
+	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3 yajl libpq)" > $@
 
 ALLCFLAGS = $(WFLAGS) -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -I$(GEN) \
 	-I$(GEN)/proto $(DEPCFLAGS) $(CFLAGS)

@@ -392,6 +392,14 @@ for s in "$dir/large.tsv" "$dir/1g.tsv"; do
 		    "build/bin/tsv2sql $s | sqlite3 -bail $dir/our.db"
 		sqlrows "tsv2sql -b (libsqlite3)" "$rows" "$n" "rm -f $dir/our.db" \
 		    "build/bin/tsv2sql -b $dir/our.db $s"
+		# back out: sqlite3 printing the 2.0 tables and views as the
+		# reference, sql2tsv writing the stream
+		{ echo ".mode tabs"; for t in $tables; do
+			echo "SELECT * FROM $t;"; done; } >"$dir/select.sql"
+		sqlrows "sqlite3 SELECT * of the 2.0 tables (reference)" "$rows" \
+		    "$n" : "sqlite3 $dir/our.db <$dir/select.sql"; ref=$last
+		sqlrows "sql2tsv (read back whole)" "$rows" "$n" : \
+		    "build/bin/sql2tsv $dir/our.db"
 		rm -f "$dir/ref.db" "$dir/our.db"
 	fi
 	pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
@@ -416,6 +424,16 @@ for s in "$dir/large.tsv" "$dir/1g.tsv"; do
 		    "$psql_ -d ref -f - <$dir/copy.sql"; ref=$last
 		sqlrow "tsv2sql -D postgresql | psql" "$rows" \
 		    "build/bin/tsv2sql -D postgresql $s | $psql_ -d ours -f -"
+		# back out: psql copying the 2.0 tables and views out as the
+		# reference, sql2tsv writing the stream
+		{ for t in $tables; do
+			printf '%s\n' "\\copy (SELECT * FROM $t) TO STDOUT"
+		    done; } >"$dir/copyout.sql"
+		ref=
+		sqlrow "psql \\copy of the 2.0 tables out (reference)" "$rows" \
+		    "$psql_ -d ours -f - <$dir/copyout.sql"; ref=$last
+		sqlrow "sql2tsv (read back whole)" "$rows" \
+		    "build/bin/sql2tsv 'host=$pg dbname=ours user=postgres'"
 		runuser -u postgres -- "$pgbin/pg_ctl" -D "$pg/data" -w stop >/dev/null 2>&1
 		rm -rf "$pg"
 	fi

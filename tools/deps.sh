@@ -18,6 +18,7 @@ have yajl || need="$need libyajl-dev"
 have libdeflate || need="$need libdeflate-dev"
 have libprotobuf-c || need="$need libprotobuf-c-dev"
 have sqlite3 || need="$need libsqlite3-dev"
+have libpq || need="$need libpq-dev"
 case ${1:-} in
 test|interop|ci)
 	have check || need="$need check"

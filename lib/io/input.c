@@ -82,6 +82,12 @@ input_delivered(void)
 	return delivered;
 }
 
+void
+input_credit(uint64_t n)
+{
+	delivered += n;
+}
+
 int
 input_is_stdin(const char *path)
 {

@@ -60,6 +60,8 @@ void input_set_expansion(uint64_t frames_per_byte);
 uint64_t input_expansion(void);
 /* The bytes every input of this process has delivered so far. */
 uint64_t input_delivered(void);
+/* Counts n bytes read otherwise (a database's rows) as delivered. */
+void input_credit(uint64_t n);
 
 /* Who hears of gzip input followed by bytes that are neither another
  * member nor zeros (gzip(1): "decompression OK, trailing garbage ignored"):

@@ -136,6 +136,7 @@ t_cli_closed_stdout() {
 		cpuprofile2tsv) args=tests/data/cpuprofile/simple.cpuprofile ;;
 		speedscope2tsv) args=tests/data/speedscope/0.6.0-two-sampled.speedscope.json ;;
 		perf2tsv) args=tests/data/perf/flamegraph/perf-dd-stacks-01.txt.gz ;;
+		sql2tsv) rm -f "$out/s.db"; $bin/tsv2sql -b "$out/s.db" "$out/s.tsv"; args=$out/s.db ;;
 		tsvpeek|tsvlist) args="main $out/s.tsv" ;;
 		*) args=$out/s.tsv ;;
 		esac

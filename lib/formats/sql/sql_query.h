@@ -1,0 +1,45 @@
+/* sql_query.h: reading a profile database, SQLite (sqlite_query.c) or
+ * PostgreSQL (pg_query.c): a query's rows one at a time, each cell as
+ * text, so that the reader (sql_read.c) is written once for both. */
+#ifndef SQL_QUERY_H
+#define SQL_QUERY_H
+
+#include <stddef.h>
+
+#include "base/num.h"
+#include "base/perr.h"
+#include "formats/sql/sql.h"
+
+struct sql_rows;
+
+struct sql_conn {
+	enum sql_dialect d;
+	const char *name;	/* in messages: the file, or the conninfo */
+	/* runs sql; its rows come one at a time (several queries may be
+	 * open at once); NULL with e set */
+	struct sql_rows *(*query)(struct sql_conn *c, const char *sql,
+	    struct perr *e);
+	/* 1: a row; 0: no more; -1: e set */
+	int (*next)(struct sql_rows *r, struct perr *e);
+	/* column i of the row as text, NULL for SQL's NULL; a number of
+	 * floating point exactly (the shortest text that reads back) */
+	const char *(*text)(struct sql_rows *r, int i);
+	/* column i as a value: integers exact to 64 bits */
+	struct num (*num)(struct sql_rows *r, int i);
+	void (*done)(struct sql_rows *r);
+	void (*close)(struct sql_conn *c);
+};
+
+/* The database at path, read only: a SQLite file (nothing else: not
+ * ":memory:" nor a "file:" URI), or NULL with e set. */
+struct sql_conn *sqlite_query_open(const char *path, struct perr *e);
+/* A PostgreSQL database by libpq's conninfo ("dbname=profiles host=...",
+ * "postgresql://..."), in a read-only transaction; NULL with e set
+ * (PostgreSQL's own message). */
+struct sql_conn *pg_query_open(const char *conninfo, struct perr *e);
+
+/* Whether a database argument names PostgreSQL rather than a file:
+ * a URI of its scheme, or key=value pairs. */
+int sql_is_conninfo(const char *arg);
+
+#endif

@@ -1,0 +1,218 @@
+# sql2tsv: profiles back out of the store tsv2sql fills (SQLite here;
+# PostgreSQL, one server and shards, in make interop). The judges: the
+# stream that went in (tsvcombine's), sqlite3's own answers.
+
+# Every profile of the test data (tsvcombine makes the streams), each
+# loaded alone: the rows read back are the rows that went in, with
+# tsvcombine's ids. The database keeps no row order between tables, so
+# the rows are compared sorted; and it holds pprof's columns of locations
+# always, so a profile whose columns are all neutral (NA, NA, FALSE,
+# FALSE, 0: node's old .cpuprofile) comes back without them, as
+# tsvcombine writes an input that has none.
+t_sql2tsv_round_trip() {
+	need sqlite3 || return
+	n=0
+	find tests/data -type f \( -path '*/rprof/*' -o -path '*/pprof/*' \
+	    -o -path '*/otlp/*' -o -path '*/folded/*' -o -path '*/perf/*' \
+	    -o -path '*/cpuprofile/*' -o -path '*/speedscope/*' \) \
+	    ! -name '*.md' ! -name '*.tsv' ! -path '*/importer/*' | sort | pick \
+	    >"$out/files"
+	while read -r f; do
+		$bin/tsvcombine "$f" >"$out/in.tsv" 2>/dev/null || continue
+		rm -f "$out/r.db"
+		$bin/tsv2sql -b "$out/r.db" "$out/in.tsv" ||
+		    { bad "tsv2sql -b of $f"; continue; }
+		$bin/sql2tsv "$out/r.db" >"$out/back.tsv" ||
+		    { bad "sql2tsv of $f's database"; continue; }
+		n=$((n + 1))
+		if grep -q '^#locations.*\.address' "$out/in.tsv" &&
+		    ! grep -q '^#locations.*\.address' "$out/back.tsv" &&
+		    awk -F'\t' '$1 == "locations" && ($5 != "NA" || $6 != "NA" ||
+		    $7 != "FALSE" || $8 != "FALSE" || $9 != "0") { found = 1 }
+		    END { exit !found }' "$out/in.tsv"; then
+			bad "$f: pprof's columns of locations lost"
+			continue
+		fi
+		awk -F'\t' -v OFS='\t' '$1 ~ /^#?locations$/ { NF = 4 } { print }' \
+		    "$out/in.tsv" | sort >"$out/want"
+		awk -F'\t' -v OFS='\t' '$1 ~ /^#?locations$/ { NF = 4 } { print }' \
+		    "$out/back.tsv" | sort >"$out/got"
+		cmp -s "$out/want" "$out/got" ||
+		    bad "$f: read back, rows differ: $(diff "$out/want" "$out/got" | head -n 3)"
+		sort "$out/in.tsv" >"$out/want"
+		sort "$out/back.tsv" >"$out/got"
+		grep -q '^#locations.*\.address' "$out/back.tsv" &&
+		    ! cmp -s "$out/want" "$out/got" &&
+		    bad "$f: read back, rows differ"
+	done <"$out/files"
+	[ $n -gt 150 ] || [ "${SUBSET:-1}" -gt 1 ] ||
+	    bad "only $n profiles loaded and read back"
+}
+
+# Four loads (one twice): the database read whole is tsvcombine of the
+# four, row for row; one run by -s is its profile (by tsv2folded: ids
+# differ where the run shares functions with an earlier one).
+t_sql2tsv_accumulate() {
+	need sqlite3 || return
+	A=$R_MEM B=tests/data/pprof/pprofutils/heapage.in.pprof
+	C=tests/data/rprof/wild/cran__reshape/R/Rprof.out
+	for f in $A $B $C $A; do $bin/tsv2sql -b "$out/m.db" $f; done
+	$bin/sql2tsv "$out/m.db" | sort >"$out/got"
+	$bin/tsvcombine $A $B $C $A | sort >"$out/want"
+	same "$out/want" "four loads read whole"
+	$bin/sql2tsv -o "$out/c.tsv" -s 3 "$out/m.db" &&
+	    $bin/tsv2folded "$out/c.tsv" >"$out/got" ||
+	    bad "sql2tsv -s 3"
+	$bin/tsv2folded $C >"$out/want"
+	same "$out/want" "source 3 of four"
+	[ "$(grep -c '^sources' "$out/c.tsv")" = 1 ] ||
+	    bad "sql2tsv -s 3 wrote other sources"
+	$bin/sql2tsv -s 1,4 "$out/m.db" | $bin/tsvtop -q --all >"$out/got"
+	$bin/tsvtop -q --all $A $A >"$out/want"
+	same "$out/want" "sources 1 and 4 by tsvtop"
+}
+
+# --from/--to on sample times (perf's, here): the samples kept are those
+# sqlite3 counts in the window, each with its time in it.
+t_sql2tsv_window() {
+	need sqlite3 || return
+	f=tests/data/perf/speedscope/forks.linux-perf.txt.gz
+	$bin/tsv2sql -b "$out/p.db" $f
+	$bin/sql2tsv --from 203265.4 --to 203265.45 "$out/p.db" >"$out/w.tsv" ||
+	    bad "sql2tsv --from --to"
+	$bin/tsvvalidate "$out/w.tsv" || bad "the window is not a valid stream"
+	want=$(sqlite3 "$out/p.db" "SELECT COUNT(*) FROM sample_times WHERE
+	    time_unix_nano >= 203265400000000 AND time_unix_nano < 203265450000000")
+	got=$(grep -c '^samples' "$out/w.tsv")
+	[ "$want" -gt 10 ] && [ "$got" = "$want" ] ||
+	    bad "the window holds $got samples, sqlite3 counts $want"
+	awk -F'\t' '$1 == ".sample_times" && ($3 < 203265400000000 ||
+	    $3 >= 203265450000000) { print; bad = 1 } END { exit bad }' \
+	    "$out/w.tsv" >/dev/null || bad "a sample outside the window"
+	# the same moments as RFC 3339 (perf's clock starts at boot: 1970)
+	$bin/sql2tsv --from 1970-01-03T08:27:45.4Z \
+	    --to '1970-01-03T09:27:45.45+01:00' "$out/p.db" >"$out/got"
+	same "$out/w.tsv" "the window in RFC 3339"
+	# an empty window says so
+	$bin/sql2tsv --from 2030-01-01 "$out/p.db" >"$out/got" 2>"$out/err"
+	[ $? = 1 ] && [ ! -s "$out/got" ] &&
+	    grep -qF 'no sample matches the selection' "$out/err" ||
+	    bad "an empty window: $(cat "$out/err")"
+}
+
+# Samples with no time of their own (Go's pprof profiles): in a window
+# when their source's span (time_nanos for duration_nanos) meets it.
+t_sql2tsv_span() {
+	need sqlite3 || return
+	G=tests/data/pprof/go-labelled
+	$bin/tsv2sql -b "$out/g.db" $G/cpu1.pb.gz $G/heap1.pb.gz
+	t=$(sqlite3 "$out/g.db" "SELECT value FROM source_attributes WHERE
+	    source_id = 1 AND key = 'pprof.time_nanos'")
+	d=$(sqlite3 "$out/g.db" "SELECT value FROM source_attributes WHERE
+	    source_id = 1 AND key = 'pprof.duration_nanos'")
+	# the profile's last nanosecond, and nothing of the heap's moment
+	from=$(( (t + d - 1) / 1000000000 )).$(printf %09d $(( (t + d - 1) % 1000000000 )))
+	$bin/sql2tsv --from $from "$out/g.db" --to $from >/dev/null 2>&1
+	[ $? = 2 ] || bad "--from equal to --to was taken"
+	to=$(( (t + d) / 1000000000 )).$(printf %09d $(( (t + d) % 1000000000 )))
+	$bin/sql2tsv --from $from --to $to "$out/g.db" >"$out/w.tsv" ||
+	    bad "a window at the end of cpu1's span"
+	awk -F'\t' '$1 == "sources" { print $4 }' "$out/w.tsv" >"$out/got"
+	echo "$G/cpu1.pb.gz" >"$out/want"
+	same "$out/want" "the source whose span meets the window"
+	[ "$(grep -c '^samples' "$out/w.tsv")" = \
+	    "$(sqlite3 "$out/g.db" 'SELECT COUNT(*) FROM samples WHERE source_id = 1')" ] ||
+	    bad "the window did not keep all of cpu1's samples"
+}
+
+# --label and --where: the samples sqlite3 finds; keys unknown named
+# with the keys there are.
+t_sql2tsv_select() {
+	need sqlite3 || return
+	G=tests/data/pprof/go-labelled
+	$bin/tsv2sql -b "$out/g.db" $G/cpu1.pb.gz $G/heap1.pb.gz
+	for sel in "worker=a" "worker=b" "bytes=16" "worker=a worker=b"; do
+		args=$(for s in $sel; do printf ' --label %s' "$s"; done)
+		cond=$(for s in $sel; do printf "%s (key = '%s' AND (str = '%s' OR num = '%s'))" \
+		    "${or:-}" "${s%%=*}" "${s#*=}" "${s#*=}"; or=OR; done)
+		unset or
+		want=$(sqlite3 "$out/g.db" "SELECT COUNT(DISTINCT sample_id) FROM sample_labels WHERE $cond")
+		got=$($bin/sql2tsv $args "$out/g.db" | grep -c '^samples')
+		[ "$want" -gt 0 ] && [ "$got" = "$want" ] ||
+		    bad "--label $sel: $got samples, sqlite3 finds $want"
+	done
+	$bin/sql2tsv --where pprof.period_type=cpu "$out/g.db" |
+	    $bin/tsv2folded >"$out/got"
+	$bin/tsv2folded $G/cpu1.pb.gz >"$out/want"
+	same "$out/want" "--where pprof.period_type=cpu"
+	for a in "--label nope=1" "--where service.name=api" \
+	    "--label worker=a --label size=big" "-s 3"; do
+		$bin/sql2tsv $a "$out/g.db" 2>&1 >/dev/null | sed "s|$out/||"
+	done >"$out/got"
+	cat >"$out/want" <<'EOT'
+sql2tsv: g.db: no sample has a label nope (the keys there are: bytes, size, worker)
+sql2tsv: g.db: no source has an attribute service.name (the keys there are: pprof.duration_nanos, pprof.period, pprof.period_type, pprof.period_unit, pprof.time_nanos)
+sql2tsv: g.db: no sample matches the selection
+sql2tsv: g.db: no source 3 (2 sources, ids 1 to 2)
+EOT
+	same "$out/want" "selections that match nothing"
+	for a in "--label nope=1" "-s 3"; do
+		$bin/sql2tsv $a "$out/g.db" >/dev/null 2>&1
+		[ $? = 1 ] || bad "sql2tsv $a: not exit 1"
+	done
+}
+
+# What is not tsv2sql's database is refused, naming it; a name is a
+# file's; a read changes nothing; usage errors exit 2.
+t_sql2tsv_refused() {
+	need sqlite3 || return
+	sqlite3 "$out/other.db" 'CREATE TABLE t (x);'
+	sqlite3 "$out/old.db" 'CREATE TABLE sources (source_id INTEGER);
+	    CREATE TABLE sample_stacks (x); CREATE TABLE sample_locations (x);'
+	(cd "$out" && for d in README other.db old.db "" :memory: \
+	    'file:x.db?mode=memory' missing.db; do
+		echo x >README
+		$bin/sql2tsv "$d"
+		echo "exit $?"
+	done) >"$out/got" 2>&1
+	cat >"$out/want" <<'EOT'
+sql2tsv: README: not a SQLite database (give tsv2sql's database file, or a PostgreSQL conninfo such as dbname=profiles)
+exit 1
+sql2tsv: other.db: not a profile database of tsv2sql (it has no sources table)
+exit 1
+sql2tsv: old.db: a database of tsv2sql 0.9's layout (samples and sample_locations as tables), which sql2tsv does not read: load its profiles again into a new one
+exit 1
+sql2tsv: an empty database name: give a file's
+exit 1
+sql2tsv: :memory:: No such file or directory
+exit 1
+sql2tsv: file:x.db?mode=memory: No such file or directory
+exit 1
+sql2tsv: missing.db: No such file or directory
+exit 1
+EOT
+	same "$out/want" "what is not a profile database"
+	$bin/tsv2sql -b "$out/r.db" "$R_MEM"
+	sum=$(cksum <"$out/r.db")
+	$bin/sql2tsv "$out/r.db" >/dev/null &&
+	    [ "$(cksum <"$out/r.db")" = "$sum" ] &&
+	    [ "$(ls "$out" | grep -c 'r.db-')" = 0 ] ||
+	    bad "a read changed the database"
+	for a in "" "--from yesterday" "--from 2026-02-30" "-s x" "--where x" \
+	    "--label =1" "--from 10 --to 5" "a.db b.db"; do
+		$bin/sql2tsv $a >/dev/null 2>&1
+		[ $? = 2 ] || bad "sql2tsv $a: not exit 2"
+	done
+}
+
+# The store's profiles open in every view: tsvtop of the database read
+# back equals tsvtop of the runs.
+t_sql2tsv_views() {
+	need sqlite3 || return
+	for f in $R_MEM tests/data/rprof/r-4.2/line.out; do
+		$bin/tsv2sql -b "$out/v.db" $f
+	done
+	$bin/sql2tsv "$out/v.db" | $bin/tsvtop >"$out/got"
+	$bin/tsvtop $R_MEM tests/data/rprof/r-4.2/line.out >"$out/want"
+	same "$out/want" "tsvtop of the store"
+}

@@ -22,7 +22,14 @@ sql_text() {
 sql_table_dump() {
 	for t in sources source_attributes mappings functions locations samples \
 	    sample_values sample_locations sample_labels; do
-		echo "SELECT * FROM $t ORDER BY 1, 2;" >"$out/q.sql"
+		# the 2.0 columns (PostgreSQL's row_order numbers rows as added)
+		case $t in
+		source_attributes) c="source_id, key, value" ;;
+		sample_values) c="sample_id, type, unit, value" ;;
+		sample_labels) c="sample_id, key, str, num, num_unit" ;;
+		*) c="*" ;;
+		esac
+		echo "SELECT $c FROM $t ORDER BY 1, 2;" >"$out/q.sql"
 		echo "== $t"
 		db_query "$out/q.sql" | sort
 	done

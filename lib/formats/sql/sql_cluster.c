@@ -201,6 +201,7 @@ sql_cluster(struct output *o, char *const *shards, size_t n, struct perr *e)
 		sqlf(&w, ";\n");
 		free(buf);
 	}
+	sqlf(&w, "CREATE SEQUENCE IF NOT EXISTS \"%s\";\n", SQL_ORDER_COLUMN);
 	for (j = 0; j < NPARTED; j++) {
 		const char *name = sql_table_of(parted[j]).name;
 		sql_create(&w, parted[j], SQL_TABLE_PARTITIONED);

@@ -35,6 +35,9 @@ enum sql_table_kind {
 };
 void sql_create(struct sql_writer *w, enum sql_table t,
     enum sql_table_kind k);
+/* order_column's name, and whether table t of dialect d has it */
+#define SQL_ORDER_COLUMN "row_order"
+int sql_ordered(enum sql_dialect d, enum sql_table t);
 void sql_loc_key(struct sql_writer *w, int c, const char *prefix);
 void sql_key_column(struct sql_writer *w, enum table_id t, int c,
     const char *sep, const char *prefix);

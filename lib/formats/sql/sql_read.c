@@ -62,6 +62,7 @@ struct rd {
 	struct sw_location *locs;	/* the locations used, database ids */
 	size_t nlocs, caplocs;
 	int loc_ext;
+	int row_order;			/* PostgreSQL's tables number rows */
 	struct stream_writer w;
 };
 
@@ -154,11 +155,13 @@ columns(struct sb *f, enum table_id t, const char *prefix)
 }
 
 /* The order rows of a table were added in: what keeps repeated keys,
- * labels and values in the stream's order. */
+ * labels and values in the stream's order (a PostgreSQL database of
+ * before the column: the order its rows lie in, the best there is). */
 static const char *
 added(const struct rd *r)
 {
-	return r->c->d == SQL_SQLITE ? "rowid" : "ctid";
+	return r->c->d == SQL_SQLITE ? "rowid" : r->row_order ?
+	    SQL_ORDER_COLUMN : "ctid";
 }
 
 /* Runs sql (freed) for its rows; NULL with e set. */
@@ -252,7 +255,17 @@ check_layout(struct rd *r)
 		return perr_set(r->e, "%s: not a profile database of tsv2sql "
 		    "(it has no %s table)", r->c->name, !sources ? "sources" :
 		    sql_table_of(SQ_SAMPLE_STACKS).name);
-	return 0;
+	if (r->c->d != SQL_POSTGRESQL)
+		return 0;
+	if ((q = run(r, sqlprintf("SELECT 1 FROM information_schema.columns "
+	    "WHERE table_schema = current_schema() AND table_name = '%s' AND "
+	    "column_name = '%s'", sql_table_of(SQ_SAMPLE_VALUES).name,
+	    SQL_ORDER_COLUMN))) == NULL)
+		return -1;
+	rc = r->c->next(q, r->e);
+	r->c->done(q);
+	r->row_order = rc == 1;
+	return rc < 0 ? -1 : 0;
 }
 
 static struct src *
@@ -841,10 +854,14 @@ static int
 side_open(struct rd *r, struct side *sd, enum sql_table t, const char *cols,
     int ncols)
 {
+	/* a sample's rows in the order added; its time is one row */
+	int ordered = t != SQ_SAMPLE_TIMES;
+
 	sd->ncols = ncols;
 	sd->q = run(r, sqlprintf("SELECT sample_id, %s FROM %s WHERE "
-	    "sample_id BETWEEN %" PRIu64 " AND %" PRIu64 " ORDER BY sample_id, "
-	    "%s", cols, sql_table_of(t).name, r->lo, r->hi, added(r)));
+	    "sample_id BETWEEN %" PRIu64 " AND %" PRIu64 " ORDER BY sample_id"
+	    "%s%s", cols, sql_table_of(t).name, r->lo, r->hi, ordered ? ", " :
+	    "", ordered ? added(r) : ""));
 	if (sd->q == NULL)
 		return -1;
 	return 0;

@@ -12,6 +12,15 @@
 
 #include "formats/sql/sql_impl.h"
 
+/* The order rows were staged in, the stream's: inserted in it, the rows
+ * whose order the stream keeps (a source's attributes, a sample's values
+ * and labels) keep it in the tables (sql2tsv reads them back so). */
+static const char *
+staged(const struct sql_writer *w)
+{
+	return w->d == SQL_SQLITE ? "rowid" : SQL_ORDER_COLUMN;
+}
+
 /* Functions, mappings and locations: those equal to one present get its
  * id, the others (one per distinct key) new ids after those present;
  * map_T holds old -> new. src: the staged rows with their references
@@ -138,7 +147,7 @@ sql_add_sources(struct sql_writer *w)
 	    "m.old = s.source_id;\n"
 	    "INSERT INTO source_attributes SELECT m.new, s.\"key\", s.value "
 	    "FROM stage_source_attributes s JOIN map_sources m ON m.old = "
-	    "s.source_id;\n");
+	    "s.source_id ORDER BY s.%s;\n", staged(w));
 }
 
 /* Its functions, mappings and locations, equal ones reused. */
@@ -178,7 +187,7 @@ sql_add_samples(struct sql_writer *w)
 	sqlf(w, "INSERT INTO location_attributes SELECT l.new, s.\"key\", "
 	    "s.value FROM stage_location_attributes s JOIN map_locations l ON "
 	    "l.old = s.location_id WHERE l.new IN (SELECT new FROM "
-	    "new_locations);\n");
+	    "new_locations) ORDER BY s.%s;\n", staged(w));
 	renumber(w, "sample_stacks", "sample_id");
 	sqlf(w, "INSERT INTO sample_stacks SELECT m.new, src.new, k.new FROM "
 	    "stage_sample_stacks s JOIN map_sample_stacks m ON m.old = "
@@ -186,16 +195,19 @@ sql_add_samples(struct sql_writer *w)
 	    "map_stacks k ON k.old = s.stack_id;\n"
 	    "INSERT INTO sample_values SELECT m.new, s.type, s.unit, s.value "
 	    "FROM stage_sample_values s JOIN map_sample_stacks m ON m.old = "
-	    "s.sample_id;\n"
+	    "s.sample_id ORDER BY s.%s;\n"
 	    "INSERT INTO sample_labels SELECT m.new, s.\"key\", s.str, s.num, "
 	    "s.num_unit FROM stage_sample_labels s JOIN map_sample_stacks m ON "
-	    "m.old = s.sample_id;\n"
+	    "m.old = s.sample_id ORDER BY s.%s;\n"
 	    "INSERT INTO sample_times SELECT m.new, s.time_unix_nano FROM "
 	    "stage_sample_times s JOIN map_sample_stacks m ON m.old = "
-	    "s.sample_id;\n");
+	    "s.sample_id;\n", staged(w), staged(w));
 	/* (a loader that made some of them itself made no others) */
 	for (i = 0; i < sizeof(temps) / sizeof(temps[0]); i++)
 		sqlf(w, "DROP TABLE IF EXISTS \"%s\";\n", temps[i]);
+	if (w->d == SQL_POSTGRESQL)
+		sqlf(w, "DROP SEQUENCE IF EXISTS \"stage_%s\";\n",
+		    SQL_ORDER_COLUMN);
 }
 
 /* The temporary tables the rows are staged in, with the stream's ids. */
@@ -204,6 +216,11 @@ sql_stage_tables(struct sql_writer *w)
 {
 	int t;
 
+	/* (the stored tables' sequence is not made yet: the rows are
+	 * staged before the database is touched) */
+	if (w->d == SQL_POSTGRESQL)
+		sqlf(w, "CREATE TEMP SEQUENCE IF NOT EXISTS \"stage_%s\";\n",
+		    SQL_ORDER_COLUMN);
 	for (t = 0; t < SQ_COUNT; t++) {
 		sqlf(w, "DROP TABLE IF EXISTS \"stage_%s\";\n",
 		    sql_table_of(t).name);

@@ -71,6 +71,30 @@ sql_columns(struct sql_writer *w, enum table_id t, const char *prefix)
 		    sql_ident(tb->cols[c].name));
 }
 
+/* The tables whose rows' order the stream keeps: a source's attributes,
+ * a location's, a sample's values and labels. SQLite's rowid numbers rows
+ * as added; PostgreSQL keeps no order (a short row may land in an
+ * earlier page's free space), so its tables have a column that does. */
+int
+sql_ordered(enum sql_dialect d, enum sql_table t)
+{
+	return d == SQL_POSTGRESQL && (t == SQ_SOURCE_ATTRIBUTES ||
+	    t == SQ_LOCATION_ATTRIBUTES || t == SQ_SAMPLE_VALUES ||
+	    t == SQ_SAMPLE_LABELS);
+}
+
+/* The order column's definition: numbered from the sequence where rows
+ * are added (staged, in the stream's order; stored, in that order
+ * again), given by the coordinator on a shard. */
+static void
+order_column(struct sql_writer *w, enum sql_table_kind k, const char *sep)
+{
+	sqlf(w, "%s\"%s\" BIGINT NOT NULL%s", sep, SQL_ORDER_COLUMN,
+	    k == SQL_TABLE_SHARD ? "" : k == SQL_TABLE_STAGE ?
+	    " DEFAULT nextval('stage_" SQL_ORDER_COLUMN "')" :
+	    " DEFAULT nextval('" SQL_ORDER_COLUMN "')");
+}
+
 void
 sql_create(struct sql_writer *w, enum sql_table t, enum sql_table_kind k)
 {
@@ -102,6 +126,8 @@ sql_create(struct sql_writer *w, enum sql_table t, enum sql_table_kind k)
 			    col->ref != T_NONE ? schema_colname(col->ref,
 			    schema_tables[col->ref].pk) : "stack_id");
 	}
+	if (sql_ordered(w->d, t))
+		order_column(w, k, ", ");
 	sqlf(w, ")%s;\n", k == SQL_TABLE_PARTITIONED ?
 	    " PARTITION BY HASH (sample_id)" : "");
 }
@@ -214,8 +240,22 @@ sql_schema(struct sql_writer *w)
 		    "schemaname = current_schema() AND tablename IN ('samples', "
 		    "'sample_locations')) THEN RAISE EXCEPTION '%s'; END IF; "
 		    "END $$;\n", OLD_LAYOUT);
-	for (t = 0; t < SQ_COUNT; t++)
+	if (w->d == SQL_POSTGRESQL)
+		sqlf(w, "CREATE SEQUENCE IF NOT EXISTS \"%s\";\n",
+		    SQL_ORDER_COLUMN);
+	for (t = 0; t < SQ_COUNT; t++) {
 		sql_create(w, t, SQL_TABLE_STORED);
+		/* a database of before the column: its rows numbered in the
+		 * order they lie in */
+		if (sql_ordered(w->d, t)) {
+			d = sql_table_of(t);
+			sqlf(w, "DO $$ BEGIN IF (SELECT relkind FROM pg_class "
+			    "WHERE oid = '%s'::regclass) = 'r' THEN ALTER TABLE "
+			    "\"%s\" ADD COLUMN IF NOT EXISTS", d.name, d.name);
+			order_column(w, SQL_TABLE_STORED, " ");
+			sqlf(w, "; END IF; END $$;\n");
+		}
+	}
 	for (t = 0; t < SQ_COUNT; t++) {
 		d = sql_table_of(t);
 		for (c = 0; c < d.ncols; c++) {

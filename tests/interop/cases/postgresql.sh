@@ -50,6 +50,60 @@ t_postgresql_queries() { pg_start && { sql_queries; pg_stop; }; }
 t_postgresql_cut_short() { pg_start && { sql_cut_short; pg_stop; }; }
 t_postgresql_stacks_once() { pg_start && { sql_stacks_once psql; pg_stop; }; }
 
+# sql2tsv against a real server: every profile of the test data loaded
+# into one database through psql and into one SQLite file through
+# libsqlite3, in the same order; each read back whole is the same
+# stream, byte for byte, and its rows are tsvcombine's of all the
+# profiles. A selection reads the same from both.
+t_postgresql_read_back() {
+	pg_start || return
+	db_reset
+	: >"$out/list"
+	find tests/data -type f \( -path '*/rprof/*' -o -path '*/pprof/*' \
+	    -o -path '*/otlp/*' -o -path '*/folded/*' -o -path '*/perf/*' \
+	    -o -path '*/cpuprofile/*' -o -path '*/speedscope/*' \) \
+	    ! -name '*.md' ! -name '*.tsv' ! -path '*/importer/*' | sort |
+	while read -r f; do
+		$bin/tsvcombine "$f" >"$out/in.tsv" 2>/dev/null || continue
+		# PostgreSQL's text is UTF-8 (tsv2sql(1)): the others stay out
+		$bin/tsv2sql -D postgresql "$out/in.tsv" >"$out/in.sql" 2>/dev/null ||
+		    continue
+		db_load "$out/in.sql" || { bad "psql load of $f"; continue; }
+		$bin/tsv2sql -b "$out/lite.db" "$out/in.tsv" ||
+		    bad "tsv2sql -b of $f"
+		cp "$out/in.tsv" "$out/in-$(wc -l <"$out/list").tsv"
+		echo "$f" >>"$out/list"
+	done
+	n=$(wc -l <"$out/list")
+	[ "$n" -gt 150 ] || bad "only $n profiles loaded"
+	conn="host=$pg dbname=profiles user=postgres"
+	$bin/sql2tsv "$conn" >"$out/pg.tsv" || bad "sql2tsv of PostgreSQL"
+	$bin/sql2tsv "$out/lite.db" >"$out/lite.tsv" || bad "sql2tsv of SQLite"
+	cmp -s "$out/pg.tsv" "$out/lite.tsv" ||
+	    bad "PostgreSQL and SQLite read back differ: $(diff "$out/pg.tsv" "$out/lite.tsv" | head -n 4)"
+	i=0; set --
+	while [ $i -lt "$n" ]; do set -- "$@" "$out/in-$i.tsv"; i=$((i + 1)); done
+	$bin/tsvcombine "$@" | sort >"$out/want"
+	awk -F'\t' -v OFS='\t' '$1 ~ /^#?locations$/ { NF = 4 } { print }' \
+	    "$out/want" >"$out/want4"
+	sort "$out/pg.tsv" | awk -F'\t' -v OFS='\t' \
+	    '$1 ~ /^#?locations$/ { NF = 4 } { print }' >"$out/got4"
+	cmp -s "$out/want4" "$out/got4" ||
+	    bad "PostgreSQL read back is not tsvcombine of the profiles: $(diff "$out/want4" "$out/got4" | head -n 4)"
+	for a in "-s 2,7" "--where pprof.period_type=cpu" "--label bytes=16" \
+	    "--from 2026-11-25 --to 2026-11-26"; do
+		$bin/sql2tsv $a "$conn" >"$out/a.tsv" 2>&1
+		$bin/sql2tsv $a "$out/lite.db" >"$out/b.tsv" 2>&1
+		[ -s "$out/a.tsv" ] && cmp -s "$out/a.tsv" "$out/b.tsv" ||
+		    bad "sql2tsv $a: PostgreSQL and SQLite differ"
+	done
+	# PostgreSQL's own words, a read changes nothing
+	$bin/sql2tsv "host=$pg dbname=nosuch user=postgres" 2>"$out/err" >/dev/null
+	[ $? = 1 ] && grep -qF 'database "nosuch" does not exist' "$out/err" ||
+	    bad "a database that is not there: $(cat "$out/err")"
+	pg_stop
+}
+
 # A database of tsv2sql 0.9 (samples and sample_locations tables) is
 # not added to, with PostgreSQL's error naming why.
 t_postgresql_old_layout() {
@@ -191,6 +245,21 @@ t_postgresql_cluster() {
 	on c -At -F '|' -f tests/sql/by-source.sql |
 	    awk -F'|' '{ printf "%s|%d|%.17g\n", $3, $4, $5 }' | sort >"$out/got"
 	same "$out/want" "by-source.sql on the cluster against each run"
+	# sql2tsv through the coordinator: the runs, as tsvtop and
+	# tsv2folded see them
+	$bin/sql2tsv "host=$pg/c dbname=profiles user=postgres" >"$out/back.tsv" ||
+	    bad "sql2tsv through the coordinator"
+	$bin/tsvtop -q --all --unit=raw "$out/back.tsv" |
+	    awk -F'\t' 'NR > 1 { printf "%s|%.17g|%.17g\n", $1, $2, $4 }' |
+	    sort >"$out/got"
+	same "$out/top" "tsvtop of sql2tsv through the coordinator"
+	for i in 3 17; do
+		id=$(on c -At -c "SELECT source_id FROM sources WHERE source_uri LIKE '%/run$i.out'")
+		$bin/sql2tsv -s "$id" "host=$pg/c dbname=profiles user=postgres" |
+		    $bin/tsv2folded >"$out/got"
+		$bin/tsv2folded "$out/runs/run$i.tsv" >"$out/want"
+		same "$out/want" "run $i back through the coordinator"
+	done
 	# each shard answers its part whole, joined and aggregated there:
 	# a scan of its view, and no row of a sample table crosses
 	for v in function_totals source_totals; do

@@ -28,7 +28,8 @@ struct cli_opt {
  * from CLI_SHARED. */
 #define CLI_LONG 256
 #define CLI_SHARED 512
-enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE };
+enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE,
+	CLI_FROM, CLI_TO };
 
 #define CLI_OPT_OUTPUT { 'o', "output", "file", "write to file, whole or not " \
     "at all (default stdout)" }
@@ -52,7 +53,10 @@ enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE };
 	    "that matches" }, \
 	{ CLI_TAGSHOW, "tagshow", "re", "keep only the labels whose key " \
 	    "matches" }, \
-	{ CLI_TAGHIDE, "taghide", "re", "remove the labels whose key matches" }
+	{ CLI_TAGHIDE, "taghide", "re", "remove the labels whose key matches" }, \
+	{ CLI_FROM, "from", "time", "keep the samples taken at time or later " \
+	    "(RFC 3339\nsuch as 2026-11-27T14:00:00Z, or seconds since 1970)" }, \
+	{ CLI_TO, "to", "time", "keep the samples taken before time" }
 #define CLI_OPT_SOURCES { 's', "sources", "ids", "keep the samples of these " \
     "sources (such as 1,3)" }
 

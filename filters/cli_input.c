@@ -285,6 +285,23 @@ cli_focus_option(const struct cli_prog *prog, struct focus_opts *fo, int ch,
 	const char *name = NULL;
 	char err[256];
 
+	if (ch == CLI_FROM || ch == CLI_TO) {
+		struct when_window *w = &fo->window;
+		struct perr e;
+
+		if (when_parse(arg, ch == CLI_FROM ? &w->from : &w->to, &e) < 0) {
+			cli_warn("--%s: %s", ch == CLI_FROM ? "from" : "to",
+			    e.msg);
+			cli_usage(prog);
+		}
+		*(ch == CLI_FROM ? &w->has_from : &w->has_to) = 1;
+		if (w->has_from && w->has_to && w->from >= w->to) {
+			cli_warn("--from is not before --to: no time is in the "
+			    "window");
+			cli_usage(prog);
+		}
+		return;
+	}
 	switch (ch) {
 	case 'f': slot = &fo->focus; break;
 	case 'i': slot = &fo->ignore; break;
@@ -344,6 +361,8 @@ cli_focus_report(const struct focus_opts *fo, unsigned unmatched)
 		if (unmatched & f[i].bit)
 			cli_warn("%s: the %s expression matched no samples",
 			    f[i].opt, f[i].what);
+	if (unmatched & FOCUS_WINDOW)
+		cli_warn("--from/--to: no sample was taken in the window");
 }
 
 void

@@ -115,13 +115,14 @@ main(int argc, char *argv[])
 			break;
 		case O_FROM:
 		case O_TO:
-			if (when_parse(optarg, ch == O_FROM ? &s.from : &s.to,
-			    &e) < 0) {
+			if (when_parse(optarg, ch == O_FROM ? &s.window.from :
+			    &s.window.to, &e) < 0) {
 				cli_warn("--%s: %s", ch == O_FROM ? "from" :
 				    "to", e.msg);
 				cli_usage(&prog);
 			}
-			*(ch == O_FROM ? &s.has_from : &s.has_to) = 1;
+			*(ch == O_FROM ? &s.window.has_from :
+			    &s.window.has_to) = 1;
 			break;
 		case 'o':
 			opath = optarg;
@@ -131,7 +132,8 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc != 1)
 		cli_usage(&prog);
-	if (s.has_from && s.has_to && s.from >= s.to) {
+	if (s.window.has_from && s.window.has_to &&
+	    s.window.from >= s.window.to) {
 		cli_warn("--from is not before --to: no time is in the window");
 		cli_usage(&prog);
 	}

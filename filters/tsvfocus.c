@@ -43,7 +43,7 @@ main(int argc, char *argv[])
 		switch (ch) {
 		case 'f': case 'i': case 'H': case 'S': case 'r':
 		case CLI_TAGFOCUS: case CLI_TAGIGNORE: case CLI_TAGSHOW:
-		case CLI_TAGHIDE:
+		case CLI_TAGHIDE: case CLI_FROM: case CLI_TO:
 			cli_focus_option(&prog, &fo, ch, optarg);
 			break;
 		case 'o':

@@ -1,5 +1,8 @@
 /* The moments --from and --to take (when.h). */
 #include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/when.h"
@@ -136,4 +139,54 @@ when_parse(const char *s, int64_t *ns, struct perr *e)
 	return perr_set(e, "'%s' is not a time: give RFC 3339 "
 	    "(2026-11-27T14:00:00Z, or with an offset such as +01:00) or "
 	    "seconds since 1970 (1795788000)", s);
+}
+
+int
+when_in(const struct when_window *w, int64_t t)
+{
+	return (!w->has_from || t >= w->from) && (!w->has_to || t < w->to);
+}
+
+int
+when_i64(const char *s, int64_t *v)
+{
+	char *end;
+	long long n;
+
+	if (s == NULL)
+		return -1;
+	errno = 0;
+	n = strtoll(s, &end, 10);
+	if (end == s || *end != '\0' || errno != 0)
+		return -1;
+	*v = n;
+	return 0;
+}
+
+int
+when_source_span(double timestamp, const int64_t *time_nanos,
+    const int64_t *duration_nanos, int64_t *start, int64_t *end)
+{
+	if (time_nanos != NULL)
+		*start = *time_nanos;
+	else {
+		/* seconds to 2262 */
+		if (!isfinite(timestamp) || fabs(timestamp) >= 9.2e9)
+			return 0;
+		*start = (int64_t)llround(timestamp * 1e9);
+	}
+	*end = *start;
+	if (duration_nanos != NULL && *duration_nanos > 0 &&
+	    __builtin_add_overflow(*start, *duration_nanos, end))
+		*end = INT64_MAX;
+	return 1;
+}
+
+int
+when_span_meets(const struct when_window *w, int64_t start, int64_t end)
+{
+	if (end == start)
+		return when_in(w, start);
+	return (!w->has_from || end > w->from) && (!w->has_to ||
+	    start < w->to);
 }

@@ -42,7 +42,7 @@ struct focus {
 	size_t *src_attrs;		/* per source: attributes written */
 	size_t capsrcattrs;
 	struct u64map vtypes;		/* type << 32 | unit -> writer's */
-	unsigned tags_matched;		/* FOCUS_TAG* that matched */
+	unsigned tags_matched;		/* FOCUS_TAG*, _WINDOW that matched */
 	struct slabel *labels;		/* the sample's, -tagshow/-taghide */
 	size_t caplabels;
 	uint32_t *keep;			/* the sample's frames, kept */
@@ -434,6 +434,33 @@ begin(struct focus *f, const struct prof *p)
 	f->begun = 1;
 }
 
+/* Whether sample s was taken in the window: at its own time, else in
+ * its source's span. */
+static int
+in_window(const struct focus *f, const struct prof *p, const struct sample *s)
+{
+	const struct source *src = &p->sources[s->source];
+	int64_t tn, dur, start, end;
+	int has_tn = 0, has_dur = 0;
+	const char *key;
+	size_t i;
+
+	if (s->has_time)
+		return when_in(&f->opts.window, s->time);
+	for (i = 0; i < src->nattrs; i++) {
+		key = prof_str(p, src->attrs[i].key);
+		if (strcmp(key, ATTR_PPROF_TIME) == 0)
+			has_tn = when_i64(prof_str(p, src->attrs[i].value),
+			    &tn) == 0;
+		else if (strcmp(key, ATTR_PPROF_DURATION) == 0)
+			has_dur = when_i64(prof_str(p, src->attrs[i].value),
+			    &dur) == 0;
+	}
+	return when_source_span(src->timestamp_na ? NAN : src->timestamp,
+	    has_tn ? &tn : NULL, has_dur ? &dur : NULL, &start, &end) &&
+	    when_span_meets(&f->opts.window, start, end);
+}
+
 int
 focus_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
@@ -445,6 +472,12 @@ focus_sample(void *ctx, struct prof *p, const struct sample *s,
 	begin(f, p);
 	if (!source_set_has(f->opts.sources, p, s))
 		return 0;
+	/* first: the window is of the samples, not of their frames */
+	if (when_window_set(&f->opts.window)) {
+		if (!in_window(f, p, s))
+			return 0;
+		f->tags_matched |= FOCUS_WINDOW;
+	}
 	if ((rc = filter(f, p, s, &n)) < 0)
 		return perr_nomem(e);
 	/* as pprof: the tag filters look at what the name filters kept */
@@ -484,5 +517,7 @@ focus_unmatched(const struct focus *f)
 		none |= FOCUS_TAGSHOW;
 	if (o->taghide && !(f->tags_matched & FOCUS_TAGHIDE))
 		none |= FOCUS_TAGHIDE;
+	if (when_window_set(&o->window) && !(f->tags_matched & FOCUS_WINDOW))
+		none |= FOCUS_WINDOW;
 	return none;
 }

@@ -6,6 +6,7 @@
 #ifndef FOCUS_H
 #define FOCUS_H
 
+#include "base/when.h"
 #include "re/re.h"
 #include "analysis/sample/select.h"
 #include "analysis/sample/tagfilter.h"
@@ -20,6 +21,9 @@ struct focus_opts {
 	struct tag_filter *tagfocus, *tagignore;
 	struct re *tagshow, *taghide;
 	const struct source_set *sources;
+	/* --from/--to: the samples taken in it (when_window_set): at their
+	 * own time, else in their source's span (when_source_span) */
+	struct when_window window;
 };
 
 struct focus;
@@ -41,7 +45,7 @@ void focus_free(struct focus *f);
 enum {
 	FOCUS_FOCUS = 1, FOCUS_IGNORE = 2, FOCUS_HIDE = 4, FOCUS_SHOW = 8,
 	FOCUS_SHOW_FROM = 16, FOCUS_TAGFOCUS = 32, FOCUS_TAGIGNORE = 64,
-	FOCUS_TAGSHOW = 128, FOCUS_TAGHIDE = 256
+	FOCUS_TAGSHOW = 128, FOCUS_TAGHIDE = 256, FOCUS_WINDOW = 512
 };
 unsigned focus_unmatched(const struct focus *f);
 

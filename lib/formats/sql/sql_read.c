@@ -29,9 +29,9 @@ struct src {
 	int keep;		/* selected by id and attributes */
 	int matched;		/* keys of where it matches */
 	int has_samples;	/* some sample selected */
-	int has_span;
-	int64_t start, end;	/* its span, when has_span */
-	int has_time_nanos;
+	double timestamp;	/* NaN: NA */
+	int64_t time_nanos, duration;	/* pprof's, when has_ */
+	int has_time_nanos, has_duration;
 };
 
 struct stack {
@@ -352,7 +352,6 @@ select_sources(struct rd *r)
 	struct src *sr;
 	size_t i, j, kept = 0;
 	int64_t id, v;
-	double ts;
 	const char *t;
 	int rc, dup, step;
 
@@ -373,13 +372,8 @@ select_sources(struct rd *r)
 		memset(sr, 0, sizeof(*sr));
 		sr->id = (uint32_t)id;
 		sr->keep = s->nids == 0;
-		if ((t = r->c->text(q, 1)) != NULL) {
-			ts = strtod(t, NULL);
-			if (isfinite(ts) && fabs(ts) < 9e9) {
-				sr->has_span = 1;
-				sr->start = sr->end = (int64_t)llround(ts * 1e9);
-			}
-		}
+		t = r->c->text(q, 1);
+		sr->timestamp = t != NULL ? strtod(t, NULL) : NAN;
 	}
 	r->c->done(q);
 	if (rc < 0)
@@ -417,27 +411,22 @@ select_sources(struct rd *r)
 		if (s->nwhere > 0 && r->src[j].matched != step)
 			r->src[j].keep = 0;
 	/* spans: pprof's nanoseconds where they are, for the duration */
-	if (s->has_from || s->has_to) {
+	if (when_window_set(&s->window)) {
 		if ((q = run(r, sqlprintf("SELECT source_id, key, value FROM "
 		    "source_attributes WHERE key IN ('%s', '%s')",
 		    ATTR_PPROF_TIME, ATTR_PPROF_DURATION))) == NULL)
 			return -1;
 		while ((rc = next(r, q, 3)) == 1) {
 			if ((sr = src_of(r, i64(r, q, 0))) == NULL ||
-			    (t = r->c->text(q, 2)) == NULL)
-				continue;
-			errno = 0;
-			v = strtoll(t, NULL, 10);
-			if (errno != 0)
+			    when_i64(r->c->text(q, 2), &v) < 0)
 				continue;
 			if (strcmp(r->c->text(q, 1), ATTR_PPROF_TIME) == 0) {
-				sr->end = v + (sr->has_span ? sr->end -
-				    sr->start : 0);
-				sr->start = v;
-				sr->has_span = sr->has_time_nanos = 1;
-			} else if (sr->has_span && v > 0 &&
-			    !__builtin_add_overflow(sr->start, v, &v))
-				sr->end = v;
+				sr->time_nanos = v;
+				sr->has_time_nanos = 1;
+			} else {
+				sr->duration = v;
+				sr->has_duration = 1;
+			}
 		}
 		r->c->done(q);
 		if (rc < 0)
@@ -453,17 +442,15 @@ select_sources(struct rd *r)
 	return 0;
 }
 
-/* Whether a source's span meets [from, to). */
+/* Whether a source's span meets the window. */
 static int
 span_meets(const struct sql_select *s, const struct src *sr)
 {
-	if (!sr->has_span)
-		return 0;
-	if (sr->end == sr->start)
-		return (!s->has_from || sr->start >= s->from) &&
-		    (!s->has_to || sr->start < s->to);
-	return (!s->has_from || sr->end > s->from) &&
-	    (!s->has_to || sr->start < s->to);
+	int64_t start, end;
+
+	return when_source_span(sr->timestamp, sr->has_time_nanos ?
+	    &sr->time_nanos : NULL, sr->has_duration ? &sr->duration : NULL,
+	    &start, &end) && when_span_meets(&s->window, start, end);
 }
 
 /* Whether some sample has a label of the key, or the message. */
@@ -498,7 +485,7 @@ samples_from(struct rd *r)
 	int any = 0;
 
 	sbf(f, "FROM %s s", sql_table_of(SQ_SAMPLE_STACKS).name);
-	if (s->has_from || s->has_to)
+	if (when_window_set(&s->window))
 		sbf(f, " LEFT JOIN %s t ON t.sample_id = s.sample_id",
 		    sql_table_of(SQ_SAMPLE_TIMES).name);
 	sbf(f, " WHERE 1 = 1");
@@ -512,12 +499,14 @@ samples_from(struct rd *r)
 				    r->src[i].id);
 		sbf(f, ")");
 	}
-	if (s->has_from || s->has_to) {
+	if (when_window_set(&s->window)) {
 		sbf(f, " AND (t.sample_id IS NOT NULL");
-		if (s->has_from)
-			sbf(f, " AND t.time_unix_nano >= %" PRId64, s->from);
-		if (s->has_to)
-			sbf(f, " AND t.time_unix_nano < %" PRId64, s->to);
+		if (s->window.has_from)
+			sbf(f, " AND t.time_unix_nano >= %" PRId64,
+			    s->window.from);
+		if (s->window.has_to)
+			sbf(f, " AND t.time_unix_nano < %" PRId64,
+			    s->window.to);
 		sbf(f, " OR t.sample_id IS NULL AND s.source_id IN (0");
 		for (i = 0; i < r->nsrc; i++)
 			if (r->src[i].keep && span_meets(s, &r->src[i]))
@@ -669,8 +658,6 @@ write_sources(struct rd *r)
 	struct sql_rows *q;
 	struct src *sr;
 	uint32_t n = 0;
-	double ts;
-	const char *t;
 	int rc;
 	char *sql;
 
@@ -683,9 +670,8 @@ write_sources(struct rd *r)
 		    (r->sample_filter && !sr->has_samples))
 			continue;
 		sr->out = ++n;
-		t = r->c->text(q, 3);
-		ts = t != NULL ? strtod(t, NULL) : NAN;
-		sw_source(&r->w, sr->out, chr(r, q, 1), chr(r, q, 2), ts);
+		sw_source(&r->w, sr->out, chr(r, q, 1), chr(r, q, 2),
+		    sr->timestamp);
 	}
 	r->c->done(q);
 	if (rc < 0)
@@ -991,7 +977,7 @@ sql_read(struct sql_conn *c, const struct sql_select *s, struct output *o,
 	r.c = c;
 	r.sel = s;
 	r.e = e;
-	r.sample_filter = s->has_from || s->has_to || s->nlabels > 0;
+	r.sample_filter = when_window_set(&s->window) || s->nlabels > 0;
 	if (check_layout(&r) < 0 || select_sources(&r) < 0 ||
 	    samples_from(&r) < 0 || gather(&r) < 0 || read_locations(&r) < 0)
 		goto done;

@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "base/when.h"
 #include "formats/sql/sql_query.h"
 #include "io/output.h"
 
@@ -24,8 +25,7 @@ struct sql_select {
 	size_t nwhere;
 	char *const *labels;
 	size_t nlabels;
-	int64_t from, to;
-	int has_from, has_to;
+	struct when_window window;
 };
 
 /*

@@ -29,7 +29,7 @@ struct cli_opt {
 #define CLI_LONG 256
 #define CLI_SHARED 512
 enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE,
-	CLI_FROM, CLI_TO };
+	CLI_FROM, CLI_TO, CLI_TAGROOT, CLI_TAGLEAF };
 
 #define CLI_OPT_OUTPUT { 'o', "output", "file", "write to file, whole or not " \
     "at all (default stdout)" }
@@ -56,7 +56,11 @@ enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE,
 	{ CLI_TAGHIDE, "taghide", "re", "remove the labels whose key matches" }, \
 	{ CLI_FROM, "from", "time", "keep the samples taken at time or later " \
 	    "(RFC 3339\nsuch as 2026-11-27T14:00:00Z, or seconds since 1970)" }, \
-	{ CLI_TO, "to", "time", "keep the samples taken before time" }
+	{ CLI_TO, "to", "time", "keep the samples taken before time" }, \
+	{ CLI_TAGROOT, "tagroot", "keys", "label values as frames at the root " \
+	    "(key,...: the first\nthe new root)" }, \
+	{ CLI_TAGLEAF, "tagleaf", "keys", "label values as frames at the leaf " \
+	    "(the last the new leaf)" }
 #define CLI_OPT_SOURCES { 's', "sources", "ids", "keep the samples of these " \
     "sources (such as 1,3)" }
 

@@ -361,6 +361,11 @@ cli_focus_report(const struct focus_opts *fo, unsigned unmatched)
 		if (unmatched & f[i].bit)
 			cli_warn("%s: the %s expression matched no samples",
 			    f[i].opt, f[i].what);
+	/* pprof: "No matches for TagRoot." */
+	if (unmatched & FOCUS_TAGROOT)
+		cli_warn("--tagroot: no sample has a label of these keys");
+	if (unmatched & FOCUS_TAGLEAF)
+		cli_warn("--tagleaf: no sample has a label of these keys");
 	if (unmatched & FOCUS_WINDOW)
 		cli_warn("--from/--to: no sample was taken in the window");
 }
@@ -368,6 +373,7 @@ cli_focus_report(const struct focus_opts *fo, unsigned unmatched)
 void
 cli_focus_free(struct focus_opts *fo)
 {
+	label_frames_free(fo->label_frames);
 	re_free(fo->focus);
 	re_free(fo->ignore);
 	re_free(fo->hide);

@@ -36,7 +36,7 @@ main(int argc, char *argv[])
 	struct output o;
 	struct perr e;
 	struct input_ref in;
-	const char *opath = NULL;
+	const char *opath = NULL, *tagroot = NULL, *tagleaf = NULL;
 	int ch;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
@@ -45,6 +45,12 @@ main(int argc, char *argv[])
 		case CLI_TAGFOCUS: case CLI_TAGIGNORE: case CLI_TAGSHOW:
 		case CLI_TAGHIDE: case CLI_FROM: case CLI_TO:
 			cli_focus_option(&prog, &fo, ch, optarg);
+			break;
+		case CLI_TAGROOT:
+			tagroot = optarg;
+			break;
+		case CLI_TAGLEAF:
+			tagleaf = optarg;
 			break;
 		case 'o':
 			opath = optarg;
@@ -56,6 +62,11 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	fo.sources = &sources;
+	if ((tagroot != NULL || tagleaf != NULL) && (fo.label_frames =
+	    label_frames_new(tagroot, tagleaf)) == NULL) {
+		cli_warn("out of memory");
+		cli_exit(EXIT_BAD);
+	}
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_open(&o, opath);
 	cli_hold(&o);

@@ -69,3 +69,19 @@ t_focus_window() {
 		[ $? = 2 ] || bad "tsvfocus $a: not exit 2"
 	done
 }
+
+# --tagroot/--tagleaf: label values as frames, as pprof's -tagroot and
+# -tagleaf make them (the expected stacks are go tool pprof -traces's with
+# the options: make interop's go/tagroot checks every such stack): Go's
+# cpu1 with its worker and size labels at the leaf, the numeric bytes
+# label (none there: an empty frame, <unknown>) at the root.
+t_focus_tagframes() {
+	$bin/tsvfocus --tagleaf worker,size --tagroot bytes \
+	    tests/data/pprof/go-labelled/cpu1.pb.gz 2>"$out/err" |
+	    $bin/tsv2folded | sort >"$out/got"
+	same tests/focus/tagframes.expected "tsvfocus --tagleaf --tagroot"
+	grep -qF 'tsvfocus: --tagroot: no sample has a label of these keys' "$out/err" ||
+	    bad "--tagroot of a key no sample has: not said"
+	$bin/tsvfocus --tagroot bytes tests/data/pprof/go-labelled/heap1.pb.gz |
+	    $bin/tsvvalidate || bad "--tagroot on numeric labels: invalid stream"
+}

@@ -33,6 +33,8 @@ struct focus {
 	struct output *o;
 	uint16_t *match;		/* per prof location: M_* */
 	size_t capmatch;
+	uint16_t *lmatch;		/* per label frame: M_* */
+	size_t caplmatch;
 	uint32_t *fn_out, *map_out;	/* prof index -> output id, 0: none */
 	size_t capfn, capmap;
 	struct u64map loc_out;		/* location << 1 | last -> output id */
@@ -68,6 +70,7 @@ static void
 clear(struct focus *f)
 {
 	free(f->match);
+	free(f->lmatch);
 	free(f->fn_out);
 	free(f->map_out);
 	free(f->src_attrs);
@@ -109,26 +112,58 @@ regex_hit(struct re *re, const char *s)
 	return re != NULL && re_match(re, s, strlen(s)) == 1;
 }
 
-/* The filters' verdicts on location li of p, computed once. */
+/* Whether frame li is inlined into the next (a label frame is not). */
+static int
+inlined(const struct prof *p, uint32_t li)
+{
+	return li < LABEL_FRAME_BASE && p->locations[li].inlined;
+}
+
+/* The verdicts' slot of frame li: of p's location, or of a label frame
+ * (named its values, in the file named its key, of no mapping). */
+static uint16_t *
+match_slot(struct focus *f, const struct prof *p, uint32_t li,
+    const char **name, const char **file, const char **map)
+{
+	const struct location *l;
+
+	if (li >= LABEL_FRAME_BASE) {
+		li -= LABEL_FRAME_BASE;
+		if (array_grow_zeroed((void **)&f->lmatch, &f->caplmatch,
+		    (size_t)li + 1, sizeof(*f->lmatch)) < 0)
+			return NULL;
+		*name = label_frame_name(f->opts.label_frames,
+		    li + LABEL_FRAME_BASE);
+		*file = label_frame_key(f->opts.label_frames,
+		    li + LABEL_FRAME_BASE);
+		return &f->lmatch[li];
+	}
+	if (array_grow_zeroed((void **)&f->match, &f->capmatch,
+	    (size_t)li + 1, sizeof(*f->match)) < 0)
+		return NULL;
+	l = &p->locations[li];
+	if (l->function != PROF_NONE) {
+		*name = prof_str(p, p->functions[l->function].name);
+		*file = prof_str(p, p->functions[l->function].filename);
+	}
+	if (l->mapping != PROF_NONE)
+		*map = prof_str(p, p->mappings[l->mapping].filename);
+	return &f->match[li];
+}
+
+/* The filters' verdicts on frame li, computed once. */
 static int
 matches(struct focus *f, const struct prof *p, uint32_t li)
 {
-	const struct location *l = &p->locations[li];
 	const struct focus_opts *o = &f->opts;
 	const char *name = NULL, *file = NULL, *map = NULL;
 	unsigned m = M_DONE;
+	uint16_t *slot;
 
-	if (array_grow_zeroed((void **)&f->match, &f->capmatch,
-	    (size_t)li + 1, sizeof(*f->match)) < 0)
+	if ((slot = match_slot(f, p, li, &name, &file, &map)) == NULL)
 		return -1;
-	if (f->match[li] & M_DONE)
-		return f->match[li];
-	if (l->function != PROF_NONE) {
-		name = prof_str(p, p->functions[l->function].name);
-		file = prof_str(p, p->functions[l->function].filename);
-	}
-	if (l->mapping != PROF_NONE)
-		map = prof_str(p, p->mappings[l->mapping].filename);
+	if (*slot & M_DONE)
+		return *slot;
 #define FRAME(re) (name != NULL && (regex_hit(re, name) || regex_hit(re, file)))
 	m |= FRAME(o->focus) ? M_FOCUS : 0;
 	m |= FRAME(o->ignore) ? M_IGNORE : 0;
@@ -143,8 +178,16 @@ matches(struct focus *f, const struct prof *p, uint32_t li)
 		m |= regex_hit(o->show_from, map) ? MAP_SHOW : 0;
 		m |= regex_hit(o->show, map) ? MAP_KEEP : 0;
 	}
-	f->match[li] = (uint16_t)m;
+	*slot = (uint16_t)m;
 	return (int)m;
+}
+
+/* The verdicts of frame li, once matches() has made them. */
+static unsigned
+verdicts(const struct focus *f, uint32_t li)
+{
+	return li >= LABEL_FRAME_BASE ? f->lmatch[li - LABEL_FRAME_BASE] :
+	    f->match[li];
 }
 
 /* Where the run that begins at frame start ends (its last frame). */
@@ -153,7 +196,7 @@ run_end(const struct prof *p, const struct sample *s, size_t start)
 {
 	size_t d = start;
 
-	while (d + 1 < s->nlocs && p->locations[s->locs[d]].inlined)
+	while (d + 1 < s->nlocs && inlined(p, s->locs[d]))
 		d++;
 	return d;
 }
@@ -187,7 +230,7 @@ filter(struct focus *f, const struct prof *p, const struct sample *s,
 		/* the run's verdicts: any frame's, or its mapping's */
 		rm = 0;
 		for (d = start; d <= end; d++)
-			rm |= f->match[s->locs[d]];
+			rm |= verdicts(f, s->locs[d]);
 		if (names && ((rm & (M_IGNORE | MAP_IGNORE)) && o->ignore))
 			return 0;
 		if (!o->focus || (rm & (M_FOCUS | MAP_FOCUS)))
@@ -196,7 +239,7 @@ filter(struct focus *f, const struct prof *p, const struct sample *s,
 		 * does; show: those that do, all if the mapping does */
 		run0 = n;
 		for (d = start; d <= end; d++) {
-			m = f->match[s->locs[d]];
+			m = (int)verdicts(f, s->locs[d]);
 			if (o->hide && ((m & MAP_HIDE) || (m & M_HIDE)))
 				continue;
 			if (o->show && !(m & (MAP_KEEP | M_KEEP)))
@@ -210,12 +253,12 @@ filter(struct focus *f, const struct prof *p, const struct sample *s,
 		if (o->show_from) {
 			rm = 0;
 			for (d = run0; d < n; d++)
-				rm |= f->match[f->keep[d]];
+				rm |= verdicts(f, f->keep[d]);
 			if (rm & MAP_SHOW)
 				cut = n, show_found = 1;
 			else
 				for (d = n; d > run0; d--)
-					if (f->match[f->keep[d - 1]] & M_SHOW) {
+					if (verdicts(f, f->keep[d - 1]) & M_SHOW) {
 						n = d;
 						cut = n;
 						show_found = 1;
@@ -295,12 +338,32 @@ out_id(uint32_t **ids, size_t *cap, size_t n, uint32_t i, uint32_t **slot)
 	return 0;
 }
 
+/* A label frame's location, new: its function (named its values, the
+ * empty name as the stream marks it; in the file named its key) and the
+ * location of no line, address or mapping, as pprof makes them. */
+static uint32_t
+label_location(struct focus *f, uint32_t li, uint32_t id)
+{
+	const char *name = label_frame_name(f->opts.label_frames, li);
+	struct sw_location row;
+
+	memset(&row, 0, sizeof(row));
+	row.id = id;
+	row.function_id = ++f->nfn;
+	row.address_na = 1;
+	sw_function(&f->w, row.function_id, text_marked(text_of(name)),
+	    text_marked(text_of(name)), text_of(label_frame_key(
+	    f->opts.label_frames, li)), 0);
+	sw_location(&f->w, &row);
+	return id;
+}
+
 /* The output location of frame li as the last of its run or not,
  * written with its function and mapping when new. */
 static int64_t
 location(struct focus *f, const struct prof *p, uint32_t li, int last)
 {
-	const struct location *l = &p->locations[li];
+	const struct location *l;
 	uint32_t *slot, *fn = NULL, *map = NULL;
 	struct sw_location row;
 	int added;
@@ -311,6 +374,9 @@ location(struct focus *f, const struct prof *p, uint32_t li, int last)
 	if (!added)
 		return *slot;
 	f->nloc++;
+	if (li >= LABEL_FRAME_BASE)
+		return label_location(f, li, *slot);
+	l = &p->locations[li];
 	if (l->function != PROF_NONE) {
 		if (out_id(&f->fn_out, &f->capfn, p->nfunctions, l->function,
 		    &fn) < 0)
@@ -466,6 +532,7 @@ focus_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
 {
 	struct focus *f = ctx;
+	struct sample labelled;
 	size_t n = 0;
 	int rc;
 
@@ -477,6 +544,19 @@ focus_sample(void *ctx, struct prof *p, const struct sample *s,
 		if (!in_window(f, p, s))
 			return 0;
 		f->tags_matched |= FOCUS_WINDOW;
+	}
+	/* as pprof: the label frames before the filters, which see them */
+	if (label_frames_any(f->opts.label_frames)) {
+		const uint32_t *locs;
+
+		if (label_frames_stack(f->opts.label_frames, p, s, &locs,
+		    &n) < 0)
+			return perr_nomem(e);
+		labelled = *s;
+		labelled.locs = (uint32_t *)locs;
+		labelled.nlocs = n;
+		s = &labelled;
+		n = 0;
 	}
 	if ((rc = filter(f, p, s, &n)) < 0)
 		return perr_nomem(e);
@@ -519,5 +599,11 @@ focus_unmatched(const struct focus *f)
 		none |= FOCUS_TAGHIDE;
 	if (when_window_set(&o->window) && !(f->tags_matched & FOCUS_WINDOW))
 		none |= FOCUS_WINDOW;
+	if (o->label_frames != NULL) {
+		if (!label_frames_root_matched(o->label_frames))
+			none |= FOCUS_TAGROOT;
+		if (!label_frames_leaf_matched(o->label_frames))
+			none |= FOCUS_TAGLEAF;
+	}
 	return none;
 }

@@ -8,6 +8,7 @@
 
 #include "base/when.h"
 #include "re/re.h"
+#include "analysis/sample/labelframes.h"
 #include "analysis/sample/select.h"
 #include "analysis/sample/tagfilter.h"
 #include "model/assemble.h"
@@ -24,6 +25,9 @@ struct focus_opts {
 	/* --from/--to: the samples taken in it (when_window_set): at their
 	 * own time, else in their source's span (when_source_span) */
 	struct when_window window;
+	/* pprof's -tagroot/-tagleaf: label values as frames, made before
+	 * the filters look at the frames (NULL: none) */
+	struct label_frames *label_frames;
 };
 
 struct focus;
@@ -45,7 +49,8 @@ void focus_free(struct focus *f);
 enum {
 	FOCUS_FOCUS = 1, FOCUS_IGNORE = 2, FOCUS_HIDE = 4, FOCUS_SHOW = 8,
 	FOCUS_SHOW_FROM = 16, FOCUS_TAGFOCUS = 32, FOCUS_TAGIGNORE = 64,
-	FOCUS_TAGSHOW = 128, FOCUS_TAGHIDE = 256, FOCUS_WINDOW = 512
+	FOCUS_TAGSHOW = 128, FOCUS_TAGHIDE = 256, FOCUS_WINDOW = 512,
+	FOCUS_TAGROOT = 1024, FOCUS_TAGLEAF = 2048
 };
 unsigned focus_unmatched(const struct focus *f);
 

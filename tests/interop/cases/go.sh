@@ -471,6 +471,41 @@ t_go_tags() {
 	done
 }
 
+# pprof's -tagroot and -tagleaf: tsvfocus's label frames, written as
+# pprof, are what go tool pprof draws with the option, trace for trace
+# and row for row (-traces, -top), on Go's string and numeric labels and
+# pprofutils' labelled profile; a key no sample has is said.
+t_go_tagroot() {
+	go_oracle && labelled_profiles || return
+	for f in tests/data/pprof/go-labelled/cpu1.pb.gz \
+	    tests/data/pprof/go-labelled/heap2.pb.gz "$labelled/cpu2.pb.gz" \
+	    "$labelled/heap1.pb.gz" tests/data/pprof/pprofutils/labelframes.in.pprof; do
+	for opt in tagroot=worker tagleaf=bytes tagroot=bytes,worker \
+	    tagleaf=size,worker tagroot=worker,size tagleaf=key1,key2 \
+	    tagroot=nokey; do
+		k=${opt%%=*} v=${opt#*=}
+		$bin/tsvfocus --$k $v "$f" 2>"$out/err" |
+		    $bin/tsv2pprof >"$out/ours.pb.gz" || bad "$f --$opt"
+		for cmd in -traces -top; do
+			go tool pprof $cmd -symbolize=none "$out/ours.pb.gz" \
+			    2>/dev/null | grep -v '^File\|^Time\|^Build\|^Type' \
+			    >"$out/ours"
+			go tool pprof $cmd -symbolize=none -$opt "$f" \
+			    2>"$out/goerr" |
+			    grep -v '^File\|^Time\|^Build\|^Type' >"$out/go"
+			[ -s "$out/go" ] && cmp -s "$out/ours" "$out/go" || {
+				bad "$f --$opt: $cmd differs from go tool pprof -$opt"
+				diff "$out/ours" "$out/go" | head -4
+			}
+		done
+		if grep -q 'No matches for' "$out/goerr"; then
+			grep -q 'no sample has a label of these keys' "$out/err" ||
+			    bad "$f --$opt: pprof says no label matched; tsvfocus not"
+		fi
+	done
+	done
+}
+
 # OTLP: every pprof profile of tests/data (protobuf and legacy) through
 # tsv2otlp and otlp2tsv is the same profile to google/pprof as without;
 # the eBPF profiler's payload, through tsv2pprof, gives go tool pprof -top

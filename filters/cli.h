@@ -60,7 +60,7 @@ enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE,
 	{ CLI_TAGROOT, "tagroot", "keys", "label values as frames at the root " \
 	    "(key,...: the first\nthe new root)" }, \
 	{ CLI_TAGLEAF, "tagleaf", "keys", "label values as frames at the leaf " \
-	    "(the last the new leaf)" }
+	    "(the last\nthe new leaf)" }
 #define CLI_OPT_SOURCES { 's', "sources", "ids", "keep the samples of these " \
     "sources (such as 1,3)" }
 

@@ -47,6 +47,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/sql/sqlite_conn.c lib/formats/sql/sqlite_defs.c \
 	lib/formats/sql/sqlite_db.c lib/formats/sql/sqlite_query.c \
 	lib/formats/sql/pg_query.c lib/formats/sql/sql_read.c \
+	lib/formats/sql/sql_rd.c lib/formats/sql/sql_select.c \
 	lib/formats/v1/v1_write.c lib/formats/otlp/otlp_read.c \
 	lib/formats/otlp/otlp_decode.c lib/formats/otlp/otlp_samples.c \
 	lib/formats/otlp/otlp_write.c lib/formats/otlp/otlp_collect.c \

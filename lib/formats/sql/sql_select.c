@@ -1,0 +1,425 @@
+/*
+ * Which sources and samples a selection holds (sql_read_impl.h): the
+ * sources by id, attribute and span; the samples as FROM ... WHERE ...
+ * by source, time and label; then one pass over them for their sources,
+ * ids and distinct stacks.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "formats/sql/sql_read_impl.h"
+#include "io/input.h"
+
+/* The database holds tsv2sql's tables, of this layout. */
+int
+rd_check_layout(struct rd *r)
+{
+	struct sql_rows *q;
+	int stacks = 0, sources = 0, old = 0, rc;
+	const char *name;
+
+	q = rd_run(r, rd_sqlprintf(r->c->d == SQL_SQLITE ?
+	    "SELECT name, type = 'table' FROM sqlite_master WHERE type IN "
+	    "('table', 'view')" :
+	    "SELECT table_name, table_type = 'BASE TABLE' FROM "
+	    "information_schema.tables WHERE table_schema = "
+	    "current_schema()"));
+	if (q == NULL)
+		return -1;
+	while ((rc = r->c->next(q, r->e)) == 1) {
+		name = r->c->text(q, 0);
+		if (name == NULL)
+			continue;
+		if (strcmp(name, "sources") == 0)
+			sources = 1;
+		else if (strcmp(name, sql_table_of(SQ_SAMPLE_STACKS).name) == 0)
+			stacks = 1;
+		else if (strcmp(name, "sample_locations") == 0 && rd_lgl(r, q, 1))
+			old = 1;
+	}
+	r->c->done(q);
+	if (rc < 0)
+		return -1;
+	if (old)
+		return perr_set(r->e, "%s: a database of tsv2sql 0.9's layout "
+		    "(samples and sample_locations as tables), which sql2tsv "
+		    "does not read: load its profiles again into a new one",
+		    r->c->name);
+	if (!sources || !stacks)
+		return perr_set(r->e, "%s: not a profile database of tsv2sql "
+		    "(it has no %s table)", r->c->name, !sources ? "sources" :
+		    sql_table_of(SQ_SAMPLE_STACKS).name);
+	if (r->c->d != SQL_POSTGRESQL)
+		return 0;
+	if ((q = rd_run(r, rd_sqlprintf("SELECT 1 FROM information_schema.columns "
+	    "WHERE table_schema = current_schema() AND table_name = '%s' AND "
+	    "column_name = '%s'", sql_table_of(SQ_SAMPLE_VALUES).name,
+	    SQL_ORDER_COLUMN))) == NULL)
+		return -1;
+	rc = r->c->next(q, r->e);
+	r->c->done(q);
+	r->row_order = rc == 1;
+	return rc < 0 ? -1 : 0;
+}
+
+
+/* The keys of source attributes (or of labels) there are, for a
+ * message. */
+static int
+no_such_key(struct rd *r, const char *key, size_t n, int label)
+{
+	struct sql_rows *q;
+	char keys[600] = "";
+	size_t len = 0;
+	const char *k;
+	int rc;
+
+	if ((q = rd_run(r, rd_sqlprintf("SELECT DISTINCT key FROM %s ORDER BY key",
+	    label ? sql_table_of(SQ_SAMPLE_LABELS).name :
+	    "source_attributes"))) == NULL)
+		return -1;
+	while ((rc = r->c->next(q, r->e)) == 1 && len < sizeof(keys) - 8) {
+		k = r->c->text(q, 0);
+		len += (size_t)snprintf(keys + len, sizeof(keys) - len, "%s%s",
+		    len ? ", " : "", k != NULL ? k : "");
+	}
+	r->c->done(q);
+	if (rc < 0)
+		return -1;
+	if (len >= sizeof(keys) - 8)
+		snprintf(keys + sizeof(keys) - 8, 8, ", ...");
+	return perr_set(r->e, "%s: no %s has %s %.*s (the keys there are: %s)",
+	    r->c->name, label ? "sample" : "source", label ? "a label" :
+	    "an attribute", (int)n, key, len ? keys : "none");
+}
+
+/* Marks the sources whose attribute key is one of the values of the
+ * where terms i.. with that key. */
+static int
+match_key(struct rd *r, size_t i)
+{
+	const struct sql_select *s = r->sel;
+	const char *key = s->where[i], *eq = strchr(key, '=');
+	size_t n = (size_t)(eq - key), j;
+	struct sql_rows *q;
+	struct src *sr;
+	struct sb b = { 0 }, *f = &b;
+	int rc, found = 0;
+
+	rd_sbf(f, "SELECT DISTINCT source_id, value IN (");
+	for (j = i; j < s->nwhere; j++)
+		if (strncmp(s->where[j], key, n + 1) == 0) {
+			rd_sbf(f, "%s", j > i ? ", " : "");
+			rd_quote(f, s->where[j] + n + 1, strlen(s->where[j] + n +
+			    1));
+		}
+	rd_sbf(f, ") FROM source_attributes WHERE key = ");
+	rd_quote(f, key, n);
+	if ((q = rd_run(r, rd_sb_take(f))) == NULL)
+		return -1;
+	while ((rc = r->c->next(q, r->e)) == 1) {
+		found = 1;
+		if (rd_lgl(r, q, 1) && (sr = rd_src_of(r, rd_i64(r, q, 0))) != NULL &&
+		    sr->matched == (int)i)
+			sr->matched = (int)i + 1;
+	}
+	r->c->done(q);
+	if (rc < 0)
+		return -1;
+	return found ? 0 : no_such_key(r, key, n, 0);
+}
+
+/* Step 1: the sources, which are kept, and their spans. */
+int
+rd_select_sources(struct rd *r)
+{
+	const struct sql_select *s = r->sel;
+	struct sql_rows *q;
+	struct src *sr;
+	size_t i, j, kept = 0;
+	int64_t id, v;
+	const char *t;
+	int rc, dup, step;
+
+	if ((q = rd_run(r, rd_sqlprintf("SELECT source_id, source_timestamp FROM "
+	    "sources ORDER BY source_id"))) == NULL)
+		return -1;
+	while ((rc = rd_next(r, q, 2)) == 1) {
+		id = rd_i64(r, q, 0);
+		if (id <= 0 || id > INT32_MAX || ARRAY_ROOM(r->src, r->nsrc,
+		    r->capsrc) < 0 || u64map_put(&r->src_ix, (uint64_t)id,
+		    (uint32_t)r->nsrc, NULL) == NULL) {
+			rc = id <= 0 || id > INT32_MAX ? perr_set(r->e,
+			    "%s: a source id %" PRId64 " out of range",
+			    r->c->name, id) : perr_nomem(r->e);
+			break;
+		}
+		sr = &r->src[r->nsrc++];
+		memset(sr, 0, sizeof(*sr));
+		sr->id = (uint32_t)id;
+		sr->keep = s->nids == 0;
+		t = r->c->text(q, 1);
+		sr->timestamp = t != NULL ? strtod(t, NULL) : NAN;
+	}
+	r->c->done(q);
+	if (rc < 0)
+		return -1;
+	for (i = 0; i < s->nids; i++) {
+		if ((sr = rd_src_of(r, s->ids[i])) == NULL)
+			return perr_set(r->e, "%s: no source %" PRIu32 " (%zu "
+			    "source%s, ids %" PRIu32 " to %" PRIu32 ")",
+			    r->c->name, s->ids[i], r->nsrc, r->nsrc == 1 ? "" :
+			    "s", r->nsrc ?
+			    r->src[0].id : 0, r->nsrc ? r->src[r->nsrc - 1].id :
+			    0);
+		sr->keep = 1;
+	}
+	/* where: each key once, matched by one query; a source keeps the
+	 * count of keys it matched in turn */
+	for (i = 0, step = 0; i < s->nwhere; i++) {
+		for (j = 0, dup = 0; j < i && !dup; j++)
+			dup = strncmp(s->where[j], s->where[i],
+			    (size_t)(strchr(s->where[i], '=') - s->where[i]) +
+			    1) == 0;
+		if (dup)
+			continue;
+		for (j = 0; j < r->nsrc; j++)
+			if (r->src[j].matched == step)
+				r->src[j].matched = (int)i;
+		if (match_key(r, i) < 0)
+			return -1;
+		for (j = 0; j < r->nsrc; j++)
+			r->src[j].matched = r->src[j].matched == (int)i + 1 ?
+			    step + 1 : -1;
+		step++;
+	}
+	for (j = 0; j < r->nsrc; j++)
+		if (s->nwhere > 0 && r->src[j].matched != step)
+			r->src[j].keep = 0;
+	/* spans: pprof's nanoseconds where they are, for the duration */
+	if (when_window_set(&s->window)) {
+		if ((q = rd_run(r, rd_sqlprintf("SELECT source_id, key, value FROM "
+		    "source_attributes WHERE key IN ('%s', '%s')",
+		    ATTR_PPROF_TIME, ATTR_PPROF_DURATION))) == NULL)
+			return -1;
+		while ((rc = rd_next(r, q, 3)) == 1) {
+			if ((sr = rd_src_of(r, rd_i64(r, q, 0))) == NULL ||
+			    when_i64(r->c->text(q, 2), &v) < 0)
+				continue;
+			if (strcmp(r->c->text(q, 1), ATTR_PPROF_TIME) == 0) {
+				sr->time_nanos = v;
+				sr->has_time_nanos = 1;
+			} else {
+				sr->duration = v;
+				sr->has_duration = 1;
+			}
+		}
+		r->c->done(q);
+		if (rc < 0)
+			return -1;
+	}
+	for (j = 0; j < r->nsrc; j++)
+		kept += r->src[j].keep;
+	if (kept == 0)
+		return perr_set(r->e, "%s: no source matches the selection "
+		    "(%zu source%s)", r->c->name, r->nsrc, r->nsrc == 1 ? "" :
+		    "s");
+	r->whole = kept == r->nsrc && !r->sample_filter;
+	return 0;
+}
+
+/* Whether a source's span meets the window. */
+static int
+span_meets(const struct sql_select *s, const struct src *sr)
+{
+	int64_t start, end;
+
+	return when_source_span(sr->timestamp, sr->has_time_nanos ?
+	    &sr->time_nanos : NULL, sr->has_duration ? &sr->duration : NULL,
+	    &start, &end) && when_span_meets(&s->window, start, end);
+}
+
+/* Whether some sample has a label of the key, or the message. */
+static int
+label_key(struct rd *r, const char *key, size_t n)
+{
+	struct sql_rows *q;
+	struct sb b = { 0 }, *f = &b;
+	int rc;
+
+	rd_sbf(f, "SELECT 1 FROM %s WHERE key = ",
+	    sql_table_of(SQ_SAMPLE_LABELS).name);
+	rd_quote(f, key, n);
+	rd_sbf(f, " LIMIT 1");
+	if ((q = rd_run(r, rd_sb_take(f))) == NULL)
+		return -1;
+	rc = r->c->next(q, r->e);
+	r->c->done(q);
+	if (rc < 0)
+		return -1;
+	return rc == 1 ? 0 : no_such_key(r, key, n, 1);
+}
+
+/* The samples selected: FROM ... WHERE ... over sample_stacks s (and
+ * sample_times t, for a window), into r->from. */
+int
+rd_samples_from(struct rd *r)
+{
+	const struct sql_select *s = r->sel;
+	size_t i, j, n, kept = 0;
+	struct sb b = { 0 }, *f = &b;
+	int any = 0;
+
+	rd_sbf(f, "FROM %s s", sql_table_of(SQ_SAMPLE_STACKS).name);
+	if (when_window_set(&s->window))
+		rd_sbf(f, " LEFT JOIN %s t ON t.sample_id = s.sample_id",
+		    sql_table_of(SQ_SAMPLE_TIMES).name);
+	rd_sbf(f, " WHERE 1 = 1");
+	for (i = 0; i < r->nsrc; i++)
+		kept += r->src[i].keep;
+	if (kept < r->nsrc) {
+		rd_sbf(f, " AND s.source_id IN (");
+		for (i = 0; i < r->nsrc; i++)
+			if (r->src[i].keep)
+				rd_sbf(f, "%s%" PRIu32, any++ ? ", " : "",
+				    r->src[i].id);
+		rd_sbf(f, ")");
+	}
+	if (when_window_set(&s->window)) {
+		rd_sbf(f, " AND (t.sample_id IS NOT NULL");
+		if (s->window.has_from)
+			rd_sbf(f, " AND t.time_unix_nano >= %" PRId64,
+			    s->window.from);
+		if (s->window.has_to)
+			rd_sbf(f, " AND t.time_unix_nano < %" PRId64,
+			    s->window.to);
+		rd_sbf(f, " OR t.sample_id IS NULL AND s.source_id IN (0");
+		for (i = 0; i < r->nsrc; i++)
+			if (r->src[i].keep && span_meets(s, &r->src[i]))
+				rd_sbf(f, ", %" PRIu32, r->src[i].id);
+		rd_sbf(f, "))");
+	}
+	/* labels: each key once, any of its values, as a string or a
+	 * number */
+	for (i = 0; i < s->nlabels; i++) {
+		n = (size_t)(strchr(s->labels[i], '=') - s->labels[i]);
+		for (j = 0; j < i; j++)
+			if (strncmp(s->labels[j], s->labels[i], n + 1) == 0)
+				break;
+		if (j < i)
+			continue;
+		if (label_key(r, s->labels[i], n) < 0) {
+			free(b.p);
+			return -1;
+		}
+		rd_sbf(f, " AND EXISTS (SELECT 1 FROM %s l WHERE l.sample_id "
+		    "= s.sample_id AND l.key = ", sql_table_of(SQ_SAMPLE_LABELS)
+		    .name);
+		rd_quote(f, s->labels[i], n);
+		rd_sbf(f, " AND (l.str IN (");
+		for (j = i; j < s->nlabels; j++)
+			if (strncmp(s->labels[j], s->labels[i], n + 1) == 0) {
+				rd_sbf(f, "%s", j > i ? ", " : "");
+				rd_quote(f, s->labels[j] + n + 1,
+				    strlen(s->labels[j] + n + 1));
+			}
+		rd_sbf(f, ") OR CAST(l.num AS TEXT) IN (");
+		for (j = i; j < s->nlabels; j++)
+			if (strncmp(s->labels[j], s->labels[i], n + 1) == 0) {
+				rd_sbf(f, "%s", j > i ? ", " : "");
+				rd_quote(f, s->labels[j] + n + 1,
+				    strlen(s->labels[j] + n + 1));
+			}
+		rd_sbf(f, ")))");
+	}
+	return (r->from = rd_sb_take(f)) != NULL ? 0 : perr_nomem(r->e);
+}
+
+
+/* Step 2: the selected samples' sources, id range and stacks. */
+int
+rd_gather(struct rd *r)
+{
+	struct sql_rows *q;
+	struct src *sr;
+	struct stack *st;
+	const char *t;
+	char *end;
+	int64_t id, lo, hi;
+	unsigned long v;
+	int rc;
+
+	if ((q = rd_run(r, rd_sqlprintf("SELECT s.source_id, COUNT(*), "
+	    "MIN(s.sample_id), MAX(s.sample_id) %s GROUP BY s.source_id",
+	    r->from))) == NULL)
+		return -1;
+	r->lo = UINT64_MAX;
+	while ((rc = rd_next(r, q, 4)) == 1) {
+		if ((sr = rd_src_of(r, rd_i64(r, q, 0))) == NULL)
+			continue;
+		sr->has_samples = 1;
+		r->nsamples += (uint64_t)rd_i64(r, q, 1);
+		lo = rd_i64(r, q, 2);
+		hi = rd_i64(r, q, 3);
+		if (lo > 0 && (uint64_t)lo < r->lo)
+			r->lo = (uint64_t)lo;
+		if (hi > 0 && (uint64_t)hi > r->hi)
+			r->hi = (uint64_t)hi;
+	}
+	r->c->done(q);
+	if (rc < 0)
+		return -1;
+	if (r->nsamples == 0 && r->sample_filter)
+		return perr_set(r->e, "%s: no sample matches the selection",
+		    r->c->name);
+	if ((q = rd_run(r, rd_sqlprintf("SELECT stack_id, frames FROM %s WHERE "
+	    "stack_id IN (SELECT s.stack_id %s)", sql_table_of(SQ_STACKS).name,
+	    r->from))) == NULL)
+		return -1;
+	while ((rc = rd_next(r, q, 2)) == 1) {
+		id = rd_i64(r, q, 0);
+		t = r->c->text(q, 1);
+		if (id <= 0 || t == NULL ||
+		    ARRAY_ROOM(r->stacks, r->nstacks, r->capstacks) < 0 ||
+		    u64map_put(&r->stack_ix, (uint64_t)id,
+		    (uint32_t)r->nstacks, NULL) == NULL) {
+			rc = id <= 0 || t == NULL ? perr_set(r->e, "%s: a stack "
+			    "without an id or frames", r->c->name) :
+			    perr_nomem(r->e);
+			break;
+		}
+		st = &r->stacks[r->nstacks++];
+		st->off = r->nframes;
+		st->n = 0;
+		/* "12,5,3": location ids, leaf first */
+		while (*t != '\0') {
+			errno = 0;
+			v = strtoul(t, &end, 10);
+			if (end == t || errno != 0 || v == 0 || v > INT32_MAX ||
+			    (*end != ',' && *end != '\0')) {
+				rc = perr_set(r->e, "%s: stack %" PRId64 " has "
+				    "frames that are not location ids",
+				    r->c->name, id);
+				break;
+			}
+			if (ARRAY_ROOM(r->frames, r->nframes, r->capframes) <
+			    0 || rd_use(&r->loc, (int64_t)v) < 0) {
+				rc = perr_nomem(r->e);
+				break;
+			}
+			r->frames[r->nframes++] = (uint32_t)v;
+			st->n++;
+			t = *end == ',' ? end + 1 : end;
+		}
+		if (rc < 0)
+			break;
+	}
+	r->c->done(q);
+	return rc < 0 ? -1 : 0;
+}

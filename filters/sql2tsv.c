@@ -22,6 +22,7 @@ static const struct cli_opt opts[] = {
 	    "(RFC 3339\nsuch as 2026-11-27T14:00:00Z, or seconds since "
 	    "1970)" },
 	{ O_TO, "to", "time", "keep the samples taken before time" },
+	{ 'm', "merge", NULL, "write the samples selected as of one source" },
 	CLI_OPT_OUTPUT,
 	{ 0 }
 };
@@ -123,6 +124,9 @@ main(int argc, char *argv[])
 			}
 			*(ch == O_FROM ? &s.window.has_from :
 			    &s.window.has_to) = 1;
+			break;
+		case 'm':
+			s.merge = 1;
 			break;
 		case 'o':
 			opath = optarg;

@@ -116,6 +116,8 @@ extern const struct value_type schema_rprof_memory[RMEM_COUNT];
 #define ATTR_PPROF_SAMPLE_TYPE "pprof.sample_type"
 #define ATTR_PPROF_SAMPLE_UNIT "pprof.sample_unit"
 #define ATTR_PPROF_LEGACY "pprof.legacy_format"	/* absent: profile.proto */
+/* how many sources one was merged of (sql2tsv --merge) */
+#define ATTR_MERGED_SOURCES "merged.sources"
 
 /* what a writer puts where the format needs text a profile left empty
  * (a pprof function without a name), given back empty */

@@ -216,3 +216,43 @@ t_sql2tsv_views() {
 	$bin/tsvtop $R_MEM tests/data/rprof/r-4.2/line.out >"$out/want"
 	same "$out/want" "tsvtop of the store"
 }
+
+# --merge: the samples selected as of one source, as pprof merges: the
+# type they share, the database as uri, the earliest time, the
+# attributes all have alike, pprof's time the earliest and duration the
+# sum; every view's figures as of the sources apart.
+t_sql2tsv_merge() {
+	need sqlite3 || return
+	G=tests/data/pprof/go-labelled
+	$bin/tsv2sql -b "$out/r.db" $R_MEM $R_MEM
+	$bin/sql2tsv -m "$out/r.db" >"$out/m.tsv" || bad "sql2tsv -m"
+	$bin/tsvvalidate "$out/m.tsv" || bad "sql2tsv -m: an invalid stream"
+	awk -F'\t' '$1 == "sources" || $1 == ".source_attributes"' \
+	    "$out/m.tsv" | sed "s|$out/||" >"$out/got"
+	{ printf 'sources\t1\trprof\tr.db\tNA\n'
+	  $bin/rprof2tsv $R_MEM | awk -F'\t' -v OFS='\t' \
+	      '$1 == ".source_attributes" { print }'
+	  printf '.source_attributes\t1\tmerged.sources\t2\n'; } >"$out/want"
+	same "$out/want" "two runs of one profile merged"
+	# (but its header's count of sources)
+	$bin/tsvtop "$out/m.tsv" | tail -n +2 >"$out/got"
+	$bin/tsvtop $R_MEM $R_MEM | tail -n +2 >"$out/want"
+	same "$out/want" "tsvtop of the merged runs"
+	$bin/tsv2sql -b "$out/g.db" $G/cpu1.pb.gz $G/cpu2.pb.gz
+	$bin/sql2tsv -m "$out/g.db" | awk -F'\t' '$1 == "sources" ||
+	    $1 == ".source_attributes" { print $3, $4 }' >"$out/got"
+	t1=$(sqlite3 "$out/g.db" "SELECT MIN(CAST(value AS INTEGER)) FROM
+	    source_attributes WHERE key = 'pprof.time_nanos'")
+	d=$(sqlite3 "$out/g.db" "SELECT SUM(CAST(value AS INTEGER)) FROM
+	    source_attributes WHERE key = 'pprof.duration_nanos'")
+	cat >"$out/want" <<EOT
+pprof $out/g.db
+pprof.period_type cpu
+pprof.period_unit nanoseconds
+pprof.period 10000000
+pprof.time_nanos $t1
+pprof.duration_nanos $d
+merged.sources 2
+EOT
+	same "$out/want" "two Go profiles merged"
+}

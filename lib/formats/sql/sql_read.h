@@ -26,6 +26,7 @@ struct sql_select {
 	char *const *labels;
 	size_t nlabels;
 	struct when_window window;
+	int merge;		/* every sample of one source */
 };
 
 /*

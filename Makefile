@@ -67,7 +67,7 @@ ANALYSIS_SRC = lib/analysis/sample/select.c lib/analysis/sample/focus.c \
 	lib/analysis/stacks/flame.c lib/analysis/stacks/flame_svg.c \
 	lib/analysis/stacks/chart.c lib/analysis/stacks/speedscope.c \
 	lib/analysis/graph/callgraph.c lib/analysis/graph/peek.c \
-	lib/analysis/graph/dot.c \
+	lib/analysis/graph/dot.c lib/analysis/graph/prune.c \
 	lib/analysis/top/top.c lib/analysis/top/top_table.c \
 	lib/analysis/top/diff.c lib/analysis/top/list.c lib/analysis/top/tags.c \
 	lib/analysis/report/report.c

@@ -86,6 +86,7 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	g.sources = &sources;
+	g.keep_stacks = 1;
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_assemble(&r, in, &p, cg_sample, cg_restart, &g);
 	stream_close(&r);

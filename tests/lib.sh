@@ -299,6 +299,7 @@ dot_graph_rows() {
 	/^N[0-9]+ -> N[0-9]+ \[/ {
 		v = $0; sub(/.*label=" /, "", v); sub(/[" \\].*/, "", v); sub(/[^0-9.-]+$/, "", v)
 		inl = ($0 ~ /\(inline\)/) ? "inline" : "call"
+		if ($0 ~ /style="dotted"/) inl = inl " residual"
 		printf "edge\t%s\t%s\t%s\t%s\n", name[$1], name[$3], v, inl
 	}' | LC_ALL=C sort
 }

@@ -10,6 +10,8 @@
 
 #include "base/array.h"
 #include "analysis/graph/callgraph.h"
+#include "analysis/sample/tagfilter.h"
+#include "analysis/sample/units.h"
 
 void
 cg_free(struct callgraph *g)
@@ -20,7 +22,13 @@ cg_free(struct callgraph *g)
 		numcol_free(&g->sums[i].flat);
 		numcol_free(&g->sums[i].cum);
 		numcol_free(&g->sums[i].weight);
+		numcol_free(&g->sums[i].stack);
 	}
+	strtab_free(&g->stacks);
+	free(g->key);
+	strtab_free(&g->tagsets);
+	free(g->tagbuf);
+	free(g->sorted);
 	free(g->sums);
 	measure_free(&g->m);
 	strtab_free(&g->names);
@@ -37,11 +45,13 @@ cg_restart(void *ctx, struct perr *e)
 {
 	struct callgraph *g = ctx;
 	const struct source_set *sources = g->sources;
+	int keep = g->keep_stacks;
 
 	(void)e;
 	cg_free(g);
 	memset(g, 0, sizeof(*g));
 	g->sources = sources;
+	g->keep_stacks = keep;
 	return 0;
 }
 
@@ -98,7 +108,8 @@ edge_of(struct callgraph *g, uint32_t from, uint32_t to, int inl)
 static int
 grow(struct callgraph *g)
 {
-	size_t i, n = g->m.types.names.n, nn = g->names.n, ne = g->nedges;
+	size_t i, n = g->m.types.names.n, nn = g->names.n, ne = g->nedges,
+	    ns = g->stacks.n;
 	struct cg_sums *s;
 
 	if (n > g->nsums) {
@@ -114,9 +125,108 @@ grow(struct callgraph *g)
 		if ((s->flat.cap < nn && (numcol_grow(&s->flat, 2 * nn + 64) <
 		    0 || numcol_grow(&s->cum, 2 * nn + 64) < 0)) ||
 		    (s->weight.cap < ne && numcol_grow(&s->weight, 2 * ne +
-		    64) < 0))
+		    64) < 0) || (s->stack.cap < ns && numcol_grow(&s->stack,
+		    2 * ns + 64) < 0))
 			return -1;
 	}
+	return 0;
+}
+
+/* Whether frame d of s (from the leaf) is inlined into its caller. */
+static int
+inlined(const struct prof *p, const struct sample *s, size_t d)
+{
+	const struct location *l = &p->locations[s->locs[d]];
+
+	return l->has_ext && l->inlined;
+}
+
+/* Appends n bytes to the tag set being made at *len. */
+static int
+tagput(struct callgraph *g, size_t *len, const char *s, size_t n)
+{
+	if (array_grow((void **)&g->tagbuf, &g->captagbuf, *len + n + 1,
+	    1) < 0)
+		return -1;
+	memcpy(g->tagbuf + *len, s, n);
+	*len += n;
+	return 0;
+}
+
+static const struct prof *sort_p;
+static int
+cmp_label(const void *x, const void *y)
+{
+	const struct slabel *a = x, *b = y;
+	int c = strcmp(prof_str(sort_p, a->key), prof_str(sort_p, b->key));
+
+	return c != 0 ? c : strcmp(prof_str(sort_p, a->str),
+	    prof_str(sort_p, b->str));
+}
+
+/* The sample's tag set (callgraph.h): its id, or -1. */
+static int64_t
+tagset(struct callgraph *g, const struct prof *p, const struct sample *s)
+{
+	const struct slabel *l;
+	size_t i, n = 0, len = 0;
+	char num[64];
+	const char *k, *v;
+
+	if (array_grow((void **)&g->sorted, &g->capsorted, s->nlabels + 1,
+	    sizeof(*g->sorted)) < 0)
+		return -1;
+	for (i = 0; i < s->nlabels; i++)
+		if (s->labels[i].num_na)
+			g->sorted[n++] = s->labels[i];
+	sort_p = p;
+	qsort(g->sorted, n, sizeof(*g->sorted), cmp_label);
+	for (i = 0; i < n; i++) {
+		k = prof_str(p, g->sorted[i].key);
+		v = prof_str(p, g->sorted[i].str);
+		if ((i > 0 && tagput(g, &len, "\\n", 2) < 0) ||
+		    tagput(g, &len, k, strlen(k)) < 0 ||
+		    tagput(g, &len, ":", 1) < 0 ||
+		    tagput(g, &len, v, strlen(v)) < 0)
+			return -1;
+	}
+	if (tagput(g, &len, "\1", 1) < 0)
+		return -1;
+	/* pprof's graph keeps the "bytes" numbers alone */
+	for (i = 0; i < s->nlabels; i++) {
+		l = &s->labels[i];
+		if (l->num_na || strcmp(prof_str(p, l->key), "bytes") != 0)
+			continue;
+		unit_label(num, sizeof(num), (double)l->num,
+		    tag_num_unit(p, l), "minimum");
+		if (tagput(g, &len, num, strlen(num) + 1) < 0)
+			return -1;
+	}
+	return strtab_intern(&g->tagsets, g->tagbuf, len);
+}
+
+/* The sample's path (g->path, n nodes from the root) as a distinct
+ * stack, with its tag set and values. */
+static int
+keep_stack(struct callgraph *g, const struct prof *p, const struct sample *s,
+    size_t n, size_t nv)
+{
+	size_t d, i;
+	int64_t k;
+
+	if (array_grow((void **)&g->key, &g->capkey, n + 2,
+	    sizeof(*g->key)) < 0 || (k = tagset(g, p, s)) < 0)
+		return -1;
+	g->key[0] = (uint32_t)k;
+	for (d = 0; d < n; d++)
+		g->key[d + 1] = g->path[d] << 1 | (uint32_t)inlined(p, s,
+		    s->nlocs - 1 - d);
+	if ((k = strtab_intern(&g->stacks, (const char *)g->key,
+	    (n + 1) * sizeof(*g->key))) < 0 || grow(g) < 0)
+		return -1;
+	for (i = 0; i < nv; i++)
+		numcol_add(&g->sums[g->m.vals[i].type].stack, (size_t)k,
+		    g->m.vals[i].v);
 	return 0;
 }
 
@@ -150,9 +260,7 @@ add(struct callgraph *g, struct prof *p, const struct sample *s)
 		}
 		if (parent != UINT32_MAX && node != parent) {
 			/* into an inlined frame: its location row says so */
-			uint32_t li = s->locs[s->nlocs - 1 - d];
-			int inl = p->locations[li].has_ext &&
-			    p->locations[li].inlined;
+			int inl = inlined(p, s, s->nlocs - 1 - d);
 			if ((ek = edge_of(g, parent, node, inl)) < 0 ||
 			    grow(g) < 0)
 				return -1;
@@ -166,6 +274,8 @@ add(struct callgraph *g, struct prof *p, const struct sample *s)
 		}
 		parent = node;
 	}
+	if (g->keep_stacks && keep_stack(g, p, s, n, nv) < 0)
+		return -1;
 	for (i = 0; i < nv; i++) {
 		struct cg_sums *sm = &g->sums[g->m.vals[i].type];
 		sm->sum = num_add(sm->sum, g->m.vals[i].v);
@@ -316,4 +426,101 @@ cg_cmp_edges(const void *x, const void *y)
 	if ((c = bytes_cmp(a->from, a->flen, b->from, b->flen)) != 0)
 		return c;
 	return bytes_cmp(a->to, a->tlen, b->to, b->tlen);
+}
+
+/* An edge of the rebuilt graph, as it adds up. */
+struct redge_sum {
+	struct num w;
+	int residual, inline_call;
+	uint32_t from, to;
+};
+
+struct num
+cg_stack_figure(const struct callgraph *g, const struct measure_choice *c,
+    size_t k)
+{
+	struct num zero = num_of_i64(0);
+
+	if (c->type < 0 || (size_t)c->type >= g->nsums)
+		return zero;
+	return measure_figure(c, numcol_get(&g->sums[c->type].stack, k),
+	    c->extra >= 0 && (size_t)c->extra < g->nsums ?
+	    numcol_get(&g->sums[c->extra].stack, k) : zero);
+}
+
+int
+cg_rebuild(const struct callgraph *g, const struct measure_choice *c,
+    const unsigned char *kept, struct cg_redge **edges, size_t *nedges)
+{
+	struct u64map ix = { 0 }, seen = { 0 };
+	struct redge_sum *sums = NULL, *x;
+	size_t nsums = 0, capsums = 0, k, d, n;
+	const uint32_t *path;
+	uint32_t node, parent, *slot, ts;
+	struct num w, zero = num_of_i64(0);
+	int residual, added, rc = -1;
+
+	*edges = NULL;
+	*nedges = 0;
+	for (k = 0; k < g->stacks.n; k++) {
+		/* pprof passes over a sample of no value */
+		if ((w = cg_stack_figure(g, c, k)).d == 0)
+			continue;
+		path = cg_stack(g, k, &ts, &n);
+		parent = UINT32_MAX;
+		residual = 0;
+		for (d = 0; d < n; d++) {
+			node = path[d] >> 1;
+			if (!kept[node]) {
+				residual = 1;
+				continue;
+			}
+			if (parent != UINT32_MAX && node != parent) {
+				/* each pair once a stack (recursion) */
+				if ((slot = u64map_put(&seen, (uint64_t)parent <<
+				    32 | node, (uint32_t)k + 1, &added)) == NULL)
+					goto done;
+				if (added || *slot != k + 1) {
+					*slot = (uint32_t)k + 1;
+					if ((slot = u64map_put(&ix, (uint64_t)parent
+					    << 32 | node, (uint32_t)nsums,
+					    &added)) == NULL)
+						goto done;
+					if (added) {
+						if (ARRAY_ROOM(sums, nsums,
+						    capsums) < 0)
+							goto done;
+						x = &sums[nsums++];
+						x->w = zero;
+						x->residual = 0;
+						x->inline_call = 1;
+						x->from = parent;
+						x->to = node;
+					}
+					x = &sums[*slot];
+					x->w = num_add(x->w, w);
+					x->residual |= residual;
+					x->inline_call &= (int)(path[d] & 1);
+				}
+			}
+			parent = node;
+			residual = 0;
+		}
+	}
+	if ((*edges = calloc(nsums + 1, sizeof(**edges))) == NULL)
+		goto done;
+	for (k = 0; k < nsums; k++) {
+		(*edges)[k].from = sums[k].from;
+		(*edges)[k].to = sums[k].to;
+		(*edges)[k].w = sums[k].w;
+		(*edges)[k].residual = sums[k].residual;
+		(*edges)[k].inline_call = sums[k].inline_call;
+	}
+	*nedges = nsums;
+	rc = 0;
+done:
+	u64map_free(&ix);
+	u64map_free(&seen);
+	free(sums);
+	return rc;
 }

@@ -21,6 +21,20 @@ struct cg_edge {
 
 struct callgraph {
 	const struct source_set *sources;
+	/* keep the distinct stacks, for cg_rebuild (tsvgraph): each its
+	 * tag set, then node << 1 | inlined from the root */
+	int keep_stacks;
+	struct strtab stacks;
+	uint32_t *key;			/* the one being made */
+	size_t capkey;
+	/* a sample's tags as pprof's graph has them: its string labels
+	 * "key:value", sorted, joined by \n (joinLabels); then \1 and each
+	 * "bytes" label as pprof names it (40kB), each ended by \0 */
+	struct strtab tagsets;
+	char *tagbuf;
+	size_t captagbuf;
+	struct slabel *sorted;
+	size_t capsorted;
 	struct measure m;
 	struct strtab names;		/* node -> its name */
 	uint32_t *loc_node;		/* prof location -> node + 1 */
@@ -31,6 +45,7 @@ struct callgraph {
 	/* per type: flat and cum per node, weight per edge */
 	struct cg_sums {
 		struct numcol flat, cum, weight;
+		struct numcol stack;	/* per distinct stack, keep_stacks */
 		struct num sum;
 	} *sums;
 	size_t nsums, capsums;
@@ -82,6 +97,38 @@ void cg_edge_fig(const struct callgraph *g, const struct measure_choice *c,
  * begins with one. */
 int cg_cmp_flat(const void *x, const void *y);
 int cg_cmp_edges(const void *x, const void *y);
+
+/*
+ * The edges of the graph pprof rebuilds on the nodes it keeps (kept[node]
+ * nonzero; graph.New with KeptNodes), from the stacks kept (keep_stacks):
+ * each kept node to the next kept one in a stack, once per stack, its
+ * weight the stacks' (type c), residual when it passes over dropped
+ * nodes in some stack, inline when the callee is an inlined frame in
+ * every one. In *edges (malloc'ed), *n of them. 0, or -1 when out of
+ * memory.
+ */
+struct cg_redge {
+	uint32_t from, to;
+	struct num w;		/* the figure of c */
+	int residual, inline_call;
+};
+int cg_rebuild(const struct callgraph *g, const struct measure_choice *c,
+    const unsigned char *kept, struct cg_redge **edges, size_t *n);
+
+/* The figure of c of distinct stack k. */
+struct num cg_stack_figure(const struct callgraph *g,
+    const struct measure_choice *c, size_t k);
+
+/* Distinct stack k: its tag set, its nodes from the root (*n). */
+static inline const uint32_t *
+cg_stack(const struct callgraph *g, size_t k, uint32_t *tagset, size_t *n)
+{
+	const uint32_t *key = (const uint32_t *)strtab_str(&g->stacks, k);
+
+	*tagset = key[0];
+	*n = strtab_len(&g->stacks, k) / sizeof(*key) - 1;
+	return key + 1;
+}
 
 /* Each node's edges, in and out (a call to itself once), in edge order:
  * node x's are (*adj)[(*start)[x] .. (*start)[x + 1]). Found once, so

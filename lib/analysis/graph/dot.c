@@ -1,10 +1,8 @@
 /*
  * The call graph as DOT (dot.h). pprof's composition: a legend cluster,
  * then the nodes in its order (by flat in size, then name), then the
- * edges by weight. pprof rebuilds its graph from the samples after each
- * pruning step and draws a dotted "residual" edge across the nodes it
- * dropped; here the nodes and edges kept are those of the one graph,
- * without residual edges (what is dropped is counted in the legend).
+ * edges by weight; trimmed as pprof trims (prune.h), a dotted residual
+ * edge across the nodes dropped.
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,29 +10,18 @@
 #include <string.h>
 
 #include "analysis/graph/dot.h"
+#include "analysis/graph/prune.h"
 #include "analysis/sample/figure.h"
 #include "analysis/sample/units.h"
 #include "base/utf8.h"
 #include "io/output.h"
 
-/* a node as drawn: its figures (first, so cg_cmp_flat sorts it), the
- * score it is kept by, its id */
+/* a node as drawn: its figures (first, so cg_cmp_flat sorts it), its
+ * id */
 struct dnode {
 	struct cg_node_fig f;
-	double score;		/* pprof's entropy score */
 	uint32_t id;		/* N<id>, 0: dropped */
 };
-
-/* pprof's EntropyOrder: by score, then as cg_cmp_flat */
-static int
-cmp_score(const void *x, const void *y)
-{
-	const struct dnode *a = x, *b = y;
-
-	if (a->score != b->score)
-		return a->score > b->score ? -1 : 1;
-	return cg_cmp_flat(x, y);
-}
 
 /* pprof's dotColor: grey to red by a share of the total */
 static void
@@ -142,51 +129,16 @@ pct(struct output *o, double v, double total)
 	out_str(o, b);
 }
 
-/* pprof's entropy of a node's edges (in, or out with its flat) */
-static double
-edge_entropy(const struct callgraph *g, const struct measure_choice *c,
-    const struct dnode *nodes, const uint32_t *start, const uint32_t *adj,
-    uint32_t node, int out, double self)
-{
-	double total = self, s = 0, f, w;
-	uint32_t i, k;
-
-	for (k = start[node]; k < start[node + 1]; k++) {
-		const struct cg_edge *e = &g->edges[i = adj[k]];
-		if ((out ? e->from : e->to) != node ||
-		    nodes[out ? e->to : e->from].id == 0)
-			continue;
-		if ((w = cg_weight(g, c, i).d) > 0)
-			total += fabs(w);
-	}
-	if (total == 0)
-		return 0;
-	for (k = start[node]; k < start[node + 1]; k++) {
-		const struct cg_edge *e = &g->edges[i = adj[k]];
-		if ((out ? e->from : e->to) != node ||
-		    nodes[out ? e->to : e->from].id == 0)
-			continue;
-		if ((f = fabs(cg_weight(g, c, i).d) / total) > 0)
-			s += -f * log2(f);
-	}
-	if (self > 0) {
-		f = fabs(self) / total;
-		s += -f * log2(f);
-	}
-	return s;
-}
-
 int
 dot_write(const struct callgraph *g, const struct prof *p,
     const struct dot_opts *opts, struct output *o, struct perr *e)
 {
 	struct measure_choice c;
+	struct pruned pr = { 0 };
 	struct dnode *nodes = NULL, *order = NULL;
 	struct cg_edge_fig *edges = NULL;
-	uint32_t *start = NULL, *adj = NULL;	/* each node's edges */
-	size_t i, n = g->names.n, nkept = 0, norig, ne = 0, dropped_nodes = 0,
-	    dropped_edges = 0, shown;
-	double flatsum = 0, ncut, ecut, lo = 0, maxflat = 0, v, total;
+	size_t i, n = g->names.n, ne = 0, shown = 0;
+	double flatsum = 0, lo = 0, maxflat = 0, v, total;
 	char col[16], fill[16], buf[600];
 	int rc = -1, fs;
 
@@ -195,58 +147,16 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	total = fabs(cg_total(g, &c).d);
 	if ((nodes = calloc(n + 1, sizeof(*nodes))) == NULL ||
 	    (order = calloc(n + 1, sizeof(*order))) == NULL ||
-	    (edges = calloc(g->nedges + 1, sizeof(*edges))) == NULL ||
-	    cg_adjacency(g, &start, &adj) < 0) {
+	    graph_prune(g, &c, opts->nodefraction, opts->edgefraction,
+	    opts->nodecount, &pr) < 0 ||
+	    (edges = calloc(pr.nedges + 1, sizeof(*edges))) == NULL) {
 		perr_nomem(e);
 		goto done;
 	}
-	/* the graph's nodes: those with a value */
-	for (i = 0; i < n; i++) {
-		struct dnode *x = &nodes[i];
-		cg_node_fig(g, &c, (uint32_t)i, &x->f);
-		if (x->f.flat.d != 0 || x->f.cum.d != 0) {
-			x->id = 1;
-			flatsum += x->f.flat.d;
-		}
-	}
-	for (i = norig = 0; i < n; i++)
-		norig += nodes[i].id != 0;
-	/* pprof's prunings: nodes under a share of the flats' sum ... */
-	ncut = fabs(trunc(flatsum * opts->nodefraction));
-	ecut = fabs(trunc(flatsum * opts->edgefraction));
-	for (i = 0; i < n; i++)
-		if (nodes[i].id && ncut > 0 && fabs(nodes[i].f.cum.d) < ncut) {
-			nodes[i].id = 0;
-			dropped_nodes++;
-		}
-	/* ... then the nodecount with the most telling edges */
-	for (i = 0; i < n; i++)
-		if (nodes[i].id) {
-			struct dnode *x = &nodes[i];
-			double in = edge_entropy(g, &c, nodes, start, adj,
-			    x->f.node, 0, 0);
-			double out = edge_entropy(g, &c, nodes, start, adj,
-			    x->f.node, 1, x->f.flat.d);
-			int has_in = 0, has_out = 0;
-			uint32_t k;
-			for (k = start[x->f.node]; k < start[x->f.node + 1]; k++) {
-				const struct cg_edge *ed = &g->edges[adj[k]];
-				has_in |= ed->to == x->f.node && nodes[ed->from].id;
-				has_out |= ed->from == x->f.node && nodes[ed->to].id;
-			}
-			x->score = trunc(((has_in ? in : 1) + (has_out ? out :
-			    1)) * x->f.cum.d) + x->f.flat.d;
-			order[nkept++] = *x;
-		}
-	qsort(order, nkept, sizeof(*order), opts->nodecount > 0 ? cmp_score :
-	    cg_cmp_flat);
-	shown = opts->nodecount > 0 && (size_t)opts->nodecount < nkept ?
-	    (size_t)opts->nodecount : nkept;
-	for (i = 0; i < n; i++)
-		nodes[i].id = 0;
-	for (i = 0; i < shown; i++)
-		nodes[order[i].f.node].id = 1;
 	/* drawn in pprof's order: flat, then name */
+	for (i = 0; i < n; i++)
+		if (pr.kept[i])
+			cg_node_fig(g, &c, (uint32_t)i, &order[shown++].f);
 	qsort(order, shown, sizeof(*order), cg_cmp_flat);
 	for (i = 0; i < shown; i++) {
 		nodes[order[i].f.node].id = (uint32_t)i + 1;
@@ -257,21 +167,16 @@ dot_write(const struct callgraph *g, const struct prof *p,
 		if (v > 0 && (lo == 0 || v < lo))
 			lo = v;
 	}
-	for (i = 0; i < g->nedges; i++) {
-		const struct cg_edge *ed = &g->edges[i];
-		struct num w = cg_weight(g, &c, (uint32_t)i);
-		if (!nodes[ed->from].id || !nodes[ed->to].id || w.d == 0)
+	for (i = 0; i < pr.nedges; i++) {
+		const struct cg_redge *ed = &pr.edges[i];
+		if (ed->w.d == 0)
 			continue;
-		if (ecut > 0 && fabs(w.d) < ecut) {
-			dropped_edges++;
-			continue;
-		}
 		edges[ne].edge = (uint32_t)i;
-		edges[ne].w = w;
-		edges[ne].from = nodes[ed->from].f.name;
-		edges[ne].flen = nodes[ed->from].f.len;
-		edges[ne].to = nodes[ed->to].f.name;
-		edges[ne++].tlen = nodes[ed->to].f.len;
+		edges[ne].w = ed->w;
+		edges[ne].from = strtab_str(&g->names, ed->from);
+		edges[ne].flen = strtab_len(&g->names, ed->from);
+		edges[ne].to = strtab_str(&g->names, ed->to);
+		edges[ne++].tlen = strtab_len(&g->names, ed->to);
 	}
 	if (ne > 0)
 		qsort(edges, ne, sizeof(*edges), cg_cmp_edges);
@@ -299,23 +204,24 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	out_str(o, " of ");
 	value(o, &c, num_of_dbl(total));
 	out_str(o, " total");
-	if (dropped_nodes > 0) {
-		snprintf(buf, sizeof(buf), "\\lDropped %zu nodes (cum < ",
-		    dropped_nodes);
+	/* pprof's genLabel */
+	if (pr.dropped_nodes > 0) {
+		snprintf(buf, sizeof(buf), "\\lDropped %zu node%s (cum <= ",
+		    pr.dropped_nodes, pr.dropped_nodes > 1 ? "s" : "");
 		out_str(o, buf);
-		value(o, &c, num_of_dbl(ncut));
+		value(o, &c, num_of_dbl(pr.ncut));
 		out_str(o, ")");
 	}
-	if (dropped_edges > 0) {
-		snprintf(buf, sizeof(buf), "\\lDropped %zu edges (freq < ",
-		    dropped_edges);
+	if (pr.dropped_edges > 0) {
+		snprintf(buf, sizeof(buf), "\\lDropped %zu edge%s (freq <= ",
+		    pr.dropped_edges, pr.dropped_edges > 1 ? "s" : "");
 		out_str(o, buf);
-		value(o, &c, num_of_dbl(ecut));
+		value(o, &c, num_of_dbl(pr.ecut));
 		out_str(o, ")");
 	}
-	if (shown < nkept) {
+	if (opts->nodecount > 0 && shown < pr.orig) {
 		snprintf(buf, sizeof(buf), "\\lShowing top %zu nodes out of "
-		    "%zu", shown, norig);
+		    "%zu", shown, pr.orig);
 		out_str(o, buf);
 	}
 	out_str(o, "\\l\"] }\n");
@@ -361,7 +267,7 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	}
 	for (i = 0; i < ne; i++) {
 		const struct cg_edge_fig *x = &edges[i];
-		const struct cg_edge *ed = &g->edges[x->edge];
+		const struct cg_redge *ed = &pr.edges[x->edge];
 		double share = total != 0 ? fabs(x->w.d) / total : 0;
 		int weight = 1 + (int)fmin(trunc(share * 100), 100);
 		int width = 1 + (int)fmin(trunc(share * 5), 5);
@@ -382,11 +288,15 @@ dot_write(const struct callgraph *g, const struct prof *p,
 		snprintf(buf, sizeof(buf), " color=\"%s\" tooltip=\"", col);
 		out_str(o, buf);
 		dot_text(o, x->from, x->flen);
-		out_str(o, " -> ");
+		/* over nodes dropped: pprof's dotted residual edge */
+		out_str(o, ed->residual ? " ... " : " -> ");
 		dot_text(o, x->to, x->tlen);
 		out_str(o, " (");
 		value(o, &c, x->w);
-		out_str(o, ")\" value=\"");
+		out_str(o, ")\"");
+		if (ed->residual)
+			out_str(o, " style=\"dotted\"");
+		out_str(o, " value=\"");
 		out_num(o, x->w);
 		out_str(o, ed->inline_call ? "\" inline=\"true\"]\n" : "\"]\n");
 	}
@@ -396,7 +306,6 @@ done:
 	free(nodes);
 	free(order);
 	free(edges);
-	free(start);
-	free(adj);
+	pruned_free(&pr);
 	return rc;
 }

@@ -561,34 +561,43 @@ t_go_peek() {
 	done
 }
 
-# tsvgraph --all is go tool pprof -dot without pruning: the same boxes
-# with the same flat and cum, the same calls with the same values and
-# inline marks, on CPU and heap profiles of tests/data; and with pprof's
-# default pruning the same "Showing nodes accounting for" line.
+# tsvgraph is go tool pprof -dot, node for node and edge for edge (its
+# figure, inline, and dotted residual edges across the nodes dropped),
+# with pprof's legend (nodes and edges dropped, "Showing top N nodes out
+# of M", which counts each node's label nodelets as pprof's choice does):
+# by pprof's defaults and with nothing pruned, on every profile of the
+# test data pprof draws and on fresh labelled Go profiles.
 t_go_graph() {
-	go_oracle || return
-	for rel in go-1.19/go.cpu.pb.gz go-1.19/go.heap.pb.gz \
-	    go-labelled/cpu1.pb.gz google-pprof/internal/report/testdata/sample.cpu; do
-		f=tests/data/pprof/$rel
-		case $rel in *heap*) u=B ;; *) u=ns ;; esac
-		$bin/pprof2tsv "$f" >"$out/p.tsv"
-		go tool pprof -dot -nodefraction=0 -edgefraction=0 \
-		    -nodecount=1000000 -unit=$u -symbolize=none "$f" 2>/dev/null |
-		    dot_graph_rows >"$out/go"
-		$bin/tsvgraph --all --unit=$u "$out/p.tsv" | dot_graph_rows \
-		    >"$out/ours"
-		test -s "$out/go" || bad "$rel: pprof drew nothing"
-		if ! cmp -s "$out/go" "$out/ours"; then
-			bad "$rel: tsvgraph --all differs from go tool pprof -dot"
+	go_oracle && labelled_profiles || return
+	n=0
+	for f in $(find tests/data/pprof -type f ! -name '*.md' ! -name '*.tsv' \
+	    ! -name '*.txt' | sort) "$labelled"/*.pb.gz; do
+		go tool pprof -dot -symbolize=none "$f" >"$out/go.dot" \
+		    2>/dev/null && [ -s "$out/go.dot" ] || continue
+		n=$((n + 1))
+		$bin/tsvgraph "$f" >"$out/our.dot" || bad "tsvgraph $f"
+		dot_graph_rows <"$out/go.dot" >"$out/go"
+		dot_graph_rows <"$out/our.dot" >"$out/ours"
+		cmp -s "$out/go" "$out/ours" || {
+			bad "$f: tsvgraph differs from go tool pprof -dot"
 			diff "$out/ours" "$out/go" | head -4
-		fi
-		go tool pprof -dot -symbolize=none "$f" 2>/dev/null |
-		    grep -o 'Showing nodes accounting for [^\\]*' >"$out/go"
-		$bin/tsvgraph "$out/p.tsv" |
-		    grep -o 'Showing nodes accounting for [^\\]*' >"$out/ours"
+		}
+		grep -o 'Showing nodes accounting for [^"]*' "$out/go.dot" |
+		    sed 's/\\l\\lSee .*//; s/\\l$//' >"$out/go"
+		grep -o 'Showing nodes accounting for [^"]*' "$out/our.dot" |
+		    sed 's/\\l$//' >"$out/ours"
 		cmp -s "$out/go" "$out/ours" ||
-		    bad "$rel: pruned, $(cat "$out/ours") against pprof's $(cat "$out/go")"
+		    bad "$f: legend $(cat "$out/ours") against pprof's $(cat "$out/go")"
+		go tool pprof -dot -nodefraction=0 -edgefraction=0 \
+		    -nodecount=1000000 -symbolize=none "$f" 2>/dev/null |
+		    dot_graph_rows >"$out/go"
+		$bin/tsvgraph --all "$f" | dot_graph_rows >"$out/ours"
+		cmp -s "$out/go" "$out/ours" || {
+			bad "$f: tsvgraph --all differs from go tool pprof -dot"
+			diff "$out/ours" "$out/go" | head -4
+		}
 	done
+	[ $n -gt 40 ] || bad "pprof drew only $n profiles"
 }
 
 # tsvlist is go tool pprof -list: the same routines, lines, flat, cum and

@@ -296,6 +296,21 @@ dot_graph_rows() {
 		printf "node\t%s\t%s\t%s\n", name[id], flat, cum
 		next
 	}
+	# pprof'"'"'s nodelets (a node'"'"'s tags): their owner, the labels
+	# nodelet above a number, the text, the value, dotted or not
+	/^N[0-9N_]*_[0-9]+ \[label = "/ {
+		l = $0; sub(/^[^"]*"/, "", l); sub(/" id=.*/, "", l)
+		tag[$1] = l
+		next
+	}
+	/^N[0-9N_]* -> N[0-9N_]*_[0-9]+ \[/ {
+		o = $3; sub(/^N+/, "N", o); sub(/_.*/, "", o)
+		up = ($1 ~ /_/) ? tag[$1] : "-"
+		v = $0; sub(/.*label=" /, "", v); sub(/[" \\].*/, "", v); sub(/[^0-9.-]+$/, "", v)
+		st = ($0 ~ /style="dotted"/) ? "dotted" : "solid"
+		printf "nodelet\t%s\t%s\t%s\t%s\t%s\n", name[o], up, tag[$3], v, st
+		next
+	}
 	/^N[0-9]+ -> N[0-9]+ \[/ {
 		v = $0; sub(/.*label=" /, "", v); sub(/[" \\].*/, "", v); sub(/[^0-9.-]+$/, "", v)
 		inl = ($0 ~ /\(inline\)/) ? "inline" : "call"

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "base/fmt.h"
 #include "analysis/graph/callgraph.h"
 #include "analysis/sample/tagfilter.h"
 #include "analysis/sample/units.h"
@@ -197,9 +198,11 @@ tagset(struct callgraph *g, const struct prof *p, const struct sample *s)
 		l = &s->labels[i];
 		if (l->num_na || strcmp(prof_str(p, l->key), "bytes") != 0)
 			continue;
-		unit_label(num, sizeof(num), (double)l->num,
-		    tag_num_unit(p, l), "minimum");
-		if (tagput(g, &len, num, strlen(num) + 1) < 0)
+		k = tag_num_unit(p, l);
+		n = fmt_i64(num, l->num);
+		num[n++] = '\t';
+		if (tagput(g, &len, num, n) < 0 ||
+		    tagput(g, &len, k, strlen(k) + 1) < 0)
 			return -1;
 	}
 	return strtab_intern(&g->tagsets, g->tagbuf, len);

@@ -29,7 +29,7 @@ struct callgraph {
 	size_t capkey;
 	/* a sample's tags as pprof's graph has them: its string labels
 	 * "key:value", sorted, joined by \n (joinLabels); then \1 and each
-	 * "bytes" label as pprof names it (40kB), each ended by \0 */
+	 * "bytes" label as its number, \t, its unit, \0 */
 	struct strtab tagsets;
 	char *tagbuf;
 	size_t captagbuf;

@@ -129,6 +129,242 @@ pct(struct output *o, double v, double total)
 	out_str(o, b);
 }
 
+/* A nodelet as pprof draws one (addNodelets, numericNodelets): a small
+ * box under its node (or under a nodelet of labels) with its weight. */
+struct nodelet {
+	char name[160];		/* a numeric tag's, or a range's */
+	const struct ptag *t;	/* a tag whose name is its labels' text */
+	double flat, cum;
+	int64_t value;		/* a numeric tag's: to group by */
+	const char *unit;
+};
+
+static int sort_flat;		/* SortTags' flat */
+static const struct strtab *sort_names;
+
+/* The text of a nodelet. */
+static const char *
+nodelet_name(const struct nodelet *x, size_t *n)
+{
+	const char *s;
+
+	if (x->t == NULL || x->t->numeric) {
+		*n = strlen(x->name);
+		return x->name;
+	}
+	s = strtab_str(sort_names, x->t->labels);
+	*n = strtab_len(sort_names, x->t->labels);
+	return s;
+}
+
+/* SortTags: cum in size (unless flat), flat in size, name */
+static int
+cmp_nodelet(const void *a, const void *b)
+{
+	const struct nodelet *x = a, *y = b;
+	const char *xs, *ys;
+	size_t xn, yn;
+	int c;
+
+	if (!sort_flat && x->cum != y->cum)
+		return fabs(x->cum) > fabs(y->cum) ? -1 : 1;
+	if (x->flat != y->flat)
+		return fabs(x->flat) > fabs(y->flat) ? -1 : 1;
+	xs = nodelet_name(x, &xn);
+	ys = nodelet_name(y, &yn);
+	if ((c = memcmp(xs, ys, xn < yn ? xn : yn)) != 0)
+		return c;
+	return xn < yn ? -1 : xn > yn;
+}
+
+/* Labels' text: "a:b\nc:d", each label escaped, the \n kept. */
+static void
+labels_text(struct output *o, const char *s, size_t n)
+{
+	const char *end = s + n, *q;
+
+	while (s < end) {
+		for (q = s; q + 1 < end && !(q[0] == '\\' && q[1] == 'n'); q++)
+			;
+		if (q + 1 >= end)
+			q = end;
+		dot_text(o, s, (size_t)(q - s));
+		if (q < end) {
+			out_str(o, "\\n");
+			q += 2;
+		}
+		s = q;
+	}
+}
+
+static void
+nodelet(struct output *o, const struct measure_choice *c, const char *source,
+    const char *id, const struct nodelet *x, double w, int dotted)
+{
+	const char *name;
+	size_t n;
+
+	out_str(o, id);
+	out_str(o, " [label = \"");
+	name = nodelet_name(x, &n);
+	if (x->t != NULL && !x->t->numeric)
+		labels_text(o, name, n);
+	else
+		dot_text(o, name, n);
+	out_str(o, "\" id=\"");
+	out_str(o, id);
+	out_str(o, "\" fontsize=8 shape=box3d tooltip=\"");
+	value(o, c, num_of_dbl(w));
+	out_str(o, "\"]\n");
+	out_str(o, source);
+	out_str(o, " -> ");
+	out_str(o, id);
+	out_str(o, " [label=\" ");
+	value(o, c, num_of_dbl(w));
+	out_str(o, "\" weight=100 tooltip=\"");
+	value(o, c, num_of_dbl(w));
+	out_str(o, "\" labeltooltip=\"");
+	value(o, c, num_of_dbl(w));
+	out_str(o, dotted ? "\" style=\"dotted\"]\n" : "\"]\n");
+}
+
+/* numericNodelets: a node's numbers of one label set, more than four
+ * grouped into four ranges around the four heaviest. */
+static int
+numeric_nodelets(struct output *o, const struct measure_choice *c,
+    struct nodelet *x, size_t n, int flat, const char *source)
+{
+	size_t i, j, best, ng = n < 4 ? n : 4;
+	struct nodelet *g = x;
+	double d, bd, w;
+	int64_t lo[4], hi[4];
+	const char *lu[4], *hu[4];
+	char a[64], b[64], id[160];
+	int dotted;
+
+	sort_flat = flat;
+	qsort(x, n, sizeof(*x), cmp_nodelet);
+	if (n > 4) {
+		for (i = 0; i < 4; i++) {
+			lo[i] = hi[i] = x[i].value;
+			lu[i] = hu[i] = x[i].unit;
+		}
+		for (j = 4; j < n; j++) {
+			/* tagDistance: to the group's first */
+			for (i = 0, best = 0, bd = 0; i < 4; i++) {
+				d = fabs((double)x[i].value - (double)x[j].value);
+				if (i == 0 || d < bd) {
+					bd = d;
+					best = i;
+				}
+			}
+			x[best].flat += x[j].flat;
+			x[best].cum += x[j].cum;
+			if (x[j].value < lo[best]) {
+				lo[best] = x[j].value;
+				lu[best] = x[j].unit;
+			}
+			if (x[j].value > hi[best]) {
+				hi[best] = x[j].value;
+				hu[best] = x[j].unit;
+			}
+		}
+		/* tagGroupLabel: a range in pprof's auto unit */
+		for (i = 0; i < 4; i++) {
+			unit_label(a, sizeof(a), (double)lo[i], lu[i], "auto");
+			unit_label(b, sizeof(b), (double)hi[i], hu[i], "auto");
+			if (lo[i] == hi[i])
+				snprintf(x[i].name, sizeof(x[i].name), "%s", a);
+			else
+				snprintf(x[i].name, sizeof(x[i].name), "%s..%s",
+				    a, b);
+			x[i].t = NULL;
+		}
+		qsort(x, 4, sizeof(*x), cmp_nodelet);
+	}
+	for (j = 0; j < ng; j++) {
+		w = g[j].cum;
+		dotted = 1;
+		if (flat || g[j].flat == g[j].cum) {
+			w = g[j].flat;
+			dotted = 0;
+		}
+		if (w == 0)
+			continue;
+		snprintf(id, sizeof(id), "N%s_%zu", source, j);
+		nodelet(o, c, source, id, &g[j], w, dotted);
+	}
+	return 0;
+}
+
+/* addNodelets: node's tags drawn under it, the labels' heaviest four
+ * (each with its numbers under it), then its numbers of no labels. For
+ * a node that calls others, its flat; for a leaf, its cum. */
+static int
+nodelets(struct output *o, const struct measure_choice *c,
+    const struct pruned *pr, const struct ptag *t, size_t n, uint32_t id,
+    int flat)
+{
+	struct nodelet *ls = NULL, *ns = NULL;
+	size_t i, j, nl = 0, nn;
+	char src[96], nid[96];
+	double w;
+	int rc = -1;
+
+	if (n == 0)
+		return 0;
+	if ((ls = calloc(n, sizeof(*ls))) == NULL ||
+	    (ns = calloc(n, sizeof(*ns))) == NULL)
+		goto done;
+	sort_names = &pr->tagnames;
+	for (i = 0; i < n; i++)
+		if (!t[i].numeric) {
+			ls[nl].t = &t[i];
+			ls[nl].flat = t[i].flat;
+			ls[nl++].cum = t[i].cum;
+		}
+	sort_flat = flat;
+	qsort(ls, nl, sizeof(*ls), cmp_nodelet);
+	/* the numbers under a set of labels, or of none */
+	for (i = 0; i <= (nl < 4 ? nl : 4); i++) {
+		uint32_t labels;
+		if (i < (nl < 4 ? nl : 4)) {
+			labels = ls[i].t->labels;
+			w = flat ? ls[i].flat : ls[i].cum;
+			if (w == 0)
+				continue;
+			snprintf(src, sizeof(src), "N%u_%zu", id, i);
+			snprintf(nid, sizeof(nid), "N%u", id);
+			nodelet(o, c, nid, src, &ls[i], w, 0);
+		} else {
+			labels = UINT32_MAX;
+			snprintf(src, sizeof(src), "N%u", id);
+		}
+		for (j = nn = 0; j < n; j++) {
+			if (!t[j].numeric || (labels == UINT32_MAX ?
+			    strtab_len(&pr->tagnames, t[j].labels) != 0 :
+			    t[j].labels != labels))
+				continue;
+			ns[nn].t = &t[j];
+			ns[nn].flat = t[j].flat;
+			ns[nn].cum = t[j].cum;
+			ns[nn].value = t[j].value;
+			ns[nn].unit = t[j].unit;
+			snprintf(ns[nn].name, sizeof(ns[nn].name), "%s",
+			    strtab_str(&pr->tagnames, t[j].name >> 1) +
+			    strtab_len(&pr->tagnames, t[j].labels) + 1);
+			nn++;
+		}
+		if (nn > 0 && numeric_nodelets(o, c, ns, nn, flat, src) < 0)
+			goto done;
+	}
+	rc = 0;
+done:
+	free(ls);
+	free(ns);
+	return rc;
+}
+
 int
 dot_write(const struct callgraph *g, const struct prof *p,
     const struct dot_opts *opts, struct output *o, struct perr *e)
@@ -137,7 +373,8 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	struct pruned pr = { 0 };
 	struct dnode *nodes = NULL, *order = NULL;
 	struct cg_edge_fig *edges = NULL;
-	size_t i, n = g->names.n, ne = 0, shown = 0;
+	unsigned char *calls = NULL, *has_nodelets = NULL;
+	size_t i, n = g->names.n, ne = 0, shown = 0, t0, t1;
 	double flatsum = 0, lo = 0, maxflat = 0, v, total;
 	char col[16], fill[16], buf[600];
 	int rc = -1, fs;
@@ -149,7 +386,9 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	    (order = calloc(n + 1, sizeof(*order))) == NULL ||
 	    graph_prune(g, &c, opts->nodefraction, opts->edgefraction,
 	    opts->nodecount, &pr) < 0 ||
-	    (edges = calloc(pr.nedges + 1, sizeof(*edges))) == NULL) {
+	    (edges = calloc(pr.nedges + 1, sizeof(*edges))) == NULL ||
+	    (calls = calloc(n + 1, 1)) == NULL ||
+	    (has_nodelets = calloc(n + 1, 1)) == NULL) {
 		perr_nomem(e);
 		goto done;
 	}
@@ -169,6 +408,7 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	}
 	for (i = 0; i < pr.nedges; i++) {
 		const struct cg_redge *ed = &pr.edges[i];
+		calls[ed->from] = 1;
 		if (ed->w.d == 0)
 			continue;
 		edges[ne].edge = (uint32_t)i;
@@ -264,6 +504,22 @@ dot_write(const struct callgraph *g, const struct prof *p,
 		out_str(o, "\" cum=\"");
 		out_num(o, x->f.cum);
 		out_str(o, "\"]\n");
+		/* its tags, as nodelets */
+		for (t0 = 0; t0 < pr.ntags && pr.tags[t0].node != x->f.node;
+		    t0++)
+			;
+		for (t1 = t0; t1 < pr.ntags && pr.tags[t1].node == x->f.node;
+		    t1++)
+			;
+		if (t1 > t0) {
+			size_t before = o->len;
+			if (nodelets(o, &c, &pr, pr.tags + t0, t1 - t0, x->id,
+			    calls[x->f.node]) < 0) {
+				perr_nomem(e);
+				goto done;
+			}
+			has_nodelets[x->f.node] = o->len != before;
+		}
 	}
 	for (i = 0; i < ne; i++) {
 		const struct cg_edge_fig *x = &edges[i];
@@ -296,6 +552,9 @@ dot_write(const struct callgraph *g, const struct prof *p,
 		out_str(o, ")\"");
 		if (ed->residual)
 			out_str(o, " style=\"dotted\"");
+		/* pprof: children of a node with nodelets further down */
+		if (has_nodelets[ed->from])
+			out_str(o, " minlen=2");
 		out_str(o, " value=\"");
 		out_num(o, x->w);
 		out_str(o, ed->inline_call ? "\" inline=\"true\"]\n" : "\"]\n");
@@ -306,6 +565,8 @@ done:
 	free(nodes);
 	free(order);
 	free(edges);
+	free(calls);
+	free(has_nodelets);
 	pruned_free(&pr);
 	return rc;
 }

@@ -9,6 +9,7 @@
 
 #include "analysis/graph/prune.h"
 #include "base/array.h"
+#include "analysis/sample/units.h"
 
 /* A node in pprof's order of a picture. */
 struct ranked {
@@ -246,63 +247,75 @@ done:
 	return rc;
 }
 
-/* A node's tag (a set of string labels, or one "bytes" number under
- * it) as it adds up. */
-struct tagsum {
-	double flat, cum;
-	uint32_t node;
-};
-
-/* Adds w to tag t of node (its cum, or its flat). */
+/* Adds w to tag key of node (its cum, or its flat): the tag is new with
+ * value and unit the first time. */
 static int
-tag_add(struct u64map *ix, struct tagsum **sums, size_t *n, size_t *cap,
-    uint32_t node, uint32_t t, double w, int flat)
+tag_add(struct pruned *p, struct u64map *ix, size_t *cap, uint32_t node,
+    uint32_t key, uint32_t labels, const char *num, double w, int flat)
 {
+	struct ptag *t;
 	uint32_t *slot;
 	int added;
 
-	if ((slot = u64map_put(ix, (uint64_t)node << 32 | t, (uint32_t)*n,
-	    &added)) == NULL)
+	if ((slot = u64map_put(ix, (uint64_t)node << 32 | key,
+	    (uint32_t)p->ntags, &added)) == NULL)
 		return -1;
 	if (added) {
-		if (ARRAY_ROOM(*sums, *n, *cap) < 0)
+		if (ARRAY_ROOM(p->tags, p->ntags, *cap) < 0)
 			return -1;
-		memset(&(*sums)[*n], 0, sizeof(**sums));
-		(*sums)[(*n)++].node = node;
+		t = &p->tags[p->ntags++];
+		memset(t, 0, sizeof(*t));
+		t->node = node;
+		t->name = key;
+		t->labels = labels;
+		if ((t->numeric = num != NULL)) {
+			t->value = strtoll(num, NULL, 10);
+			t->unit = strchr(num, '\t') + 1;
+		}
 	}
+	t = &p->tags[*slot];
 	if (flat)
-		(*sums)[*slot].flat += w;
+		t->flat += w;
 	else
-		(*sums)[*slot].cum += w;
+		t->cum += w;
 	return 0;
 }
 
+static int
+cmp_tag_node(const void *x, const void *y)
+{
+	const struct ptag *a = x, *b = y;
+
+	return a->node < b->node ? -1 : a->node > b->node;
+}
+
 /*
- * The tags pprof would draw of each kept node (countTags after
- * TrimLowFrequencyTags: those with a flat, and a flat or cum at the cut),
- * at most maxNodelets (4), in ntags: the graph's nodelets, which its
- * choice of nodes counts as nodes. A tag is a tag set's string labels, or
- * one of its "bytes" numbers under them.
+ * The tags of the kept nodes as pprof's graph adds them up (Node.addSample):
+ * each sample's string labels one tag, named their joined text, and each
+ * of its "bytes" numbers another under them, named as pprof names it
+ * (40kB), keyed by that name; a node's cum once a sample, the leaf's flat
+ * when it is kept. Those under the cut in both gone (TrimLowFrequencyTags);
+ * in p->tags by node.
  */
 static int
-count_tags(const struct callgraph *g, const struct measure_choice *c,
-    const unsigned char *kept, double cut, unsigned char *ntags)
+node_tags(const struct callgraph *g, const struct measure_choice *c,
+    const unsigned char *kept, double cut, struct pruned *p)
 {
 	struct u64map ix = { 0 };
-	struct strtab keys = { 0 };	/* labels; labels \1 number */
-	struct tagsum *sums = NULL;
-	size_t nsums = 0, capsums = 0, k, d, n, i;
+	size_t cap = 0, k, d, n, i, j, ln;
 	unsigned char *seen = NULL;
 	const uint32_t *path;
-	const char *ts, *bytes, *end;
-	char *buf = NULL;
-	size_t capbuf = 0, ln;
-	uint32_t tsid, leaf;
-	int64_t key;
+	const char *ts, *bytes, *end, *b;
+	char *buf = NULL, name[64];
+	size_t capbuf = 0, nl;
+	uint32_t tsid, leaf, node;
+	int64_t lkey, key;
 	struct num w;
-	int rc = -1;
+	int rc = -1, flat;
 
-	memset(ntags, 0, g->names.n);
+	free(p->tags);
+	p->tags = NULL;
+	p->ntags = 0;
 	if ((seen = calloc(g->names.n + 1, 1)) == NULL)
 		goto done;
 	for (k = 0; k < g->stacks.n; k++) {
@@ -312,54 +325,72 @@ count_tags(const struct callgraph *g, const struct measure_choice *c,
 		ts = strtab_str(&g->tagsets, tsid);
 		bytes = strchr(ts, '\1') + 1;
 		end = ts + strtab_len(&g->tagsets, tsid);
+		ln = (size_t)(bytes - ts) - 1;
+		if ((lkey = strtab_intern(&p->tagnames, ts, ln)) < 0)
+			goto done;
 		leaf = n > 0 && kept[path[n - 1] >> 1] ? path[n - 1] >> 1 :
 		    UINT32_MAX;
 		for (d = 0; d <= n; d++) {
 			/* each kept node's cum once, then the leaf's flat */
-			uint32_t node = d < n ? path[d] >> 1 : leaf;
-			int flat = d == n;
-			const char *b;
+			node = d < n ? path[d] >> 1 : leaf;
+			flat = d == n;
 			if (node == UINT32_MAX || !kept[node] ||
 			    (!flat && seen[node]))
 				continue;
 			if (!flat)
 				seen[node] = 1;
-			/* the string labels' tag, keyed by them; each
-			 * number's, by them and its name (pprof's
-			 * NumericTags[labels][name]) */
-			ln = (size_t)(bytes - ts);
-			if (ln > 1 && ((key = strtab_intern(&keys, ts, ln - 1))
-			    < 0 || tag_add(&ix, &sums, &nsums, &capsums, node,
-			    (uint32_t)key, w.d, flat) < 0))
+			if (ln > 0 && tag_add(p, &ix, &cap, node, (uint32_t)lkey
+			    << 1, (uint32_t)lkey, NULL, w.d, flat) < 0)
 				goto done;
 			for (b = bytes; b < end; b += strlen(b) + 1) {
-				if (array_grow((void **)&buf, &capbuf, ln +
-				    strlen(b) + 1, 1) < 0)
+				unit_label(name, sizeof(name), (double)strtoll(b,
+				    NULL, 10), strchr(b, '\t') + 1, "minimum");
+				nl = strlen(name);
+				if (array_grow((void **)&buf, &capbuf, ln + nl +
+				    2, 1) < 0)
 					goto done;
 				memcpy(buf, ts, ln);
-				memcpy(buf + ln, b, strlen(b));
-				if ((key = strtab_intern(&keys, buf, ln +
-				    strlen(b))) < 0 || tag_add(&ix, &sums,
-				    &nsums, &capsums, node, (uint32_t)key, w.d,
-				    flat) < 0)
+				buf[ln] = '\1';
+				memcpy(buf + ln + 1, name, nl);
+				if ((key = strtab_intern(&p->tagnames, buf, ln +
+				    1 + nl)) < 0 || tag_add(p, &ix, &cap, node,
+				    (uint32_t)key << 1 | 1, (uint32_t)lkey, b,
+				    w.d, flat) < 0)
 					goto done;
 			}
 		}
 		for (d = 0; d < n; d++)
 			seen[path[d] >> 1] = 0;
 	}
-	for (i = 0; i < nsums; i++)
-		if (sums[i].flat != 0 && (fabs(sums[i].flat) >= cut ||
-		    fabs(sums[i].cum) >= cut) && ntags[sums[i].node] < 4)
-			ntags[sums[i].node]++;
+	for (i = j = 0; i < p->ntags; i++)
+		if (fabs(p->tags[i].flat) >= cut || fabs(p->tags[i].cum) >= cut)
+			p->tags[j++] = p->tags[i];
+	p->ntags = j;
+	if (p->ntags > 0)
+		qsort(p->tags, p->ntags, sizeof(*p->tags), cmp_tag_node);
 	rc = 0;
 done:
 	u64map_free(&ix);
-	strtab_free(&keys);
-	free(sums);
 	free(seen);
 	free(buf);
 	return rc;
+}
+
+/* The tags pprof's choice of nodes counts as nodes (countTags): those
+ * with a flat, at most maxNodelets (4) a node. */
+static int
+count_tags(const struct callgraph *g, const struct measure_choice *c,
+    const unsigned char *kept, struct pruned *p, unsigned char *ntags)
+{
+	size_t i;
+
+	if (node_tags(g, c, kept, p->ncut, p) < 0)
+		return -1;
+	memset(ntags, 0, g->names.n);
+	for (i = 0; i < p->ntags; i++)
+		if (p->tags[i].flat != 0 && ntags[p->tags[i].node] < 4)
+			ntags[p->tags[i].node]++;
+	return 0;
 }
 
 /* TrimLowFrequencyEdges: those under the cut gone; how many. */
@@ -435,7 +466,7 @@ graph_prune(const struct callgraph *g, const struct measure_choice *c,
 		trim_edges(p, gone);
 		/* selectTopNodes: a node's tags count as nodes */
 		if ((ntags = calloc(n + 1, 1)) == NULL ||
-		    count_tags(g, c, p->kept, p->ncut, ntags) < 0)
+		    count_tags(g, c, p->kept, p, ntags) < 0)
 			goto done;
 		for (k = 0; k < nr; k++)
 			if ((count += ntags[r[k].node] + 1u) >= (size_t)nodecount) {
@@ -462,6 +493,9 @@ graph_prune(const struct callgraph *g, const struct measure_choice *c,
 			p->edges[k++] = p->edges[i];
 	p->nedges = k;
 	p->nkept = nr;
+	/* the nodelets drawn: the final graph's tags */
+	if (node_tags(g, c, p->kept, p->ncut, p) < 0)
+		goto done;
 	rc = 0;
 done:
 	free(r);
@@ -477,6 +511,9 @@ pruned_free(struct pruned *p)
 {
 	free(p->kept);
 	free(p->edges);
+	free(p->tags);
+	strtab_free(&p->tagnames);
 	p->kept = NULL;
 	p->edges = NULL;
+	p->tags = NULL;
 }

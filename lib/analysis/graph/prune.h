@@ -10,6 +10,20 @@
 
 #include "analysis/graph/callgraph.h"
 
+/* A tag of a node drawn (pprof's LabelTags, NumericTags): a sample's
+ * string labels (labels, their joined text), or one of its "bytes"
+ * numbers under them (numeric: its value, unit, and name). */
+struct ptag {
+	uint32_t node;
+	uint32_t labels;	/* in tagnames */
+	uint32_t name;		/* in tagnames: << 1, | 1 when numeric; the
+				 * numeric's text is labels \1 name */
+	int numeric;
+	int64_t value;
+	const char *unit;
+	double flat, cum;
+};
+
 struct pruned {
 	unsigned char *kept;		/* per node: drawn */
 	size_t nkept;
@@ -19,6 +33,10 @@ struct pruned {
 	 * nodecount (pprof's origCount), edges dropped under theirs */
 	size_t dropped_nodes, orig, dropped_edges;
 	double ncut, ecut;
+	/* the drawn nodes' tags above the cut, by node */
+	struct ptag *tags;
+	size_t ntags;
+	struct strtab tagnames;
 };
 
 /* g must have kept its stacks (keep_stacks). nodecount 0: all; the

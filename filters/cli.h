@@ -181,8 +181,9 @@ double cli_fraction(const struct cli_prog *prog, const char *arg,
 /* Parses a positive decimal for option opt, or exits 2. */
 long long cli_number(const char *arg, int opt, long long max);
 
-/* The sources kept, for a default title: their URIs (the first few), or
- * how many. NULL when out of memory; the caller frees it. */
+/* The sources kept, for a default title: their URIs' base names (the
+ * first few), or how many. NULL when out of memory; the caller frees
+ * it. */
 char *cli_source_names(const struct prof *p, const struct source_set *keep);
 
 #endif

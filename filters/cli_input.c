@@ -447,7 +447,12 @@ cli_source_names(const struct prof *p, const struct source_set *keep)
 	for (i = 0; i < p->nsources; i++) {
 		const struct source *src = &p->sources[i];
 		const char *uri = src->uri == PROF_NONE ? "<stdin>" :
-		    prof_str(p, src->uri);
+		    prof_str(p, src->uri), *slash;
+
+		/* the base name: a page or picture made to be sent says
+		 * nothing of where it was made */
+		if ((slash = strrchr(uri, '/')) != NULL && slash[1] != '\0')
+			uri = slash + 1;
 		if (!source_set_has_id(keep, src->id) ||
 		    (n > 0 && strstr(s, uri) != NULL))
 			continue;

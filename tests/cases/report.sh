@@ -75,3 +75,30 @@ t_report_assets_are_files() {
 	[ -s "$out/got" ] || bad "no script in the page"
 	same lib/analysis/report/report.js "the page's script"
 }
+
+# A page or picture made to be sent says nothing of where it was made:
+# titles from the input's base name, given as an absolute path into a
+# directory of a telling name; with --trim-path, no file name keeps the
+# trimmed directory (Go's labelled profile was built in /work/main: its
+# files are /work/main/tests/...).
+t_report_no_local_path() {
+	d=$out/made-here-7f3a
+	mkdir -p "$d"
+	cp tests/data/pprof/go-labelled/cpu1.pb.gz "$d/"
+	f=$d/cpu1.pb.gz
+	$bin/tsvreport --trim-path /work/main "$f" >"$out/p.html" ||
+	    bad "tsvreport of $f"
+	$bin/tsvflame "$f" >"$out/f.svg" || bad "tsvflame of $f"
+	$bin/tsvflame -C "$f" >"$out/c.svg" || bad "tsvflame -C of $f"
+	$bin/tsvgraph "$f" >"$out/g.dot" || bad "tsvgraph of $f"
+	for o in p.html f.svg c.svg g.dot; do
+		n=$(grep -c 'made-here-7f3a' "$out/$o")
+		[ "$n" = 0 ] || bad "$o holds the input's directory $n times"
+	done
+	n=$(grep -c '/work/main' "$out/p.html")
+	[ "$n" = 0 ] || bad "the page holds the trimmed /work/main $n times"
+	grep -q '<title>cpu1.pb.gz</title>' "$out/p.html" ||
+	    bad "the page's title is not the input's base name"
+	grep -q 'tests/interop/labelled/main.go' "$out/p.html" ||
+	    bad "the page lost the trimmed file names"
+}

@@ -73,7 +73,8 @@ report_new(const struct report_opts *o, struct perr *e)
 	if (o->search != NULL && (r->lines = top_new(&to, e)) == NULL)
 		goto fail;
 	r->graph = (struct flame_opts){ .type = o->type, .width = o->width,
-	    .minwidth = 0.1, .title = "Flame graph", .id = "g-" };
+	    .minwidth = 0.1, .title = "Flame graph", .id = "g-",
+	    .trim = o->trim };
 	r->chartopts = r->graph;
 	r->chartopts.title = "Flame chart";
 	r->chartopts.id = "c-";

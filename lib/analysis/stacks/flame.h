@@ -18,6 +18,8 @@ struct flame_opts {
 	int normalize;		/* the base scaled to the others' sum */
 	const char *id;		/* prefix of the SVG's ids (letters and
 				 * '-'), for several on a page; NULL: none */
+	const char *trim;	/* prefixes cut from file names shown
+				 * (pprof's -trim_path); NULL: none */
 };
 
 int flame_write(const struct stacks *st, const struct prof *p,

@@ -9,6 +9,7 @@
 
 #include "io/markup.h"
 #include "analysis/stacks/flame_impl.h"
+#include "io/srcfile.h"
 /* flame.js, beside this file: plain ES5 that runs in a standalone SVG and
  * in one inlined into HTML, a function of the prefix of the SVG's element
  * ids (svg_end calls it) so that several graphs share a page. */
@@ -123,6 +124,9 @@ svg_box(struct svg *g, const struct box *bx)
 	} else if (bx->frame != ROOT) {
 		name = stacks_frame_name(st, bx->frame, &len);
 		file = strtab_str(&st->strs, st->frames[bx->frame].file);
+		/* as the page's other views show it */
+		if (g->opts->trim != NULL)
+			file = srcfile_trim(file, g->opts->trim, NULL);
 	}
 	y = g->opts->icicle ? TOP + bx->depth * FRAME_H :
 	    TOP + (g->depth - bx->depth) * FRAME_H;

@@ -6,11 +6,13 @@
 #include "analysis/graph/peek.h"
 #include "cli.h"
 
-enum { O_UNIT = CLI_LONG, O_TREE };
+enum { O_UNIT = CLI_LONG, O_TREE, O_TABLE };
 
 static const struct cli_opt opts[] = {
 	CLI_OPT_OUTPUT,
-	{ 'q', "quiet", NULL, "no # lines before the table" },
+	{ 'q', "quiet", NULL, "no lines before the blocks (the table)" },
+	{ O_TABLE, "table", NULL, "a table of rows (for scripts), not "
+	    "pprof's blocks" },
 	CLI_OPT_SOURCES,
 	{ 't', "type", "type", "the value to measure (default: pprof's, or "
 	    "R's samples)" },
@@ -61,6 +63,9 @@ main(int argc, char *argv[])
 			break;
 		case O_TREE:
 			tree = 1;
+			break;
+		case O_TABLE:
+			po.table = 1;
 			break;
 		}
 	argc -= optind;

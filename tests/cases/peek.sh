@@ -4,18 +4,32 @@
 # (R's samples in seconds, as tsvtop shows them).
 t_peek_exact() {
 	$bin/pprof2tsv tests/data/pprof/go-1.19/go.cpu.pb.gz |
-	    $bin/tsvpeek 'sha256|^math\.' >"$out/got"
+	    $bin/tsvpeek --table 'sha256|^math\.' >"$out/got"
 	same tests/peek/go-cpu.expected "tsvpeek of go.cpu"
 	$bin/rprof2tsv tests/data/rprof/r-4.2/append.out |
-	    $bin/tsvpeek '^(merge|rnorm)$' >"$out/got"
+	    $bin/tsvpeek --table '^(merge|rnorm)$' >"$out/got"
 	same tests/peek/r-append.expected "tsvpeek of append.out"
+}
+
+# pprof's blocks, the default: each function between its callers and
+# callees, character for character as go tool pprof -peek prints them
+# from its first separator (make interop's go/peek checks it on four
+# profiles and six patterns each).
+t_peek_blocks() {
+	$bin/tsvpeek 'sha256|^math\.' tests/data/pprof/go-1.19/go.cpu.pb.gz \
+	    >"$out/got"
+	same tests/peek/go-cpu-blocks.expected "tsvpeek's blocks of go.cpu"
+	$bin/tsvpeek -q nomatch tests/data/pprof/go-1.19/go.cpu.pb.gz \
+	    >"$out/got" 2>/dev/null
+	[ $? = 1 ] && [ ! -s "$out/got" ] ||
+	    bad "no match: something printed, or not exit 1"
 }
 
 # A function's callers' calls add up to its cum (no recursion), checked
 # by awk on the table.
 t_peek_sums() {
 	$bin/pprof2tsv tests/data/pprof/go-labelled/cpu1.pb.gz |
-	    $bin/tsvpeek -q --unit=raw '^main\.spin$' >"$out/t"
+	    $bin/tsvpeek -q --table --unit=raw '^main\.spin$' >"$out/t"
 	awk -F'\t' '$2 == "caller" { c += $4 } $2 == "cum" { cum = $4 }
 	    END { exit !(c == cum && cum > 0) }' "$out/t" ||
 	    bad "main.spin's callers do not add up to its cum"
@@ -32,7 +46,7 @@ t_peek_errors() {
 	test $? -eq 2 || bad "a bad pattern is not a usage error"
 	$bin/tsvpeek </dev/null >/dev/null 2>&1
 	test $? -eq 2 || bad "no pattern is not a usage error"
-	$bin/tsvpeek --tree -q "$out/p.tsv" | awk -F'\t' '$2 == "flat"' |
+	$bin/tsvpeek --table --tree -q "$out/p.tsv" | awk -F'\t' '$2 == "flat"' |
 	    wc -l | tr -d ' ' >"$out/got"
 	$bin/tsvtop -q "$out/p.tsv" --nodefraction=0 | tail -n +2 | wc -l |
 	    tr -d ' ' >"$out/want"

@@ -14,7 +14,7 @@ t_report_tables() {
 	$bin/tsvtop -m "$out/p.tsv" >"$out/want"
 	same_lines want got "the page's top table"
 	awk -v id=peek-data -f tests/report/json-part.awk "$out/r.html" >"$out/got"
-	$bin/tsvpeek --tree "$out/p.tsv" >"$out/want"
+	$bin/tsvpeek --table --tree "$out/p.tsv" >"$out/want"
 	same_lines want got "the page's callers and callees"
 	awk -v id=list-data -f tests/report/json-part.awk "$out/r.html" >"$out/got"
 	$bin/tsvlist -m --source-path tests/data/rprof/r-4.2 . "$out/p.tsv" \

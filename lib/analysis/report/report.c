@@ -169,7 +169,7 @@ int
 report_parts(struct report *r, struct prof *p, struct chart **chart,
     struct perr *e)
 {
-	struct peek_opts po = { NULL, r->o.type, r->o.unit, 0 };
+	struct peek_opts po = { NULL, r->o.type, r->o.unit, 0, 1 };
 	struct list_opts lo = { .type = r->o.type, .search = r->o.search,
 	    .trim = r->o.trim, .anywhere = r->o.anywhere, .missing =
 	    r->o.missing, .ctx = r->o.ctx };

@@ -106,7 +106,7 @@ t_chromium_report() {
 	$bin/tsvtop -q -m "$out/p.tsv" | tail -n +2 >"$out/want.top"
 	same_lines want.top got.top "the page's table against tsvtop -m"
 	grep '^peek	' "$out/result" | cut -f 2- >"$out/got.peek"
-	$bin/tsvpeek -q '^df_work$' "$out/p.tsv" | tail -n +2 | cut -f 2- \
+	$bin/tsvpeek -q --table '^df_work$' "$out/p.tsv" | tail -n +2 | cut -f 2- \
 	    >"$out/want.peek"
 	same_lines want.peek got.peek "df_work's callers and callees"
 	n=$(grep -c '^fib	' "$out/want.top")

@@ -550,11 +550,21 @@ t_go_peek() {
 		    'Sin|sin' '.' 'nomatchatall'; do
 			go tool pprof -peek "$re" -unit=ns -symbolize=none "$f" \
 			    2>/dev/null | go_peek_rows >"$out/go"
-			$bin/tsvpeek -q --unit=raw "$re" "$out/p.tsv" 2>/dev/null |
-			    awk -F'\t' 'NR > 1 { print $1 "\t" $2 "\t" $3 "\t" $4 "\t" $6 }' \
-			    >"$out/ours"
+			$bin/tsvpeek -q --table --unit=raw "$re" "$out/p.tsv" \
+			    2>/dev/null | awk -F'\t' 'NR > 1 { print $1 "\t" $2 \
+			    "\t" $3 "\t" $4 "\t" $6 }' >"$out/ours"
 			if ! cmp -s "$out/go" "$out/ours"; then
 				bad "$rel -peek '$re': tsvpeek differs from go tool pprof"
+				diff "$out/ours" "$out/go" | head -4
+			fi
+			# the blocks as pprof prints them, character for
+			# character from the first separator
+			go tool pprof -peek "$re" -symbolize=none "$f" \
+			    2>/dev/null | sed -n '/^-----/,$p' >"$out/go"
+			$bin/tsvpeek "$re" "$f" 2>/dev/null |
+			    sed -n '/^-----/,$p' >"$out/ours"
+			if ! cmp -s "$out/go" "$out/ours"; then
+				bad "$rel -peek '$re': tsvpeek's blocks differ from go tool pprof's"
 				diff "$out/ours" "$out/go" | head -4
 			fi
 		done

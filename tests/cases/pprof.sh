@@ -167,3 +167,19 @@ t_pprof_legacy_limits() {
 	same "$out/want" "pprof2tsv of a Java line past 2^31"
 	[ ! -s "$out/o" ] || bad "pprof2tsv wrote a stream it refused"
 }
+
+# A legacy heap record of no size ("0: 0 [0: 0]"): google/pprof's parser
+# gives it a bytes label of 0 (checked with its profile.Parse: bytes:[0]),
+# and so does the stream. (profile.proto cannot hold a number label of 0
+# without a unit: google/pprof's own Write and Parse drop it, and so does
+# tsv2pprof's; the stream is where it is kept.)
+t_pprof_legacy_zero_bytes() {
+	h=tests/data/pprof/google-pprof/profile/testdata/gobench.heap
+	{ head -n 1 "$h"
+	  printf '0: 0 [0: 0] @ 0x420cb9 0x420c5d\n'
+	  tail -n +2 "$h"; } >"$out/h0.heap"
+	$bin/pprof2tsv "$out/h0.heap" | awk -F'\t' '$1 == ".sample_labels" &&
+	    $2 == 1' >"$out/got"
+	printf '.sample_labels\t1\tbytes\tNA\t0\tNA\n' >"$out/want"
+	same "$out/want" "the bytes label of a record of no size"
+}

@@ -458,7 +458,7 @@ cg_rebuild(const struct callgraph *g, const struct measure_choice *c,
 	struct u64map ix = { 0 }, seen = { 0 };
 	struct redge_sum *sums = NULL, *x;
 	size_t nsums = 0, capsums = 0, k, d, n;
-	const uint32_t *path;
+	const unsigned char *path;
 	uint32_t node, parent, *slot, ts;
 	struct num w, zero = num_of_i64(0);
 	int residual, added, rc = -1;
@@ -473,7 +473,7 @@ cg_rebuild(const struct callgraph *g, const struct measure_choice *c,
 		parent = UINT32_MAX;
 		residual = 0;
 		for (d = 0; d < n; d++) {
-			node = path[d] >> 1;
+			node = cg_path(path, d) >> 1;
 			if (!kept[node]) {
 				residual = 1;
 				continue;
@@ -503,7 +503,8 @@ cg_rebuild(const struct callgraph *g, const struct measure_choice *c,
 					x = &sums[*slot];
 					x->w = num_add(x->w, w);
 					x->residual |= residual;
-					x->inline_call &= (int)(path[d] & 1);
+					x->inline_call &= (int)(cg_path(path,
+					    d) & 1);
 				}
 			}
 			parent = node;

@@ -10,6 +10,8 @@
 #ifndef CALLGRAPH_H
 #define CALLGRAPH_H
 
+#include <string.h>
+
 #include "analysis/sample/measure.h"
 #include "analysis/sample/select.h"
 
@@ -119,15 +121,27 @@ int cg_rebuild(const struct callgraph *g, const struct measure_choice *c,
 struct num cg_stack_figure(const struct callgraph *g,
     const struct measure_choice *c, size_t k);
 
-/* Distinct stack k: its tag set, its nodes from the root (*n). */
-static inline const uint32_t *
+/* Distinct stack k: its tag set, its path from the root (*n entries,
+ * each node << 1 | inlined, read with cg_path: the strings of a strtab
+ * lie at any byte). */
+static inline const unsigned char *
 cg_stack(const struct callgraph *g, size_t k, uint32_t *tagset, size_t *n)
 {
-	const uint32_t *key = (const uint32_t *)strtab_str(&g->stacks, k);
+	const unsigned char *key =
+	    (const unsigned char *)strtab_str(&g->stacks, k);
 
-	*tagset = key[0];
-	*n = strtab_len(&g->stacks, k) / sizeof(*key) - 1;
-	return key + 1;
+	memcpy(tagset, key, sizeof(*tagset));
+	*n = strtab_len(&g->stacks, k) / sizeof(uint32_t) - 1;
+	return key + sizeof(uint32_t);
+}
+
+static inline uint32_t
+cg_path(const unsigned char *path, size_t d)
+{
+	uint32_t v;
+
+	memcpy(&v, path + d * sizeof(v), sizeof(v));
+	return v;
 }
 
 /* Each node's edges, in and out (a call to itself once), in edge order:

@@ -304,7 +304,7 @@ node_tags(const struct callgraph *g, const struct measure_choice *c,
 	struct u64map ix = { 0 };
 	size_t cap = 0, k, d, n, i, j, ln;
 	unsigned char *seen = NULL;
-	const uint32_t *path;
+	const unsigned char *path;
 	const char *ts, *bytes, *end, *b;
 	char *buf = NULL, name[64];
 	size_t capbuf = 0, nl;
@@ -328,11 +328,11 @@ node_tags(const struct callgraph *g, const struct measure_choice *c,
 		ln = (size_t)(bytes - ts) - 1;
 		if ((lkey = strtab_intern(&p->tagnames, ts, ln)) < 0)
 			goto done;
-		leaf = n > 0 && kept[path[n - 1] >> 1] ? path[n - 1] >> 1 :
-		    UINT32_MAX;
+		leaf = n > 0 && kept[cg_path(path, n - 1) >> 1] ?
+		    cg_path(path, n - 1) >> 1 : UINT32_MAX;
 		for (d = 0; d <= n; d++) {
 			/* each kept node's cum once, then the leaf's flat */
-			node = d < n ? path[d] >> 1 : leaf;
+			node = d < n ? cg_path(path, d) >> 1 : leaf;
 			flat = d == n;
 			if (node == UINT32_MAX || !kept[node] ||
 			    (!flat && seen[node]))
@@ -360,7 +360,7 @@ node_tags(const struct callgraph *g, const struct measure_choice *c,
 			}
 		}
 		for (d = 0; d < n; d++)
-			seen[path[d] >> 1] = 0;
+			seen[cg_path(path, d) >> 1] = 0;
 	}
 	for (i = j = 0; i < p->ntags; i++)
 		if (fabs(p->tags[i].flat) >= cut || fabs(p->tags[i].cum) >= cut)

@@ -5,11 +5,13 @@
  * pattern for the filters from the input too. Each stream goes through
  * tsvtop's table (by function and by line, with memory; or a diff against
  * source 1, normalised or not; or its labels' table), tsvlist's listing
- * (its files not found), tsvpeek's table and tsvgraph's DOT (pruned as
- * pprof's or not), tsvreport's page (with tsvflame --chart's SVG: two
- * passes), tsv2folded's lines, tsvflame's SVG (which libxml2 must parse as XML), tsvfocus's filters
- * (name or tag filters) and the SQL writer (in one dialect or the other);
- * a failure must come with its message. */
+ * (its files not found), tsvpeek's table or blocks and tsvgraph's DOT
+ * (pruned as pprof's, with residual edges and nodelets, or not),
+ * tsvreport's page (with tsvflame --chart's SVG: two passes), tsv2folded's
+ * lines, tsvflame's SVG (which libxml2 must parse as XML), tsvfocus's
+ * filters (name or tag filters, label frames, a time window) and the SQL
+ * writer (in one dialect or the other); a failure must come with its
+ * message. */
 #include <string.h>
 
 #include <libxml/parser.h>
@@ -198,8 +200,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	source_set_free(&base);
 	/* the call graph: pprof's -peek and -dot */
 	{
-		struct callgraph g = { .sources = &all };
-		struct peek_opts po = { 0 };
+		struct callgraph g = { .sources = &all, .keep_stacks = 1 };
+		struct peek_opts po = { .table = size % 2 };
 		struct dot_opts dopts = { NULL, NULL, 0.005, 0.001, 80, NULL };
 		if (size % 5 == 1)
 			dopts.nodefraction = dopts.edgefraction =
@@ -302,6 +304,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 9: fo.tagignore = tf; break;
 		default: fo.tagfocus = tf; fo.taghide = re; break;
 		}
+		/* label frames (the pattern's text as keys) and a window,
+		 * now and then */
+		if (size % 3 == 0 && (fo.label_frames = label_frames_new(
+		    pattern, size % 2 ? pattern : NULL)) == NULL)
+			abort();
+		if (size % 7 == 0) {
+			fo.window.has_from = 1;
+			fo.window.from = (int64_t)size * 1000000000;
+		}
 		if ((f = focus_new(&o, &fo, &e)) == NULL)
 			abort();
 		SAYS_WHY(rc = assemble_file(&r, path, NULL, NULL, &p,
@@ -311,6 +322,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		stream_close(&r);
 		prof_free(&p);
 		focus_free(f);
+		label_frames_free(fo.label_frames);
+		fo.label_frames = NULL;
 	}
 	re_free(re);
 	tag_filter_free(tf);

@@ -171,11 +171,12 @@ tagset(struct callgraph *g, const struct prof *p, const struct sample *s)
 {
 	const struct slabel *l;
 	size_t i, n = 0, len = 0;
+	uint32_t llen;
 	char num[64];
 	const char *k, *v;
 
 	if (array_grow((void **)&g->sorted, &g->capsorted, s->nlabels + 1,
-	    sizeof(*g->sorted)) < 0)
+	    sizeof(*g->sorted)) < 0 || tagput(g, &len, "\0\0\0\0", 4) < 0)
 		return -1;
 	for (i = 0; i < s->nlabels; i++)
 		if (s->labels[i].num_na)
@@ -191,8 +192,9 @@ tagset(struct callgraph *g, const struct prof *p, const struct sample *s)
 		    tagput(g, &len, v, strlen(v)) < 0)
 			return -1;
 	}
-	if (tagput(g, &len, "\1", 1) < 0)
-		return -1;
+	/* (a label's text may hold any byte: its length, not a mark) */
+	llen = (uint32_t)(len - 4);
+	memcpy(g->tagbuf, &llen, sizeof(llen));
 	/* pprof's graph keeps the "bytes" numbers alone */
 	for (i = 0; i < s->nlabels; i++) {
 		l = &s->labels[i];

@@ -29,9 +29,10 @@ struct callgraph {
 	struct strtab stacks;
 	uint32_t *key;			/* the one being made */
 	size_t capkey;
-	/* a sample's tags as pprof's graph has them: its string labels
-	 * "key:value", sorted, joined by \n (joinLabels); then \1 and each
-	 * "bytes" label as its number, \t, its unit, \0 */
+	/* a sample's tags as pprof's graph has them (cg_tagset): the
+	 * length of its string labels' text, 4 bytes; the text, each
+	 * "key:value", sorted, joined by \n (joinLabels); then each "bytes"
+	 * label as its number, \t, its unit, \0 */
 	struct strtab tagsets;
 	char *tagbuf;
 	size_t captagbuf;
@@ -133,6 +134,22 @@ cg_stack(const struct callgraph *g, size_t k, uint32_t *tagset, size_t *n)
 	memcpy(tagset, key, sizeof(*tagset));
 	*n = strtab_len(&g->stacks, k) / sizeof(uint32_t) - 1;
 	return key + sizeof(uint32_t);
+}
+
+/* Tag set t: its string labels' text (*labels, *llen bytes), and its
+ * "bytes" entries from *bytes to *end, each "number\tunit\0". */
+static inline void
+cg_tagset(const struct callgraph *g, uint32_t t, const char **labels,
+    size_t *llen, const char **bytes, const char **end)
+{
+	const char *s = strtab_str(&g->tagsets, t);
+	uint32_t n;
+
+	memcpy(&n, s, sizeof(n));
+	*labels = s + sizeof(n);
+	*llen = n;
+	*bytes = *labels + n;
+	*end = s + strtab_len(&g->tagsets, t);
 }
 
 static inline uint32_t

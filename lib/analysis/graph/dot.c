@@ -350,9 +350,9 @@ nodelets(struct output *o, const struct measure_choice *c,
 			ns[nn].cum = t[j].cum;
 			ns[nn].value = t[j].value;
 			ns[nn].unit = t[j].unit;
-			snprintf(ns[nn].name, sizeof(ns[nn].name), "%s",
-			    strtab_str(&pr->tagnames, t[j].name >> 1) +
-			    strtab_len(&pr->tagnames, t[j].labels) + 1);
+			snprintf(ns[nn].name, sizeof(ns[nn].name), "%.*s",
+			    (int)(strtab_len(&pr->tagnames, t[j].name >> 1) -
+			    4), strtab_str(&pr->tagnames, t[j].name >> 1) + 4);
 			nn++;
 		}
 		if (nn > 0 && numeric_nodelets(o, c, ns, nn, flat, src) < 0)

@@ -308,7 +308,7 @@ node_tags(const struct callgraph *g, const struct measure_choice *c,
 	const char *ts, *bytes, *end, *b;
 	char *buf = NULL, name[64];
 	size_t capbuf = 0, nl;
-	uint32_t tsid, leaf, node;
+	uint32_t tsid, leaf, node, lkey32;
 	int64_t lkey, key;
 	struct num w;
 	int rc = -1, flat;
@@ -322,12 +322,10 @@ node_tags(const struct callgraph *g, const struct measure_choice *c,
 		if ((w = cg_stack_figure(g, c, k)).d == 0)
 			continue;
 		path = cg_stack(g, k, &tsid, &n);
-		ts = strtab_str(&g->tagsets, tsid);
-		bytes = strchr(ts, '\1') + 1;
-		end = ts + strtab_len(&g->tagsets, tsid);
-		ln = (size_t)(bytes - ts) - 1;
+		cg_tagset(g, tsid, &ts, &ln, &bytes, &end);
 		if ((lkey = strtab_intern(&p->tagnames, ts, ln)) < 0)
 			goto done;
+		lkey32 = (uint32_t)lkey;
 		leaf = n > 0 && kept[cg_path(path, n - 1) >> 1] ?
 		    cg_path(path, n - 1) >> 1 : UINT32_MAX;
 		for (d = 0; d <= n; d++) {
@@ -346,14 +344,14 @@ node_tags(const struct callgraph *g, const struct measure_choice *c,
 				unit_label(name, sizeof(name), (double)strtoll(b,
 				    NULL, 10), strchr(b, '\t') + 1, "minimum");
 				nl = strlen(name);
-				if (array_grow((void **)&buf, &capbuf, ln + nl +
-				    2, 1) < 0)
+				/* keyed by its labels' id and its name */
+				if (array_grow((void **)&buf, &capbuf, nl + 4,
+				    1) < 0)
 					goto done;
-				memcpy(buf, ts, ln);
-				buf[ln] = '\1';
-				memcpy(buf + ln + 1, name, nl);
-				if ((key = strtab_intern(&p->tagnames, buf, ln +
-				    1 + nl)) < 0 || tag_add(p, &ix, &cap, node,
+				memcpy(buf, &lkey32, 4);
+				memcpy(buf + 4, name, nl);
+				if ((key = strtab_intern(&p->tagnames, buf, nl +
+				    4)) < 0 || tag_add(p, &ix, &cap, node,
 				    (uint32_t)key << 1 | 1, (uint32_t)lkey, b,
 				    w.d, flat) < 0)
 					goto done;

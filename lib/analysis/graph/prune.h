@@ -17,7 +17,8 @@ struct ptag {
 	uint32_t node;
 	uint32_t labels;	/* in tagnames */
 	uint32_t name;		/* in tagnames: << 1, | 1 when numeric; the
-				 * numeric's text is labels \1 name */
+				 * numeric's text is labels' id (4 bytes),
+				 * then its name */
 	int numeric;
 	int64_t value;
 	const char *unit;

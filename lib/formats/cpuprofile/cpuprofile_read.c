@@ -358,6 +358,13 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 			if ((x->key == K_ID || x->key == K_PARENT) && v <= 0)
 				return perr_set(e, "node id %lld (ids are 1 "
 				    "and up)", (long long)v);
+			/* made 1-based, a line or column the stream holds
+			 * (32 bits) */
+			if ((x->key == K_LINE || x->key == K_COLUMN) &&
+			    (v < INT32_MIN || v > INT32_MAX - 1))
+				return perr_set(e, "%s %lld past the 32 bits of a "
+				    "line or column", x->key == K_LINE ?
+				    "lineNumber" : "columnNumber", (long long)v);
 			if (x->key == K_ID)
 				x->cur.id = v;
 			else if (x->key == K_PARENT)

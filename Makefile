@@ -61,7 +61,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 # all (report/)
 ANALYSIS_SRC = lib/analysis/sample/select.c lib/analysis/sample/focus.c \
 	lib/analysis/sample/tagfilter.c lib/analysis/sample/measure.c \
-	lib/analysis/sample/labelframes.c \
+	lib/analysis/sample/labelframes.c lib/analysis/sample/shortname.c \
 	lib/analysis/sample/units.c lib/analysis/sample/figure.c \
 	lib/analysis/stacks/stacks.c lib/analysis/stacks/folded.c \
 	lib/analysis/stacks/flame.c lib/analysis/stacks/flame_svg.c \

@@ -104,9 +104,10 @@ t_flame_bad_utf8() {
 	[ "$(cat "$out/got")" -gt 0 ] || bad "no U+FFFD in the SVG"
 }
 
-# Long names keep their end (the function), a long title its start with
-# the whole in its tooltip, and pprof's frames (all with a mapping) are
-# told apart by shade (issue 27).
+# Names as pprof shortens them (package path left out, receiver kept;
+# the whole in the tooltip), cut at the right with an ellipsis; a long
+# title its start with the whole in its tooltip; Go's frames coloured by
+# package, hues apart (issues 27, 39).
 t_flame_readable() {
 	need xmllint || return
 	$bin/pprof2tsv tests/data/pprof/go-1.19/go.cpu.pb.gz |
@@ -118,18 +119,31 @@ t_flame_readable() {
 	    bad "the whole title is not in its tooltip"
 	xmllint --xpath 'string(//*[@id="title"]/text())' "$out/got" |
 	    grep -q '^cpu: run-1.pb.gz.*\.\.$' || bad "the title is not cut"
-	# a cut label is the end of its frame's name (the tooltip's first line)
-	tr '\n' ' ' <"$out/got" |
-	    grep -o '<title>[^<]*</title><rect[^>]*/><text[^>]*>\.\.[^<]*<' |
-	    sed 's/<title>\([^ ]*\) .*<text[^>]*>\.\.\(.*\)<$/\1 \2/' >"$out/cut"
+	# pprof's short names (go tool pprof's ShortenFunctionName gives
+	# these), the whole in the tooltip
+	for n in 'crypto/sha256.Sum256 sha256.Sum256' \
+	    'runtime/pprof.Do pprof.Do' \
+	    'crypto/sha256.(*digest).Write sha256.(*digest).Write'; do
+		grep -qF "data-s=\"${n#* }\"><title>${n% *}" "$out/got" ||
+		    bad "${n% *} is not shortened to ${n#* }"
+	done
+	# a cut label is the start of its short name, then an ellipsis
+	tr '\n' ' ' <"$out/got" | grep -o '<g class="f" [^>]*><title>[^<]*</title><rect[^>]*/><text[^>]*>[^<]*…<' |
+	    sed 's/.*data-s="\([^"]*\)"><title>.*<text[^>]*>\(.*\)…<$/\1 \2/; s/^<g class="f" [^>]*><title>\([^ ]*\) .*<text[^>]*>\(.*\)…<$/\1 \2/' \
+	    >"$out/cut"
 	test -s "$out/cut" || bad "no label was cut"
-	awk '{ if (substr($1, length($1) - length($2) + 1) != $2) {
-	    print "label ..." $2 " is not the end of " $1; bad = 1 } }
-	    END { exit bad }' "$out/cut" || bad "a cut label lost the name's end"
+	awk '{ if (index($1, $2) != 1) { print "label " $2 "... is not " \
+	    "the start of " $1; bad = 1 } } END { exit bad }' "$out/cut" ||
+	    bad "a cut label is not its name's start"
 	# hues apart, not one: green and blue differ in a quarter of frames
 	grep -o 'fill="rgb([0-9,]*)"' "$out/got" | tr -c '0-9\n' ' ' |
 	    awk '{ n++; d = $2 - $3; if (d < 0) d = -d; if (d >= 20) k++ }
 	    END { exit !(k * 4 >= n) }' || bad "frames of one hue"
+	# one package, one colour: every sha256 frame alike
+	tr '\n' ' ' <"$out/got" |
+	    grep -o 'data-s="sha256\.[^"]*"><title>[^<]*</title><rect[^>]*fill="[^"]*"' |
+	    sed 's/.*fill=//' | sort -u | wc -l |
+	    awk '{ exit !($1 == 1) }' || bad "sha256's frames of several colours"
 }
 
 # The SVG's boxes, depth, name and value each, in its order (the root

@@ -12,6 +12,7 @@
 #include "analysis/graph/dot.h"
 #include "analysis/graph/prune.h"
 #include "analysis/sample/figure.h"
+#include "analysis/sample/shortname.h"
 #include "analysis/sample/units.h"
 #include "base/utf8.h"
 #include "io/output.h"
@@ -79,20 +80,26 @@ dot_text(struct output *o, const char *s, size_t n)
 	}
 }
 
-/* pprof's node label: the name shortened (its package path left out)
- * and broken at "." and "::". */
+/* pprof's node label (multilinePrintableName): the name as pprof
+ * shortens it (shortname.h), broken at "." and "::". */
 static void
 dot_label_name(struct output *o, const char *s, size_t n)
 {
-	const char *p = s, *run;
+	char buf[1024];
+	const char *run;
 	size_t i;
 
-	/* pkg/path/name.Func -> name.Func */
-	for (i = 0; i < n && s[i] != '(' && s[i] != ' '; i++)
-		if (s[i] == '/')
-			p = s + i + 1;
+	/* a frame of no function, named by its mapping's file as pprof
+	 * names it ("[libc-2.15.so]"): whole */
+	if (n > 2 && s[0] == '[' && s[n - 1] == ']') {
+		dot_text(o, s, n);
+		out_str(o, "\\n");
+		return;
+	}
+	n = short_name(buf, sizeof(buf), s, n);
+	s = buf;
 	/* each run between breaks whole, so that UTF-8 stays whole */
-	for (run = p, i = (size_t)(p - s); i < n; i++) {
+	for (run = s, i = 0; i < n; i++) {
 		if (s[i] == '.' || (s[i] == ':' && i + 1 < n && s[i + 1] ==
 		    ':')) {
 			dot_text(o, run, (size_t)(s + i - run));

@@ -5,9 +5,10 @@ var PAD = 10, FONT = 12, W, frames, root, details, matched, zoomed = null;
 function num(e, a) { return parseFloat(e.getAttribute(a)); }
 function part(f, tag) { return f.getElementsByTagName(tag)[0]; }
 function fit(f, w) {
-  var n = Math.floor((w - 6) / (FONT * 0.59)), t = part(f, 'text');
-  t.textContent = n < 3 ? '' : f.name.length <= n ? f.name :
-    '..' + f.name.substring(f.name.length - (n - 2));
+  var n = Math.floor((w - 6) / (FONT * 0.59)), t = part(f, 'text'),
+    s = f.getAttribute('data-s') || f.name;
+  t.textContent = n < 3 ? '' : s.length <= n ? s :
+    s.substring(0, n - 1) + '\u2026';
 }
 function place(f, x, w, cls) {
   var r = part(f, 'rect');

@@ -10,6 +10,7 @@
 #include "io/markup.h"
 #include "analysis/stacks/flame_impl.h"
 #include "io/srcfile.h"
+#include "analysis/sample/shortname.h"
 /* flame.js, beside this file: plain ES5 that runs in a standalone SVG and
  * in one inlined into HTML, a function of the prefix of the SVG's element
  * ids (svg_end calls it) so that several graphs share a page. */
@@ -30,9 +31,11 @@ num(struct output *o, double v)
 	out_str(o, b);
 }
 
-/* The fill of a frame: warm, hashed from the name (the same name the
- * same colour in every graph); R's <GC> green; other pseudo-frames
- * grey-blue; native code aqua. In a differential graph: red where the
+/* The fill of a frame: warm, hashed from its family (the package, class
+ * or namespace of its short name, as pprof colours by package; a name of
+ * none, as R's, by itself: the same family the same colour in every
+ * graph); R's <GC> green; other pseudo-frames grey-blue; native code (an
+ * address no symbol names) aqua. In a differential graph: red where the
  * frame grew against the base, blue where it shrank, by how much. */
 static void
 fill(struct svg *g, const struct box *bx, char *buf, size_t size)
@@ -41,6 +44,7 @@ fill(struct svg *g, const struct box *bx, char *buf, size_t size)
 	const struct frame *f;
 	size_t len = 0;
 	const char *name = "";
+	char family[512];
 	uint64_t h;
 	double v1, v2, v3, d, m;
 
@@ -52,6 +56,11 @@ fill(struct svg *g, const struct box *bx, char *buf, size_t size)
 	if (bx->frame != ROOT)
 		name = stacks_frame_name(st, bx->frame, &len);
 	f = bx->frame != ROOT ? &st->frames[bx->frame] : NULL;
+	if (f != NULL && f->kind == FRAME_PLAIN) {
+		len = short_name(family, sizeof(family), name, len);
+		len = short_name_family(family, len);
+		name = family;
+	}
 	h = hash_bytes(name, len);
 	v1 = (double)(h & 0xffff) / 65535;
 	v2 = (double)(h >> 16 & 0xffff) / 65535;
@@ -86,13 +95,14 @@ fill(struct svg *g, const struct box *bx, char *buf, size_t size)
 		    (int)(230 * v1), (int)(55 * v2));
 }
 
-/* The name as it fits in w px: its end, after "..", since a name's end
- * says which function (pkg/path.(*T).Method); the script does the same. */
+/* The name as it fits in w px: pprof's short name (shortname.h), its
+ * start, cut at the right with an ellipsis; the whole name is in the
+ * tooltip. The script does the same when zooming. */
 static void
 label(struct output *o, const char *name, size_t len, double w)
 {
 	double fit = floor((w - 6) / (FONT * 0.59));
-	size_t from;
+	size_t to;
 
 	if (!(fit >= 3))
 		return;
@@ -100,12 +110,12 @@ label(struct output *o, const char *name, size_t len, double w)
 		out_xml(o, name, len);
 		return;
 	}
-	/* whole UTF-8 characters only: skip continuation bytes */
-	from = len - ((size_t)fit - 2);
-	while (from < len && ((unsigned char)name[from] & 0xc0) == 0x80)
-		from++;
-	out_str(o, "..");
-	out_xml(o, name + from, len - from);
+	/* whole UTF-8 characters only: not before a continuation byte */
+	to = (size_t)fit - 1;
+	while (to > 0 && ((unsigned char)name[to] & 0xc0) == 0x80)
+		to--;
+	out_xml(o, name, to);
+	out_str(o, "\xe2\x80\xa6");
 }
 
 void
@@ -114,7 +124,8 @@ svg_box(struct svg *g, const struct box *bx)
 	struct output *o = g->o;
 	const struct stacks *st = g->st;
 	const char *name = "all", *file = "";
-	size_t len = 3;
+	size_t len = 3, slen;
+	char sname[512];
 	double y, x = bx->x, w = bx->w, total = g->total;
 	char col[64], b[128];
 
@@ -135,6 +146,15 @@ svg_box(struct svg *g, const struct box *bx)
 	out_u64(o, (uint64_t)bx->depth);
 	out_str(o, "\" data-v=\"");
 	out_dbl(o, bx->tot);
+	slen = bx->frame != ROOT && bx->frame != DEEPER ?
+	    short_name(sname, sizeof(sname), name, len) : len;
+	if (bx->frame == ROOT || bx->frame == DEEPER)
+		memcpy(sname, name, len);
+	/* the short name, for the script's labels when zoomed */
+	if (slen != len || memcmp(sname, name, len) != 0) {
+		out_str(o, "\" data-s=\"");
+		out_xml(o, sname, slen);
+	}
 	out_str(o, "\"><title>");
 	out_xml(o, name, len);
 	out_char(o, '\n');
@@ -170,7 +190,7 @@ svg_box(struct svg *g, const struct box *bx)
 	out_str(o, "\" y=\"");
 	num(o, y + FRAME_H - 4.5);
 	out_str(o, "\">");
-	label(o, name, len, w);
+	label(o, sname, slen, w);
 	out_str(o, "</text></g>\n");
 }
 
@@ -296,9 +316,9 @@ svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
 	num(o, height - BOTTOM + FONT + 6);
 	out_str(o, opts->diff ? "\">red: grew against the base source, blue: "
 	    "shrank, by how much (width: the other sources)</text>\n" :
-	    "\">warm: functions (colour from the name); green: R's &lt;GC&gt;; "
+	    "\">warm: functions (a colour a package); green: R's &lt;GC&gt;; "
 	    "grey-blue: &lt;toplevel&gt;, &lt;Anonymous&gt;, unknown frames; "
-	    "aqua: native code</text>\n");
+	    "aqua: addresses of no symbol</text>\n");
 	out_str(o, "<text id=\"");
 	id(o, g, "details");
 	out_str(o, "\" x=\"10\" y=\"");

@@ -316,9 +316,12 @@ stacks_frame_of(struct stack_reader *r, struct prof *p, uint32_t li)
 		fr = &st->frames[st->nframes++];
 		fr->name = (uint32_t)n;
 		fr->file = (uint32_t)f;
+		/* native: an address no symbol names (a Go or C++ frame
+		 * with its function is coloured by its package) */
 		fr->kind = special(p, l) ? FRAME_SPECIAL
 		    : !l->address_na && l->address != 0 &&
-		    l->mapping != PROF_NONE ? FRAME_NATIVE : FRAME_PLAIN;
+		    l->mapping != PROF_NONE && l->function == PROF_NONE ?
+		    FRAME_NATIVE : FRAME_PLAIN;
 	}
 	r->loc_frame[li] = (uint32_t)k + 1;
 	return k;

@@ -606,6 +606,14 @@ t_go_graph() {
 			bad "$f: tsvgraph --all differs from go tool pprof -dot"
 			diff "$out/ours" "$out/go" | head -4
 		}
+		# the boxes' names as pprof shortens and breaks them
+		for d in go.dot our.dot; do
+			grep -o '^N[0-9]* \[label="[^"]*' "$out/$d" |
+			    sed 's/^N[0-9]* \[label="//; s/\\n[-0-9.]*[a-zA-Z]* (.*//; s/\\n0$//; s/\\n[-0-9.]*[a-zA-Z]*$//' |
+			    LC_ALL=C sort >"$out/$d.names"
+		done
+		cmp -s "$out/go.dot.names" "$out/our.dot.names" ||
+		    bad "$f: boxes named otherwise than pprof's: $(diff "$out/our.dot.names" "$out/go.dot.names" | head -n 3)"
 	done
 	[ $n -gt 40 ] || bad "pprof drew only $n profiles"
 }

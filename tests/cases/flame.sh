@@ -267,3 +267,40 @@ t_flame_deep() {
 		[ "${n:-0}" = 1025 ] || bad "$p: deepest level $n, not 1025"
 	done
 }
+
+# One unit: a picture shows its values as tsvtop shows the profile's (R's
+# samples as seconds, pprof's in its one unit), in its title, total and
+# tooltips; and so does the report page's flame graph and chart.
+t_flame_one_unit() {
+	for f in $R_MEM tests/data/pprof/go-1.19/go.cpu.pb.gz; do
+		$bin/tsvtop "$f" >"$out/top"
+		tot=$(sed -n 's/^# total: \([^;]*\).*/\1/p' "$out/top")
+		unit=$(sed -n 's/.*; values in \([a-z]*\).*/\1/p' "$out/top")
+		for a in "" -C; do
+			$bin/tsvflame $a "$f" >"$out/f.svg"
+			grep -q "id=\"subtitle\"[^>]*>total $tot[;<]" "$out/f.svg" ||
+			    bad "tsvflame $a $f: total not $tot"
+			grep -q "id=\"title\"[^>]*>[a-z]* ($unit)" "$out/f.svg" ||
+			    bad "tsvflame $a $f: title not in $unit"
+		done
+		# a function of one box: its total in its tooltip as in
+		# tsvtop's table
+		$bin/tsvflame "$f" >"$out/f.svg"
+		sed -n 's/^<g class="f" [^>]*><title>//p' "$out/f.svg" | sort |
+		    uniq -u >"$out/single"
+		$bin/tsvtop -q "$f" | awk -F'\t' 'NR == FNR { one[$0] = 1; next }
+		    FNR > 1 && ($1 in one) && $4 != 0 { print $1 "\t" $4; exit }' \
+		    "$out/single" - >"$out/row"
+		name=$(cut -f 1 "$out/row") v=$(cut -f 2 "$out/row")
+		[ -n "$name" ] || bad "$f: no function of one box"
+		got=$(awk -v n="$name" 'sub(/^<g class="f" [^>]*><title>/, "") &&
+		    $0 == n { getline; if ($0 !~ / \(/) getline; print; exit }' \
+		    "$out/f.svg")
+		case $got in "$v $unit ("*) ;; *)
+			bad "$f: $name's tooltip is $got, not $v $unit" ;;
+		esac
+		$bin/tsvreport "$f" >"$out/p.html"
+		grep -q ">total $tot[;<]" "$out/p.html" ||
+		    bad "tsvreport $f: the flame graph's total is not $tot"
+	done
+}

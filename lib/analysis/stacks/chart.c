@@ -102,13 +102,17 @@ chart_new(struct chart_scan *sc, const struct prof *p,
 	ch->opts = opts;
 	ch->type = -1;
 	ch->span = opts->width - 2 * SVG_PAD;
-	if (measure_choose(&st->m, p, opts->type, opts->unit != NULL ?
-	    opts->unit : "raw", &ch->c, e) < 0)
+	if (measure_choose(&st->m, p, opts->type, opts->diff &&
+	    opts->unit == NULL ? "raw" : opts->unit, &ch->c, e) < 0 ||
+	    (ch->c.mixed && measure_choose(&st->m, p, opts->type, "raw",
+	    &ch->c, e) < 0))
 		goto fail;
 	if (st->nstacks == 0 || ch->c.type < 0) {
 		perr_set(e, "no samples to draw");
 		goto fail;
 	}
+	/* the values in the unit tsvtop shows the profile in */
+	svg_choose_unit(st, p, &ch->c, 2 * (size_t)ch->c.type);
 	if ((ch->name = copy(ch->c.name)) == NULL ||
 	    (ch->unit = copy(ch->c.unit)) == NULL) {
 		perr_nomem(e);
@@ -336,7 +340,8 @@ draw(struct chart *ch, struct svg *g,
 int
 chart_write(struct chart *ch, struct output *o, struct perr *e)
 {
-	struct svg g = { &ch->sc->sr.st, ch->opts, o, 0, 0, 0, 0, ch->unit };
+	struct svg g = { &ch->sc->sr.st, ch->opts, o, 0, 0, 0, 0, ch->unit,
+	    &ch->c };
 	size_t i, n;
 
 	if (ch->nheld > 0) {

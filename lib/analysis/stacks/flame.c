@@ -277,17 +277,25 @@ int
 flame_write(const struct stacks *st, const struct prof *p,
     const struct flame_opts *opts, struct output *o, struct perr *e)
 {
-	struct layout l = { { st, opts, o, 0, 0, 0, 0, "" }, 0, NULL, NULL, 0,
-	    NULL, NULL, NULL, 0, 0, 1 };
+	struct layout l = { { st, opts, o, 0, 0, 0, 0, "", NULL }, 0, NULL,
+	    NULL, 0, NULL, NULL, NULL, 0, 0, 1 };
 	struct measure_choice c;
 	int64_t t;
 	int rc = -1;
 
-	if (measure_choose(&st->m, p, opts->type, opts->unit != NULL ?
-	    opts->unit : "raw", &c, e) < 0)
+	/* (a difference graph, or sources of several intervals: the sums,
+	 * as summed) */
+	if (measure_choose(&st->m, p, opts->type, opts->diff && opts->unit ==
+	    NULL ? "raw" : opts->unit, &c, e) < 0 || (c.mixed &&
+	    measure_choose(&st->m, p, opts->type, "raw", &c, e) < 0))
 		return -1;
 	t = c.type;
 	l.g.unit = c.unit;
+	if (t >= 0 && !opts->diff && !c.mixed) {
+		/* the values in the unit tsvtop shows the profile in */
+		svg_choose_unit(st, p, &c, 2 * (size_t)t);
+		l.g.c = &c;
+	}
 	if (st->nstacks == 0 || t < 0)
 		return perr_set(e, "no samples to draw");
 	if (prepare(&l, 2 * (size_t)t + (opts->diff ? 1 : 0), 2 * (size_t)t)

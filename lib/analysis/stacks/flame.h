@@ -14,7 +14,8 @@ struct flame_opts {
 	double minwidth;	/* narrower frames are not drawn, px */
 	const char *title;	/* NULL: the type and the sources */
 	const char *sources;	/* for the default title: the sources' URIs */
-	const char *unit;	/* measure_choose's (NULL: "raw") */
+	const char *unit;	/* measure_choose's (NULL: tsvtop's, R's
+				 * samples as time; a difference, "raw") */
 	int normalize;		/* the base scaled to the others' sum */
 	const char *id;		/* prefix of the SVG's ids (letters and
 				 * '-'), for several on a page; NULL: none */

@@ -11,6 +11,7 @@
 #include "analysis/stacks/flame_impl.h"
 #include "io/srcfile.h"
 #include "analysis/sample/shortname.h"
+#include "analysis/sample/figure.h"
 /* flame.js, beside this file: plain ES5 that runs in a standalone SVG and
  * in one inlined into HTML, a function of the prefix of the SVG's element
  * ids (svg_end calls it) so that several graphs share a page. */
@@ -118,6 +119,94 @@ label(struct output *o, const char *name, size_t len, double w)
 	out_str(o, "\xe2\x80\xa6");
 }
 
+/* v, as the table shows it: a figure in the profile's unit, or the sum
+ * and its unit */
+static void
+svg_value(struct svg *g, double v)
+{
+	const struct measure_choice *c = g->c;
+	struct output *o = g->o;
+
+	if (c == NULL || c->how == SHOW_RAW) {
+		out_dbl(o, v);
+		out_char(o, ' ');
+		out_xml_str(o, g->unit);
+		return;
+	}
+	figure_write(o, c, measure_figure(c, num_of_dbl(v), num_of_i64(0)));
+	if (c->how == SHOW_MIN || c->how == SHOW_UNIT) {
+		out_char(o, ' ');
+		out_xml_str(o, c->show);
+	}
+}
+
+/* The unit a picture's title names: the one its values are shown in. */
+static const char *
+shown_unit(const struct svg *g)
+{
+	const struct measure_choice *c = g->c;
+
+	return c != NULL && (c->how == SHOW_MIN || c->how == SHOW_UNIT) ?
+	    c->show : g->unit;
+}
+
+void
+svg_choose_unit(const struct stacks *st, const struct prof *p,
+    struct measure_choice *c, size_t col)
+{
+	double *self = NULL, *tot = NULL, flat = 0, frac = 0, cut, lo = 0, v,
+	    total = 0;
+	uint32_t *seen = NULL;
+	const uint32_t *fr;
+	size_t i, k, n;
+
+	if (c->how != SHOW_MIN)
+		return;
+	if ((self = calloc(st->nframes + 1, sizeof(*self))) == NULL ||
+	    (tot = calloc(st->nframes + 1, sizeof(*tot))) == NULL ||
+	    (seen = calloc(st->nframes + 1, sizeof(*seen))) == NULL)
+		goto done;
+	for (i = 0; i < st->nstacks; i++) {
+		v = stacks_value(st, col, i).d * c->scale;
+		if (v == 0)
+			continue;
+		fr = stacks_frames(st, i, &n);
+		for (k = 0; k < n; k++)
+			if (seen[fr[k]] != i + 1) {
+				seen[fr[k]] = (uint32_t)i + 1;
+				tot[fr[k]] += v;
+			}
+		if (n > 0)
+			self[fr[n - 1]] += v;
+		total += v;
+	}
+	/* tsvtop's rows: pprof's node fraction where a source is pprof's */
+	for (i = 0; i < p->nsources; i++)
+		if (strcmp(prof_str(p, p->sources[i].type), SOURCE_RPROF) != 0)
+			frac = 0.005;
+	for (i = 0; i < st->nframes; i++)
+		flat += self[i];
+	cut = fabs(trunc(flat * frac));
+	for (i = 0; i < st->nframes; i++) {
+		if ((self[i] == 0 && tot[i] == 0) || (frac > 0 &&
+		    fabs(tot[i]) < cut))
+			continue;
+		v = fabs(self[i]) > 0 ? fabs(self[i]) : fabs(tot[i]);
+		if (v > 0 && (lo == 0 || v < lo))
+			lo = v;
+	}
+	c->show = figure_min_unit(c, lo, total);
+done:
+	if (self == NULL || tot == NULL || seen == NULL) {
+		/* (out of memory: as summed) */
+		c->how = SHOW_RAW;
+		c->scale = 1;
+	}
+	free(self);
+	free(tot);
+	free(seen);
+}
+
 void
 svg_box(struct svg *g, const struct box *bx)
 {
@@ -162,9 +251,7 @@ svg_box(struct svg *g, const struct box *bx)
 		out_xml_str(o, file);
 		out_char(o, '\n');
 	}
-	out_dbl(o, bx->tot);
-	out_char(o, ' ');
-	out_xml_str(o, g->unit);
+	svg_value(g, bx->tot);
 	snprintf(b, sizeof(b), " (%.2f%%)", total > 0 ? bx->tot / total *
 	    100 : 0.0);
 	out_str(o, b);
@@ -289,19 +376,17 @@ svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
 	out_str(o, "\" x=\"");
 	num(o, width / 2);
 	out_str(o, "\" y=\"20\">");
-	if (title(o, opts, c, g->unit, width) < 0)
+	if (title(o, opts, c, shown_unit(g), width) < 0)
 		return -1;
 	out_str(o, "</text>\n<text id=\"");
 	id(o, g, "subtitle");
 	out_str(o, "\" x=\"");
 	num(o, width / 2);
 	out_str(o, "\" y=\"38\">total ");
-	out_dbl(o, g->total);
-	out_char(o, ' ');
-	out_xml_str(o, g->unit);
+	svg_value(g, g->total);
 	if (opts->diff) {
 		out_str(o, ", base ");
-		out_dbl(o, g->btotal);
+		svg_value(g, g->btotal);
 	}
 	out_str(o, what);
 	out_str(o, opts->icicle ? "; root at the top" : "");

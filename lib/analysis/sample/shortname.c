@@ -5,13 +5,15 @@
 #include "analysis/sample/shortname.h"
 #include "re/re.h"
 
-/* pprof's, in internal/graph/graph.go */
+/* pprof's, in internal/graph/graph.go (java's in two parts: one line
+ * each would pass 80 columns) */
+#define JAVA_NAME "^(?:[a-z]\\w*\\.)*([A-Z][\\w\\$]*\\.(?:<init>|[a-z][\\w\\$]*"
+#define JAVA_END "(?:\\$\\d+)?))(?:(?:\\()|$)"
 static const char *const patterns[] = {
 	"^\\(anonymous namespace\\)::",		/* cppAnonymousPrefix */
 	"^(.*?)/v(?:[2-9]|[1-9][0-9]+)([./].*)$",	/* goVer */
 	"^(?:[\\w\\-\\.]+\\/)+(.+)",			/* go */
-	"^(?:[a-z]\\w*\\.)*([A-Z][\\w\\$]*\\.(?:<init>|[a-z][\\w\\$]*"
-	    "(?:\\$\\d+)?))(?:(?:\\()|$)",		/* java */
+	JAVA_NAME JAVA_END,				/* java */
 	"^(?:[_a-zA-Z]\\w*::)+(_*[A-Z]\\w*::~?[_a-zA-Z]\\w*(?:<.*>)?)",
 						/* cpp */
 };

@@ -10,6 +10,15 @@
     document.getElementById('result').textContent = r.join('\n');
   }
   function width(g) { return g.getElementsByTagName('rect')[0].getAttribute('width'); }
+  // a chart's time axis: its ticks' labels, first and last
+  function axis() {
+    var a = document.getElementById('axis'), t;
+    if (a === null) return null;
+    t = a.getElementsByTagName('text');
+    return t.length + ' ticks, ' + t[0].textContent + ' to ' +
+      t[t.length - 1].textContent;
+  }
+  var full = axis();
   try {
     var fs = document.querySelectorAll('#frames > g'), i, t = null, hidden = 0;
     r.push('frames ' + fs.length);
@@ -22,11 +31,15 @@
     for (i = 0; i < fs.length; i++)
       if (fs[i].style.display === 'none') hidden++;
     r.push('zoomed ' + width(t) + ' hidden ' + (hidden > 0 ? 'some' : 'none'));
+    if (full !== null)
+      r.push('axis zoomed ' + (axis() !== full ? 'anew' : 'as before'));
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     hidden = 0;
     for (i = 0; i < fs.length; i++)
       if (fs[i].style.display === 'none') hidden++;
     r.push('reset ' + width(t) + ' hidden ' + hidden);
+    if (full !== null)
+      r.push('axis ' + axis() + (axis() === full ? '' : ', not ' + full));
     r.push('search ' + search('^fib$').toFixed(2));
     r.push(document.getElementById('matched').textContent);
   } catch (e) {

@@ -341,7 +341,7 @@ int
 chart_write(struct chart *ch, struct output *o, struct perr *e)
 {
 	struct svg g = { &ch->sc->sr.st, ch->opts, o, 0, 0, 0, 0, ch->unit,
-	    &ch->c };
+	    &ch->c, 1 };
 	size_t i, n;
 
 	if (ch->nheld > 0) {

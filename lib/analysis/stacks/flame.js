@@ -1,7 +1,8 @@
 (function (P) {
 "use strict";
 function byId(n) { return document.getElementById(P + n); }
-var PAD = 10, FONT = 12, W, frames, root, details, matched, zoomed = null;
+var PAD = 10, FONT = 12, W, frames, root, details, matched, zoomed = null,
+  axis = null;
 function num(e, a) { return parseFloat(e.getAttribute(a)); }
 function part(f, tag) { return f.getElementsByTagName(tag)[0]; }
 function fit(f, w) {
@@ -19,9 +20,42 @@ function place(f, x, w, cls) {
   f.setAttribute('class', cls);
   fit(f, w);
 }
+/* a chart's time axis over values v0..v1: ticks 1, 2 or 5 times a power
+   of ten, some 90 px apart, as the SVG drew them for the whole */
+function ticks(v0, v1) {
+  var ns = axis === null ? '' : axis.namespaceURI, span = W - 2 * PAD,
+    n = Math.max(1, Math.floor(span / 90)), raw = (v1 - v0) / n,
+    p, m, step, t, x, y, l, tx;
+  if (axis === null) return;
+  while (axis.firstChild) axis.removeChild(axis.firstChild);
+  if (!(raw > 0)) return;
+  p = Math.pow(10, Math.floor(Math.log(raw) / Math.LN10));
+  m = raw / p;
+  step = (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+  y = num(axis, 'data-y');
+  for (t = Math.ceil(v0 / step - 1e-9) * step; t <= v1 * (1 + 1e-9);
+      t += step) {
+    x = PAD + (t - v0) / (v1 - v0) * span;
+    l = document.createElementNS(ns, 'line');
+    l.setAttribute('x1', x.toFixed(3));
+    l.setAttribute('x2', x.toFixed(3));
+    l.setAttribute('y1', y.toFixed(3));
+    l.setAttribute('y2', (y + 4).toFixed(3));
+    l.setAttribute('stroke', 'rgb(90,90,90)');
+    axis.appendChild(l);
+    tx = document.createElementNS(ns, 'text');
+    tx.setAttribute('x', x.toFixed(3));
+    tx.setAttribute('y', (y + 15).toFixed(3));
+    tx.setAttribute('font-size', '10');
+    tx.setAttribute('text-anchor', 'middle');
+    tx.textContent = (+t.toPrecision(12)) + ' ' + axis.getAttribute('data-u');
+    axis.appendChild(tx);
+  }
+}
 function reset() {
   var i;
   zoomed = null;
+  if (axis !== null) ticks(0, num(axis, 'data-t'));
   for (i = 0; i < frames.length; i++)
     place(frames[i], frames[i].x0, frames[i].w0, 'f');
 }
@@ -30,6 +64,9 @@ function zoom(g) {
     s = (W - 2 * PAD) / g.w0;
   if (g === root) { reset(); return; }
   zoomed = g;
+  if (axis !== null)
+    ticks((x0 - PAD) / (W - 2 * PAD) * num(axis, 'data-t'),
+      (x1 - PAD) / (W - 2 * PAD) * num(axis, 'data-t'));
   for (i = 0; i < frames.length; i++) {
     f = frames[i];
     if (f.d < g.d) {
@@ -92,6 +129,7 @@ function init() {
   W = num(svg, 'width');
   details = byId('details');
   matched = byId('matched');
+  axis = byId('axis');
   frames = byId('frames').getElementsByTagName('g');
   for (i = 0; i < frames.length; i++) {
     f = frames[i];

@@ -32,6 +32,7 @@ struct svg {
 	/* how values are shown (figure.h): in the unit tsvtop shows the
 	 * profile in; NULL: as summed, with unit */
 	const struct measure_choice *c;
+	int axis;		/* a time axis under the boxes (a chart) */
 };
 
 /* c's unit for a profile's pictures as tsvtop's table chooses it

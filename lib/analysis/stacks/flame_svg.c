@@ -12,6 +12,7 @@
 #include "io/srcfile.h"
 #include "analysis/sample/shortname.h"
 #include "analysis/sample/figure.h"
+#include "analysis/sample/units.h"
 /* flame.js, beside this file: plain ES5 that runs in a standalone SVG and
  * in one inlined into HTML, a function of the prefix of the SVG's element
  * ids (svg_end calls it) so that several graphs share a page. */
@@ -22,6 +23,7 @@
 #define PAD SVG_PAD
 #define TOP (3 * FONT + 8)	/* title and subtitle */
 #define BOTTOM (3 * FONT + 14)	/* legend, details, matched */
+#define AXIS_H 20		/* a chart's axis: ticks and their values */
 
 static void
 num(struct output *o, double v)
@@ -343,7 +345,8 @@ svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
 	struct output *o = g->o;
 	double width = opts->width, height;
 
-	height = TOP + (g->depth + 1) * FRAME_H + BOTTOM;
+	height = TOP + (g->depth + 1) * FRAME_H + (g->axis ? AXIS_H : 0) +
+	    BOTTOM;
 	out_str(o, "<?xml version=\"1.0\" standalone=\"no\"?>\n"
 	    "<svg version=\"1.1\" id=\"");
 	id(o, g, "flame");
@@ -420,10 +423,91 @@ svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
 	return 0;
 }
 
+/* The values the axis counts in: the total shown, and its unit. */
+static void
+axis_total(const struct svg *g, double *total, const char **unit)
+{
+	const struct measure_choice *c = g->c;
+
+	*total = g->total;
+	*unit = g->unit;
+	if (c != NULL && (c->how == SHOW_MIN || c->how == SHOW_UNIT) &&
+	    unit_scale(g->total * c->scale, c->unit, c->show, total,
+	    unit) == 0)
+		*unit = c->show;
+}
+
+/* A tick's step over a range: 1, 2 or 5 times a power of ten, some
+ * 90 px apart (the script chooses the same on zooming). */
+static double
+axis_step(double range, double span)
+{
+	double n = floor(span / 90), raw, p, m;
+
+	raw = range / (n >= 1 ? n : 1);
+	if (!(raw > 0))
+		return 0;
+	p = pow(10, floor(log10(raw)));
+	m = raw / p;
+	return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+}
+
+/* A chart's time axis (profvis's): ticks of the value from its left
+ * edge, in the unit the values are shown in; the script draws them
+ * again for the range zoomed to. */
+static void
+axis(struct svg *g)
+{
+	struct output *o = g->o;
+	double total, step, t, x, y = TOP + (g->depth + 1) * FRAME_H + 2;
+	const char *unit;
+	char b[64];
+	int k;
+
+	axis_total(g, &total, &unit);
+	out_str(o, "<g id=\"");
+	id(o, g, "axis");
+	snprintf(b, sizeof(b), "%.17g", total);
+	out_str(o, "\" data-t=\"");
+	out_str(o, b);
+	out_str(o, "\" data-u=\"");
+	out_xml_str(o, unit);
+	out_str(o, "\" data-y=\"");
+	num(o, y);
+	out_str(o, "\">");
+	step = axis_step(total, g->span);
+	for (k = 0; step > 0 && (t = k * step) <= total * (1 + 1e-9) &&
+	    k < 1000; k++) {
+		x = PAD + (total > 0 ? t / total * g->span : 0);
+		out_str(o, "<line x1=\"");
+		num(o, x);
+		out_str(o, "\" x2=\"");
+		num(o, x);
+		out_str(o, "\" y1=\"");
+		num(o, y);
+		out_str(o, "\" y2=\"");
+		num(o, y + 4);
+		out_str(o, "\" stroke=\"rgb(90,90,90)\"/><text x=\"");
+		num(o, x);
+		out_str(o, "\" y=\"");
+		num(o, y + 15);
+		snprintf(b, sizeof(b), "%.12g", t);
+		out_str(o, "\" font-size=\"10\" text-anchor=\"middle\">");
+		out_str(o, b);
+		out_char(o, ' ');
+		out_xml_str(o, unit);
+		out_str(o, "</text>");
+	}
+	out_str(o, "</g>\n");
+}
+
 void
 svg_end(struct svg *g)
 {
-	out_str(g->o, "</g>\n<script><![CDATA[\n");
+	out_str(g->o, "</g>\n");
+	if (g->axis)
+		axis(g);
+	out_str(g->o, "<script><![CDATA[\n");
 	out_str(g->o, flame_js);
 	out_str(g->o, "('");
 	if (g->opts->id != NULL)

@@ -73,7 +73,9 @@ t_chromium_chart_script() {
 <pre id="result">frames $n
 target $t
 zoomed 1180.000 hidden some
+axis zoomed anew
 reset $t hidden 0
+axis 13 ticks, 0 s to 1.2 s
 search 6.64
 Matched: 6.64%
 colours many

@@ -33,6 +33,10 @@
       document.getElementById('qn').textContent);
     r.push('graph ' + document.getElementById('g-matched').textContent);
     r.push('chart ' + document.getElementById('c-matched').textContent);
+    // one search box: the pictures' own buttons not shown
+    r.push('search buttons ' + ['g-search', 'c-search'].map(function (id) {
+      return getComputedStyle(document.getElementById(id)).display;
+    }).join(' '));
     document.querySelector('nav button[data-v="graph"]').click();
     r.push('views ' + document.getElementById('v-top').hidden + ' ' +
       document.getElementById('v-graph').hidden);

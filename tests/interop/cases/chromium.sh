@@ -117,6 +117,7 @@ t_chromium_report() {
 	for want in "selected df_work" "hot lines $hot" "source shown" \
 	    "hits $n $n of $(wc -l <"$out/want.top") functions" \
 	    "graph Matched: 6.64%" "chart Matched: 6.64%" "views true false" \
+	    "search buttons none none" \
 	    "errors 0"; do
 		grep -qxF "$want" "$out/result" || bad "no '$want' in: $(grep -v '^top\|^peek' "$out/result" | tr '\n' '|')"
 	done

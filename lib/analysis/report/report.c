@@ -37,13 +37,14 @@ struct report {
 	struct chart *chart;
 	struct flame_opts graph, chartopts;
 	struct part ptop, ppeek, plist, pgraph, pchart;
+	struct part ptopall;	/* the table with no node fraction */
 };
 
 static void
 parts_init(struct report *r)
 {
 	struct part *p[] = { &r->ptop, &r->ppeek, &r->plist, &r->pgraph,
-	    &r->pchart };
+	    &r->pchart, &r->ptopall };
 	size_t i;
 
 	for (i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
@@ -93,7 +94,7 @@ report_title(struct report *r, const char *title)
 void
 report_free(struct report *r)
 {
-	struct part *p[5];
+	struct part *p[6];
 	size_t i;
 
 	if (r == NULL)
@@ -103,7 +104,8 @@ report_free(struct report *r)
 	p[2] = &r->plist;
 	p[3] = &r->pgraph;
 	p[4] = &r->pchart;
-	for (i = 0; i < 5; i++)
+	p[5] = &r->ptopall;
+	for (i = 0; i < 6; i++)
 		if (p[i]->fd >= 0)
 			close(p[i]->fd);
 	top_free(r->top);
@@ -175,6 +177,7 @@ report_parts(struct report *r, struct prof *p, struct chart **chart,
 	    r->o.missing, .ctx = r->o.ctx };
 	struct output o;
 	char err[128];
+	double frac;
 	int rc;
 
 	*chart = NULL;
@@ -183,6 +186,14 @@ report_parts(struct report *r, struct prof *p, struct chart **chart,
 		return -1;
 	rc = top_write(r->top, p, &o, r->o.type, 0, 0, e);
 	if (part_close(&r->ptop, &o, rc, e) < 0 || rc < 0 ||
+	    part_open(&r->ptopall, &o, e) < 0)
+		return -1;
+	/* the rows under pprof's node fraction too, for the page's button
+	 * that shows them */
+	frac = top_set_nodefraction(r->top, 0);
+	rc = top_write(r->top, p, &o, r->o.type, 0, 0, e);
+	top_set_nodefraction(r->top, frac);
+	if (part_close(&r->ptopall, &o, rc, e) < 0 || rc < 0 ||
 	    part_open(&r->ppeek, &o, e) < 0)
 		return -1;
 	rc = peek_write(&r->cg, p, &po, &o, e);
@@ -308,6 +319,7 @@ report_write(struct report *r, struct output *o, struct perr *e)
 	if (svg_part(o, "graph", "flame graph", &r->pgraph) < 0 ||
 	    svg_part(o, "chart", "flame chart", &r->pchart) < 0 ||
 	    json_part(o, "top-data", &r->ptop) < 0 ||
+	    json_part(o, "top-all-data", &r->ptopall) < 0 ||
 	    json_part(o, "peek-data", &r->ppeek) < 0 ||
 	    json_part(o, "list-data", &r->plist) < 0)
 		return perr_nomem(e);

@@ -25,7 +25,8 @@ function el(tag, text, cls) {
   return e;
 }
 var top = table(data('top-data')), peek = table(data('peek-data')),
-  list = table(data('list-data')), trs = [], dir = {}, chosen = null;
+  list = table(data('list-data')), trs = [], dir = {}, chosen = null,
+  all = data('top-all-data') ? table(data('top-all-data')) : null;
 function numeric(k) {
   var i;
   for (i = 0; i < top.rows.length; i++)
@@ -42,8 +43,18 @@ function sortBy(k) {
   for (i = 0; i < trs.length; i++) body.appendChild(trs[i]);
 }
 function buildTop() {
-  var t = $('top'), tr = el('tr'), body = el('tbody'), i, j, r;
+  var t = $('top'), tr = el('tr'), body = el('tbody'), i, j, r, b;
+  while (t.firstChild) t.removeChild(t.firstChild);
+  trs = [];
   $('meta').textContent = top.notes.join(' \u00b7 ');
+  /* the rows under pprof's node fraction, a click away */
+  if (all && all.rows.length > top.rows.length) {
+    b = el('button', 'show all ' + all.rows.length + ' rows');
+    b.id = 'allrows';
+    b.onclick = function () { top = all; all = null; buildTop(); search($('q').value); };
+    $('meta').appendChild(document.createTextNode(' '));
+    $('meta').appendChild(b);
+  }
   for (j = 0; j < top.cols.length; j++) {
     r = el('th', top.cols[j]);
     r.onclick = (function (k) { return function () { sortBy(k); }; })(j);

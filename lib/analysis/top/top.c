@@ -13,6 +13,15 @@
 #include "base/array.h"
 #include "analysis/top/top_impl.h"
 
+double
+top_set_nodefraction(struct top *t, double f)
+{
+	double was = t->opts.nodefraction;
+
+	t->opts.nodefraction = f;
+	return was;
+}
+
 struct top *
 top_new(const struct top_opts *opts, struct perr *e)
 {

@@ -47,5 +47,7 @@ int top_normalize(struct top *t, struct perr *e);
  * all). */
 int top_write(struct top *t, const struct prof *p, struct output *o,
     const char *want, int by_total, size_t nrows, struct perr *e);
+/* The node fraction of the rows written from now on; the one before. */
+double top_set_nodefraction(struct top *t, double f);
 
 #endif

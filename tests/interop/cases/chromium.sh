@@ -122,3 +122,38 @@ t_chromium_report() {
 		grep -qxF "$want" "$out/result" || bad "no '$want' in: $(grep -v '^top\|^peek' "$out/result" | tr '\n' '|')"
 	done
 }
+
+# The rows under pprof's node fraction are a click away on the page: Go's
+# go.cpu shows tsvtop's 122 rows, then, after "show all", the 180 of
+# tsvtop --nodefraction=0; a search still marks the rows.
+t_chromium_report_all_rows() {
+	need chromium || return
+	f=tests/data/pprof/go-1.19/go.cpu.pb.gz
+	$bin/tsvreport "$f" >"$out/report.html" || { bad "tsvreport failed"; return; }
+	cat >"$out/all-test.js" <<'EOT'
+(function () {
+  var r = [];
+  try {
+    r.push('rows ' + document.querySelectorAll('#top tbody tr').length);
+    document.getElementById('allrows').click();
+    r.push('all ' + document.querySelectorAll('#top tbody tr').length);
+    r.push('button ' + (document.getElementById('allrows') ? 'still' : 'gone'));
+    window.report.search('^main\\.');
+    r.push('hits ' + document.querySelectorAll('#top tr.hit').length);
+  } catch (e) { window.reportErrors.push(String(e)); }
+  r.push('errors ' + window.reportErrors.length);
+  document.getElementById('result').textContent = r.join('\n');
+})();
+EOT
+	sed -e 's|^<head>$|<head><script>window.reportErrors = []; window.onerror = function (m) { window.reportErrors.push(String(m)); };</script>|' \
+	    -e 's|^</body>$|<pre id="result">not run</pre><script src="all-test.js"></script></body>|' \
+	    "$out/report.html" >"$out/test.html"
+	chrome --virtual-time-budget=10000 --dump-dom "file://$out/test.html" |
+	    sed -n '/<pre id="result">/,/<\/pre>/p' | sed 's/<[^>]*>//g' >"$out/got"
+	a=$($bin/tsvtop -q "$f" | tail -n +2 | wc -l | tr -d ' ')
+	b=$($bin/tsvtop -q --nodefraction=0 "$f" | tail -n +2 | wc -l | tr -d ' ')
+	h=$($bin/tsvtop -q --nodefraction=0 "$f" | tail -n +2 | grep -c '^main\.')
+	printf 'rows %s\nall %s\nbutton gone\nhits %s\nerrors 0\n' "$a" "$b" "$h" \
+	    >"$out/want"
+	same "$out/want" "the page's rows under the node fraction"
+}

@@ -32,10 +32,12 @@ t_report_self_contained() {
 	need xmllint || return
 	report_page
 	grep -o 'https\?://[^"]*' "$out/r.html" | sort -u >"$out/got"
-	printf 'http://www.w3.org/2000/svg\n' >"$out/want"
+	# (namespaces: SVG's, and XLink's in Graphviz's call graph)
+	printf 'http://www.w3.org/1999/xlink\nhttp://www.w3.org/2000/svg\n' \
+	    >"$out/want"
 	same_lines want got "addresses in the page"
 	! grep -q ' src=\| href=' "$out/r.html" || bad "the page loads something"
-	for v in graph chart; do
+	for v in graph chart callgraph; do
 		awk -v v=$v '$0 ~ "^<section class=\"view\" id=\"v-" v "\"" { on = 1; next }
 		    on && /^<\/section>$/ { on = 0 } on' "$out/r.html" >"$out/$v.svg"
 		xmllint --noout "$out/$v.svg" || bad "the $v is not XML"
@@ -49,6 +51,13 @@ t_report_self_contained() {
 	grep -q 'id="g-frames"' "$out/graph.svg" &&
 	    grep -q 'id="c-frames"' "$out/chart.svg" ||
 	    bad "the pictures' ids are not apart"
+	# the call graph: tsvgraph's, laid out by dot (a box a node, nodelet
+	# and the legend)
+	need dot || return
+	test "$(grep -c 'class="node"' "$out/callgraph.svg")" -eq \
+	    "$($bin/tsvgraph -T 'Call graph' "$out/p.tsv" | dot -Tsvg |
+	    grep -c 'class="node"')" ||
+	    bad "the page's call graph has other boxes than tsvgraph's"
 }
 
 # A profile with no sample still makes a page, which says why there is no

@@ -40,6 +40,9 @@
     document.querySelector('nav button[data-v="graph"]').click();
     r.push('views ' + document.getElementById('v-top').hidden + ' ' +
       document.getElementById('v-graph').hidden);
+    document.querySelector('nav button[data-v="callgraph"]').click();
+    r.push('call graph ' + !document.getElementById('v-callgraph').hidden +
+      ' boxes ' + document.querySelectorAll('#v-callgraph svg g.node').length);
   } catch (e) {
     window.reportErrors.push(String(e));
   }

@@ -13,6 +13,7 @@
 #include "io/markup.h"
 #include "io/tmpfile.h"
 #include "analysis/graph/callgraph.h"
+#include "analysis/graph/dot.h"
 #include "analysis/top/list.h"
 #include "analysis/graph/peek.h"
 #include "analysis/report/report.h"
@@ -38,13 +39,14 @@ struct report {
 	struct flame_opts graph, chartopts;
 	struct part ptop, ppeek, plist, pgraph, pchart;
 	struct part ptopall;	/* the table with no node fraction */
+	struct part pdot, pcallgraph;	/* tsvgraph's DOT; its picture */
 };
 
 static void
 parts_init(struct report *r)
 {
 	struct part *p[] = { &r->ptop, &r->ppeek, &r->plist, &r->pgraph,
-	    &r->pchart, &r->ptopall };
+	    &r->pchart, &r->ptopall, &r->pdot, &r->pcallgraph };
 	size_t i;
 
 	for (i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
@@ -67,6 +69,7 @@ report_new(const struct report_opts *o, struct perr *e)
 	r->o = *o;
 	parts_init(r);
 	r->cg.sources = o->sources;
+	r->cg.keep_stacks = 1;		/* pruned as pprof prunes */
 	r->sc.sr.opts.sources = o->sources;
 	if ((r->top = top_new(&to, e)) == NULL)
 		goto fail;
@@ -94,7 +97,7 @@ report_title(struct report *r, const char *title)
 void
 report_free(struct report *r)
 {
-	struct part *p[6];
+	struct part *p[8];
 	size_t i;
 
 	if (r == NULL)
@@ -105,7 +108,9 @@ report_free(struct report *r)
 	p[3] = &r->pgraph;
 	p[4] = &r->pchart;
 	p[5] = &r->ptopall;
-	for (i = 0; i < 6; i++)
+	p[6] = &r->pdot;
+	p[7] = &r->pcallgraph;
+	for (i = 0; i < 8; i++)
 		if (p[i]->fd >= 0)
 			close(p[i]->fd);
 	top_free(r->top);
@@ -167,6 +172,42 @@ part_close(struct part *pt, struct output *po, int rc, struct perr *e)
 	return 0;
 }
 
+/* The call graph: tsvgraph's DOT (pprof's defaults), laid out as SVG
+ * by the program's layout (Graphviz), or the tab says why not. */
+static int
+call_graph(struct report *r, struct prof *p, struct perr *e)
+{
+	struct dot_opts dopts = { r->o.type, r->o.unit, 0.005, 0.001, 80,
+	    "Call graph" };
+	struct output o;
+	struct perr le;
+
+	if (part_open(&r->pdot, &o, e) < 0 || part_close(&r->pdot, &o,
+	    dot_write(&r->cg, p, &dopts, &o, e), e) < 0)
+		return -1;
+	if (r->pdot.fd < 0) {
+		snprintf(r->pcallgraph.why, sizeof(r->pcallgraph.why), "%s",
+		    r->pdot.why);
+		return 0;
+	}
+	if (r->o.layout == NULL) {
+		snprintf(r->pcallgraph.why, sizeof(r->pcallgraph.why),
+		    "Graphviz's dot is not installed (tsvgraph writes the "
+		    "graph as DOT)");
+		return 0;
+	}
+	if ((r->pcallgraph.fd = tmp_fd(e)) < 0)
+		return -1;
+	if (lseek(r->pdot.fd, 0, SEEK_SET) < 0 ||
+	    r->o.layout(r->o.ctx, r->pdot.fd, r->pcallgraph.fd, &le) < 0) {
+		snprintf(r->pcallgraph.why, sizeof(r->pcallgraph.why), "%s",
+		    le.msg);
+		close(r->pcallgraph.fd);
+		r->pcallgraph.fd = -1;
+	}
+	return 0;
+}
+
 int
 report_parts(struct report *r, struct prof *p, struct chart **chart,
     struct perr *e)
@@ -218,7 +259,7 @@ report_parts(struct report *r, struct prof *p, struct chart **chart,
 	if ((r->chart = chart_new(&r->sc, p, &r->chartopts, e)) == NULL)
 		snprintf(r->pchart.why, sizeof(r->pchart.why), "%s", e->msg);
 	*chart = r->chart;
-	return 0;
+	return call_graph(r, p, e);
 }
 
 /* The part's bytes whole (NUL-terminated), or NULL. */
@@ -279,8 +320,9 @@ svg_part(struct output *o, const char *view, const char *name,
 	} else {
 		if ((t = part_text(pt, &n)) == NULL)
 			return -1;
-		body = strchr(t, '\n');
-		body = body != NULL ? body + 1 : t;
+		/* from the <svg> on: no XML prolog, doctype or comment */
+		body = strstr(t, "<svg");
+		body = body != NULL ? body : t;
 		out_write(o, body, n - (size_t)(body - t));
 		free(t);
 	}
@@ -309,6 +351,7 @@ report_write(struct report *r, struct output *o, struct perr *e)
 	    "<button data-v=\"top\" class=\"on\">Top</button>"
 	    "<button data-v=\"graph\">Flame graph</button>"
 	    "<button data-v=\"chart\">Flame chart</button>"
+	    "<button data-v=\"callgraph\">Call graph</button>"
 	    "<input id=\"q\" type=\"search\" placeholder=\"Search: a regular "
 	    "expression (/)\"><span id=\"qn\"></span></nav>\n"
 	    "<section class=\"view\" id=\"v-top\">\n<div id=\"topwrap\">"
@@ -318,6 +361,7 @@ report_write(struct report *r, struct output *o, struct perr *e)
 	out_str(o, "</p></aside>\n</section>\n");
 	if (svg_part(o, "graph", "flame graph", &r->pgraph) < 0 ||
 	    svg_part(o, "chart", "flame chart", &r->pchart) < 0 ||
+	    svg_part(o, "callgraph", "call graph", &r->pcallgraph) < 0 ||
 	    json_part(o, "top-data", &r->ptop) < 0 ||
 	    json_part(o, "top-all-data", &r->ptopall) < 0 ||
 	    json_part(o, "peek-data", &r->ppeek) < 0 ||

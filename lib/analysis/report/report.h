@@ -1,6 +1,7 @@
 /* report.h: one self-contained HTML page of a profile: the top table
  * (sortable), callers and callees of a function clicked, its source (when
- * a source path is given), the flame graph and the flame chart; no server,
+ * a source path is given), the flame graph and the flame chart, the call
+ * graph (as tsvgraph draws it, laid out by Graphviz); no server,
  * no network, no other file. Each part is what tsvtop, tsvpeek --tree,
  * tsvlist ., tsvflame and tsvflame --chart write, kept in a temporary
  * file after the first pass, so the page's figures are theirs. Its size
@@ -24,6 +25,10 @@ struct report_opts {
 	void *ctx;
 	const char *title;
 	double width;			/* of the pictures, px */
+	/* lays out the call graph: the DOT at dot_fd (from its start) as
+	 * SVG into svg_fd (Graphviz's dot, run by the program); NULL: none,
+	 * the tab says so. 0, or -1 with e saying why. */
+	int (*layout)(void *ctx, int dot_fd, int svg_fd, struct perr *e);
 };
 
 struct report;

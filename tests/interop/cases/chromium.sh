@@ -118,6 +118,7 @@ t_chromium_report() {
 	    "hits $n $n of $(wc -l <"$out/want.top") functions" \
 	    "graph Matched: 6.64%" "chart Matched: 6.64%" "views true false" \
 	    "search buttons none none" \
+	    "call graph true boxes $($bin/tsvgraph "$out/p.tsv" | dot -Tsvg | grep -c 'class="node"')" \
 	    "errors 0"; do
 		grep -qxF "$want" "$out/result" || bad "no '$want' in: $(grep -v '^top\|^peek' "$out/result" | tr '\n' '|')"
 	done

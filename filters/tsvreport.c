@@ -31,8 +31,8 @@ static const struct cli_opt opts[] = {
 static const struct cli_prog prog = {
 	"Writes one self-contained HTML page of profile streams (2.0 or 1.0): "
 	"the top\ntable, callers and callees, source, flame graph and flame "
-	"chart, call graph (laid out by Graphviz's dot, when installed).", opts,
-	"[file ...]",
+	"chart, call graph\n(laid out by Graphviz's dot, when installed).",
+	opts, "[file ...]",
 	"Several files are combined (as by tsvcombine) first. The input is read "
 	"twice."
 };

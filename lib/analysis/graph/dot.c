@@ -121,19 +121,11 @@ value(struct output *o, const struct measure_choice *c, struct num v)
 		out_str(o, c->show);
 }
 
+/* pprof's share in a picture: its Percentage, trimmed */
 static void
 pct(struct output *o, double v, double total)
 {
-	char b[32];
-	double r = total != 0 ? fabs(v / total) * 100 : 0;
-
-	if (r >= 99.95 && r <= 100.05)
-		snprintf(b, sizeof(b), "100%%");
-	else if (r >= 1)
-		snprintf(b, sizeof(b), "%.2f%%", r);
-	else
-		snprintf(b, sizeof(b), "%.2g%%", r);
-	out_str(o, b);
+	figure_percentage(o, v, total, 1);
 }
 
 /* A nodelet as pprof draws one (addNodelets, numericNodelets): a small
@@ -171,7 +163,6 @@ cmp_nodelet(const void *a, const void *b)
 	const struct nodelet *x = a, *y = b;
 	const char *xs, *ys;
 	size_t xn, yn;
-	int c;
 
 	if (!sort_flat && x->cum != y->cum)
 		return fabs(x->cum) > fabs(y->cum) ? -1 : 1;
@@ -179,9 +170,7 @@ cmp_nodelet(const void *a, const void *b)
 		return fabs(x->flat) > fabs(y->flat) ? -1 : 1;
 	xs = nodelet_name(x, &xn);
 	ys = nodelet_name(y, &yn);
-	if ((c = memcmp(xs, ys, xn < yn ? xn : yn)) != 0)
-		return c;
-	return xn < yn ? -1 : xn > yn;
+	return bytes_cmp(xs, xn, ys, yn);
 }
 
 /* Labels' text: "a:b\nc:d", each label escaped, the \n kept. */

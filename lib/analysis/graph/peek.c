@@ -45,28 +45,10 @@ label(struct output *o, const struct measure_choice *c, struct num v,
 	out_str(o, buf);
 }
 
-/* pprof's measurement.Percentage (trim: without its leading spaces) */
-static void
-percentage_of(struct output *o, double v, double total, int trim)
-{
-	char buf[64], *p = buf;
-	double r = total != 0 ? fabs(v / total) * 100 : 0;
-
-	if (r >= 99.95 && r <= 100.05)
-		snprintf(buf, sizeof(buf), "  100%%");
-	else if (r >= 1.0)
-		snprintf(buf, sizeof(buf), "%5.2f%%", r);
-	else
-		snprintf(buf, sizeof(buf), "%5.2g%%", r);
-	while (trim && *p == ' ')
-		p++;
-	out_str(o, p);
-}
-
 static void
 percentage(struct output *o, double v, double total)
 {
-	percentage_of(o, v, total, 0);
+	figure_percentage(o, v, total, 0);
 }
 
 /* a call, as a block's line: its value, its share of the function's cum,
@@ -158,7 +140,7 @@ peek_write(const struct callgraph *g, const struct prof *p,
 				v += nodes[i].flat.d;
 			label(o, &c, num_of_dbl(v), 0);
 			out_str(o, ", ");
-			percentage_of(o, v, total.d, 1);
+			figure_percentage(o, v, total.d, 1);
 			out_str(o, " of ");
 			label(o, &c, total, 0);
 			out_str(o, " total\n");

@@ -90,14 +90,6 @@ edge_entropy(const struct cg_redge *e, const struct adjacency *a,
 	return s;
 }
 
-static int
-bytes_less(const char *a, size_t an, const char *b, size_t bn)
-{
-	int c = memcmp(a, b, an < bn ? an : bn);
-
-	return c != 0 ? c : an < bn ? -1 : an > bn;
-}
-
 /* pprof's EntropyOrder: score in size, then name, then flat in size */
 static int
 cmp_ranked(const void *x, const void *y)
@@ -107,7 +99,7 @@ cmp_ranked(const void *x, const void *y)
 
 	if (fabs(a->score) != fabs(b->score))
 		return fabs(a->score) > fabs(b->score) ? -1 : 1;
-	if ((c = bytes_less(a->name, a->len, b->name, b->len)) != 0)
+	if ((c = bytes_cmp(a->name, a->len, b->name, b->len)) != 0)
 		return c;
 	if (fabs(a->flat) != fabs(b->flat))
 		return fabs(a->flat) > fabs(b->flat) ? -1 : 1;
@@ -163,11 +155,11 @@ cmp_edge_ix(const void *x, const void *y)
 
 	if (a->w.d != b->w.d)
 		return fabs(a->w.d) > fabs(b->w.d) ? -1 : 1;
-	if ((c = bytes_less(strtab_str(&order_g->names, a->from),
+	if ((c = bytes_cmp(strtab_str(&order_g->names, a->from),
 	    strtab_len(&order_g->names, a->from), strtab_str(&order_g->names,
 	    b->from), strtab_len(&order_g->names, b->from))) != 0)
 		return c;
-	return bytes_less(strtab_str(&order_g->names, a->to),
+	return bytes_cmp(strtab_str(&order_g->names, a->to),
 	    strtab_len(&order_g->names, a->to), strtab_str(&order_g->names,
 	    b->to), strtab_len(&order_g->names, b->to));
 }

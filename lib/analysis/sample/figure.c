@@ -69,3 +69,20 @@ figure_min_unit(const struct measure_choice *c, double lo, double total)
 		unit_scale(100 * lo, c->unit, "minimum", &x, &umin);
 	return *umin != '\0' ? umin : c->unit;
 }
+
+void
+figure_percentage(struct output *o, double v, double total, int trim)
+{
+	char buf[64], *p = buf;
+	double r = total != 0 ? fabs(v / total) * 100 : 0;
+
+	if (r >= 99.95 && r <= 100.05)
+		snprintf(buf, sizeof(buf), "  100%%");
+	else if (r >= 1.0)
+		snprintf(buf, sizeof(buf), "%5.2f%%", r);
+	else
+		snprintf(buf, sizeof(buf), "%5.2g%%", r);
+	while (trim && *p == ' ')
+		p++;
+	out_str(o, p);
+}

@@ -15,6 +15,10 @@ void figure_write(struct output *o, const struct measure_choice *c,
  * it, then that of a hundred times lo. */
 const char *figure_min_unit(const struct measure_choice *c, double lo,
     double total);
+/* pprof's measurement.Percentage of v in total: "  100%", "%5.2f%%" from
+ * 1%, "%5.2g%%" under it; trim: without the leading spaces (as its
+ * legends and pictures show it). */
+void figure_percentage(struct output *o, double v, double total, int trim);
 /* 100 v / sum with two decimals, without sign (as pprof's). */
 void share_write(struct output *o, double v, double sum);
 

@@ -41,13 +41,13 @@ num(struct output *o, double v)
  * address no symbol names) aqua. In a differential graph: red where the
  * frame grew against the base, blue where it shrank, by how much. */
 static void
-fill(struct svg *g, const struct box *bx, char *buf, size_t size)
+fill(struct svg *g, const struct box *bx, const char *sname, size_t slen,
+    char *buf, size_t size)
 {
 	const struct stacks *st = g->st;
 	const struct frame *f;
 	size_t len = 0;
 	const char *name = "";
-	char family[512];
 	uint64_t h;
 	double v1, v2, v3, d, m;
 
@@ -59,10 +59,10 @@ fill(struct svg *g, const struct box *bx, char *buf, size_t size)
 	if (bx->frame != ROOT)
 		name = stacks_frame_name(st, bx->frame, &len);
 	f = bx->frame != ROOT ? &st->frames[bx->frame] : NULL;
+	/* (its short name, which the box is labelled with) */
 	if (f != NULL && f->kind == FRAME_PLAIN) {
-		len = short_name(family, sizeof(family), name, len);
-		len = short_name_family(family, len);
-		name = family;
+		len = short_name_family(sname, slen);
+		name = sname;
 	}
 	h = hash_bytes(name, len);
 	v1 = (double)(h & 0xffff) / 65535;
@@ -232,15 +232,15 @@ svg_box(struct svg *g, const struct box *bx)
 	}
 	y = g->opts->icicle ? TOP + bx->depth * FRAME_H :
 	    TOP + (g->depth - bx->depth) * FRAME_H;
-	fill(g, bx, col, sizeof(col));
-	out_str(o, "<g class=\"f\" data-d=\"");
-	out_u64(o, (uint64_t)bx->depth);
-	out_str(o, "\" data-v=\"");
-	out_dbl(o, bx->tot);
 	slen = bx->frame != ROOT && bx->frame != DEEPER ?
 	    short_name(sname, sizeof(sname), name, len) : len;
 	if (bx->frame == ROOT || bx->frame == DEEPER)
 		memcpy(sname, name, len);
+	fill(g, bx, sname, slen, col, sizeof(col));
+	out_str(o, "<g class=\"f\" data-d=\"");
+	out_u64(o, (uint64_t)bx->depth);
+	out_str(o, "\" data-v=\"");
+	out_dbl(o, bx->tot);
 	/* the short name, for the script's labels when zoomed */
 	if (slen != len || memcmp(sname, name, len) != 0) {
 		out_str(o, "\" data-s=\"");

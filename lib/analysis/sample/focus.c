@@ -35,6 +35,13 @@ struct focus {
 	size_t capmatch;
 	uint16_t *lmatch;		/* per label frame: M_* */
 	size_t caplmatch;
+	struct {			/* per source: its span meets the
+					 * window (in), for seen - 1 of its
+					 * attributes */
+		size_t seen;
+		int in;
+	} *spans;
+	size_t capspans;
 	uint32_t *fn_out, *map_out;	/* prof index -> output id, 0: none */
 	size_t capfn, capmap;
 	struct u64map loc_out;		/* location << 1 | last -> output id */
@@ -71,6 +78,7 @@ clear(struct focus *f)
 {
 	free(f->match);
 	free(f->lmatch);
+	free(f->spans);
 	free(f->fn_out);
 	free(f->map_out);
 	free(f->src_attrs);
@@ -501,30 +509,31 @@ begin(struct focus *f, const struct prof *p)
 }
 
 /* Whether sample s was taken in the window: at its own time, else in
- * its source's span. */
+ * its source's span (found once a source, again when its attributes
+ * grew). */
 static int
-in_window(const struct focus *f, const struct prof *p, const struct sample *s)
+in_window(struct focus *f, const struct prof *p, const struct sample *s)
 {
 	const struct source *src = &p->sources[s->source];
+	const char *tv, *dv;
 	int64_t tn, dur, start, end;
-	int has_tn = 0, has_dur = 0;
-	const char *key;
-	size_t i;
+	int has_tn, has_dur;
 
 	if (s->has_time)
 		return when_in(&f->opts.window, s->time);
-	for (i = 0; i < src->nattrs; i++) {
-		key = prof_str(p, src->attrs[i].key);
-		if (strcmp(key, ATTR_PPROF_TIME) == 0)
-			has_tn = when_i64(prof_str(p, src->attrs[i].value),
-			    &tn) == 0;
-		else if (strcmp(key, ATTR_PPROF_DURATION) == 0)
-			has_dur = when_i64(prof_str(p, src->attrs[i].value),
-			    &dur) == 0;
-	}
-	return when_source_span(src->timestamp_na ? NAN : src->timestamp,
-	    has_tn ? &tn : NULL, has_dur ? &dur : NULL, &start, &end) &&
-	    when_span_meets(&f->opts.window, start, end);
+	if (array_grow_zeroed((void **)&f->spans, &f->capspans,
+	    (size_t)s->source + 1, sizeof(*f->spans)) < 0)
+		return -1;
+	if (f->spans[s->source].seen == src->nattrs + 1)
+		return f->spans[s->source].in;
+	tv = prof_attr(p, src, ATTR_PPROF_TIME);
+	dv = prof_attr(p, src, ATTR_PPROF_DURATION);
+	has_tn = when_i64(tv, &tn) == 0;
+	has_dur = when_i64(dv, &dur) == 0;
+	f->spans[s->source].seen = src->nattrs + 1;
+	return f->spans[s->source].in = when_source_span(src->timestamp_na ?
+	    NAN : src->timestamp, has_tn ? &tn : NULL, has_dur ? &dur : NULL,
+	    &start, &end) && when_span_meets(&f->opts.window, start, end);
 }
 
 int
@@ -541,7 +550,9 @@ focus_sample(void *ctx, struct prof *p, const struct sample *s,
 		return 0;
 	/* first: the window is of the samples, not of their frames */
 	if (when_window_set(&f->opts.window)) {
-		if (!in_window(f, p, s))
+		if ((rc = in_window(f, p, s)) < 0)
+			return perr_nomem(e);
+		if (rc == 0)
 			return 0;
 		f->tags_matched |= FOCUS_WINDOW;
 	}

@@ -265,4 +265,36 @@ uninstall:
 clean:
 	rm -rf $(B) profile.tsv
 
-.PHONY: all demo doc check valgrind interop bench fuzz fuzz-build install uninstall clean
+# The R package (rpkg/) links the library compiled position-independent,
+# its symbols hidden: it is loaded into R's process beside others.
+PIC = $(B)/pic
+PICOBJ = $(LIBSRC:%.c=$(PIC)/obj/%.o) $(PROTO_C:$(GEN)/%.c=$(PIC)/obj/gen/%.o)
+PICFLAGS = -fPIC -fvisibility=hidden
+$(PIC)/obj/gen/%.o: $(GEN)/%.c $(PROTO_H)
+	@mkdir -p $(@D)
+	$(CC) -std=$(STD) -I$(GEN)/proto $(DEPCFLAGS) $(CFLAGS) $(PICFLAGS) -c -o $@ $<
+$(PIC)/obj/%.o: %.c | $(PROTO_H) $(ASSET_H)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) $(PICFLAGS) -MMD -MP -c -o $@ $<
+$(PIC)/libprofstream.a: $(PICOBJ)
+	@rm -f $@
+	@echo "ar rcs $@ (the library, position-independent)"
+	@ar rcs $@ $(PICOBJ)
+-include $(shell find $(PIC) -name '*.d' 2>/dev/null)
+pic: $(PIC)/libprofstream.a
+
+# The R package, installed into build/R (R_LIBS=build/R to use it), and
+# R CMD check on it (make interop runs it where R is).
+RLIB = $(B)/R
+r-install: pic
+	@mkdir -p $(RLIB)
+	PROFSTREAM_ROOT=$(CURDIR) R CMD INSTALL --no-test-load -l $(RLIB) rpkg
+r-check: pic
+	@mkdir -p $(B)/rcheck
+	rm -rf $(B)/rcheck/*
+	cd $(B)/rcheck && PROFSTREAM_ROOT=$(CURDIR) R CMD build --no-build-vignettes $(CURDIR)/rpkg && \
+	    PROFSTREAM_ROOT=$(CURDIR) _R_CHECK_FORCE_SUGGESTS_=false \
+	    R CMD check --no-manual profstream_$(VERSION).tar.gz
+
+.PHONY: all demo doc check valgrind interop bench fuzz fuzz-build install uninstall clean \
+	pic r-install r-check

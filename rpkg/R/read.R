@@ -1,0 +1,71 @@
+# Readers: any format the suite reads, through the C library's door (the
+# converters' own code), as the 2.0 tables, or the 1.0 ones.
+
+kind_reader <- c(rprof = "read_rprof", pprof = "read_pprof",
+  otlp = "read_otlp", folded = "read_folded", stream = "read_profile_stream")
+
+kind_name <- c(rprof = "an Rprof file", pprof = "a pprof profile",
+  otlp = "an OpenTelemetry profile", folded = "collapsed stacks",
+  stream = "a profile stream")
+
+read_as <- function(path, want, version) {
+  check_version(version)
+  if (!is.character(path) || length(path) != 1 || is.na(path))
+    stop("path: one file name", call. = FALSE)
+  if (!file.exists(path))
+    stop(sprintf("%s: no such file", path), call. = FALSE)
+  kind <- .Call(C_ps_sniff, path)
+  if (!is.null(want) && !kind[1] %in% c(want, "empty")) {
+    what <- if (kind[1] %in% names(kind_name)) kind_name[[kind[1]]]
+            else if (!is.na(kind[2])) sub(" [(].*", "", kind[2])
+            else "of no kind known"
+    use <- if (kind[1] %in% names(kind_reader))
+             paste0(kind_reader[[kind[1]]], "() or ") else ""
+    stop(sprintf("%s: %s, not %s: use %sread_profile()", path, what,
+                 kind_name[[want[1]]], use), call. = FALSE)
+  }
+  tmp <- tempfile(c("profstream", "profstream"), fileext = ".tsv")
+  on.exit(unlink(tmp))
+  x <- .Call(C_ps_read, path, tmp[1], tmp[2], FALSE)
+  if (version == "1.0")
+    return(profile_v1_from_v2(v1_holds(x)))
+  new_profile(x)
+}
+
+read_profile <- function(path, ..., version = "2.0") {
+  read_as(path, NULL, version)
+}
+
+read_rprof <- function(path, ..., version = "2.0") {
+  if (identical(version, "1.0"))
+    return(read_rprof_v1(path))
+  read_as(path, "rprof", version)
+}
+
+read_pprof <- function(path, ..., version = "2.0") {
+  read_as(path, "pprof", version)
+}
+
+read_otlp <- function(path, ..., version = "2.0") {
+  read_as(path, "otlp", version)
+}
+
+read_folded <- function(path, ..., version = "2.0") {
+  read_as(path, "folded", version)
+}
+
+read_profile_stream <- function(path, ..., version = "2.0") {
+  read_as(path, "stream", version)
+}
+
+# What format 1.0 holds of x, as the profile package's readers keep it:
+# the samples' counts (1.0's one value type), the stacks; not labels,
+# times, mappings, addresses.
+v1_holds <- function(x) {
+  v <- x$sample_values
+  if (any(v$type == "samples" & v$unit == "count"))
+    x$sample_values <- v[v$type == "samples" & v$unit == "count", ]
+  x$locations <- x$locations[c("location_id", "function_id", "line")]
+  keep <- !startsWith(names(x), ".") | names(x) == ".source_attributes"
+  structure(x[keep], row_order = NULL)
+}

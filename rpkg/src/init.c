@@ -1,0 +1,120 @@
+/* init.c: the calls R makes, registered; errors and warnings said as R
+ * says them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <R_ext/Rdynload.h>
+#include <R_ext/Visibility.h>
+
+#include "door/door.h"
+#include "io/input.h"
+#include "ps.h"
+
+/* what a converter would have said on stderr, said after the call: a
+ * warning turned into an error (options(warn = 2)) must not leave the
+ * library's state behind */
+#define MAX_WARNINGS 20
+static char *warnings[MAX_WARNINGS];
+static int nwarnings, dropped;
+
+void
+ps_warn(const char *msg)
+{
+	if (nwarnings < MAX_WARNINGS && (warnings[nwarnings] =
+	    strdup(msg)) != NULL)
+		nwarnings++;
+	else
+		dropped++;
+}
+
+void
+ps_warnings(void)
+{
+	char buf[MAX_WARNINGS][512];
+	int i, n = nwarnings, more = dropped;
+
+	/* copied out first: any warning may jump (options(warn = 2)) */
+	for (i = 0; i < n; i++) {
+		snprintf(buf[i], sizeof(buf[i]), "%s", warnings[i]);
+		free(warnings[i]);
+		warnings[i] = NULL;
+	}
+	nwarnings = dropped = 0;
+	for (i = 0; i < n; i++)
+		Rf_warningcall(R_NilValue, "%s", buf[i]);
+	if (more > 0)
+		Rf_warningcall(R_NilValue, "%d more warnings", more);
+}
+
+void
+ps_fail(const struct perr *e)
+{
+	char msg[sizeof(e->msg)];
+
+	snprintf(msg, sizeof(msg), "%s", e->msg);
+	ps_warnings();
+	Rf_errorcall(R_NilValue, "%s", msg);
+}
+
+const char *
+ps_expand(SEXP s)
+{
+	/* R_ExpandFileName's answer is overwritten by its next call */
+	const char *x = R_ExpandFileName(Rf_translateChar(s));
+	char *copy = R_alloc(strlen(x) + 1, 1);
+
+	return memcpy(copy, x, strlen(x) + 1);
+}
+
+const char *
+ps_path(SEXP s, const char *what)
+{
+	if (!Rf_isString(s) || XLENGTH(s) != 1 || STRING_ELT(s, 0) == NA_STRING)
+		Rf_error("%s must be one file name", what);
+	return ps_expand(STRING_ELT(s, 0));
+}
+
+SEXP
+ps_data_frame(SEXP cols, R_xlen_t n)
+{
+	SEXP rn;
+
+	PROTECT(cols);
+	rn = PROTECT(Rf_allocVector(INTSXP, 2));
+	INTEGER(rn)[0] = NA_INTEGER;	/* R's compact 1..n */
+	INTEGER(rn)[1] = -(int)n;
+	Rf_setAttrib(cols, R_RowNamesSymbol, rn);
+	Rf_setAttrib(cols, R_ClassSymbol, Rf_mkString("data.frame"));
+	UNPROTECT(2);
+	return cols;
+}
+
+SEXP
+ps_version(void)
+{
+	return Rf_mkString(PROFSTREAM_VERSION);
+}
+
+static const R_CallMethodDef calls[] = {
+	{ "ps_schema", (DL_FUNC)ps_schema, 0 },
+	{ "ps_sniff", (DL_FUNC)ps_sniff, 1 },
+	{ "ps_read", (DL_FUNC)ps_read, 4 },
+	{ "ps_write_stream", (DL_FUNC)ps_write_stream, 4 },
+	{ "ps_convert", (DL_FUNC)ps_convert, 4 },
+	{ "ps_validate", (DL_FUNC)ps_validate, 3 },
+	{ "ps_combine", (DL_FUNC)ps_combine, 3 },
+	{ "ps_top", (DL_FUNC)ps_top, 3 },
+	{ "ps_report", (DL_FUNC)ps_report, 3 },
+	{ "ps_version", (DL_FUNC)ps_version, 0 },
+	{ NULL, NULL, 0 }
+};
+
+void attribute_visible
+R_init_profstream(DllInfo *dll)
+{
+	R_registerRoutines(dll, NULL, calls, NULL, NULL);
+	R_useDynamicSymbols(dll, FALSE);
+	R_forceSymbols(dll, TRUE);
+	input_set_warn(ps_warn);
+	door_set_warn(ps_warn);
+}

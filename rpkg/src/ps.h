@@ -1,0 +1,40 @@
+/* ps.h: what the package's C files share. The library never prints or
+ * exits; here its errors become R errors, said only once every resource
+ * of the call is freed, and what a converter would have said on stderr
+ * becomes R warnings, said after the call. */
+#ifndef PS_H
+#define PS_H
+
+#define R_NO_REMAP
+#include <Rinternals.h>
+
+#include "base/perr.h"
+
+/* A file name as the library takes it (~ expanded), held to the call's
+ * end. */
+const char *ps_expand(SEXP s);
+/* The path in a character vector of length one, or an R error. */
+const char *ps_path(SEXP s, const char *what);
+/* Gives e's message as an R error, after the warnings gathered. */
+void ps_fail(const struct perr *e) __attribute__((noreturn));
+/* Gathers a warning (door/input callbacks); said by ps_warnings. */
+void ps_warn(const char *msg);
+void ps_warnings(void);
+
+/* A data frame of the n-row columns in cols (a list, names set). */
+SEXP ps_data_frame(SEXP cols, R_xlen_t n);
+
+/* The calls (read.c, write.c, convert.c, views.c) */
+SEXP ps_schema(void);
+SEXP ps_sniff(SEXP path);
+SEXP ps_read(SEXP path, SEXP tmp, SEXP tmp2, SEXP keep_v1);
+SEXP ps_write_stream(SEXP tables, SEXP plan_tables, SEXP plan_rows,
+    SEXP path);
+SEXP ps_convert(SEXP path, SEXP out, SEXP format, SEXP opts);
+SEXP ps_validate(SEXP path, SEXP tmp, SEXP max);
+SEXP ps_combine(SEXP paths, SEXP out, SEXP tmps);
+SEXP ps_top(SEXP path, SEXP out, SEXP opts);
+SEXP ps_report(SEXP path, SEXP out, SEXP opts);
+SEXP ps_version(void);
+
+#endif

@@ -1,0 +1,130 @@
+/*
+ * views.c: tsvtop's table (its quiet form, which R reads as a data frame)
+ * and tsvreport's page, for R, by the programs' defaults.
+ */
+#include <string.h>
+
+#include "analysis/report/report.h"
+#include "analysis/stacks/chart.h"
+#include "analysis/top/top.h"
+#include "door/door.h"
+#include "ps.h"
+
+static SEXP
+opt(SEXP opts, const char *name)
+{
+	SEXP names = Rf_getAttrib(opts, R_NamesSymbol);
+	R_xlen_t i;
+
+	for (i = 0; names != R_NilValue && i < Rf_xlength(opts); i++)
+		if (strcmp(CHAR(STRING_ELT(names, i)), name) == 0)
+			return VECTOR_ELT(opts, i);
+	return R_NilValue;
+}
+
+static const char *
+opt_str(SEXP opts, const char *name)
+{
+	SEXP v = opt(opts, name);
+
+	return Rf_isString(v) && Rf_length(v) == 1 && STRING_ELT(v, 0) !=
+	    NA_STRING ? Rf_translateCharUTF8(STRING_ELT(v, 0)) : NULL;
+}
+
+static int
+opt_flag(SEXP opts, const char *name)
+{
+	SEXP v = opt(opts, name);
+
+	return v != R_NilValue && Rf_asLogical(v) == TRUE;
+}
+
+SEXP
+ps_top(SEXP spath, SEXP sout, SEXP opts)
+{
+	const char *path = ps_path(spath, "path"), *out = ps_path(sout, "file");
+	struct source_set sources = { 0 };
+	struct top_opts to = { .nodefraction = -1, .quiet = 1 };
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct output o;
+	struct perr e;
+	struct top *t;
+	SEXP nf = opt(opts, "nodefraction");
+	int rc;
+
+	to.by_line = opt_flag(opts, "lines");
+	to.memory = opt_flag(opts, "memory");
+	to.all = opt_flag(opts, "all");
+	to.unit = opt_str(opts, "unit");
+	if (nf != R_NilValue)
+		to.nodefraction = Rf_asReal(nf);
+	to.sources = &sources;
+	if ((t = top_new(&to, &e)) == NULL)
+		ps_fail(&e);
+	rc = door_assemble(&r, path, NULL, NULL, &p, top_sample, top_restart,
+	    t, ASM_SUMS, &e);
+	stream_close(&r);
+	if (rc == 0 && (rc = output_open(&o, out, &e)) == 0) {
+		rc = top_write(t, &p, &o, opt_str(opts, "type"),
+		    opt_flag(opts, "cum"), 0, &e);
+		if (rc == 0)
+			rc = output_close(&o, &e);
+		else
+			output_discard(&o);
+	}
+	top_free(t);
+	prof_free(&p);
+	if (rc < 0)
+		ps_fail(&e);
+	ps_warnings();
+	return R_NilValue;
+}
+
+SEXP
+ps_report(SEXP spath, SEXP sout, SEXP opts)
+{
+	const char *path = ps_path(spath, "path"), *out = ps_path(sout, "file");
+	struct source_set sources = { 0 };
+	struct report_opts ro = { .width = 1200 };
+	struct stream_reader r;
+	struct prof p = { 0 };
+	struct report *rep;
+	struct chart *ch = NULL;
+	struct output o;
+	struct perr e;
+	int rc;
+
+	ro.sources = &sources;
+	ro.title = opt_str(opts, "title");
+	ro.type = opt_str(opts, "type");
+	ro.unit = opt_str(opts, "unit");
+	ro.memory = opt_flag(opts, "memory");
+	if ((rep = report_new(&ro, &e)) == NULL)
+		ps_fail(&e);
+	/* two passes: everything but the chart, then the chart */
+	rc = door_assemble(&r, path, NULL, NULL, &p, report_sample,
+	    report_restart, rep, ASM_SUMS, &e);
+	stream_close(&r);
+	if (rc == 0)
+		rc = report_parts(rep, &p, &ch, &e);
+	prof_free(&p);
+	memset(&p, 0, sizeof(p));
+	if (rc == 0 && ch != NULL) {
+		rc = door_assemble(&r, path, NULL, NULL, &p, chart_sample,
+		    chart_restart, ch, ASM_SUMS, &e);
+		stream_close(&r);
+	}
+	if (rc == 0 && (rc = output_open(&o, out, &e)) == 0) {
+		if ((rc = report_write(rep, &o, &e)) == 0)
+			rc = output_close(&o, &e);
+		else
+			output_discard(&o);
+	}
+	report_free(rep);
+	prof_free(&p);
+	if (rc < 0)
+		ps_fail(&e);
+	ps_warnings();
+	return R_NilValue;
+}

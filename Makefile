@@ -197,6 +197,7 @@ doc: all
 # programs (tests/interop/cases); the set-up step installs them first.
 interop: all $(TESTBIN)/re_probe
 	sh tools/deps.sh interop
+	if command -v R >/dev/null 2>&1; then $(MAKE) r-install; fi
 	sh tests/interop.sh $(T)
 
 # The benchmark table, printed and written to doc/benchmarks.md (dated)
@@ -205,6 +206,7 @@ valgrind: all $(TESTBIN)/re_probe
 	sh tests/valgrind.sh $(T)
 
 bench: all
+	if command -v R >/dev/null 2>&1; then $(MAKE) r-install; fi
 	@mkdir -p $(B)
 	{ sh tools/bench.sh; echo $$? >$(B)/bench.rc; } | tee $(B)/bench.txt
 	test "$$(cat $(B)/bench.rc)" = 0
@@ -253,14 +255,11 @@ install: all
 	install -m 755 $(PROGS:%=$(BIN)/%) $(DESTDIR)$(PREFIX)/bin/
 	cd man && install -m 644 $(MAN1) $(DESTDIR)$(MANPREFIX)/man1/
 	install -m 644 man/profile-tsv.5 $(DESTDIR)$(MANPREFIX)/man5/
-	mkdir -p $(DESTDIR)$(PREFIX)/share/profstream
-	install -m 644 R/profstream.R $(DESTDIR)$(PREFIX)/share/profstream/
 
 uninstall:
 	cd $(DESTDIR)$(PREFIX)/bin && rm -f $(PROGS)
 	cd $(DESTDIR)$(MANPREFIX)/man1 && rm -f $(MAN1)
 	rm -f $(DESTDIR)$(MANPREFIX)/man5/profile-tsv.5
-	rm -f $(DESTDIR)$(PREFIX)/share/profstream/profstream.R
 
 clean:
 	rm -rf $(B) profile.tsv
@@ -288,7 +287,7 @@ pic: $(PIC)/libprofstream.a
 RLIB = $(B)/R
 r-install: pic
 	@mkdir -p $(RLIB)
-	PROFSTREAM_ROOT=$(CURDIR) R CMD INSTALL --no-test-load -l $(RLIB) rpkg
+	PROFSTREAM_ROOT=$(CURDIR) R CMD INSTALL --preclean -l $(RLIB) rpkg
 r-check: pic
 	@mkdir -p $(B)/rcheck
 	rm -rf $(B)/rcheck/*

@@ -146,8 +146,28 @@ if command -v Rscript >/dev/null 2>&1; then
 	ref=
 	row "R read.delim (its stream, reference)" "$(size "$dir/line36.tsv")" \
 	    Rscript tools/bench-read.R delim "$dir/line36.tsv"; ref=$last
-	row "R read_profile_stream (its stream)" "$(size "$dir/line36.tsv")" \
-	    Rscript tools/bench-read.R stream "$dir/line36.tsv"
+	# the R package (issue 41): its tables from the Rprof file, beside
+	# read.delim of the stream and the profile package's read_rprof()
+	delim=$last
+	row "R read_rprof (36 MB line profile)" "$(size "$dir/line36.out")" \
+	    R_LIBS=build/R Rscript tools/bench-read.R rprof "$dir/line36.out"
+	ours=$last
+	large_pb=tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu
+	if [ -n "${PROFILE_R_LIBS:-}" ]; then
+		ref=
+		row "R profile::read_rprof (36 MB line profile, reference)" \
+		    "$(size "$dir/line36.out")" R_LIBS=$PROFILE_R_LIBS \
+		    Rscript tools/bench-read.R profile-rprof "$dir/line36.out"
+		awk -v r="$last" -v s="$ours" 'BEGIN { printf "  %-44s %31.2fx of the reference\n", "(R read_rprof above)", r / s }'
+		row "R profile::read_pprof (large.cpu, reference)" "$(size "$large_pb")" \
+		    R_LIBS=$PROFILE_R_LIBS Rscript tools/bench-read.R profile-pprof "$large_pb"
+		ref=$last
+	else
+		echo "  (the profile package's rows: PROFILE_R_LIBS unset)"
+	fi
+	row "R read_pprof (large.cpu)" "$(size "$large_pb")" \
+	    R_LIBS=build/R Rscript tools/bench-read.R pprof "$large_pb"
+	ref=
 fi
 ref=
 echo "input: $dir/big.tsv, the stream (MB of stream)"

@@ -33,6 +33,8 @@ esac
 case ${1:-} in
 interop|ci)
 	cmd Rscript r-base-core
+	# the R package's tables are tibbles where tibble is (rpkg/)
+	[ -d /usr/lib/R/site-library/tibble ] || need="$need r-cran-tibble"
 	cmd go golang-go
 	[ -d /usr/share/gocode/src/github.com/google/pprof/profile ] ||
 	    need="$need golang-github-google-pprof-dev"

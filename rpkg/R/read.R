@@ -8,8 +8,31 @@ kind_name <- c(rprof = "an Rprof file", pprof = "a pprof profile",
   otlp = "an OpenTelemetry profile", folded = "collapsed stacks",
   stream = "a profile stream")
 
+# A connection (a pipe, say) read into a temporary file, which the
+# library reads as it reads any file.
+from_connection <- function(con) {
+  tmp <- tempfile("profstream")
+  out <- file(tmp, "wb")
+  on.exit(close(out))
+  if (!isOpen(con)) {
+    open(con, "rb")
+    on.exit(close(con), add = TRUE)
+  }
+  repeat {
+    b <- readBin(con, raw(), 1048576L)
+    if (!length(b))
+      break
+    writeBin(b, out)
+  }
+  tmp
+}
+
 read_as <- function(path, want, version) {
   check_version(version)
+  if (inherits(path, "connection")) {
+    path <- from_connection(path)
+    on.exit(unlink(path), add = TRUE)
+  }
   if (!is.character(path) || length(path) != 1 || is.na(path))
     stop("path: one file name", call. = FALSE)
   if (!file.exists(path))
@@ -25,7 +48,7 @@ read_as <- function(path, want, version) {
                  kind_name[[want[1]]], use), call. = FALSE)
   }
   tmp <- tempfile(c("profstream", "profstream"), fileext = ".tsv")
-  on.exit(unlink(tmp))
+  on.exit(unlink(tmp), add = TRUE)
   x <- .Call(C_ps_read, path, tmp[1], tmp[2], FALSE)
   if (version == "1.0")
     return(profile_v1_from_v2(v1_holds(x)))

@@ -345,9 +345,9 @@ ps_read(SEXP spath, SEXP stmp, SEXP stmp2, SEXP skeep_v1)
 
 	/* another format: its converter's stream in tmp */
 	name[0] = '\0';
+	rd.open = 1;		/* closed however it ends, as tsvvalidate does */
 	if (door_stream_open(&rd.r, path, tmp, name, sizeof(name), &e) < 0)
 		goto fail;
-	rd.open = 1;
 	at = name[0] != '\0' ? tmp : path;
 	snprintf(shown, sizeof(shown), "%s", name[0] != '\0' ? name :
 	    rd.r.in.name);

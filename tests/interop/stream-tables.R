@@ -1,10 +1,12 @@
-# stream-tables.R LIST: R's door (R/profstream.R) on each stream named in
+# stream-tables.R LIST: the R package (rpkg/) on each stream named in
 # LIST, one per line. Each is read into the 2.0 tables, whose column types
 # and keys are checked here, in R; written back as read (FILE.back, byte
 # for byte the same, the shell checks) and as tables made in R with no
 # row order (FILE.plain: valid, the same profile). Prints a line per
 # problem, nothing when all is well.
-source("R/profstream.R")
+library(profstream)
+schema <- lapply(profstream:::profile_schema(), function(t)
+  stats::setNames(t[[2]], t[[1]]))
 types <- c(int = "integer", dbl = "numeric", chr = "character",
            lgl = "logical", i64 = "character", hex = "character")
 problem <- function(f, ...) cat(basename(f), ": ", ..., "\n", sep = "")
@@ -23,7 +25,7 @@ for (f in readLines(commandArgs(TRUE)[1])) {
   if (is.null(p))
     next
   for (t in names(p)) {
-    s <- profile_stream_schema[[t]]
+    s <- schema[[t]]
     for (col in intersect(names(p[[t]]), names(s)))
       if (!is(p[[t]][[col]], types[[s[[col]]]]))
         problem(f, t, ".", col, " is ", class(p[[t]][[col]]), ", not ",

@@ -150,7 +150,7 @@ t_r_list() {
 	done
 }
 
-# R's door: R/profstream.R reads the stream of every profile of the test
+# R's door: the R package (rpkg/) reads the stream of every profile of the test
 # data (Rprof, pprof in all its formats, OTLP, folded; the audits' valid
 # streams, as tsvcombine writes them: Inf, bad UTF-8, long names; rows
 # in reverse order; every
@@ -178,10 +178,11 @@ t_r_stream_tables() {
 	mk_reversed
 	printf '%s\n' "$out/escapes.tsv" "$out/rev.tsv" >>"$out/list"
 	test "$(wc -l <"$out/list")" -gt 90 || bad "only $(wc -l <"$out/list") streams"
-	Rscript tests/interop/stream-tables.R "$out/list" >"$out/problems" 2>&1
+	R_LIBS=$top/build/R Rscript tests/interop/stream-tables.R "$out/list" \
+	    >"$out/problems" 2>&1
 	# from a .gz file and from a pipe: the same tables
 	gzip -c "$out/a.tsv" >"$out/a.tsv.gz"
-	Rscript tests/interop/stream-sources.R "$out/a.tsv" "$out/a.tsv.gz" \
+	R_LIBS=$top/build/R Rscript tests/interop/stream-sources.R "$out/a.tsv" "$out/a.tsv.gz" \
 	    >"$out/same" 2>&1
 	echo "TRUE TRUE " | cmp -s - "$out/same" ||
 	    bad "read_profile_stream reads a .gz file or a pipe otherwise: $(cat "$out/same")"

@@ -1,0 +1,111 @@
+# rpkg: the R package (rpkg/), judged by R itself (R CMD check), by the
+# profile package's own answers, by the programs it stands beside, and by
+# the suite's hostile inputs. make interop installs it into build/R.
+
+rpkg_ready() {
+	need Rscript R || return 1
+	R_LIBS=$top/build/R Rscript -e 'library(profstream)' >/dev/null 2>&1 ||
+	    { bad "the R package is not installed in build/R (make r-install)"; return 1; }
+}
+
+# R CMD check on the package's tarball: no error, no warning (a NOTE for
+# the dm package, which Debian does not have, is allowed).
+t_rpkg_r_cmd_check() {
+	need R || return
+	(cd "$out" && PROFSTREAM_ROOT=$top R CMD build --no-build-vignettes \
+	    "$top/rpkg" >build.log 2>&1) || { bad "R CMD build: $(tail -3 "$out/build.log")"; return; }
+	(cd "$out" && PROFSTREAM_ROOT=$top _R_CHECK_FORCE_SUGGESTS_=false \
+	    R CMD check --no-manual profstream_*.tar.gz >check.log 2>&1)
+	grep -q '^Status: ' "$out/check.log" ||
+	    { bad "R CMD check did not end: $(tail -5 "$out/check.log")"; return; }
+	awk '/[.][.][.] (WARNING|ERROR)$/ { print; next }
+	    /[.][.][.] NOTE$/ { line = $0; getline
+		if ($0 !~ /not available for checking: .dm.$/) print line ": " $0 }' \
+	    "$out/check.log" >"$out/said"
+	[ ! -s "$out/said" ] || bad "R CMD check: $(head -4 "$out/said")"
+}
+
+# read_rprof(version = "1.0") is the profile package's read_rprof() on
+# every Rprof file of the test data: its answers, recorded from r-prof/
+# profile 1.0.4.9017 (tests/interop/profile-1.0, profile-v1.R), in the
+# locale they were made in (that package sorts names by its collation).
+t_rpkg_profile_package_v1() {
+	rpkg_ready || return
+	rprof_files >"$out/list"
+	mkdir -p "$out/got"
+	LC_ALL=C.UTF-8 R_LIBS=$top/build/R Rscript tests/interop/profile-v1.R \
+	    profstream "$out/list" "$out/got" 2>"$out/err" ||
+	    { bad "read_rprof(version = \"1.0\"): $(tail -2 "$out/err")"; return; }
+	for f in tests/interop/profile-1.0/*; do
+		cmp -s "$f" "$out/got/${f##*/}" ||
+		    bad "read_rprof(version = \"1.0\") of ${f##*/} is not the profile package's"
+	done
+	[ "$(ls "$out/got" | wc -l)" = "$(ls tests/interop/profile-1.0 | wc -l)" ] ||
+	    bad "not one answer per Rprof file"
+}
+
+# Where the profile package itself is installed (PROFILE_R_LIBS: its
+# library, with RProtoBuf), it reads what write_pprof() writes, and its
+# read_rprof() is read_rprof(version = "1.0") live. Not a Debian package:
+# without it this says so and passes.
+t_rpkg_profile_package_live() {
+	rpkg_ready || return
+	[ -n "${PROFILE_R_LIBS:-}" ] || { echo "rpkg/profile-package-live: PROFILE_R_LIBS unset, skipped"; return; }
+	rprof_files >"$out/list"
+	R_LIBS=$top/build/R:$PROFILE_R_LIBS Rscript tests/interop/rpkg-live.R \
+	    "$out/list" tests/data/pprof/go-1.19/go.heap.pb.gz \
+	    tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu \
+	    >"$out/problems" 2>&1 || bad "R: $(tail -3 "$out/problems")"
+	[ ! -s "$out/problems" ] || bad "the profile package: $(head -3 "$out/problems")"
+}
+
+# profile_top() is tsvtop's table (read by read.delim) on every Rprof and
+# pprof file of the test data, and so summaryRprof's and pprof's.
+t_rpkg_top_is_tsvtop() {
+	rpkg_ready || return
+	: >"$out/list"
+	for f in $(rprof_files; pprof_files); do
+		refused "$f" && continue
+		$bin/tsvtop -q "$f" >"$out/$(echo "$f" | tr / _).top" 2>/dev/null || continue
+		echo "$f" >>"$out/list"
+	done
+	R_LIBS=$top/build/R Rscript tests/interop/rpkg-top.R "$out/list" "$out" \
+	    >"$out/differ" 2>&1
+	[ ! -s "$out/differ" ] || bad "profile_top() is not tsvtop on: $(head -3 "$out/differ")"
+	[ "$(wc -l <"$out/list")" -gt 80 ] || bad "only $(wc -l <"$out/list") profiles"
+}
+
+# The suite's hostile inputs (the fuzzers' regression inputs, the files
+# no converter takes): each an R error or a profile, never a crash, in
+# one R session.
+t_rpkg_hostile_inputs() {
+	rpkg_ready || return
+	{ find tests/fuzz/regress -type f; refused_files; } | sort >"$out/list"
+	R_LIBS=$top/build/R Rscript tests/interop/rpkg-hostile.R "$out/list" \
+	    >"$out/said" 2>&1
+	grep -q '^done ' "$out/said" || { bad "R did not end: $(tail -3 "$out/said")"; return; }
+	grep -v '^done ' "$out/said" | head -3 | while read -r l; do bad "$l"; done
+	[ "$(awk '/^done/ { print $2 + $3 }' "$out/said")" = "$(wc -l <"$out/list")" ] ||
+	    bad "not every input answered: $(cat "$out/said")"
+}
+
+# What R and the programs write are the same: write_rprof, write_pprof
+# and write_otlp of every Rprof file's profile give tsv2rprof's,
+# tsv2pprof's and tsv2otlp's bytes.
+t_rpkg_writers_are_programs() {
+	rpkg_ready || return
+	rprof_files | pick >"$out/list"
+	R_LIBS=$top/build/R Rscript tests/interop/rpkg-write.R "$out/list" "$out" \
+	    2>"$out/err" || { bad "R: $(tail -3 "$out/err")"; return; }
+	i=0
+	while read -r f; do
+		i=$((i + 1))
+		$bin/rprof2tsv "$f" >"$out/s.tsv" 2>/dev/null
+		$bin/tsv2rprof "$out/s.tsv" 2>/dev/null | cmp -s - "$out/$i.out" ||
+		    bad "write_rprof of $f is not tsv2rprof's"
+		$bin/tsv2pprof "$out/s.tsv" | cmp -s - "$out/$i.pb.gz" ||
+		    bad "write_pprof of $f is not tsv2pprof's"
+		$bin/tsv2otlp "$out/s.tsv" | cmp -s - "$out/$i.otlp" ||
+		    bad "write_otlp of $f is not tsv2otlp's"
+	done <"$out/list"
+}

@@ -25,6 +25,7 @@ BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
 	lib/base/when.c
 RE_SRC = lib/re/re.c lib/re/re_parse.c lib/re/re_unicode.c lib/re/re_scripts.c
 IO_SRC = lib/io/input.c lib/io/output.c lib/io/gzout.c lib/io/tmpfile.c \
+	lib/io/graphviz.c \
 	lib/io/markup.c \
 	lib/io/twice.c lib/io/srcfile.c lib/io/spool.c
 STREAM_SRC = lib/stream/schema.c lib/stream/fields.c lib/stream/stream_read.c \

@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "analysis/report/report.h"
+#include "io/graphviz.h"
 #include "cli.h"
 
 enum { O_UNIT = CLI_LONG, O_SOURCE_PATH, O_TRIM_PATH, O_ANY_SOURCE };
@@ -49,53 +49,6 @@ missing(void *ctx, const char *why)
 	(void)ctx;
 	if (left_out.n++ == 0)
 		snprintf(left_out.first, sizeof(left_out.first), "%s", why);
-}
-
-/* Whether an executable name is on PATH. */
-static int
-on_path(const char *name)
-{
-	const char *path = getenv("PATH"), *p, *end;
-	char buf[4096];
-
-	for (p = path != NULL ? path : "/usr/bin:/bin"; *p != '\0'; p = end) {
-		if ((end = strchr(p, ':')) == NULL)
-			end = p + strlen(p);
-		snprintf(buf, sizeof(buf), "%.*s/%s", (int)(end - p), p, name);
-		if (access(buf, X_OK) == 0)
-			return 1;
-		if (*end == ':')
-			end++;
-	}
-	return 0;
-}
-
-/* The call graph laid out: Graphviz's dot -Tsvg, reading the DOT from
- * dot_fd and writing the SVG into svg_fd. */
-static int
-layout(void *ctx, int dot_fd, int svg_fd, struct perr *e)
-{
-	pid_t pid;
-	int status;
-
-	(void)ctx;
-	if ((pid = fork()) < 0)
-		return perr_set(e, "cannot run Graphviz's dot: %s",
-		    strerror(errno));
-	if (pid == 0) {
-		if (dup2(dot_fd, 0) < 0 || dup2(svg_fd, 1) < 0)
-			_exit(126);
-		execlp("dot", "dot", "-Tsvg", (char *)NULL);
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return perr_set(e, "Graphviz's dot: %s",
-			    strerror(errno));
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return perr_set(e, "Graphviz's dot failed (exit %d)",
-		    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-	return 0;
 }
 
 int
@@ -158,8 +111,8 @@ main(int argc, char *argv[])
 	argv += optind;
 	ro.sources = &sources;
 	ro.missing = missing;
-	if (on_path("dot"))
-		ro.layout = layout;
+	if (graphviz_found())
+		ro.layout = graphviz_layout;
 	if ((rep = report_new(&ro, &e)) == NULL)
 		cli_fail(&e);
 	/* two passes: everything but the chart, then the chart */

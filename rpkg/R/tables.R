@@ -71,3 +71,19 @@ print.profile_data <- function(x, ...) {
   cat(format(x, ...), sep = "\n")
   invisible(x)
 }
+
+# The package's tests (tests/*.R): each check by its name, CHECK=name for
+# one alone; every failure said, then an error if any.
+run_checks <- function(checks, only = Sys.getenv("CHECK")) {
+  failed <- character(0)
+  for (name in names(checks)) {
+    if (only != "" && only != name) next
+    ok <- tryCatch({ checks[[name]](); TRUE }, error = function(e) {
+      message("FAIL ", name, ": ", conditionMessage(e)); FALSE })
+    if (ok) cat("ok", name, "\n") else failed <- c(failed, name)
+  }
+  if (length(failed))
+    stop(length(failed), " failed: ", paste(failed, collapse = ", "),
+         call. = FALSE)
+  invisible(TRUE)
+}

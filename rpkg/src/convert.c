@@ -22,36 +22,6 @@
 #include "stream/validate.h"
 #include "ps.h"
 
-/* The element of the named list opts called name, or R_NilValue. */
-static SEXP
-opt(SEXP opts, const char *name)
-{
-	SEXP names = Rf_getAttrib(opts, R_NamesSymbol);
-	R_xlen_t i;
-
-	for (i = 0; names != R_NilValue && i < Rf_xlength(opts); i++)
-		if (strcmp(CHAR(STRING_ELT(names, i)), name) == 0)
-			return VECTOR_ELT(opts, i);
-	return R_NilValue;
-}
-
-static const char *
-opt_str(SEXP opts, const char *name)
-{
-	SEXP v = opt(opts, name);
-
-	return Rf_isString(v) && Rf_length(v) == 1 && STRING_ELT(v, 0) !=
-	    NA_STRING ? CHAR(STRING_ELT(v, 0)) : NULL;
-}
-
-static int
-opt_flag(SEXP opts, const char *name)
-{
-	SEXP v = opt(opts, name);
-
-	return v != R_NilValue && Rf_asLogical(v) == TRUE;
-}
-
 /* What tsv2rprof tells the user, as warnings. */
 static void
 rprof_report(const struct rprof_writer *w)
@@ -85,12 +55,12 @@ to_rprof(const char *path, struct output *o, SEXP opts, struct perr *e)
 	struct stream_reader r;
 	struct prof p = { 0 };
 	struct rprof_writer w;
-	SEXP iv = opt(opts, "interval");
+	SEXP iv = ps_opt(opts, "interval");
 	int rc;
 
 	rprof_write_begin(&w, o, iv != R_NilValue ? (long)Rf_asInteger(iv) :
 	    20000);
-	w.count_type = opt_str(opts, "type");
+	w.count_type = ps_opt_str(opts, "type");
 	rc = door_assemble(&r, path, NULL, NULL, &p, rprof_write_sample,
 	    rprof_write_restart, &w, ASM_SUMS, e);
 	stream_close(&r);
@@ -117,7 +87,7 @@ to_pprof(const char *path, struct output *o, SEXP opts, struct perr *e)
 	rc = door_assemble(&r, path, NULL, NULL, &p, pprof_write_sample,
 	    pprof_write_restart, w, ASM_SUMS, e);
 	stream_close(&r);
-	if (rc == 0 && !opt_flag(opts, "raw"))
+	if (rc == 0 && !ps_opt_flag(opts, "raw"))
 		rc = output_gzip(o, 1, e);
 	if (rc == 0)
 		rc = pprof_write_end(w, &p, o, e);
@@ -132,14 +102,14 @@ to_otlp(const char *path, struct output *o, SEXP opts, struct perr *e)
 	struct stream_reader r;
 	struct prof p = { 0 };
 	struct otlp_writer *w;
-	int rc, json = opt_flag(opts, "json"), fd = -1;
+	int rc, json = ps_opt_flag(opts, "json"), fd = -1;
 
 	if ((w = otlp_writer_new(e)) == NULL)
 		return -1;
 	rc = door_assemble(&r, path, NULL, NULL, &p, otlp_sample,
 	    otlp_restart, w, ASM_SUMS, e);
 	stream_close(&r);
-	if (rc == 0 && opt_flag(opts, "gzip"))
+	if (rc == 0 && ps_opt_flag(opts, "gzip"))
 		rc = output_gzip(o, 6, e);
 	if (rc == 0 && json && (fd = tmp_fd(e)) < 0)
 		rc = -1;
@@ -161,13 +131,13 @@ to_speedscope(const char *path, struct output *o, SEXP opts, struct perr *e)
 	struct speedscope_writer *w;
 	int rc;
 
-	if ((w = speedscope_writer_new(opt_str(opts, "type"), e)) == NULL)
+	if ((w = speedscope_writer_new(ps_opt_str(opts, "type"), e)) == NULL)
 		return -1;
 	rc = door_assemble(&r, path, NULL, NULL, &p, speedscope_sample,
 	    speedscope_restart, w, ASM_SUMS, e);
 	stream_close(&r);
 	if (rc == 0)
-		rc = speedscope_write(w, &p, o, opt_str(opts, "name"), e);
+		rc = speedscope_write(w, &p, o, ps_opt_str(opts, "name"), e);
 	speedscope_writer_free(w);
 	prof_free(&p);
 	return rc;
@@ -188,7 +158,7 @@ to_v1(const char *path, struct output *o, SEXP opts, struct perr *e)
 	const char *converted;
 
 	/* another format: its converter's stream first */
-	if ((v1_tmp = opt_str(opts, "tmp")) == NULL)
+	if ((v1_tmp = ps_opt_str(opts, "tmp")) == NULL)
 		return perr_set(e, "v1: no temporary file");
 	if (door_stream_file(path, NULL, the_tmp, &converted, e) < 0)
 		return -1;

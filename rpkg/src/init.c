@@ -75,6 +75,35 @@ ps_path(SEXP s, const char *what)
 }
 
 SEXP
+ps_opt(SEXP opts, const char *name)
+{
+	SEXP names = Rf_getAttrib(opts, R_NamesSymbol);
+	R_xlen_t i;
+
+	for (i = 0; names != R_NilValue && i < Rf_xlength(opts); i++)
+		if (strcmp(CHAR(STRING_ELT(names, i)), name) == 0)
+			return VECTOR_ELT(opts, i);
+	return R_NilValue;
+}
+
+const char *
+ps_opt_str(SEXP opts, const char *name)
+{
+	SEXP v = ps_opt(opts, name);
+
+	return Rf_isString(v) && Rf_length(v) == 1 && STRING_ELT(v, 0) !=
+	    NA_STRING ? Rf_translateCharUTF8(STRING_ELT(v, 0)) : NULL;
+}
+
+int
+ps_opt_flag(SEXP opts, const char *name)
+{
+	SEXP v = ps_opt(opts, name);
+
+	return v != R_NilValue && Rf_asLogical(v) == TRUE;
+}
+
+SEXP
 ps_data_frame(SEXP cols, R_xlen_t n)
 {
 	SEXP rn;

@@ -21,6 +21,12 @@ void ps_fail(const struct perr *e) __attribute__((noreturn));
 void ps_warn(const char *msg);
 void ps_warnings(void);
 
+/* The element name of the named list opts (R_NilValue: none); as one
+ * string (UTF-8; NULL: none or NA); as a flag (TRUE: 1). */
+SEXP ps_opt(SEXP opts, const char *name);
+const char *ps_opt_str(SEXP opts, const char *name);
+int ps_opt_flag(SEXP opts, const char *name);
+
 /* A data frame of the n-row columns in cols (a list, names set). */
 SEXP ps_data_frame(SEXP cols, R_xlen_t n);
 

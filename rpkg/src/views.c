@@ -8,36 +8,8 @@
 #include "analysis/stacks/chart.h"
 #include "analysis/top/top.h"
 #include "door/door.h"
+#include "io/graphviz.h"
 #include "ps.h"
-
-static SEXP
-opt(SEXP opts, const char *name)
-{
-	SEXP names = Rf_getAttrib(opts, R_NamesSymbol);
-	R_xlen_t i;
-
-	for (i = 0; names != R_NilValue && i < Rf_xlength(opts); i++)
-		if (strcmp(CHAR(STRING_ELT(names, i)), name) == 0)
-			return VECTOR_ELT(opts, i);
-	return R_NilValue;
-}
-
-static const char *
-opt_str(SEXP opts, const char *name)
-{
-	SEXP v = opt(opts, name);
-
-	return Rf_isString(v) && Rf_length(v) == 1 && STRING_ELT(v, 0) !=
-	    NA_STRING ? Rf_translateCharUTF8(STRING_ELT(v, 0)) : NULL;
-}
-
-static int
-opt_flag(SEXP opts, const char *name)
-{
-	SEXP v = opt(opts, name);
-
-	return v != R_NilValue && Rf_asLogical(v) == TRUE;
-}
 
 SEXP
 ps_top(SEXP spath, SEXP sout, SEXP opts)
@@ -50,13 +22,13 @@ ps_top(SEXP spath, SEXP sout, SEXP opts)
 	struct output o;
 	struct perr e;
 	struct top *t;
-	SEXP nf = opt(opts, "nodefraction");
+	SEXP nf = ps_opt(opts, "nodefraction");
 	int rc;
 
-	to.by_line = opt_flag(opts, "lines");
-	to.memory = opt_flag(opts, "memory");
-	to.all = opt_flag(opts, "all");
-	to.unit = opt_str(opts, "unit");
+	to.by_line = ps_opt_flag(opts, "lines");
+	to.memory = ps_opt_flag(opts, "memory");
+	to.all = ps_opt_flag(opts, "all");
+	to.unit = ps_opt_str(opts, "unit");
 	if (nf != R_NilValue)
 		to.nodefraction = Rf_asReal(nf);
 	to.sources = &sources;
@@ -66,8 +38,8 @@ ps_top(SEXP spath, SEXP sout, SEXP opts)
 	    t, ASM_SUMS, &e);
 	stream_close(&r);
 	if (rc == 0 && (rc = output_open(&o, out, &e)) == 0) {
-		rc = top_write(t, &p, &o, opt_str(opts, "type"),
-		    opt_flag(opts, "cum"), 0, &e);
+		rc = top_write(t, &p, &o, ps_opt_str(opts, "type"),
+		    ps_opt_flag(opts, "cum"), 0, &e);
 		if (rc == 0)
 			rc = output_close(&o, &e);
 		else
@@ -96,10 +68,12 @@ ps_report(SEXP spath, SEXP sout, SEXP opts)
 	int rc;
 
 	ro.sources = &sources;
-	ro.title = opt_str(opts, "title");
-	ro.type = opt_str(opts, "type");
-	ro.unit = opt_str(opts, "unit");
-	ro.memory = opt_flag(opts, "memory");
+	ro.title = ps_opt_str(opts, "title");
+	ro.type = ps_opt_str(opts, "type");
+	ro.unit = ps_opt_str(opts, "unit");
+	ro.memory = ps_opt_flag(opts, "memory");
+	if (graphviz_found())	/* the call-graph tab, as tsvreport's */
+		ro.layout = graphviz_layout;
 	if ((rep = report_new(&ro, &e)) == NULL)
 		ps_fail(&e);
 	/* two passes: everything but the chart, then the chart */

@@ -97,12 +97,4 @@ checks <- list(
   }
 )
 
-only <- Sys.getenv("CHECK")
-failed <- character(0)
-for (name in names(checks)) {
-  if (only != "" && only != name) next
-  ok <- tryCatch({ checks[[name]](); TRUE }, error = function(e) {
-    message("FAIL ", name, ": ", conditionMessage(e)); FALSE })
-  if (ok) cat("ok", name, "\n") else failed <- c(failed, name)
-}
-if (length(failed)) stop(length(failed), " failed: ", paste(failed, collapse = ", "))
+profstream:::run_checks(checks)

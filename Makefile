@@ -264,6 +264,7 @@ uninstall:
 
 clean:
 	rm -rf $(B) profile.tsv
+	cd rpkg && sh ./cleanup
 
 # The R package (rpkg/) links the library compiled position-independent,
 # its symbols hidden: it is loaded into R's process beside others.

@@ -29,15 +29,7 @@ profile_problems <- function(x, max = 20L) {
       stop(sprintf("%s: no such file", x), call. = FALSE)
     return(.Call(C_ps_validate, x, tmp[2], as.integer(max)))
   }
-  x <- check_profile(x)
-  ord <- attr(x, "row_order")
-  if (identical(profile_version(x), "1.0")) {
-    x <- v1_for_stream(x)
-    ord <- NULL
-  }
-  plan <- stream_plan(x, ord)
-  .Call(C_ps_write_stream, unclass(x), plan$table, as.integer(plan$rows),
-        tmp[1])
+  plan <- stream_of(x, tmp[1])
   locate(.Call(C_ps_validate, tmp[1], tmp[2], as.integer(max)), tmp[1], plan)
 }
 

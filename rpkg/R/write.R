@@ -37,7 +37,7 @@ v1_for_stream <- function(x) {
   x[!startsWith(names(x), ".")]
 }
 
-# x written as the stream's text at path.
+# x written as the stream's text at path; the plan it was written by.
 stream_of <- function(x, path) {
   x <- check_profile(x)
   ord <- attr(x, "row_order")
@@ -48,6 +48,7 @@ stream_of <- function(x, path) {
   plan <- stream_plan(x, ord)
   .Call(C_ps_write_stream, unclass(x), plan$table, as.integer(plan$rows),
         path.expand(path))
+  invisible(plan)
 }
 
 # x (a profile, or a file name) as a file of the stream, and a function

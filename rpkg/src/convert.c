@@ -52,7 +52,6 @@ rprof_report(const struct rprof_writer *w)
 static int
 to_rprof(const char *path, struct output *o, SEXP opts, struct perr *e)
 {
-	struct stream_reader r;
 	struct prof p = { 0 };
 	struct rprof_writer w;
 	SEXP iv = ps_opt(opts, "interval");
@@ -61,9 +60,8 @@ to_rprof(const char *path, struct output *o, SEXP opts, struct perr *e)
 	rprof_write_begin(&w, o, iv != R_NilValue ? (long)Rf_asInteger(iv) :
 	    20000);
 	w.count_type = ps_opt_str(opts, "type");
-	rc = door_assemble(&r, path, NULL, NULL, &p, rprof_write_sample,
-	    rprof_write_restart, &w, ASM_SUMS, e);
-	stream_close(&r);
+	rc = ps_assemble(path, &p, rprof_write_sample, rprof_write_restart, &w,
+	    e);
 	if (rc == 0)
 		rc = rprof_write_end(&w, &p, e);
 	else
@@ -77,16 +75,14 @@ to_rprof(const char *path, struct output *o, SEXP opts, struct perr *e)
 static int
 to_pprof(const char *path, struct output *o, SEXP opts, struct perr *e)
 {
-	struct stream_reader r;
 	struct prof p = { 0 };
 	struct pprof_writer *w;
 	int rc;
 
 	if ((w = pprof_write_new(1, -1, e)) == NULL)
 		return -1;
-	rc = door_assemble(&r, path, NULL, NULL, &p, pprof_write_sample,
-	    pprof_write_restart, w, ASM_SUMS, e);
-	stream_close(&r);
+	rc = ps_assemble(path, &p, pprof_write_sample, pprof_write_restart, w,
+	    e);
 	if (rc == 0 && !ps_opt_flag(opts, "raw"))
 		rc = output_gzip(o, 1, e);
 	if (rc == 0)
@@ -99,16 +95,13 @@ to_pprof(const char *path, struct output *o, SEXP opts, struct perr *e)
 static int
 to_otlp(const char *path, struct output *o, SEXP opts, struct perr *e)
 {
-	struct stream_reader r;
 	struct prof p = { 0 };
 	struct otlp_writer *w;
 	int rc, json = ps_opt_flag(opts, "json"), fd = -1;
 
 	if ((w = otlp_writer_new(e)) == NULL)
 		return -1;
-	rc = door_assemble(&r, path, NULL, NULL, &p, otlp_sample,
-	    otlp_restart, w, ASM_SUMS, e);
-	stream_close(&r);
+	rc = ps_assemble(path, &p, otlp_sample, otlp_restart, w, e);
 	if (rc == 0 && ps_opt_flag(opts, "gzip"))
 		rc = output_gzip(o, 6, e);
 	if (rc == 0 && json && (fd = tmp_fd(e)) < 0)
@@ -126,16 +119,13 @@ to_otlp(const char *path, struct output *o, SEXP opts, struct perr *e)
 static int
 to_speedscope(const char *path, struct output *o, SEXP opts, struct perr *e)
 {
-	struct stream_reader r;
 	struct prof p = { 0 };
 	struct speedscope_writer *w;
 	int rc;
 
 	if ((w = speedscope_writer_new(ps_opt_str(opts, "type"), e)) == NULL)
 		return -1;
-	rc = door_assemble(&r, path, NULL, NULL, &p, speedscope_sample,
-	    speedscope_restart, w, ASM_SUMS, e);
-	stream_close(&r);
+	rc = ps_assemble(path, &p, speedscope_sample, speedscope_restart, w, e);
 	if (rc == 0)
 		rc = speedscope_write(w, &p, o, ps_opt_str(opts, "name"), e);
 	speedscope_writer_free(w);

@@ -74,6 +74,19 @@ ps_path(SEXP s, const char *what)
 	return ps_expand(STRING_ELT(s, 0));
 }
 
+int
+ps_assemble(const char *path, struct prof *p, sample_fn emit,
+    int (*restart)(void *, struct perr *), void *ctx, struct perr *e)
+{
+	struct stream_reader r;
+	int rc;
+
+	rc = door_assemble(&r, path, NULL, NULL, p, emit, restart, ctx,
+	    ASM_SUMS, e);
+	stream_close(&r);
+	return rc;
+}
+
 SEXP
 ps_opt(SEXP opts, const char *name)
 {
@@ -124,17 +137,21 @@ ps_version(void)
 	return Rf_mkString(PROFSTREAM_VERSION);
 }
 
+/* through void (*)(void), the type every function pointer converts to
+ * and back, which R's DL_FUNC is not */
+#define CALL(f, n) { #f, (DL_FUNC)(void (*)(void))f, n }
+
 static const R_CallMethodDef calls[] = {
-	{ "ps_schema", (DL_FUNC)ps_schema, 0 },
-	{ "ps_sniff", (DL_FUNC)ps_sniff, 1 },
-	{ "ps_read", (DL_FUNC)ps_read, 4 },
-	{ "ps_write_stream", (DL_FUNC)ps_write_stream, 4 },
-	{ "ps_convert", (DL_FUNC)ps_convert, 4 },
-	{ "ps_validate", (DL_FUNC)ps_validate, 3 },
-	{ "ps_combine", (DL_FUNC)ps_combine, 3 },
-	{ "ps_top", (DL_FUNC)ps_top, 3 },
-	{ "ps_report", (DL_FUNC)ps_report, 3 },
-	{ "ps_version", (DL_FUNC)ps_version, 0 },
+	CALL(ps_schema, 0),
+	CALL(ps_sniff, 1),
+	CALL(ps_read, 4),
+	CALL(ps_write_stream, 4),
+	CALL(ps_convert, 4),
+	CALL(ps_validate, 3),
+	CALL(ps_combine, 3),
+	CALL(ps_top, 3),
+	CALL(ps_report, 3),
+	CALL(ps_version, 0),
 	{ NULL, NULL, 0 }
 };
 

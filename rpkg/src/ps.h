@@ -9,6 +9,7 @@
 #include <Rinternals.h>
 
 #include "base/perr.h"
+#include "model/assemble.h"
 
 /* A file name as the library takes it (~ expanded), held to the call's
  * end. */
@@ -20,6 +21,11 @@ void ps_fail(const struct perr *e) __attribute__((noreturn));
 /* Gathers a warning (door/input callbacks); said by ps_warnings. */
 void ps_warn(const char *msg);
 void ps_warnings(void);
+
+/* The samples of the file at path (any format) handed to emit, as the
+ * suite's programs read them (door_assemble, with sums): 0, or -1. */
+int ps_assemble(const char *path, struct prof *p, sample_fn emit,
+    int (*restart)(void *, struct perr *), void *ctx, struct perr *e);
 
 /* The element name of the named list opts (R_NilValue: none); as one
  * string (UTF-8; NULL: none or NA); as a flag (TRUE: 1). */

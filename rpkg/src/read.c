@@ -213,6 +213,26 @@ text_sexp(struct reading *rd, SEXP prev, const char *p, size_t n)
 	return Rf_mkCharLenCE(p, (int)n, enc);
 }
 
+/* Table t's columns the header has, each a vector of n, named. */
+static SEXP
+new_table(const struct stream_reader *r, enum table_id t, R_xlen_t n)
+{
+	int k, nc = ncols_of(r, t);
+	SEXP tab, names;
+
+	tab = PROTECT(Rf_allocVector(VECSXP, nc));
+	names = Rf_allocVector(STRSXP, nc);
+	Rf_setAttrib(tab, R_NamesSymbol, names);
+	for (k = 0; k < nc; k++) {
+		const struct column *c = &schema_tables[t].cols[k];
+
+		SET_VECTOR_ELT(tab, k, Rf_allocVector(sexptype(c->type), n));
+		SET_STRING_ELT(names, k, Rf_mkChar(c->name));
+	}
+	UNPROTECT(1);
+	return tab;
+}
+
 /* Row i of the current table into its columns. */
 static void
 fill(struct reading *rd, SEXP cols, int nc, R_xlen_t i)
@@ -340,7 +360,7 @@ ps_read(SEXP spath, SEXP stmp, SEXP stmp2, SEXP skeep_v1)
 	const char *at;
 	SEXP out, names, tabs[T_COUNT] = { 0 };
 	R_xlen_t next[T_COUNT] = { 0 };
-	int t, k, ntab = 0, nprot = 0, rc;
+	int t, ntab = 0, nprot = 0, rc;
 	long done = 0;
 
 	/* another format: its converter's stream in tmp */
@@ -375,21 +395,8 @@ ps_read(SEXP spath, SEXP stmp, SEXP stmp2, SEXP skeep_v1)
 
 		t = row->table;
 		if (tabs[t] == NULL) {
-			int nc = ncols_of(&rd.r, t);
-			SEXP cn;
-
-			tabs[t] = PROTECT(Rf_allocVector(VECSXP, nc));
+			tabs[t] = PROTECT(new_table(&rd.r, t, rd.nrows[t]));
 			nprot++;
-			cn = Rf_allocVector(STRSXP, nc);
-			Rf_setAttrib(tabs[t], R_NamesSymbol, cn);
-			for (k = 0; k < nc; k++) {
-				const struct column *c =
-				    &schema_tables[t].cols[k];
-
-				SET_VECTOR_ELT(tabs[t], k, Rf_allocVector(
-				    sexptype(c->type), rd.nrows[t]));
-				SET_STRING_ELT(cn, k, Rf_mkChar(c->name));
-			}
 		}
 		if (headers_before(&rd, row->line, &done, &e) < 0 ||
 		    add_run(&rd, t, &e) < 0)
@@ -415,22 +422,9 @@ ps_read(SEXP spath, SEXP stmp, SEXP stmp2, SEXP skeep_v1)
 	for (t = 0; t < T_COUNT; t++) {
 		if (tabs[t] == NULL && rd.r.tab[t].header_line == 0)
 			continue;
-		if (tabs[t] == NULL) {
-			int nc = ncols_of(&rd.r, t);
-			SEXP cn;
-
-			tabs[t] = PROTECT(Rf_allocVector(VECSXP, nc));
+		if (tabs[t] == NULL) {	/* a header and no rows */
+			tabs[t] = PROTECT(new_table(&rd.r, t, 0));
 			nprot++;
-			cn = Rf_allocVector(STRSXP, nc);
-			Rf_setAttrib(tabs[t], R_NamesSymbol, cn);
-			for (k = 0; k < nc; k++) {
-				const struct column *c =
-				    &schema_tables[t].cols[k];
-
-				SET_VECTOR_ELT(tabs[t], k, Rf_allocVector(
-				    sexptype(c->type), 0));
-				SET_STRING_ELT(cn, k, Rf_mkChar(c->name));
-			}
 		}
 		SET_VECTOR_ELT(out, ntab, ps_data_frame(tabs[t], next[t]));
 		SET_STRING_ELT(names, ntab++, Rf_mkChar(schema_name(t)));

@@ -17,7 +17,6 @@ ps_top(SEXP spath, SEXP sout, SEXP opts)
 	const char *path = ps_path(spath, "path"), *out = ps_path(sout, "file");
 	struct source_set sources = { 0 };
 	struct top_opts to = { .nodefraction = -1, .quiet = 1 };
-	struct stream_reader r;
 	struct prof p = { 0 };
 	struct output o;
 	struct perr e;
@@ -34,9 +33,7 @@ ps_top(SEXP spath, SEXP sout, SEXP opts)
 	to.sources = &sources;
 	if ((t = top_new(&to, &e)) == NULL)
 		ps_fail(&e);
-	rc = door_assemble(&r, path, NULL, NULL, &p, top_sample, top_restart,
-	    t, ASM_SUMS, &e);
-	stream_close(&r);
+	rc = ps_assemble(path, &p, top_sample, top_restart, t, &e);
 	if (rc == 0 && (rc = output_open(&o, out, &e)) == 0) {
 		rc = top_write(t, &p, &o, ps_opt_str(opts, "type"),
 		    ps_opt_flag(opts, "cum"), 0, &e);
@@ -59,7 +56,6 @@ ps_report(SEXP spath, SEXP sout, SEXP opts)
 	const char *path = ps_path(spath, "path"), *out = ps_path(sout, "file");
 	struct source_set sources = { 0 };
 	struct report_opts ro = { .width = 1200 };
-	struct stream_reader r;
 	struct prof p = { 0 };
 	struct report *rep;
 	struct chart *ch = NULL;
@@ -77,17 +73,13 @@ ps_report(SEXP spath, SEXP sout, SEXP opts)
 	if ((rep = report_new(&ro, &e)) == NULL)
 		ps_fail(&e);
 	/* two passes: everything but the chart, then the chart */
-	rc = door_assemble(&r, path, NULL, NULL, &p, report_sample,
-	    report_restart, rep, ASM_SUMS, &e);
-	stream_close(&r);
+	rc = ps_assemble(path, &p, report_sample, report_restart, rep, &e);
 	if (rc == 0)
 		rc = report_parts(rep, &p, &ch, &e);
 	prof_free(&p);
 	memset(&p, 0, sizeof(p));
 	if (rc == 0 && ch != NULL) {
-		rc = door_assemble(&r, path, NULL, NULL, &p, chart_sample,
-		    chart_restart, ch, ASM_SUMS, &e);
-		stream_close(&r);
+		rc = ps_assemble(path, &p, chart_sample, chart_restart, ch, &e);
 	}
 	if (rc == 0 && (rc = output_open(&o, out, &e)) == 0) {
 		if ((rc = report_write(rep, &o, &e)) == 0)

@@ -109,3 +109,21 @@ t_rpkg_writers_are_programs() {
 		    bad "write_otlp of $f is not tsv2otlp's"
 	done <"$out/list"
 }
+
+# The package's C is held to the suite's warnings, with gcc and clang
+# (R's own flags have no -Wall).
+t_rpkg_warnings() {
+	need R cc || return
+	inc=$(R CMD config --cppflags)
+	for cc in cc clang; do
+		command -v $cc >/dev/null 2>&1 || continue
+		for f in rpkg/src/*.c; do
+			$cc -std=gnu11 -Wall -Wextra -Wno-missing-field-initializers \
+			    -Werror -fsyntax-only $inc -Ilib -Ibuild/gen \
+			    -Ibuild/gen/proto $(pkg-config --cflags yajl libpq) \
+			    -DPROFSTREAM_VERSION='"0"' "$f" 2>>"$out/said" ||
+			    bad "$cc: $f has warnings"
+		done
+	done
+	[ ! -s "$out/said" ] || head -5 "$out/said"
+}

@@ -18,11 +18,13 @@ tests/data, repeated; three pprof profiles from Go's \`large.cpu\` (itself;
 20 copies combined; 20 copies whose functions are renamed per copy, so
 20 times the functions and locations too); streams of 10,000 sources;
 then each program beside what a user would otherwise run on the same
-input (\`cat\`, \`wc\`, R's summaryRprof and read.delim, \`go tool pprof\`,
-\`sqlite3 .import\`, \`psql \\copy\`), and the databases' growth
+input (\`cat\`, \`wc\`, R's summaryRprof and read.delim, the profile
+package's readers where PROFILE_R_LIBS names its library, \`go tool
+pprof\`, \`sqlite3 .import\`, \`psql \\copy\`), and the databases' growth
 (tools/db-bench.sh). "vs" is the reference's time over ours: above 1,
 ours is faster. A small input is run enough times to take about a
-second. This machine's runs of one command vary by 1.5 to 2 times now
+second (the profile package's readers, which take minutes, once); an R
+row's time counts Rscript's start and the packages' loading. This machine's runs of one command vary by 1.5 to 2 times now
 and then: compare ratios from one run, not figures across runs.
 
 Why some parts are written by hand rather than taken from a library,

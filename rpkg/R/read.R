@@ -49,6 +49,15 @@ read_as <- function(path, want, version) {
   }
   tmp <- tempfile(c("profstream", "profstream"), fileext = ".tsv")
   on.exit(unlink(tmp), add = TRUE)
+  # a stream made elsewhere is judged first, as the profile package's
+  # readers validate; a converter's is valid as it is made
+  if (kind[1] == "stream") {
+    p <- .Call(C_ps_validate, path, tmp[1], 20L)
+    if (length(p))
+      stop(paste(c(sprintf("%s: not a valid profile stream (%d problem%s):",
+                           path, length(p), if (length(p) == 1) "" else "s"),
+                   p), collapse = "\n  "), call. = FALSE)
+  }
   x <- .Call(C_ps_read, path, tmp[1], tmp[2], FALSE)
   if (version == "1.0")
     return(profile_v1_from_v2(v1_holds(x)))

@@ -29,6 +29,16 @@ checks <- list(
     stopifnot(grepl(paste0(f, ":3: sources.source_type: column missing"), e,
                     fixed = TRUE))
   },
+  "validate/stream-read" = function() {
+    f <- tempfile(); on.exit(unlink(f))
+    writeLines(c("#meta\tkey\tvalue", "meta\tversion\t2.0",
+      "#sources\tsource_id\tsource_type\tsource_uri\tsource_timestamp",
+      "#samples\tsample_id\tsource_id", "samples\t1\t3"), f)
+    e <- error_of(read_profile_stream(f))
+    stopifnot(grepl("not a valid profile stream", e),
+              grepl(paste0(f, ":5: samples.source_id: source 3 is not defined"),
+                    e, fixed = TRUE))
+  },
   "validate/v1-rules" = function() {
     v1 <- suppressWarnings(read_rprof(rprof_file, version = "1.0"))
     v1$samples$value[1] <- 0L

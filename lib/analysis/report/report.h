@@ -1,5 +1,6 @@
 /* report.h: one self-contained HTML page of a profile: the top table
- * (sortable), callers and callees of a function clicked, its source (when
+ * (sortable), callers and callees of a function clicked and their
+ * sandwich (made by the script from the flame graph), its source (when
  * a source path is given), the flame graph and the flame chart, the call
  * graph (as tsvgraph draws it, laid out by Graphviz); no server,
  * no network, no other file. Each part is what tsvtop, tsvpeek --tree,

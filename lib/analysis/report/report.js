@@ -113,13 +113,103 @@ function sourceOf(fn, into) {
     t.appendChild(tr);
   }
 }
+/* The flame graph's frames as a tree (they come depth first), read once
+   from its SVG: the sandwich's data. */
+var tree = null;
+function flameTree() {
+  var fs = document.querySelectorAll('#g-frames g.f'), up = [], i, f, n, d;
+  tree = [];
+  for (i = 0; i < fs.length; i++) {
+    f = fs[i];
+    d = parseInt(f.getAttribute('data-d'), 10);
+    n = { name: f.getElementsByTagName('title')[0].textContent.split('\n')[0],
+      s: f.getAttribute('data-s'), v: parseFloat(f.getAttribute('data-v')),
+      d: d, up: d > 0 ? up[d - 1] : null, kids: [] };
+    up[d] = n;
+    if (n.up) n.up.kids.push(n);
+    tree.push(n);
+  }
+}
+/* adds v to the child of t named like n (made if new) */
+function child(t, n, v) {
+  var c = t.by[n.name];
+  if (!c) {
+    c = t.by[n.name] = { name: n.name, s: n.s, v: 0, by: {}, kids: [] };
+    t.kids.push(c);
+  }
+  c.v += v;
+  return c;
+}
+/* fn's callers (each path up from its outermost frames, weighted by
+   them) and its callees (their subtrees merged), as speedscope's
+   sandwich; values are shares of fn's total */
+function sandwichOf(fn) {
+  var callers = { name: fn, v: 0, by: {}, kids: [] },
+    callees = { name: fn, v: 0, by: {}, kids: [] }, i, n, a, c, work, w;
+  if (tree === null) flameTree();
+  for (i = 0; i < tree.length; i++) {
+    n = tree[i];
+    if (n.name !== fn || n.d === 0) continue;
+    for (a = n.up; a && a.d > 0 && a.name !== fn; a = a.up) ;
+    if (a && a.d > 0) continue;		/* inside another fn: counted there */
+    callers.v += n.v;
+    callees.v += n.v;
+    c = callers;
+    for (a = n.up; a && a.d > 0; a = a.up) c = child(c, a, n.v);
+    work = [[n, callees]];
+    while (work.length) {
+      w = work.pop();
+      for (a = 0; a < w[0].kids.length; a++)
+        work.push([w[0].kids[a], child(w[1], w[0].kids[a], w[0].kids[a].v)]);
+    }
+  }
+  return { callers: callers, callees: callees };
+}
+/* a tree drawn as rows of boxes, the root's row at the bottom (up) or
+   the top; at most 40 rows */
+function drawTree(t, up, cls) {
+  var box = el('div', null, 'sw ' + cls), rows = 1, H = 17,
+    work = [[t, 0, 0]], w, k, x, b, i, boxes = [];
+  while (work.length) {
+    w = work.pop();
+    if (w[2] > 39 || w[0].v / t.v < 0.002) continue;
+    boxes.push(w);
+    if (w[2] + 1 > rows) rows = w[2] + 1;
+    x = w[1];
+    w[0].kids.sort(function (p, q) { return q.v - p.v; });
+    for (k = 0; k < w[0].kids.length; k++) {
+      work.push([w[0].kids[k], x, w[2] + 1]);
+      x += w[0].kids[k].v / t.v;
+    }
+  }
+  box.style.height = rows * H + 'px';
+  for (i = 0; i < boxes.length; i++) {
+    w = boxes[i];
+    b = el('div', w[0].s || w[0].name);
+    b.style.left = (w[1] * 100).toFixed(3) + '%';
+    b.style.width = (w[0].v / t.v * 100).toFixed(3) + '%';
+    b.style.top = ((up ? rows - 1 - w[2] : w[2]) * H) + 'px';
+    b.title = w[0].name + '\n' + (w[0].v / t.v * 100).toFixed(2) + '% of ' + t.name;
+    b.className = w[2] === 0 ? 'me' : '';
+    if (w[2] > 0)
+      b.onclick = (function (f) { return function () { choose(f); }; })(w[0].name);
+    box.appendChild(b);
+  }
+  return box;
+}
 function choose(fn) {
-  var d = $('detail'), i;
+  var d = $('detail'), i, sw;
   chosen = fn;
   d.textContent = '';
   d.appendChild(el('h2', fn));
   d.appendChild(el('h3', 'Callers and callees'));
   d.appendChild(peekTable(fn));
+  sw = sandwichOf(fn);
+  if (sw.callers.v > 0) {
+    d.appendChild(el('h3', 'Sandwich: callers above, callees below'));
+    d.appendChild(drawTree(sw.callers, true, 'up'));
+    d.appendChild(drawTree(sw.callees, false, 'down'));
+  }
   if (list.rows.length) sourceOf(fn, d);
   for (i = 0; i < trs.length; i++)
     trs[i].className = (trs[i].fn === fn ? 'sel' : '') +
@@ -165,7 +255,8 @@ function init() {
       $('q').focus();
     }
   });
-  window.report = { choose: choose, search: search, show: show };
+  window.report = { choose: choose, search: search, show: show,
+    sandwich: sandwichOf };
 }
 init();
 })();

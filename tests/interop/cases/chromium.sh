@@ -158,3 +158,47 @@ EOT
 	    >"$out/want"
 	same "$out/want" "the page's rows under the node fraction"
 }
+
+# The sandwich of a function on the page: its callers and its callees,
+# each one level out, with the share of the function's total each has,
+# are tsvpeek's; the boxes are drawn, a caller's box opens it.
+t_chromium_report_sandwich() {
+	need chromium || return
+	f=tests/data/pprof/go-1.19/go.cpu.pb.gz
+	$bin/tsvreport "$f" >"$out/report.html" || { bad "tsvreport failed"; return; }
+	cat >"$out/sw-test.js" <<'EOT'
+(function () {
+  var r = [], s, i, fn = 'runtime.mallocgc', b;
+  function level1(what, t) {
+    for (i = 0; i < t.kids.length; i++)
+      r.push(what + '\t' + t.kids[i].name + '\t' +
+        (t.kids[i].v / t.v * 100).toFixed(2));
+  }
+  try {
+    window.report.choose(fn);
+    s = window.report.sandwich(fn);
+    level1('caller', s.callers);
+    level1('callee', s.callees);
+    r.push('boxes ' + (document.querySelectorAll('#detail .sw div').length > 0));
+    b = document.querySelector('#detail .sw.up div:not(.me)');
+    b.click();
+    r.push('opened ' + (document.querySelector('#detail h2').textContent ===
+      b.title.split('\n')[0]));
+  } catch (e) { window.reportErrors.push(String(e)); }
+  r.push('errors ' + window.reportErrors.length);
+  document.getElementById('result').textContent = r.join('\n');
+})();
+EOT
+	sed -e 's|^<head>$|<head><script>window.reportErrors = []; window.onerror = function (m) { window.reportErrors.push(String(m)); };</script>|' \
+	    -e 's|^</body>$|<pre id="result">not run</pre><script src="sw-test.js"></script></body>|' \
+	    "$out/report.html" >"$out/test.html"
+	chrome --virtual-time-budget=10000 --dump-dom "file://$out/test.html" |
+	    sed -n '/<pre id="result">/,/<\/pre>/p' | sed 's/<[^>]*>//g' >"$out/got"
+	{ $bin/tsvpeek -q --table '^runtime\.mallocgc$' "$f" |
+	    awk -F'\t' '$2 == "caller" || $2 == "callee" { print $2 "\t" $3 "\t" $5 }' |
+	    sort; printf 'boxes true\nopened true\nerrors 0\n'; } >"$out/want"
+	{ grep '^calle[re]	' "$out/got" | sort; grep -v '^calle[re]	' "$out/got"; } \
+	    >"$out/got.sorted"
+	cmp -s "$out/want" "$out/got.sorted" ||
+	    { bad "the sandwich of runtime.mallocgc is not tsvpeek's"; diff "$out/want" "$out/got.sorted" | head; }
+}

@@ -30,8 +30,18 @@ from_connection <- function(con) {
 read_as <- function(path, want, version) {
   check_version(version)
   if (inherits(path, "connection")) {
+    # messages name the connection, not the file it was copied to
+    what <- summary(path)$description
     path <- from_connection(path)
     on.exit(unlink(path), add = TRUE)
+    return(withCallingHandlers(read_as(path, want, version),
+      error = function(e) stop(gsub(path, what, conditionMessage(e),
+                                    fixed = TRUE), call. = FALSE),
+      warning = function(w) {
+        warning(gsub(path, what, conditionMessage(w), fixed = TRUE),
+                call. = FALSE)
+        invokeRestart("muffleWarning")
+      }))
   }
   if (!is.character(path) || length(path) != 1 || is.na(path))
     stop("path: one file name", call. = FALSE)

@@ -133,24 +133,14 @@ to_speedscope(const char *path, struct output *o, SEXP opts, struct perr *e)
 	return rc;
 }
 
-/* the name of the temporary file R gave */
-static const char *v1_tmp;
-
-static const char *
-the_tmp(void)
-{
-	return v1_tmp;
-}
-
 static int
 to_v1(const char *path, struct output *o, SEXP opts, struct perr *e)
 {
 	const char *converted;
 
 	/* another format: its converter's stream first */
-	if ((v1_tmp = ps_opt_str(opts, "tmp")) == NULL)
-		return perr_set(e, "v1: no temporary file");
-	if (door_stream_file(path, NULL, the_tmp, &converted, e) < 0)
+	ps_set_tmps(ps_opt(opts, "tmp"));
+	if (door_stream_file(path, NULL, ps_next_tmp, &converted, e) < 0)
 		return -1;
 	return v1_write(converted != NULL ? converted : path, o, e);
 }
@@ -248,16 +238,6 @@ ps_validate(SEXP spath, SEXP stmp, SEXP smax)
 	return out;
 }
 
-/* door_stream_file's temporary files: the names R gave */
-static SEXP tmp_names;
-static R_xlen_t tmp_next;
-
-static const char *
-next_tmp(void)
-{
-	return ps_expand(STRING_ELT(tmp_names, tmp_next++));
-}
-
 SEXP
 ps_combine(SEXP paths, SEXP sout, SEXP tmps)
 {
@@ -278,10 +258,9 @@ ps_combine(SEXP paths, SEXP sout, SEXP tmps)
 		in[i].record = NULL;
 	}
 	/* another format: its converter's stream, read twice */
-	tmp_names = tmps;
-	tmp_next = 0;
+	ps_set_tmps(tmps);
 	for (i = 0; i < n; i++) {
-		if (door_stream_file(in[i].path, NULL, next_tmp, &converted,
+		if (door_stream_file(in[i].path, NULL, ps_next_tmp, &converted,
 		    &e) < 0)
 			ps_fail(&e);
 		if (converted != NULL)

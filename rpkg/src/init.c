@@ -74,6 +74,26 @@ ps_path(SEXP s, const char *what)
 	return ps_expand(STRING_ELT(s, 0));
 }
 
+/* door_stream_file's temporary files: the names R gave, in turn; past
+ * the last, "" (which no output opens: an error, not standard output) */
+static SEXP tmp_names;
+static R_xlen_t tmp_next;
+
+void
+ps_set_tmps(SEXP names)
+{
+	tmp_names = names;
+	tmp_next = 0;
+}
+
+const char *
+ps_next_tmp(void)
+{
+	if (!Rf_isString(tmp_names) || tmp_next >= Rf_xlength(tmp_names))
+		return "";
+	return ps_expand(STRING_ELT(tmp_names, tmp_next++));
+}
+
 int
 ps_assemble(const char *path, struct prof *p, sample_fn emit,
     int (*restart)(void *, struct perr *), void *ctx, struct perr *e)

@@ -22,6 +22,11 @@ void ps_fail(const struct perr *e) __attribute__((noreturn));
 void ps_warn(const char *msg);
 void ps_warnings(void);
 
+/* The temporary files R named (a character vector), handed out in turn
+ * as door_stream_file asks for one. */
+void ps_set_tmps(SEXP names);
+const char *ps_next_tmp(void);
+
 /* The samples of the file at path (any format) handed to emit, as the
  * suite's programs read them (door_assemble, with sums): 0, or -1. */
 int ps_assemble(const char *path, struct prof *p, sample_fn emit,

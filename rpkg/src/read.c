@@ -351,28 +351,27 @@ to_v2(const char *path, const char *shown, const char *tmp, struct perr *e)
 SEXP
 ps_read(SEXP spath, SEXP stmp, SEXP stmp2, SEXP skeep_v1)
 {
-	const char *path = ps_path(spath, "path"), *tmp = ps_path(stmp, "tmp"),
-	    *tmp2 = ps_path(stmp2, "tmp");
+	const char *path = ps_path(spath, "path"),
+	    *tmp2 = ps_path(stmp2, "tmp"), *at;
 	int keep_v1 = Rf_asLogical(skeep_v1) == TRUE;
 	struct reading rd = { 0 };
 	struct perr e;
-	char name[600], shown[600];
-	const char *at;
+	char shown[600];
 	SEXP out, names, tabs[T_COUNT] = { 0 };
 	R_xlen_t next[T_COUNT] = { 0 };
 	int t, ntab = 0, nprot = 0, rc;
 	long done = 0;
 
-	/* another format: its converter's stream in tmp */
-	name[0] = '\0';
-	rd.open = 1;		/* closed however it ends, as tsvvalidate does */
-	if (door_stream_open(&rd.r, path, tmp, name, sizeof(name), &e) < 0)
+	/* another format: its converter's stream, in the file R named */
+	ps_set_tmps(stmp);
+	if (door_stream_file(path, NULL, ps_next_tmp, &at, &e) < 0)
 		goto fail;
-	at = name[0] != '\0' ? tmp : path;
-	snprintf(shown, sizeof(shown), "%s", name[0] != '\0' ? name :
-	    rd.r.in.name);
-	stream_close(&rd.r);
-	rd.open = 0;
+	if (at != NULL)
+		snprintf(shown, sizeof(shown), "%s (its stream)", path);
+	else {
+		at = path;
+		snprintf(shown, sizeof(shown), "%s", path);
+	}
 	if (count(&rd, at, shown, &e) < 0)
 		goto fail;
 	if (rd.r.version == V10 && !keep_v1) {

@@ -99,6 +99,21 @@ no_such_key(struct rd *r, const char *key, size_t n, int label)
 	    "an attribute", (int)n, key, len ? keys : "none");
 }
 
+/* The values of the terms i.. (key=value) whose key is term i's (n
+ * bytes), quoted and separated by commas: an SQL list. */
+static void
+values_of(struct sb *f, char *const *terms, size_t nterms, size_t i,
+    size_t n)
+{
+	size_t j;
+
+	for (j = i; j < nterms; j++)
+		if (strncmp(terms[j], terms[i], n + 1) == 0) {
+			rd_sbf(f, "%s", j > i ? ", " : "");
+			rd_quote(f, terms[j] + n + 1, strlen(terms[j] + n + 1));
+		}
+}
+
 /* Marks the sources whose attribute key is one of the values of the
  * where terms i.. with that key. */
 static int
@@ -106,19 +121,14 @@ match_key(struct rd *r, size_t i)
 {
 	const struct sql_select *s = r->sel;
 	const char *key = s->where[i], *eq = strchr(key, '=');
-	size_t n = (size_t)(eq - key), j;
+	size_t n = (size_t)(eq - key);
 	struct sql_rows *q;
 	struct src *sr;
 	struct sb b = { 0 }, *f = &b;
 	int rc, found = 0;
 
 	rd_sbf(f, "SELECT DISTINCT source_id, value IN (");
-	for (j = i; j < s->nwhere; j++)
-		if (strncmp(s->where[j], key, n + 1) == 0) {
-			rd_sbf(f, "%s", j > i ? ", " : "");
-			rd_quote(f, s->where[j] + n + 1, strlen(s->where[j] + n +
-			    1));
-		}
+	values_of(f, s->where, s->nwhere, i, n);
 	rd_sbf(f, ") FROM source_attributes WHERE key = ");
 	rd_quote(f, key, n);
 	if ((q = rd_run(r, rd_sb_take(f))) == NULL)
@@ -323,19 +333,9 @@ rd_samples_from(struct rd *r)
 		    .name);
 		rd_quote(f, s->labels[i], n);
 		rd_sbf(f, " AND (l.str IN (");
-		for (j = i; j < s->nlabels; j++)
-			if (strncmp(s->labels[j], s->labels[i], n + 1) == 0) {
-				rd_sbf(f, "%s", j > i ? ", " : "");
-				rd_quote(f, s->labels[j] + n + 1,
-				    strlen(s->labels[j] + n + 1));
-			}
+		values_of(f, s->labels, s->nlabels, i, n);
 		rd_sbf(f, ") OR CAST(l.num AS TEXT) IN (");
-		for (j = i; j < s->nlabels; j++)
-			if (strncmp(s->labels[j], s->labels[i], n + 1) == 0) {
-				rd_sbf(f, "%s", j > i ? ", " : "");
-				rd_quote(f, s->labels[j] + n + 1,
-				    strlen(s->labels[j] + n + 1));
-			}
+		values_of(f, s->labels, s->nlabels, i, n);
 		rd_sbf(f, ")))");
 	}
 	return (r->from = rd_sb_take(f)) != NULL ? 0 : perr_nomem(r->e);

@@ -87,6 +87,19 @@ WANT
 	}
 }
 
+# page_test PAGE SCRIPT OUT: tsvreport's PAGE run in headless Chromium
+# with an error catcher and SCRIPT (a file in $out) after it; the text
+# SCRIPT leaves in #result, its markup decoded, into OUT.
+page_test() {
+	sed -e 's|^<head>$|<head><script>window.reportErrors = []; window.onerror = function (m) { window.reportErrors.push(String(m)); };</script>|' \
+	    -e "s|^</body>\$|<pre id=\"result\">not run</pre><script src=\"$2\"></script></body>|" \
+	    "$1" >"$out/test.html"
+	chrome --virtual-time-budget=10000 --dump-dom "file://$out/test.html" |
+	    sed -n '/<pre id="result">/,/<\/pre>/p' |
+	    sed 's/<[^>]*>//g; s/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g; s/&quot;/"/g' \
+	    >"$3"
+}
+
 # tsvreport's page in the browser: no error; its table is tsvtop's, row
 # for row; a click on df_work shows tsvpeek's callers and callees of it
 # and its source lines; a search marks the functions matching and the
@@ -96,14 +109,8 @@ t_chromium_report() {
 	$bin/rprof2tsv "$R_MEM" >"$out/p.tsv"
 	$bin/tsvreport -m --source-path tests/data/rprof/r-4.2 "$out/p.tsv" \
 	    >"$out/report.html" || { bad "tsvreport failed"; return; }
-	sed -e 's|^<head>$|<head><script>window.reportErrors = []; window.onerror = function (m) { window.reportErrors.push(String(m)); };</script>|' \
-	    -e 's|^</body>$|<pre id="result">not run</pre><script src="report-test.js"></script></body>|' \
-	    "$out/report.html" >"$out/test.html"
 	cp tests/interop/report-test.js "$out/"
-	chrome --virtual-time-budget=10000 --dump-dom "file://$out/test.html" |
-	    sed -n '/<pre id="result">/,/<\/pre>/p' |
-	    sed 's/<[^>]*>//g; s/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g; s/&quot;/"/g' \
-	    >"$out/result"
+	page_test "$out/report.html" report-test.js "$out/result"
 	grep '^top	' "$out/result" | cut -f 2- >"$out/got.top"
 	$bin/tsvtop -q -m "$out/p.tsv" | tail -n +2 >"$out/want.top"
 	same_lines want.top got.top "the page's table against tsvtop -m"
@@ -146,11 +153,7 @@ t_chromium_report_all_rows() {
   document.getElementById('result').textContent = r.join('\n');
 })();
 EOT
-	sed -e 's|^<head>$|<head><script>window.reportErrors = []; window.onerror = function (m) { window.reportErrors.push(String(m)); };</script>|' \
-	    -e 's|^</body>$|<pre id="result">not run</pre><script src="all-test.js"></script></body>|' \
-	    "$out/report.html" >"$out/test.html"
-	chrome --virtual-time-budget=10000 --dump-dom "file://$out/test.html" |
-	    sed -n '/<pre id="result">/,/<\/pre>/p' | sed 's/<[^>]*>//g' >"$out/got"
+	page_test "$out/report.html" all-test.js "$out/got"
 	a=$($bin/tsvtop -q "$f" | tail -n +2 | wc -l | tr -d ' ')
 	b=$($bin/tsvtop -q --nodefraction=0 "$f" | tail -n +2 | wc -l | tr -d ' ')
 	h=$($bin/tsvtop -q --nodefraction=0 "$f" | tail -n +2 | grep -c '^main\.')
@@ -189,11 +192,7 @@ t_chromium_report_sandwich() {
   document.getElementById('result').textContent = r.join('\n');
 })();
 EOT
-	sed -e 's|^<head>$|<head><script>window.reportErrors = []; window.onerror = function (m) { window.reportErrors.push(String(m)); };</script>|' \
-	    -e 's|^</body>$|<pre id="result">not run</pre><script src="sw-test.js"></script></body>|' \
-	    "$out/report.html" >"$out/test.html"
-	chrome --virtual-time-budget=10000 --dump-dom "file://$out/test.html" |
-	    sed -n '/<pre id="result">/,/<\/pre>/p' | sed 's/<[^>]*>//g' >"$out/got"
+	page_test "$out/report.html" sw-test.js "$out/got"
 	{ $bin/tsvpeek -q --table '^runtime\.mallocgc$' "$f" |
 	    awk -F'\t' '$2 == "caller" || $2 == "callee" { print $2 "\t" $3 "\t" $5 }' |
 	    sort; printf 'boxes true\nopened true\nerrors 0\n'; } >"$out/want"

@@ -21,17 +21,39 @@
 
 #define D(name) opentelemetry__proto__profiles__v1development__##name##__descriptor
 #define MAX_FRAMES 32		/* the schema's depth is 9 */
+#define MAX_KINDS 64		/* otlp.proto has 27 messages */
 
 /* How a field's JSON differs from its protobuf type. */
 enum { AS_TYPE, AS_TEXT, AS_HEX };
 
+/* A message's keys as OTLP/JSON and the .proto spell them. */
+struct key {
+	const char *camel, *snake;
+	size_t ncamel, nsnake;
+};
+
+struct keys {
+	const ProtobufCMessageDescriptor *d;
+	struct key *k;		/* a key per field */
+	char *text;		/* the camelCase names */
+	/* objects of a kind have their keys in one order: the field whose
+	 * key came after field i's (i = n_fields: first), the one tried
+	 * first after it */
+	unsigned *after;
+};
+
 struct frame {
 	const ProtobufCMessageDescriptor *d;
+	const struct keys *keys;	/* d's */
 	const ProtobufCFieldDescriptor *f;	/* the key's field, or NULL */
 	size_t len_at;		/* its length's room (5 bytes), then it */
 	int in_array;		/* f's value is an array */
 	size_t packed_at;	/* a packed array's length room */
-	unsigned next;		/* the field most likely named next */
+	unsigned prev;		/* the field of the last key, n_fields: none */
+	/* f's value is a varint field (tag: its tag, or 0 in a packed
+	 * array) that any decimal of at most fast_digits digits fits */
+	unsigned fast_digits;
+	uint32_t fast_tag;
 };
 
 struct tx {
@@ -43,6 +65,8 @@ struct tx {
 	int skip;		/* levels of a value left out */
 	long line;		/* where the message began */
 	int known;		/* keys of ProfilesData it had */
+	struct keys keys[MAX_KINDS];	/* of the messages met */
+	int nkeys;
 };
 
 /* JSON's view of field f of d. */
@@ -58,25 +82,70 @@ json_form(const ProtobufCMessageDescriptor *d, const ProtobufCFieldDescriptor *f
 	return AS_TYPE;
 }
 
-/* Whether key (n bytes) names field f: its name, or the name in
- * lowerCamelCase (stack_index: stackIndex). */
-static int
-names(const char *key, size_t n, const char *name)
+/* d's keys, made the first time d is met: NULL when out of memory. A key
+ * is a field's name as the .proto spells it or in lowerCamelCase
+ * (stack_index: stackIndex), as pdata reads them. */
+static const struct keys *
+keys_of(struct tx *t, const ProtobufCMessageDescriptor *d)
 {
-	size_t i = 0;
+	struct keys *ks;
+	size_t i, bytes = 0, at = 0;
+	const char *s;
+	int j;
 
-	/* most keys differ from a wrong name in their first bytes */
-	if (n == 0 || key[0] != name[0])
-		return 0;
-	for (; *name != '\0' && i < n; name++, i++) {
-		if (key[i] == *name)
-			continue;
-		if (*name != '_' || name[1] < 'a' || name[1] > 'z' ||
-		    key[i] != name[1] - 'a' + 'A')
-			return 0;
-		name++;
+	for (j = 0; j < t->nkeys; j++)
+		if (t->keys[j].d == d)
+			return &t->keys[j];
+	if (t->nkeys == MAX_KINDS)
+		return NULL;
+	ks = &t->keys[t->nkeys];
+	for (i = 0; i < d->n_fields; i++)
+		bytes += strlen(d->fields[i].name) + 1;
+	ks->k = calloc(d->n_fields + 1, sizeof(*ks->k));
+	ks->after = calloc(d->n_fields + 1, sizeof(*ks->after));
+	ks->text = malloc(bytes + 1);
+	if (ks->k == NULL || ks->after == NULL || ks->text == NULL) {
+		free(ks->k);
+		free(ks->after);
+		free(ks->text);
+		return NULL;
 	}
-	return i == n && *name == '\0';
+	for (i = 0; i < d->n_fields; i++) {
+		struct key *k = &ks->k[i];
+		k->snake = d->fields[i].name;
+		k->nsnake = strlen(k->snake);
+		k->camel = ks->text + at;
+		for (s = k->snake; *s != '\0'; s++)
+			ks->text[at++] = *s == '_' && s[1] >= 'a' &&
+			    s[1] <= 'z' ? (char)(*++s - 'a' + 'A') : *s;
+		k->ncamel = (size_t)(ks->text + at - k->camel);
+		ks->text[at++] = '\0';
+	}
+	ks->d = d;
+	t->nkeys++;
+	return ks;
+}
+
+static int
+is_key(const struct key *k, const char *s, size_t n)
+{
+	return (n == k->ncamel && memcmp(s, k->camel, n) == 0) ||
+	    (n == k->nsnake && memcmp(s, k->snake, n) == 0);
+}
+
+/* The digits any value of f's type holds (0: none here), so a decimal of
+ * no more is written without a check. */
+static unsigned
+fast_digits_of(const ProtobufCFieldDescriptor *f)
+{
+	switch (f->type) {
+	case PROTOBUF_C_TYPE_INT32: case PROTOBUF_C_TYPE_UINT32:
+		return 9;
+	case PROTOBUF_C_TYPE_INT64: case PROTOBUF_C_TYPE_UINT64:
+		return 18;
+	default:
+		return 0;
+	}
 }
 
 /* f's name as OTLP/JSON spells it (lowerCamelCase), for messages. */
@@ -446,30 +515,37 @@ scalar(struct tx *t, const char *s, size_t n, int is_string, int boolean,
 	return put_scalar(t, f, s, n, is_string, e);
 }
 
-static int
-on_number(void *ctx, const char *s, size_t n, struct perr *e)
+/* A decimal of the current field, when it is a varint field it fits
+ * (the numbers most of a profile is: stack_table's location indices, the
+ * string indices, values): 1 when written; 0 when the careful way must
+ * take it. */
+static inline int
+fast_varint(struct tx *t, const char *s, size_t n, struct perr *e)
 {
-	struct tx *t = ctx;
 	struct frame *fr = top(t);
-	const ProtobufCFieldDescriptor *f;
 	uint64_t v = 0;
 	size_t i;
 
-	/* the numbers most of a profile is (stack_table's location indices,
-	 * the string indices): small int32s, at most 9 digits, inline */
-	if (fr != NULL && (f = fr->f) != NULL && n <= 9 && s[0] != '-' &&
-	    f->type == PROTOBUF_C_TYPE_INT32 && (fr->in_array ? (f->flags &
-	    PROTOBUF_C_FIELD_FLAG_PACKED) != 0 : f->label !=
-	    PROTOBUF_C_LABEL_REPEATED) && room(t, 2 * VARINT_MAX, e) == 0) {
-		for (i = 0; i < n && s[i] >= '0' && s[i] <= '9'; i++)
-			v = v * 10 + (uint64_t)(s[i] - '0');
-		if (i == n && v <= INT32_MAX) {
-			if (!fr->in_array)
-				put_tag(t, f->id, 0);
-			put_varint(t, v);
+	if (fr == NULL || n == 0 || n > fr->fast_digits ||
+	    room(t, 2 * VARINT_MAX, e) < 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		unsigned d = (unsigned)(s[i] - '0');
+		if (d > 9)
 			return 0;
-		}
+		v = v * 10 + d;
 	}
+	if (fr->fast_tag != 0)
+		put_varint(t, fr->fast_tag);
+	put_varint(t, v);
+	return 1;
+}
+
+static int
+on_number(void *ctx, const char *s, size_t n, struct perr *e)
+{
+	if (fast_varint(ctx, s, n, e))
+		return 0;
 	return scalar(ctx, s, n, 0, 0, e);
 }
 
@@ -480,6 +556,9 @@ on_string(void *ctx, const char *s, size_t n, struct perr *e)
 	struct tx *t = ctx;
 	struct frame *fr = top(t);
 
+	/* proto3's JSON: a 64-bit integer as a string */
+	if (fast_varint(t, s, n, e))
+		return 0;
 	if (fr != NULL && fr->f != NULL && memchr(s, '\0', n) != NULL &&
 	    json_form(fr->d, fr->f) != AS_HEX)
 		return perr_set(e, "%s: a string holds a NUL byte (the stream "
@@ -510,12 +589,15 @@ push(struct tx *t, const ProtobufCMessageDescriptor *d, size_t len_at,
 	if (t->depth == MAX_FRAMES)
 		return perr_set(e, "nested deeper than OTLP's messages");
 	fr = &t->fr[t->depth++];
-	/* the field named after the last, kept for the next object of the
-	 * kind at this depth */
-	fr->next = fr->d == d ? fr->next : 0;
+	if (fr->d != d || fr->keys == NULL) {
+		if ((fr->keys = keys_of(t, d)) == NULL)
+			return perr_nomem(e);
+	}
 	fr->d = d;
+	fr->prev = (unsigned)d->n_fields;
 	fr->f = NULL;
 	fr->in_array = 0;
+	fr->fast_digits = 0;
 	fr->len_at = len_at;
 	return 0;
 }
@@ -557,20 +639,27 @@ on_key(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct tx *t = ctx;
 	struct frame *fr = top(t);
-	unsigned i;
+	const ProtobufCFieldDescriptor *f;
+	unsigned i, k;
 
 	if (fr == NULL)
 		return 0;
 	fr->f = NULL;
 	fr->in_array = 0;
-	/* objects of a kind have their keys in one order: the one after
-	 * the last is tried first */
-	for (i = 0; i < fr->d->n_fields; i++) {
-		unsigned k = (fr->next + i) % fr->d->n_fields;
-		if (names(s, n, fr->d->fields[k].name)) {
-			fr->f = &fr->d->fields[k];
-			fr->next = k + 1;
+	fr->fast_digits = 0;
+	for (i = 0, k = fr->keys->after[fr->prev]; i < fr->d->n_fields;
+	    i++, k++) {
+		if (k >= fr->d->n_fields)
+			k = 0;
+		if (is_key(&fr->keys->k[k], s, n)) {
+			f = fr->f = &fr->d->fields[k];
+			fr->keys->after[fr->prev] = k;
+			fr->prev = k;
 			t->known += t->depth == 1;
+			if (f->label != PROTOBUF_C_LABEL_REPEATED) {
+				fr->fast_digits = fast_digits_of(f);
+				fr->fast_tag = (uint32_t)f->id << 3;
+			}
 			return 0;
 		}
 	}
@@ -624,6 +713,8 @@ on_start_array(void *ctx, struct perr *e)
 			return -1;
 		put_tag(t, fr->f->id, 2);
 		fr->packed_at = open_len(t);
+		fr->fast_digits = fast_digits_of(fr->f);
+		fr->fast_tag = 0;
 	}
 	return 0;
 }
@@ -642,6 +733,7 @@ on_end_array(void *ctx, struct perr *e)
 	if (fr->f->flags & PROTOBUF_C_FIELD_FLAG_PACKED)
 		close_len(t, fr->packed_at);
 	fr->in_array = 0;
+	fr->fast_digits = 0;	/* a second value is refused, as before */
 	return 0;
 }
 
@@ -683,6 +775,12 @@ run(struct otlp_json *j, struct input *in, const void *p, size_t n,
 	j->ev.ctx = &t;
 	rc = in != NULL ? json_read_input(in, &j->ev, e) :
 	    json_read_bytes(p, n, name, line, &j->ev, e);
+	while (t.nkeys > 0) {
+		t.nkeys--;
+		free(t.keys[t.nkeys].k);
+		free(t.keys[t.nkeys].after);
+		free(t.keys[t.nkeys].text);
+	}
 	free(t.b);
 	return rc;
 }

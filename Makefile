@@ -64,13 +64,14 @@ ANALYSIS_SRC = lib/analysis/sample/select.c lib/analysis/sample/focus.c \
 	lib/analysis/sample/tagfilter.c lib/analysis/sample/measure.c \
 	lib/analysis/sample/labelframes.c lib/analysis/sample/shortname.c \
 	lib/analysis/sample/units.c lib/analysis/sample/figure.c \
+	lib/analysis/sample/diff.c \
 	lib/analysis/stacks/stacks.c lib/analysis/stacks/folded.c \
 	lib/analysis/stacks/flame.c lib/analysis/stacks/flame_svg.c \
 	lib/analysis/stacks/chart.c lib/analysis/stacks/speedscope.c \
 	lib/analysis/graph/callgraph.c lib/analysis/graph/peek.c \
 	lib/analysis/graph/dot.c lib/analysis/graph/prune.c \
 	lib/analysis/top/top.c lib/analysis/top/top_table.c \
-	lib/analysis/top/diff.c lib/analysis/top/list.c lib/analysis/top/tags.c \
+	lib/analysis/top/list.c lib/analysis/top/tags.c \
 	lib/analysis/report/report.c
 # Every build output goes under $(B): objects in obj/, what is generated
 # (protoc-c's code, the browser files as C arrays) in gen/, the library,

@@ -50,6 +50,18 @@ num_add(struct num a, struct num b)
 	return num_of_dbl(a.d + b.d);
 }
 
+/* a - b: exact as num_add */
+static inline struct num
+num_sub(struct num a, struct num b)
+{
+	int64_t d;
+
+	if (num_is_int(a) && num_is_int(b) &&
+	    !__builtin_sub_overflow(a.i, b.i, &d))
+		return num_of_i64(d);
+	return num_of_dbl(a.d - b.d);
+}
+
 /* a < b, exactly when both are integers */
 static inline int
 num_less(struct num a, struct num b)

@@ -2,7 +2,7 @@
 #ifndef TOP_IMPL_H
 #define TOP_IMPL_H
 
-#include "analysis/top/diff.h"
+#include "analysis/sample/diff.h"
 #include "analysis/top/top.h"
 
 struct key {

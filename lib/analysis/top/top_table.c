@@ -187,18 +187,6 @@ top_header(struct top *t, const struct prof *p, struct output *o,
 	}
 }
 
-/* a - b, exact while both are integers that fit */
-static struct num
-num_sub(struct num a, struct num b)
-{
-	int64_t d;
-
-	if (num_is_int(a) && num_is_int(b) &&
-	    !__builtin_sub_overflow(a.i, b.i, &d))
-		return num_of_i64(d);
-	return num_of_dbl(a.d - b.d);
-}
-
 /* The figure of c of key k in the self (or the total) sums of arr. */
 static struct num
 figure_of(const struct top *t, const struct sums *arr,

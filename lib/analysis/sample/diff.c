@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "base/array.h"
-#include "analysis/top/diff.h"
+#include "analysis/sample/diff.h"
 
 static int
 put(struct diff_merge *d, size_t *n, uint32_t w)

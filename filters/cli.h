@@ -9,6 +9,7 @@
 #include "base/perr.h"
 #include "io/output.h"
 #include "io/twice.h"
+#include "analysis/sample/select.h"
 
 enum { EXIT_OK = 0, EXIT_BAD = 1, EXIT_USAGE = 2 };
 
@@ -29,7 +30,7 @@ struct cli_opt {
 #define CLI_LONG 256
 #define CLI_SHARED 512
 enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE,
-	CLI_FROM, CLI_TO, CLI_TAGROOT, CLI_TAGLEAF };
+	CLI_FROM, CLI_TO, CLI_TAGROOT, CLI_TAGLEAF, CLI_DIFF_BASE, CLI_BASE };
 
 #define CLI_OPT_OUTPUT { 'o', "output", "file", "write to file, whole or not " \
     "at all (default stdout)" }
@@ -61,6 +62,14 @@ enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE,
 	    "(key,...: the first\nthe new root)" }, \
 	{ CLI_TAGLEAF, "tagleaf", "keys", "label values as frames at the leaf " \
 	    "(the last\nthe new leaf)" }
+/* pprof's diffs, for every view that can subtract a base (cli_base) */
+#define CLI_OPT_BASE \
+	{ 'd', "diff-source", "ids", "subtract these sources (as --diff-base " \
+	    "does)" }, \
+	{ CLI_DIFF_BASE, "diff-base", "file", "subtract the profile in file, " \
+	    "as pprof's -diff_base\n(percentages of the base's total)" }, \
+	{ CLI_BASE, "base", "file", "subtract the profile in file, as pprof's " \
+	    "-base" }
 #define CLI_OPT_SOURCES { 's', "sources", "ids", "keep the samples of these " \
     "sources (such as 1,3)" }
 
@@ -141,6 +150,23 @@ struct input_ref cli_input(const struct cli_prog *prog, int argc,
  * base's sources, the first ones, added to bases. */
 struct input_ref cli_input_diff(const struct cli_prog *prog,
     const char *base, int argc, char **argv, struct source_set *bases);
+/* A base to subtract: -d's sources, or --diff-base's or --base's file,
+ * one kind only (as pprof refuses -base with -diff_base; the same option
+ * again: the last). */
+struct cli_base {
+	int opt;		/* 'd', CLI_DIFF_BASE, CLI_BASE; 0: none */
+	const char *file;
+	struct source_set ids;	/* -d's; after cli_base_input, the file's */
+};
+/* Takes option ch (arg) of CLI_OPT_BASE: 1, or 0 when ch is another. */
+int cli_base_option(const struct cli_prog *prog, struct cli_base *b, int ch,
+    const char *arg);
+/* The operands, with the base's file first when there is one (as
+ * cli_input_diff). */
+struct input_ref cli_base_input(const struct cli_prog *prog,
+    struct cli_base *b, int argc, char **argv, enum twice how);
+/* After reading: -d's sources are in p, or exit 1. */
+void cli_base_check(const struct cli_base *b, const struct prof *p);
 /* A 2.0 copy of the 1.0 stream in (a file), in a temporary file, as
  * tsvcombine converts it. */
 struct input_ref cli_to_v2(struct input_ref in);

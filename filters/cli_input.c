@@ -264,6 +264,48 @@ cli_input_diff(const struct cli_prog *prog, const char *base, int argc,
 	return r;
 }
 
+static const char *
+base_name(int opt)
+{
+	return opt == 'd' ? "-d" : opt == CLI_BASE ? "--base" : "--diff-base";
+}
+
+int
+cli_base_option(const struct cli_prog *prog, struct cli_base *b, int ch,
+    const char *arg)
+{
+	if (ch != 'd' && ch != CLI_DIFF_BASE && ch != CLI_BASE)
+		return 0;
+	if (b->opt != 0 && b->opt != ch) {
+		cli_warn("%s and %s: one base only", base_name(b->opt),
+		    base_name(ch));
+		cli_usage(prog);
+	}
+	b->opt = ch;
+	if (ch == 'd') {
+		source_set_free(&b->ids);
+		cli_sources(prog, &b->ids, arg);
+	} else
+		b->file = arg;
+	return 1;
+}
+
+struct input_ref
+cli_base_input(const struct cli_prog *prog, struct cli_base *b, int argc,
+    char **argv, enum twice how)
+{
+	if (b->file != NULL)
+		return cli_input_diff(prog, b->file, argc, argv, &b->ids);
+	return cli_input(prog, argc, argv, how);
+}
+
+void
+cli_base_check(const struct cli_base *b, const struct prof *p)
+{
+	if (b->opt == 'd')
+		cli_check_sources(&b->ids, 'd', 0, p);
+}
+
 void
 cli_sources(const struct cli_prog *prog, struct source_set *s,
     const char *arg)

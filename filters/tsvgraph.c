@@ -25,6 +25,7 @@ static const struct cli_opt opts[] = {
 	{ O_NODECOUNT, "nodecount", "n", "at most n functions (default 80; 0: "
 	    "all)" },
 	{ O_ALL, "all", NULL, "no pruning: every function and call" },
+	CLI_OPT_BASE,
 	CLI_OPT_LIMIT,
 	{ 0 }
 };
@@ -41,6 +42,7 @@ main(int argc, char *argv[])
 	struct stream_reader r;
 	struct prof p = { 0 };
 	struct source_set sources = { 0 };
+	struct cli_base base = { 0 };
 	struct callgraph g = { 0 };
 	struct dot_opts dopts = { NULL, NULL, 0.005, 0.001, 80, NULL };
 	struct output o;
@@ -49,7 +51,9 @@ main(int argc, char *argv[])
 	const char *opath = NULL;
 	int ch;
 
-	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
+	while ((ch = cli_getopt(&prog, argc, argv)) != -1) {
+		if (cli_base_option(&prog, &base, ch, optarg))
+			continue;
 		switch (ch) {
 		case 'o':
 			opath = optarg;
@@ -83,19 +87,25 @@ main(int argc, char *argv[])
 			dopts.nodecount = 0;
 			break;
 		}
+	}
 	argc -= optind;
 	argv += optind;
 	g.sources = &sources;
 	g.keep_stacks = 1;
-	in = cli_input(&prog, argc, argv, TWICE_LATE);
+	g.base = &base.ids;
+	g.diff = base.opt == 0 ? CG_PLAIN : base.opt == CLI_BASE ? CG_BASE :
+	    CG_DIFF_BASE;
+	in = cli_base_input(&prog, &base, argc, argv, TWICE_LATE);
 	cli_assemble(&r, in, &p, cg_sample, cg_restart, &g);
 	stream_close(&r);
 	cli_check_sources(&sources, 's', 0, &p);
+	cli_base_check(&base, &p);
 	cli_open(&o, opath);
 	if (dot_write(&g, &p, &dopts, &o, &e) < 0 || output_close(&o, &e) < 0)
 		cli_fail(&e);
 	cg_free(&g);
 	prof_free(&p);
 	source_set_free(&sources);
+	source_set_free(&base.ids);
 	return EXIT_OK;
 }

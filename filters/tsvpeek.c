@@ -19,6 +19,7 @@ static const struct cli_opt opts[] = {
 	{ O_UNIT, "unit", "unit", "show values in unit (as tsvtop's --unit)" },
 	{ O_TREE, "tree", NULL, "every function, as pprof's -tree (no regex "
 	    "then)" },
+	CLI_OPT_BASE,
 	CLI_OPT_LIMIT,
 	{ 0 }
 };
@@ -35,6 +36,7 @@ main(int argc, char *argv[])
 	struct stream_reader r;
 	struct prof p = { 0 };
 	struct source_set sources = { 0 };
+	struct cli_base base = { 0 };
 	struct callgraph g;
 	struct peek_opts po = { 0 };
 	struct output o;
@@ -44,7 +46,9 @@ main(int argc, char *argv[])
 	char err[256];
 	int ch, tree = 0, rc;
 
-	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
+	while ((ch = cli_getopt(&prog, argc, argv)) != -1) {
+		if (cli_base_option(&prog, &base, ch, optarg))
+			continue;
 		switch (ch) {
 		case 'o':
 			opath = optarg;
@@ -68,6 +72,7 @@ main(int argc, char *argv[])
 			po.table = 1;
 			break;
 		}
+	}
 	argc -= optind;
 	argv += optind;
 	if (!tree) {
@@ -85,10 +90,14 @@ main(int argc, char *argv[])
 	}
 	memset(&g, 0, sizeof(g));
 	g.sources = &sources;
-	in = cli_input(&prog, argc, argv, TWICE_LATE);
+	g.base = &base.ids;
+	g.diff = base.opt == 0 ? CG_PLAIN : base.opt == CLI_BASE ? CG_BASE :
+	    CG_DIFF_BASE;
+	in = cli_base_input(&prog, &base, argc, argv, TWICE_LATE);
 	cli_assemble(&r, in, &p, cg_sample, cg_restart, &g);
 	stream_close(&r);
 	cli_check_sources(&sources, 's', 0, &p);
+	cli_base_check(&base, &p);
 	cli_open(&o, opath);
 	if ((rc = peek_write(&g, &p, &po, &o, &e)) < 0 ||
 	    output_close(&o, &e) < 0)
@@ -99,5 +108,6 @@ main(int argc, char *argv[])
 	re_free(po.match);
 	prof_free(&p);
 	source_set_free(&sources);
+	source_set_free(&base.ids);
 	return rc > 0 ? EXIT_BAD : EXIT_OK;
 }

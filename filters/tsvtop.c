@@ -8,12 +8,10 @@
 #include "cli.h"
 
 enum { O_UNIT = CLI_LONG, O_NODEFRACTION, O_ALL, O_SAMPLE_INDEX,
-    O_DIFF_BASE, O_BASE, O_NORMALIZE, O_TAGS };
+    O_NORMALIZE, O_TAGS };
 
 static const struct cli_opt opts[] = {
 	{ 'c', "cum", NULL, "sort by total (cumulative) instead of self" },
-	{ 'd', "diff-source", "ids", "subtract these sources (as --diff-base "
-	    "does)" },
 	{ 'l', "lines", NULL, "a row per line (pprof's -lines; R's sources: "
 	    "as\nsummaryRprof(lines = \"show\"))" },
 	{ 'm', "memory", NULL, "add mem_total: summaryRprof's memory, in MB" },
@@ -31,10 +29,7 @@ static const struct cli_opt opts[] = {
 	    "profiles)" },
 	{ O_ALL, "all", NULL, "every row: of no value too, and those\n"
 	    "--nodefraction drops" },
-	{ O_DIFF_BASE, "diff-base", "file", "subtract the profile in file, "
-	    "as pprof's -diff_base\n(percentages of the base's total)" },
-	{ O_BASE, "base", "file", "subtract the profile in file, as pprof's "
-	    "-base" },
+	CLI_OPT_BASE,
 	{ O_NORMALIZE, "normalize", NULL, "scale the profile to the base's "
 	    "total first" },
 	{ O_TAGS, "tags", NULL, "the labels' table instead, as pprof's -tags" },
@@ -76,51 +71,28 @@ tags_main(int argc, char **argv, const struct top_opts *to,
 	return EXIT_OK;
 }
 
-static const char *
-base_name(int opt)
-{
-	return opt == 'd' ? "-d" : opt == O_BASE ? "--base" : "--diff-base";
-}
-
 int
 main(int argc, char *argv[])
 {
 	struct stream_reader r;
 	struct prof p = { 0 };
-	struct source_set sources = { 0 }, bases = { 0 };
+	struct source_set sources = { 0 };
+	struct cli_base base = { 0 };
 	struct top_opts to = { .nodefraction = -1 };
 	struct top *t;
 	struct output o;
 	struct perr e;
 	struct input_ref in;
-	const char *opath = NULL, *type = NULL, *base = NULL;
+	const char *opath = NULL, *type = NULL;
 	long long nrows = 0;
-	int ch, by_total = 0, tags = 0, base_opt = 0;
+	int ch, by_total = 0, tags = 0;
 
-	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
+	while ((ch = cli_getopt(&prog, argc, argv)) != -1) {
+		if (cli_base_option(&prog, &base, ch, optarg))
+			continue;
 		switch (ch) {
 		case 'c':
 			by_total = 1;
-			break;
-		case 'd':
-		case O_DIFF_BASE:
-		case O_BASE:
-			/* one kind of base, as pprof refuses -base with
-			 * -diff_base (the same option again: the last) */
-			if (base_opt != 0 && base_opt != ch) {
-				cli_warn("%s and %s: one base only",
-				    base_name(base_opt), base_name(ch));
-				cli_usage(&prog);
-			}
-			base_opt = ch;
-			if (ch == 'd') {
-				source_set_free(&bases);
-				cli_sources(&prog, &bases, optarg);
-				to.diff = TOP_DIFF_BASE;
-				break;
-			}
-			base = optarg;
-			to.diff = ch == O_BASE ? TOP_BASE : TOP_DIFF_BASE;
 			break;
 		case O_NORMALIZE:
 			to.normalize = 1;
@@ -160,10 +132,13 @@ main(int argc, char *argv[])
 			to.all = 1;
 			break;
 		}
+	}
+	to.diff = base.opt == 0 ? TOP_PLAIN : base.opt == CLI_BASE ? TOP_BASE :
+	    TOP_DIFF_BASE;
 	argc -= optind;
 	argv += optind;
 	to.sources = &sources;
-	to.base = &bases;
+	to.base = &base.ids;
 	if (to.normalize && to.diff == TOP_PLAIN) {
 		cli_warn("--normalize: there is no base (--diff-base, --base, "
 		    "-d)");
@@ -175,11 +150,8 @@ main(int argc, char *argv[])
 	}
 	if (tags)
 		return tags_main(argc, argv, &to, opath, type);
-	if (base != NULL)
-		in = cli_input_diff(&prog, base, argc, argv, &bases);
-	else
-		in = cli_input(&prog, argc, argv, to.normalize ? TWICE_WHOLE :
-		    TWICE_LATE);
+	in = cli_base_input(&prog, &base, argc, argv, to.normalize ?
+	    TWICE_WHOLE : TWICE_LATE);
 	if ((t = top_new(&to, &e)) == NULL)
 		cli_fail(&e);
 	if (to.normalize) {	/* a first pass for the sums to scale by */
@@ -193,8 +165,7 @@ main(int argc, char *argv[])
 	cli_assemble(&r, in, &p, top_sample, top_restart, t);
 	stream_close(&r);
 	cli_check_sources(&sources, 's', 0, &p);
-	if (base == NULL)
-		cli_check_sources(&bases, 'd', 0, &p);
+	cli_base_check(&base, &p);
 	cli_open(&o, opath);
 	if (top_write(t, &p, &o, type, by_total, (size_t)nrows, &e) < 0 ||
 	    output_close(&o, &e) < 0)
@@ -202,6 +173,6 @@ main(int argc, char *argv[])
 	top_free(t);
 	prof_free(&p);
 	source_set_free(&sources);
-	source_set_free(&bases);
+	source_set_free(&base.ids);
 	return EXIT_OK;
 }

@@ -82,8 +82,8 @@ t_cli_options_anywhere() {
 	$bin/tsvtop --bogus "$out/l.tsv" >/dev/null 2>"$out/got"
 	echo "exit $?" >>"$out/got"
 	printf '%s\n' 'tsvtop: unknown option --bogus' \
-	    'usage: tsvtop [-clmq] [-d ids] [-n rows] [-o file] [-s ids] [-t type]' \
-	    '              [--unit unit] [--nodefraction f] [--all] [--diff-base file]' \
+	    'usage: tsvtop [-clmq] [-n rows] [-o file] [-s ids] [-t type] [--unit unit]' \
+	    '              [--nodefraction f] [--all] [-d ids] [--diff-base file]' \
 	    '              [--base file] [--normalize] [--tags] [-Z size] [-X n] [file ...]' \
 	    "Try 'tsvtop --help', or man tsvtop (in the source tree: man ./man/tsvtop.1)." \
 	    'exit 2' >"$out/want"

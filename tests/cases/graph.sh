@@ -86,3 +86,31 @@ t_graph_utf8() {
 	    iconv -f UTF-8 -t UTF-8 "$out/s.json" >/dev/null 2>&1 ||
 	    bad "tsv2speedscope's JSON is not UTF-8"
 }
+
+# A diff, as go tool pprof -dot -diff_base draws it: the base's samples
+# negated, percentages of the base's total, pprof's cuts and choice of
+# nodes (a call of no weight, whose samples cancel, counts in pprof's
+# entropy as NaN). tests/graph/go-labelled-diff.rows is pprof's own
+# graph of the two labelled CPU profiles (go tool pprof -dot -diff_base
+# cpu1 cpu2, as dot_graph_rows reads it, its legend first) but for the
+# calls pprof draws into a box named N0 (into a function whose values
+# cancel, left out of pprof's nodes): tsvgraph leaves those out.
+t_graph_diff() {
+	d=tests/data/pprof/go-labelled
+	$bin/tsvgraph --diff-base $d/cpu1.pb.gz $d/cpu2.pb.gz >"$out/g.dot" ||
+	    { bad "tsvgraph --diff-base"; return; }
+	{ grep -o 'Showing nodes accounting for [^"]*' "$out/g.dot" |
+	    sed 's/\\l$//'; dot_graph_rows <"$out/g.dot"; } >"$out/got"
+	same tests/graph/go-labelled-diff.rows "tsvgraph --diff-base"
+	# -d: the same, the base a source of the input
+	$bin/tsvcombine $d/cpu1.pb.gz $d/cpu2.pb.gz >"$out/both.tsv"
+	$bin/tsvgraph -d 1 "$out/both.tsv" | cmp -s - "$out/g.dot" ||
+	    bad "tsvgraph -d 1 differs from --diff-base"
+	$bin/tsvgraph --diff-base $d/cpu1.pb.gz --base $d/cpu1.pb.gz \
+	    $d/cpu2.pb.gz >/dev/null 2>"$out/err"
+	[ $? = 2 ] && grep -q 'one base only' "$out/err" ||
+	    bad "--diff-base with --base: not refused as usage"
+	$bin/tsvgraph -d 7 "$out/both.tsv" >/dev/null 2>"$out/err"
+	[ $? = 1 ] && grep -q '^tsvgraph: -d: ' "$out/err" ||
+	    bad "-d of a source not there: $(cat "$out/err")"
+}

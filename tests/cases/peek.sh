@@ -52,3 +52,14 @@ t_peek_errors() {
 	    tr -d ' ' >"$out/want"
 	same "$out/want" "--tree: a row of flat per function of tsvtop"
 }
+
+# A diff's blocks, character for character as go tool pprof -peek .
+# -diff_base cpu1 cpu2 prints them from its first separator
+# (tests/peek/go-labelled-diff.expected is pprof's): calls whose samples
+# cancel listed at 0, as pprof lists them.
+t_peek_diff() {
+	d=tests/data/pprof/go-labelled
+	$bin/tsvpeek --diff-base $d/cpu1.pb.gz . $d/cpu2.pb.gz |
+	    sed -n '/^-----/,$p' >"$out/got"
+	same tests/peek/go-labelled-diff.expected "tsvpeek --diff-base"
+}

@@ -24,6 +24,8 @@ cg_free(struct callgraph *g)
 		numcol_free(&g->sums[i].cum);
 		numcol_free(&g->sums[i].weight);
 		numcol_free(&g->sums[i].stack);
+		numcol_free(&g->sums[i].stack_abs);
+		numcol_free(&g->sums[i].weight_abs);
 	}
 	strtab_free(&g->stacks);
 	free(g->key);
@@ -38,6 +40,7 @@ cg_free(struct callgraph *g)
 	free(g->edges);
 	free(g->node_seen);
 	free(g->edge_seen);
+	diff_merge_free(&g->merge);
 	free(g->path);
 }
 
@@ -45,14 +48,16 @@ int
 cg_restart(void *ctx, struct perr *e)
 {
 	struct callgraph *g = ctx;
-	const struct source_set *sources = g->sources;
-	int keep = g->keep_stacks;
+	const struct source_set *sources = g->sources, *base = g->base;
+	int keep = g->keep_stacks, diff = g->diff;
 
 	(void)e;
 	cg_free(g);
 	memset(g, 0, sizeof(*g));
 	g->sources = sources;
 	g->keep_stacks = keep;
+	g->base = base;
+	g->diff = diff;
 	return 0;
 }
 
@@ -127,7 +132,10 @@ grow(struct callgraph *g)
 		    0 || numcol_grow(&s->cum, 2 * nn + 64) < 0)) ||
 		    (s->weight.cap < ne && numcol_grow(&s->weight, 2 * ne +
 		    64) < 0) || (s->stack.cap < ns && numcol_grow(&s->stack,
-		    2 * ns + 64) < 0))
+		    2 * ns + 64) < 0) || (g->diff != CG_PLAIN &&
+		    s->stack_abs.cap < ns && numcol_grow(&s->stack_abs, 2 * ns +
+		    64) < 0) || (g->diff != CG_PLAIN && s->weight_abs.cap < ne &&
+		    numcol_grow(&s->weight_abs, 2 * ne + 64) < 0))
 			return -1;
 	}
 	return 0;
@@ -229,9 +237,47 @@ keep_stack(struct callgraph *g, const struct prof *p, const struct sample *s,
 	if ((k = strtab_intern(&g->stacks, (const char *)g->key,
 	    (n + 1) * sizeof(*g->key))) < 0 || grow(g) < 0)
 		return -1;
-	for (i = 0; i < nv; i++)
-		numcol_add(&g->sums[g->m.vals[i].type].stack, (size_t)k,
-		    g->m.vals[i].v);
+	for (i = 0; i < nv; i++) {
+		struct cg_sums *sm = &g->sums[g->m.vals[i].type];
+		numcol_add(&sm->stack, (size_t)k, g->m.vals[i].v);
+		if (g->diff != CG_PLAIN)
+			numcol_add(&sm->stack_abs, (size_t)k,
+			    num_of_dbl(fabs(g->m.vals[i].v.d)));
+	}
+	return 0;
+}
+
+static void
+add_weight(struct callgraph *g, size_t edge, const struct measure_value *v)
+{
+	struct cg_sums *sm = &g->sums[v->type];
+
+	numcol_add(&sm->weight, edge, v->v);
+	if (g->diff != CG_PLAIN)
+		numcol_add(&sm->weight_abs, edge, num_of_dbl(fabs(v->v.d)));
+}
+
+/* A sample of the base: its values negated, as pprof merges a base
+ * into the profile; their sizes counted for the total. */
+static int
+subtract(struct callgraph *g, const struct prof *p, const struct sample *s,
+    size_t nv)
+{
+	int base = source_set_has_id(g->base, p->sources[s->source].id);
+	size_t i;
+
+	if (g->diff == CG_BASE && diff_merge_add(&g->merge, s, g->m.vals, nv,
+	    base, NULL, 0) < 0)
+		return -1;
+	if (!base)
+		return 0;
+	if (grow(g) < 0)
+		return -1;
+	for (i = 0; i < nv; i++) {
+		struct measure_value *v = &g->m.vals[i];
+		g->sums[v->type].base_abs += fabs(v->v.d);
+		v->v = num_sub(num_of_i64(0), v->v);
+	}
 	return 0;
 }
 
@@ -244,7 +290,8 @@ add(struct callgraph *g, struct prof *p, const struct sample *s)
 
 	if (measure_sample(&g->m, p, s, &nv) < 0 ||
 	    array_grow((void **)&g->path, &g->cappath, s->nlocs + 1,
-	    sizeof(*g->path)) < 0)
+	    sizeof(*g->path)) < 0 || (g->diff != CG_PLAIN &&
+	    subtract(g, p, s, nv) < 0))
 		return -1;
 	g->serial++;
 	/* from the root: each node's cum once, each edge once */
@@ -272,9 +319,8 @@ add(struct callgraph *g, struct prof *p, const struct sample *s)
 			if (g->edge_seen[ek] != g->serial) {
 				g->edge_seen[ek] = g->serial;
 				for (i = 0; i < nv; i++)
-					numcol_add(&g->sums[
-					    g->m.vals[i].type].weight,
-					    (size_t)ek, g->m.vals[i].v);
+					add_weight(g, (size_t)ek,
+					    &g->m.vals[i]);
 			}
 		}
 		parent = node;
@@ -342,10 +388,16 @@ struct num
 cg_total(const struct callgraph *g, const struct measure_choice *c)
 {
 	struct num x = num_of_i64(0);
+	int extra = c->extra >= 0 && (size_t)c->extra < g->nsums;
 
 	if (c->type < 0 || (size_t)c->type >= g->nsums)
 		return x;
-	if (c->extra >= 0 && (size_t)c->extra < g->nsums)
+	if (g->diff == CG_BASE)
+		return num_of_dbl(diff_merge_total(&g->merge, c, 1));
+	if (g->diff == CG_DIFF_BASE)
+		return measure_figure(c, num_of_dbl(g->sums[c->type].base_abs),
+		    num_of_dbl(extra ? g->sums[c->extra].base_abs : 0));
+	if (extra)
 		x = g->sums[c->extra].sum;
 	return measure_figure(c, g->sums[c->type].sum, x);
 }
@@ -454,6 +506,26 @@ cg_stack_figure(const struct callgraph *g, const struct measure_choice *c,
 }
 
 int
+cg_stack_counts(const struct callgraph *g, const struct measure_choice *c,
+    size_t k)
+{
+	if (g->diff == CG_PLAIN)
+		return cg_stack_figure(g, c, k).d != 0;
+	return c->type >= 0 && (size_t)c->type < g->nsums &&
+	    numcol_get(&g->sums[c->type].stack_abs, k).d != 0;
+}
+
+int
+cg_edge_counts(const struct callgraph *g, const struct measure_choice *c,
+    uint32_t edge)
+{
+	if (g->diff == CG_PLAIN)
+		return cg_weight(g, c, edge).d != 0;
+	return c->type >= 0 && (size_t)c->type < g->nsums &&
+	    numcol_get(&g->sums[c->type].weight_abs, edge).d != 0;
+}
+
+int
 cg_rebuild(const struct callgraph *g, const struct measure_choice *c,
     const unsigned char *kept, struct cg_redge **edges, size_t *nedges)
 {
@@ -469,8 +541,9 @@ cg_rebuild(const struct callgraph *g, const struct measure_choice *c,
 	*nedges = 0;
 	for (k = 0; k < g->stacks.n; k++) {
 		/* pprof passes over a sample of no value */
-		if ((w = cg_stack_figure(g, c, k)).d == 0)
+		if (!cg_stack_counts(g, c, k))
 			continue;
+		w = cg_stack_figure(g, c, k);
 		path = cg_stack(g, k, &ts, &n);
 		parent = UINT32_MAX;
 		residual = 0;

@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "analysis/sample/diff.h"
 #include "analysis/sample/measure.h"
 #include "analysis/sample/select.h"
 
@@ -21,8 +22,18 @@ struct cg_edge {
 	int residual;			/* (pprof's: over nodes dropped) */
 };
 
+/* A base subtracted, as pprof's -diff_base (percentages of the base's
+ * total) or -base (of the sum of what is left, merged sample by merged
+ * sample). */
+enum { CG_PLAIN, CG_DIFF_BASE, CG_BASE };
+
 struct callgraph {
 	const struct source_set *sources;
+	/* the sources whose samples are the base, their values negated,
+	 * and how (CG_...) */
+	const struct source_set *base;
+	int diff;
+	struct diff_merge merge;	/* CG_BASE's total */
 	/* keep the distinct stacks, for cg_rebuild (tsvgraph): each its
 	 * tag set, then node << 1 | inlined from the root */
 	int keep_stacks;
@@ -49,7 +60,11 @@ struct callgraph {
 	struct cg_sums {
 		struct numcol flat, cum, weight;
 		struct numcol stack;	/* per distinct stack, keep_stacks */
+		/* a diff's: the sizes of the stack's samples, for whether
+		 * it has one of value (its sum may be 0) */
+		struct numcol stack_abs, weight_abs;
 		struct num sum;
+		double base_abs;	/* CG_DIFF_BASE: the base's total */
 	} *sums;
 	size_t nsums, capsums;
 	uint32_t *node_seen, *edge_seen;	/* the sample that last counted */
@@ -74,6 +89,13 @@ struct num cg_weight(const struct callgraph *g,
     const struct measure_choice *c, uint32_t edge);
 struct num cg_total(const struct callgraph *g,
     const struct measure_choice *c);
+/* Whether distinct stack k has a sample of value in c (pprof passes over
+ * the others; a diff's stack may sum to 0 over samples that are not). */
+int cg_stack_counts(const struct callgraph *g, const struct measure_choice *c,
+    size_t k);
+/* The same of an edge: whether a sample of value makes the call. */
+int cg_edge_counts(const struct callgraph *g, const struct measure_choice *c,
+    uint32_t edge);
 
 /* A node or an edge with its figures of a chosen type and its names:
  * what the two printers (peek, dot) sort, in pprof's orders. */

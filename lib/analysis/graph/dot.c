@@ -116,6 +116,14 @@ dot_label_name(struct output *o, const char *s, size_t n)
 static void
 value(struct output *o, const struct measure_choice *c, struct num v)
 {
+	char buf[512];
+
+	/* pprof's ScaledLabel: a figure of nothing has no unit */
+	if (c->how == SHOW_MIN && strcmp(figure_min_text(c, v, buf,
+	    sizeof(buf)), "0") == 0) {
+		out_str(o, "0");
+		return;
+	}
 	figure_write(o, c, v);
 	if ((c->how == SHOW_MIN || c->how == SHOW_UNIT) && *c->show != '\0')
 		out_str(o, c->show);
@@ -405,7 +413,8 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	for (i = 0; i < pr.nedges; i++) {
 		const struct cg_redge *ed = &pr.edges[i];
 		calls[ed->from] = 1;
-		if (ed->w.d == 0)
+		/* into a node not drawn (graph_prune) */
+		if (!pr.kept[ed->from] || !pr.kept[ed->to])
 			continue;
 		edges[ne].edge = (uint32_t)i;
 		edges[ne].w = ed->w;
@@ -440,19 +449,20 @@ dot_write(const struct callgraph *g, const struct prof *p,
 	out_str(o, " of ");
 	value(o, &c, num_of_dbl(total));
 	out_str(o, " total");
-	/* pprof's genLabel */
+	/* pprof's genLabel: the cuts said of the report's total (which a
+	 * diff's differs from the nodes' sum the cuts were made by) */
 	if (pr.dropped_nodes > 0) {
 		snprintf(buf, sizeof(buf), "\\lDropped %zu node%s (cum <= ",
 		    pr.dropped_nodes, pr.dropped_nodes > 1 ? "s" : "");
 		out_str(o, buf);
-		value(o, &c, num_of_dbl(pr.ncut));
+		value(o, &c, num_of_dbl(trunc(total * opts->nodefraction)));
 		out_str(o, ")");
 	}
 	if (pr.dropped_edges > 0) {
 		snprintf(buf, sizeof(buf), "\\lDropped %zu edge%s (freq <= ",
 		    pr.dropped_edges, pr.dropped_edges > 1 ? "s" : "");
 		out_str(o, buf);
-		value(o, &c, num_of_dbl(pr.ecut));
+		value(o, &c, num_of_dbl(trunc(total * opts->edgefraction)));
 		out_str(o, ")");
 	}
 	if (opts->nodecount > 0 && shown < pr.orig) {

@@ -177,9 +177,9 @@ peek_write(const struct callgraph *g, const struct prof *p,
 		    k++) {
 			const struct cg_edge *ed = &g->edges[j = adj[k]];
 			struct cg_edge_fig pe;
-			cg_edge_fig(g, &c, (uint32_t)j, &pe);
-			if (pe.w.d == 0)
+			if (!cg_edge_counts(g, &c, (uint32_t)j))
 				continue;
+			cg_edge_fig(g, &c, (uint32_t)j, &pe);
 			if (ed->to == x->node)
 				in[ni++] = pe;
 			if (ed->from == x->node)

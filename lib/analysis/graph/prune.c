@@ -14,7 +14,8 @@
 /* A node in pprof's order of a picture. */
 struct ranked {
 	uint32_t node;
-	double flat, cum, score;
+	double flat, cum;
+	int64_t score;		/* pprof's, an int64 as Go's arithmetic has it */
 	const char *name;
 	size_t len;
 };
@@ -80,14 +81,33 @@ edge_entropy(const struct cg_redge *e, const struct adjacency *a,
 		i = a->adj[k];
 		if ((out ? e[i].from : e[i].to) != node || (gone && gone[i]))
 			continue;
-		if ((f = fabs(e[i].w.d) / total) > 0)
-			s += -f * log2(f);
+		/* an edge of no weight (a diff's) makes pprof's score NaN:
+		 * its -0 * log2(0) */
+		f = fabs(e[i].w.d) / total;
+		s += f > 0 ? -f * log2(f) : NAN;
 	}
 	if (self > 0) {
 		f = fabs(self) / total;
 		s += -f * log2(f);
 	}
 	return s;
+}
+
+/* Go's int64(x) on amd64 (CVTTSD2SI): the lowest int64 for NaN and
+ * what is out of range; then its abs64 (the lowest stays itself). pprof
+ * ranks a diff's nodes so. */
+static int64_t
+go_int64(double x)
+{
+	if (isnan(x) || x >= 0x1p63 || x < -0x1p63)
+		return INT64_MIN;
+	return (int64_t)x;
+}
+
+static int64_t
+go_abs64(int64_t x)
+{
+	return x < 0 ? (int64_t)(0 - (uint64_t)x) : x;
 }
 
 /* pprof's EntropyOrder: score in size, then name, then flat in size */
@@ -97,8 +117,8 @@ cmp_ranked(const void *x, const void *y)
 	const struct ranked *a = x, *b = y;
 	int c;
 
-	if (fabs(a->score) != fabs(b->score))
-		return fabs(a->score) > fabs(b->score) ? -1 : 1;
+	if (go_abs64(a->score) != go_abs64(b->score))
+		return go_abs64(a->score) > go_abs64(b->score) ? -1 : 1;
 	if ((c = bytes_cmp(a->name, a->len, b->name, b->len)) != 0)
 		return c;
 	if (fabs(a->flat) != fabs(b->flat))
@@ -133,8 +153,9 @@ rank(const struct callgraph *g, const struct measure_choice *c,
 		out = edge_entropy(e, &a, NULL, (uint32_t)i, 1, r[k].flat,
 		    &has_out);
 		/* entropyScore: entries and leaves favoured */
-		r[k].score = trunc(((has_in ? in : 1) + (has_out ? out : 1)) *
-		    r[k].cum) + r[k].flat;
+		r[k].score = (int64_t)((uint64_t)go_int64(((has_in ? in :
+		    1) + (has_out ? out : 1)) * r[k].cum) +
+		    (uint64_t)go_int64(r[k].flat));
 		k++;
 	}
 	adjacency_free(&a);
@@ -311,8 +332,9 @@ node_tags(const struct callgraph *g, const struct measure_choice *c,
 	if ((seen = calloc(g->names.n + 1, 1)) == NULL)
 		goto done;
 	for (k = 0; k < g->stacks.n; k++) {
-		if ((w = cg_stack_figure(g, c, k)).d == 0)
+		if (!cg_stack_counts(g, c, k))
 			continue;
+		w = cg_stack_figure(g, c, k);
 		path = cg_stack(g, k, &tsid, &n);
 		cg_tagset(g, tsid, &ts, &ln, &bytes, &end);
 		if ((lkey = strtab_intern(&p->tagnames, ts, ln)) < 0)
@@ -383,28 +405,32 @@ count_tags(const struct callgraph *g, const struct measure_choice *c,
 	return 0;
 }
 
-/* TrimLowFrequencyEdges: those under the cut gone; how many. */
+/* TrimLowFrequencyEdges: those under the cut gone; how many. pprof
+ * looks at the edges into the graph's nodes only. */
 static size_t
 trim_edges(struct pruned *p, unsigned char *gone)
 {
 	size_t i, n = 0;
 
 	for (i = 0; i < p->nedges; i++)
-		if (!gone[i] && fabs(p->edges[i].w.d) < p->ecut) {
+		if (!gone[i] && p->kept[p->edges[i].to] &&
+		    fabs(p->edges[i].w.d) < p->ecut) {
 			gone[i] = 1;
 			n++;
 		}
 	return n;
 }
 
+/* The edges over the nodes of via (NULL: the kept ones). */
 static int
 rebuild(const struct callgraph *g, const struct measure_choice *c,
-    struct pruned *p, unsigned char **gone)
+    struct pruned *p, const unsigned char *via, unsigned char **gone)
 {
 	free(p->edges);
 	free(*gone);
 	*gone = NULL;
-	if (cg_rebuild(g, c, p->kept, &p->edges, &p->nedges) < 0 ||
+	if (cg_rebuild(g, c, via != NULL ? via : p->kept, &p->edges,
+	    &p->nedges) < 0 ||
 	    (*gone = calloc(p->nedges + 1, 1)) == NULL)
 		return -1;
 	return 0;
@@ -416,13 +442,14 @@ graph_prune(const struct callgraph *g, const struct measure_choice *c,
     struct pruned *p)
 {
 	struct ranked *r = NULL;
-	unsigned char *gone = NULL, *ntags = NULL;
+	unsigned char *gone = NULL, *ntags = NULL, *via = NULL;
 	size_t i, n = g->names.n, nr, k;
 	double total = 0, cum, flat;
 	int rc = -1;
 
 	memset(p, 0, sizeof(*p));
 	if ((p->kept = calloc(n + 1, 1)) == NULL ||
+	    (via = calloc(n + 1, 1)) == NULL ||
 	    (r = calloc(n + 1, sizeof(*r))) == NULL)
 		goto done;
 	/* the graph: the nodes with a value */
@@ -443,7 +470,14 @@ graph_prune(const struct callgraph *g, const struct measure_choice *c,
 			p->kept[i] = 0;
 			p->dropped_nodes++;
 		}
-	if (rebuild(g, c, p, &gone) < 0 ||
+	/* pprof rebuilds its graph only when a node is dropped; until then
+	 * a node whose values cancel out (a diff's), though not drawn, still
+	 * ends its edges (pprof draws them into a box "N0"; dot_write leaves
+	 * them out) */
+	if (p->dropped_nodes == 0)
+		for (i = 0; i < n; i++)
+			via[i] = p->kept[i] || cg_cum(g, c, (uint32_t)i).d == 0;
+	if (rebuild(g, c, p, p->dropped_nodes == 0 ? via : NULL, &gone) < 0 ||
 	    rank(g, c, p->kept, p->edges, p->nedges, r, &nr) < 0)
 		goto done;
 	p->orig = nr;
@@ -467,7 +501,7 @@ graph_prune(const struct callgraph *g, const struct measure_choice *c,
 			memset(p->kept, 0, n);
 			for (k = 0; k < top; k++)
 				p->kept[r[k].node] = 1;
-			if (rebuild(g, c, p, &gone) < 0 ||
+			if (rebuild(g, c, p, NULL, &gone) < 0 ||
 			    rank(g, c, p->kept, p->edges, p->nedges, r,
 			    &nr) < 0)
 				goto done;
@@ -491,6 +525,7 @@ done:
 	free(r);
 	free(gone);
 	free(ntags);
+	free(via);
 	if (rc < 0)
 		pruned_free(p);
 	return rc;

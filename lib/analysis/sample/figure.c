@@ -12,13 +12,27 @@
 /* A figure as the choice shows it: as summed, converted (to c->show;
  * SHOW_MIN: two decimals, as pprof's), or pprof's label; seconds rounded
  * as summaryRprof rounds them. */
+const char *
+figure_min_text(const struct measure_choice *c, struct num v, char *buf,
+    size_t size)
+{
+	const char *name;
+	double x;
+	int k;
+
+	unit_scale(v.d, c->unit, c->show, &x, &name);
+	k = snprintf(buf, size, "%.2f", x);
+	if (k > 3 && (size_t)k < size && strcmp(buf + k - 3, ".00") == 0)
+		buf[k - 3] = '\0';
+	return strcmp(buf, "-0") == 0 ? "0" : buf;
+}
+
 void
 figure_write(struct output *o, const struct measure_choice *c, struct num v)
 {
 	char buf[512];		/* "%.2f" of 1e308 takes 312 */
 	const char *name;
 	double x, r;
-	int k;
 
 	switch (c->how) {
 	case SHOW_RAW:
@@ -29,11 +43,7 @@ figure_write(struct output *o, const struct measure_choice *c, struct num v)
 		out_str(o, buf);
 		return;
 	case SHOW_MIN:
-		unit_scale(v.d, c->unit, c->show, &x, &name);
-		k = snprintf(buf, sizeof(buf), "%.2f", x);
-		if (k > 3 && strcmp(buf + k - 3, ".00") == 0)
-			buf[k - 3] = '\0';
-		out_str(o, strcmp(buf, "-0") == 0 ? "0" : buf);
+		out_str(o, figure_min_text(c, v, buf, sizeof(buf)));
 		return;
 	case SHOW_UNIT:
 		unit_scale(v.d, c->unit, c->show, &x, &name);

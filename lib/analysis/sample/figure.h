@@ -8,6 +8,10 @@
 /* v as c shows it: as summed, converted (to c->show; SHOW_MIN: two
  * decimals, as pprof's), or pprof's label; seconds rounded as summaryRprof
  * rounds them. */
+/* SHOW_MIN's figure of v (without its unit) in buf (512 bytes hold any),
+ * as pprof's ScaledLabel writes it: "0" for what rounds to nothing. */
+const char *figure_min_text(const struct measure_choice *c, struct num v,
+    char *buf, size_t size);
 void figure_write(struct output *o, const struct measure_choice *c,
     struct num v);
 /* pprof's one unit for a report ("minimum"): that of the smallest value

@@ -618,6 +618,71 @@ t_go_graph() {
 	[ $n -gt 40 ] || bad "pprof drew only $n profiles"
 }
 
+# Diffs as pprof draws them: tsvgraph --diff-base and --base are go tool
+# pprof -dot -diff_base and -base, node for node, edge for edge and
+# legend for legend (but for the calls pprof draws into a box named N0:
+# into a function whose values cancel, which pprof leaves out of its
+# nodes and tsvgraph leaves out with its calls), and tsvpeek's blocks
+# are pprof -peek's: on the fresh labelled profiles both ways, and on
+# two halves of large.cpu and of a Go heap profile (odd and even
+# samples), by pprof's defaults and with fewer nodes. Profiles on which
+# pprof itself draws differently from run to run (the order of its maps
+# in sums of edges whose weights tie in size) are not among them.
+halves() {
+	$bin/pprof2tsv "$1" | awk -F'\t' -v par="$2" \
+	    '($1 ~ /^\.?sample/ && $2 ~ /^[0-9]+$/ && $2 % 2 == par) { next }
+	    { print }' | $bin/tsv2pprof
+}
+t_go_diff() {
+	go_oracle && labelled_profiles || return
+	for f in google-pprof/internal/proftest/testdata/large.cpu \
+	    go-1.19/go.heap.pb.gz; do
+		n=${f##*/}
+		halves tests/data/pprof/$f 0 >"$out/$n.0.pb"
+		halves tests/data/pprof/$f 1 >"$out/$n.1.pb"
+	done
+	for pair in "$labelled/cpu1.pb.gz $labelled/cpu2.pb.gz" \
+	    "$labelled/cpu2.pb.gz $labelled/cpu1.pb.gz" \
+	    "$labelled/heap1.pb.gz $labelled/heap2.pb.gz" \
+	    "$out/large.cpu.0.pb $out/large.cpu.1.pb" \
+	    "$out/go.heap.pb.gz.0.pb $out/go.heap.pb.gz.1.pb"; do
+		set -- $pair
+		for m in diff_base base; do
+			for o in -nodecount=80 -nodecount=20; do
+				go tool pprof -dot $o -$m "$1" -symbolize=none \
+				    "$2" 2>/dev/null >"$out/go.dot"
+				$bin/tsvgraph -$o --$(echo $m | tr _ -) "$1" "$2" \
+				    >"$out/our.dot" || bad "tsvgraph --$m $1 $2"
+				{ grep -o 'Showing nodes accounting for [^"]*' \
+				    "$out/go.dot" | sed 's/\\l\\lSee .*//; s/\\l$//'
+				  dot_graph_rows <"$out/go.dot" | awk -F'\t' \
+				    '!($1 == "edge" && ($2 == "" || $3 == ""))'
+				} >"$out/go"
+				{ grep -o 'Showing nodes accounting for [^"]*' \
+				    "$out/our.dot" | sed 's/\\l$//'
+				  dot_graph_rows <"$out/our.dot"; } >"$out/ours"
+				[ "$(wc -l <"$out/go")" -gt 5 ] ||
+				    bad "pprof drew no diff of ${1##*/} ${2##*/}"
+				cmp -s "$out/go" "$out/ours" || {
+					bad "tsvgraph $o --$m ${1##*/} ${2##*/} differs from pprof -dot"
+					diff "$out/ours" "$out/go" | head -4
+				}
+			done
+		done
+	done
+	set -- "$labelled/cpu1.pb.gz" "$labelled/cpu2.pb.gz"
+	for re in . '^main\.' 'runtime\.(mallocgc|gcBgMarkWorker)$'; do
+		go tool pprof -peek "$re" -diff_base "$1" -symbolize=none "$2" \
+		    2>/dev/null | sed -n '/^-----/,$p' >"$out/go"
+		$bin/tsvpeek --diff-base "$1" "$re" "$2" | sed -n '/^-----/,$p' \
+		    >"$out/ours"
+		cmp -s "$out/go" "$out/ours" || {
+			bad "tsvpeek --diff-base '$re' differs from pprof -peek"
+			diff "$out/ours" "$out/go" | head -4
+		}
+	done
+}
+
 # tsvlist is go tool pprof -list: the same routines, lines, flat, cum and
 # text, with pprof's search for the files (-source_path, -trim_path, and
 # its guess from the search directory's name); where pprof cannot read a

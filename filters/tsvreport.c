@@ -25,6 +25,7 @@ static const struct cli_opt opts[] = {
 	{ O_TRIM_PATH, "trim-path", "prefixes", "as tsvlist's --trim-path" },
 	{ O_ANY_SOURCE, "any-source-file", NULL, "as tsvlist's: any file a "
 	    "profile names" },
+	CLI_OPT_BASE,
 	CLI_OPT_LIMIT,
 	{ 0 }
 };
@@ -57,6 +58,7 @@ main(int argc, char *argv[])
 	struct stream_reader r;
 	struct prof p = { 0 };
 	struct source_set sources = { 0 };
+	struct cli_base base = { 0 };
 	struct report_opts ro = { .width = 1200 };
 	struct report *rep;
 	struct chart *ch;
@@ -67,7 +69,9 @@ main(int argc, char *argv[])
 	char *names = NULL, *end;
 	int c;
 
-	while ((c = cli_getopt(&prog, argc, argv)) != -1)
+	while ((c = cli_getopt(&prog, argc, argv)) != -1) {
+		if (cli_base_option(&prog, &base, c, optarg))
+			continue;
 		switch (c) {
 		case 'm':
 			ro.memory = 1;
@@ -107,19 +111,24 @@ main(int argc, char *argv[])
 			ro.anywhere = 1;
 			break;
 		}
+	}
 	argc -= optind;
 	argv += optind;
 	ro.sources = &sources;
+	ro.base = &base.ids;
+	ro.diff = base.opt == 0 ? CG_PLAIN : base.opt == CLI_BASE ? CG_BASE :
+	    CG_DIFF_BASE;
 	ro.missing = missing;
 	if (graphviz_found())
 		ro.layout = graphviz_layout;
 	if ((rep = report_new(&ro, &e)) == NULL)
 		cli_fail(&e);
 	/* two passes: everything but the chart, then the chart */
-	in = cli_input(&prog, argc, argv, TWICE_WHOLE);
+	in = cli_base_input(&prog, &base, argc, argv, TWICE_WHOLE);
 	cli_assemble(&r, in, &p, report_sample, report_restart, rep);
 	stream_close(&r);
 	cli_check_sources(&sources, 's', 0, &p);
+	cli_base_check(&base, &p);
 	if (ro.title == NULL) {
 		if ((names = cli_source_names(&p, &sources)) == NULL) {
 			perr_nomem(&e);
@@ -148,5 +157,6 @@ main(int argc, char *argv[])
 	free(names);
 	prof_free(&p);
 	source_set_free(&sources);
+	source_set_free(&base.ids);
 	return EXIT_OK;
 }

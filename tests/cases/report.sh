@@ -114,3 +114,31 @@ t_report_no_local_path() {
 	grep -q 'tests/interop/labelled/main.go' "$out/p.html" ||
 	    bad "the page lost the trimmed file names"
 }
+
+# A diff page (--diff-base): its tables are tsvtop's and tsvpeek's with
+# the same base (tsvpeek's blocks of it are pprof's: peek/diff); its call
+# graph is tsvgraph's (pprof's: graph/diff), laid out; its flame graph
+# colours each function by its change in the profile's unit; no flame
+# chart.
+t_report_diff() {
+	d=tests/data/pprof/go-labelled
+	$bin/tsvreport --diff-base $d/cpu1.pb.gz $d/cpu2.pb.gz >"$out/r.html" ||
+	    { bad "tsvreport --diff-base"; return; }
+	awk -v id=top-data -f tests/report/json-part.awk "$out/r.html" >"$out/got"
+	$bin/tsvtop --diff-base $d/cpu1.pb.gz $d/cpu2.pb.gz >"$out/want"
+	same_lines want got "the diff page's top table"
+	awk -v id=peek-data -f tests/report/json-part.awk "$out/r.html" >"$out/got"
+	$bin/tsvpeek --table --tree --diff-base $d/cpu1.pb.gz $d/cpu2.pb.gz \
+	    >"$out/want"
+	same_lines want got "the diff page's callers and callees"
+	grep -q 'total 760ms, base 750ms;' "$out/r.html" ||
+	    bad "the flame graph's totals are not the profile's and the base's, in ms"
+	grep -A3 '<title>main.workB$' "$out/r.html" | grep -q '^base 140ms, change +321.43%' ||
+	    bad "main.workB's box does not say its base and change"
+	grep -q 'No flame chart: a diff has no order in time' "$out/r.html" ||
+	    bad "the chart's tab does not say why a diff has none"
+	if command -v dot >/dev/null 2>&1; then
+		grep -q '>0 of &#45;410ms (54.67%)<' "$out/r.html" ||
+		    bad "the call graph has not main.workA's loss as pprof's"
+	fi
+}

@@ -60,7 +60,9 @@ report_new(const struct report_opts *o, struct perr *e)
 {
 	struct report *r = calloc(1, sizeof(*r));
 	struct top_opts to = { .sources = o->sources, .unit = o->unit,
-	    .memory = o->memory, .nodefraction = -1 };
+	    .memory = o->memory, .nodefraction = -1, .base = o->base,
+	    .diff = o->diff == CG_BASE ? TOP_BASE : o->diff == CG_DIFF_BASE ?
+	    TOP_DIFF_BASE : TOP_PLAIN };
 
 	if (r == NULL) {
 		perr_nomem(e);
@@ -70,7 +72,11 @@ report_new(const struct report_opts *o, struct perr *e)
 	parts_init(r);
 	r->cg.sources = o->sources;
 	r->cg.keep_stacks = 1;		/* pruned as pprof prunes */
+	r->cg.base = o->base;
+	r->cg.diff = o->diff;
 	r->sc.sr.opts.sources = o->sources;
+	if (o->diff != CG_PLAIN)	/* the flame graph by change */
+		r->sc.sr.opts.bases = o->base;
 	if ((r->top = top_new(&to, e)) == NULL)
 		goto fail;
 	to.by_line = 1;
@@ -79,7 +85,9 @@ report_new(const struct report_opts *o, struct perr *e)
 	r->graph = (struct flame_opts){ .type = o->type, .width = o->width,
 	    .minwidth = 0.1, .title = "Flame graph", .id = "g-",
 	    .trim = o->trim };
+	r->graph.diff = o->diff != CG_PLAIN;
 	r->chartopts = r->graph;
+	r->chartopts.diff = 0;
 	r->chartopts.title = "Flame chart";
 	r->chartopts.id = "c-";
 	return r;
@@ -256,7 +264,10 @@ report_parts(struct report *r, struct prof *p, struct chart **chart,
 	if (part_open(&r->pgraph, &o, e) < 0 || part_close(&r->pgraph, &o,
 	    flame_write(&r->sc.sr.st, p, &r->graph, &o, e), e) < 0)
 		return -1;
-	if ((r->chart = chart_new(&r->sc, p, &r->chartopts, e)) == NULL)
+	if (r->o.diff != CG_PLAIN)
+		snprintf(r->pchart.why, sizeof(r->pchart.why), "a diff has no "
+		    "order in time (the flame graph shows the change)");
+	else if ((r->chart = chart_new(&r->sc, p, &r->chartopts, e)) == NULL)
 		snprintf(r->pchart.why, sizeof(r->pchart.why), "%s", e->msg);
 	*chart = r->chart;
 	return call_graph(r, p, e);

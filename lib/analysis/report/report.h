@@ -11,11 +11,16 @@
 #ifndef REPORT_H
 #define REPORT_H
 
+#include "analysis/graph/callgraph.h"
 #include "analysis/stacks/chart.h"
 #include "analysis/sample/select.h"
 
 struct report_opts {
 	const struct source_set *sources;
+	/* a diff: these sources are the base subtracted, as pprof's
+	 * -diff_base (CG_DIFF_BASE) or -base (CG_BASE); CG_PLAIN: none */
+	const struct source_set *base;
+	int diff;
 	const char *type, *unit;	/* as tsvtop's -t and --unit */
 	int memory;			/* summaryRprof's memory (-m) */
 	const char *search, *trim;	/* the sources: tsvlist's; NULL

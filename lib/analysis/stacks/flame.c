@@ -285,14 +285,23 @@ flame_write(const struct stacks *st, const struct prof *p,
 
 	/* (a difference graph, or sources of several intervals: the sums,
 	 * as summed) */
-	if (measure_choose(&st->m, p, opts->type, opts->diff && opts->unit ==
-	    NULL ? "raw" : opts->unit, &c, e) < 0 || (c.mixed &&
-	    measure_choose(&st->m, p, opts->type, "raw", &c, e) < 0))
+	/* a difference graph's figures each in its own unit (as pprof
+	 * labels them), or raw where samples of different lengths are */
+	if (opts->diff && opts->unit == NULL) {
+		if (measure_choose(&st->m, p, opts->type, "auto", &c, e) < 0 &&
+		    measure_choose(&st->m, p, opts->type, "raw", &c, e) < 0)
+			return -1;
+	} else if (measure_choose(&st->m, p, opts->type, opts->unit, &c, e) <
+	    0)
+		return -1;
+	if (c.mixed && measure_choose(&st->m, p, opts->type, "raw", &c, e) <
+	    0)
 		return -1;
 	t = c.type;
 	l.g.unit = c.unit;
-	if (t >= 0 && !opts->diff && !c.mixed) {
-		/* the values in the unit tsvtop shows the profile in */
+	if (t >= 0 && !c.mixed) {
+		/* the values in the unit tsvtop shows the profile in (a
+		 * difference graph: each in its own, as pprof labels them) */
 		svg_choose_unit(st, p, &c, 2 * (size_t)t);
 		l.g.c = &c;
 	}

@@ -259,7 +259,7 @@ svg_box(struct svg *g, const struct box *bx)
 	out_str(o, b);
 	if (g->opts->diff) {
 		out_str(o, "\nbase ");
-		out_dbl(o, bx->base);
+		svg_value(g, bx->base);
 		snprintf(b, sizeof(b), ", change %+.2f%%", bx->base > 0 ?
 		    (bx->tot - bx->base) / bx->base * 100 : 100.0);
 		out_str(o, bx->base > 0 || bx->tot > 0 ? b : "");

@@ -470,7 +470,9 @@ add(struct stack_reader *r, struct prof *p, const struct sample *s)
 	}
 	if ((node = stack_of(st, r->path, root + s->nlocs)) < 0)
 		return -1;
-	series = r->opts.base != 0 && p->sources[s->source].id != r->opts.base;
+	series = r->opts.bases != NULL ? !source_set_has_id(r->opts.bases,
+	    p->sources[s->source].id) : r->opts.base != 0 &&
+	    p->sources[s->source].id != r->opts.base;
 	if (measure_sample(&st->m, p, s, &nv) < 0 ||
 	    grow_cols(st, 2 * st->m.types.names.n) < 0)
 		return -1;

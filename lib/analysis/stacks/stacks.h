@@ -51,6 +51,7 @@ struct stack_opts {
 	int lines;			/* frame names get ":line" */
 	const struct source_set *sources;
 	uint32_t base;			/* -d: this source is series 0 */
+	const struct source_set *bases;	/* or these sources (NULL: none) */
 	unsigned perf;			/* STACKS_PERF_* */
 };
 

@@ -70,3 +70,29 @@ out_json_string(struct output *o, const char *s, size_t n)
 	}
 	out_char(o, '"');
 }
+
+void
+out_base64(struct output *o, const void *bytes, size_t n)
+{
+	static const char b64[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const unsigned char *p = bytes;
+	size_t i;
+	uint32_t v;
+
+	for (i = 0; i + 2 < n; i += 3) {
+		v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
+		out_char(o, b64[v >> 18]);
+		out_char(o, b64[v >> 12 & 63]);
+		out_char(o, b64[v >> 6 & 63]);
+		out_char(o, b64[v & 63]);
+	}
+	if (i < n) {
+		v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] <<
+		    8 : 0);
+		out_char(o, b64[v >> 18]);
+		out_char(o, b64[v >> 12 & 63]);
+		out_char(o, i + 1 < n ? b64[v >> 6 & 63] : '=');
+		out_char(o, '=');
+	}
+}

@@ -19,5 +19,8 @@ void out_xml_str(struct output *o, const char *s);
  * <script>: '<', '>' and '&' escaped too; bytes that are not UTF-8 as
  * U+FFFD. */
 void out_json_string(struct output *o, const char *s, size_t n);
+/* Writes p[0..n) in base64 (RFC 4648's alphabet, padded), which JSON
+ * strings and HTML text hold as it is. */
+void out_base64(struct output *o, const void *p, size_t n);
 
 #endif

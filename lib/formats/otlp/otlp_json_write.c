@@ -56,33 +56,6 @@ key(struct output *o, const char *name)
 }
 
 static void
-base64(struct output *o, const uint8_t *p, size_t n)
-{
-	static const char b64[] =
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	size_t i;
-	uint32_t v;
-
-	out_char(o, '"');
-	for (i = 0; i + 2 < n; i += 3) {
-		v = (uint32_t)p[i] << 16 | (uint32_t)p[i + 1] << 8 | p[i + 2];
-		out_char(o, b64[v >> 18]);
-		out_char(o, b64[v >> 12 & 63]);
-		out_char(o, b64[v >> 6 & 63]);
-		out_char(o, b64[v & 63]);
-	}
-	if (i < n) {
-		v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] <<
-		    8 : 0);
-		out_char(o, b64[v >> 18]);
-		out_char(o, b64[v >> 12 & 63]);
-		out_char(o, i + 1 < n ? b64[v >> 6 & 63] : '=');
-		out_char(o, '=');
-	}
-	out_char(o, '"');
-}
-
-static void
 hex(struct output *o, const uint8_t *p, size_t n)
 {
 	static const char digits[] = "0123456789abcdef";
@@ -193,8 +166,11 @@ value(struct output *o, const ProtobufCMessageDescriptor *d,
 			out_json_string(o, (const char *)fl->sub.p, n);
 		else if (form == AS_HEX)
 			hex(o, fl->sub.p, n);
-		else
-			base64(o, fl->sub.p, n);
+		else {
+			out_char(o, '"');
+			out_base64(o, fl->sub.p, n);
+			out_char(o, '"');
+		}
 		return 0;
 	}
 	scalar(o, f, fl->val);

@@ -169,3 +169,29 @@ gzout_free(struct gzout *g)
 	}
 	free(g);
 }
+
+int
+gzip_bytes(int level, const void *in, size_t n, unsigned char **out,
+    size_t *nout)
+{
+	struct libdeflate_compressor *c;
+	size_t cap;
+
+	*out = NULL;
+	*nout = 0;
+	if ((c = libdeflate_alloc_compressor(level)) == NULL)
+		return -1;
+	cap = libdeflate_gzip_compress_bound(c, n);
+	if ((*out = malloc(cap)) == NULL) {
+		libdeflate_free_compressor(c);
+		return -1;
+	}
+	*nout = libdeflate_gzip_compress(c, in, n, *out, cap);
+	libdeflate_free_compressor(c);
+	if (*nout == 0) {
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	return 0;
+}

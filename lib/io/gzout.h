@@ -33,4 +33,9 @@ int gzout_finish(struct gzout *g, char **buf, size_t len);
 /* Waits for the threads and frees everything, finished or not. */
 void gzout_free(struct gzout *g);
 
+/* in[0..n) as one gzip member at level (libdeflate's), in *out (nout
+ * bytes, the caller's to free): 0, or -1 when out of memory. */
+int gzip_bytes(int level, const void *in, size_t n, unsigned char **out,
+    size_t *nout);
+
 #endif

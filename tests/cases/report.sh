@@ -142,3 +142,47 @@ t_report_diff() {
 		    bad "the call graph has not main.workA's loss as pprof's"
 	fi
 }
+
+# The sample type switch (pprof -http's sample menu): a Go heap profile's
+# page offers its four types, the one shown first pprof's default; each
+# other type's views, inflated (gzip in base64, as the page's script
+# inflates them), are tsvtop's and tsvpeek's tables of that type and
+# tsvflame's total of it; the page stays under twice the size of the
+# rest of it, and R's page and a diff's have no switch.
+t_report_types() {
+	h=tests/data/pprof/go-1.19/go.heap.pb.gz
+	$bin/tsvreport $h >"$out/r.html" || { bad "tsvreport"; return; }
+	grep -o '<select id="type".*</select>' "$out/r.html" |
+	    grep -o '<option[^>]*>[^<]*' | sed 's/.*>//' >"$out/got"
+	printf '%s\n' alloc_space alloc_objects inuse_objects inuse_space \
+	    >"$out/want"
+	same_lines want got "the switch's types"
+	for t in alloc_objects inuse_objects inuse_space; do
+		grep -o "<script type=\"application/octet-stream\" class=\"alt\" data-type=\"$t\">[^<]*" \
+		    "$out/r.html" | sed 's/.*">//' | base64 -d | gzip -dc \
+		    >"$out/$t.json" || { bad "$t: not gzip in base64"; continue; }
+		awk -v key=top -f tests/report/alt-part.awk "$out/$t.json" >"$out/got"
+		$bin/tsvtop -t $t $h >"$out/want"
+		same_lines want got "$t's top table"
+		awk -v key=all -f tests/report/alt-part.awk "$out/$t.json" >"$out/got"
+		$bin/tsvtop -t $t --nodefraction=0 $h >"$out/want"
+		same_lines want got "$t's whole top table"
+		awk -v key=peek -f tests/report/alt-part.awk "$out/$t.json" >"$out/got"
+		$bin/tsvpeek --table --tree -t $t $h >"$out/want"
+		same_lines want got "$t's callers and callees"
+		awk -v key=graph -f tests/report/alt-part.awk "$out/$t.json" |
+		    grep -o 'total [^;]*;' >"$out/got"
+		$bin/tsvflame -t $t $h | grep -o 'total [^;]*;' >"$out/want"
+		same_lines want got "$t's flame graph total"
+	done
+	grep -v '^<script type="application/octet-stream" class="alt"' \
+	    "$out/r.html" | wc -c >"$out/one"
+	[ "$(wc -c <"$out/r.html")" -le $((2 * $(cat "$out/one"))) ] ||
+	    bad "the page with its switch is more than twice one type's"
+	report_page
+	! grep -q '<select id="type"' "$out/r.html" || bad "R's page has a switch"
+	d=tests/data/pprof/go-labelled
+	$bin/tsvreport --diff-base $d/heap1.pb.gz $d/heap2.pb.gz |
+	    grep -q '<select id="type"' && bad "a diff page has a switch"
+	return 0
+}

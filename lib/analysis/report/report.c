@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/array.h"
+#include "io/gzout.h"
 #include "io/markup.h"
 #include "io/tmpfile.h"
 #include "analysis/graph/callgraph.h"
@@ -30,6 +32,22 @@ struct part {
 	char why[sizeof(((struct perr *)0)->msg)];	/* then why not */
 };
 
+/* The views of one sample type. */
+struct views {
+	struct part top, peek, list, graph;
+	struct part topall;	/* the table with no node fraction */
+	struct part dot, callgraph;	/* tsvgraph's DOT; its picture */
+};
+#define VIEW_PARTS 7
+
+/* Another sample type's views, for the page's switch: one JSON object
+ * of them, gzip'd (the browser's DecompressionStream opens it). */
+struct alt {
+	char *type;
+	unsigned char *gz;
+	size_t ngz;
+};
+
 struct report {
 	struct report_opts o;
 	struct top *top, *lines;
@@ -37,22 +55,49 @@ struct report {
 	struct chart_scan sc;
 	struct chart *chart;
 	struct flame_opts graph, chartopts;
-	struct part ptop, ppeek, plist, pgraph, pchart;
-	struct part ptopall;	/* the table with no node fraction */
-	struct part pdot, pcallgraph;	/* tsvgraph's DOT; its picture */
+	struct views v;		/* the type shown first */
+	struct part pchart;
+	char *type;		/* its name */
+	struct alt *alts;
+	size_t nalts, capalts;
+	char alts_why[160];	/* types left out of the switch, and why */
 };
 
-static void
-parts_init(struct report *r)
+static struct part *
+view_part(struct views *v, int i)
 {
-	struct part *p[] = { &r->ptop, &r->ppeek, &r->plist, &r->pgraph,
-	    &r->pchart, &r->ptopall, &r->pdot, &r->pcallgraph };
-	size_t i;
+	struct part *p[VIEW_PARTS] = { &v->top, &v->peek, &v->list, &v->graph,
+	    &v->topall, &v->dot, &v->callgraph };
 
-	for (i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
-		p[i]->fd = -1;
-		p[i]->why[0] = '\0';
-	}
+	return p[i];
+}
+
+static void
+part_init(struct part *p)
+{
+	p->fd = -1;
+	p->why[0] = '\0';
+}
+
+static void
+views_init(struct views *v)
+{
+	int i;
+
+	for (i = 0; i < VIEW_PARTS; i++)
+		part_init(view_part(v, i));
+}
+
+static void
+views_close(struct views *v)
+{
+	int i;
+
+	for (i = 0; i < VIEW_PARTS; i++)
+		if (view_part(v, i)->fd >= 0) {
+			close(view_part(v, i)->fd);
+			view_part(v, i)->fd = -1;
+		}
 }
 
 struct report *
@@ -69,7 +114,8 @@ report_new(const struct report_opts *o, struct perr *e)
 		return NULL;
 	}
 	r->o = *o;
-	parts_init(r);
+	views_init(&r->v);
+	part_init(&r->pchart);
 	r->cg.sources = o->sources;
 	r->cg.keep_stacks = 1;		/* pruned as pprof prunes */
 	r->cg.base = o->base;
@@ -105,22 +151,19 @@ report_title(struct report *r, const char *title)
 void
 report_free(struct report *r)
 {
-	struct part *p[8];
 	size_t i;
 
 	if (r == NULL)
 		return;
-	p[0] = &r->ptop;
-	p[1] = &r->ppeek;
-	p[2] = &r->plist;
-	p[3] = &r->pgraph;
-	p[4] = &r->pchart;
-	p[5] = &r->ptopall;
-	p[6] = &r->pdot;
-	p[7] = &r->pcallgraph;
-	for (i = 0; i < 8; i++)
-		if (p[i]->fd >= 0)
-			close(p[i]->fd);
+	views_close(&r->v);
+	if (r->pchart.fd >= 0)
+		close(r->pchart.fd);
+	for (i = 0; i < r->nalts; i++) {
+		free(r->alts[i].type);
+		free(r->alts[i].gz);
+	}
+	free(r->alts);
+	free(r->type);
 	top_free(r->top);
 	top_free(r->lines);
 	cg_free(&r->cg);
@@ -183,86 +226,103 @@ part_close(struct part *pt, struct output *po, int rc, struct perr *e)
 /* The call graph: tsvgraph's DOT (pprof's defaults), laid out as SVG
  * by the program's layout (Graphviz), or the tab says why not. */
 static int
-call_graph(struct report *r, struct prof *p, struct perr *e)
+call_graph(struct report *r, struct prof *p, const char *type,
+    struct views *v, struct perr *e)
 {
-	struct dot_opts dopts = { r->o.type, r->o.unit, 0.005, 0.001, 80,
+	struct dot_opts dopts = { type, r->o.unit, 0.005, 0.001, 80,
 	    "Call graph" };
 	struct output o;
 	struct perr le;
 
-	if (part_open(&r->pdot, &o, e) < 0 || part_close(&r->pdot, &o,
+	if (part_open(&v->dot, &o, e) < 0 || part_close(&v->dot, &o,
 	    dot_write(&r->cg, p, &dopts, &o, e), e) < 0)
 		return -1;
-	if (r->pdot.fd < 0) {
-		snprintf(r->pcallgraph.why, sizeof(r->pcallgraph.why), "%s",
-		    r->pdot.why);
+	if (v->dot.fd < 0) {
+		snprintf(v->callgraph.why, sizeof(v->callgraph.why), "%s",
+		    v->dot.why);
 		return 0;
 	}
 	if (r->o.layout == NULL) {
-		snprintf(r->pcallgraph.why, sizeof(r->pcallgraph.why),
+		snprintf(v->callgraph.why, sizeof(v->callgraph.why),
 		    "Graphviz's dot is not installed (tsvgraph writes the "
 		    "graph as DOT)");
 		return 0;
 	}
-	if ((r->pcallgraph.fd = tmp_fd(e)) < 0)
+	if ((v->callgraph.fd = tmp_fd(e)) < 0)
 		return -1;
-	if (lseek(r->pdot.fd, 0, SEEK_SET) < 0 ||
-	    r->o.layout(r->o.ctx, r->pdot.fd, r->pcallgraph.fd, &le) < 0) {
-		snprintf(r->pcallgraph.why, sizeof(r->pcallgraph.why), "%s",
+	if (lseek(v->dot.fd, 0, SEEK_SET) < 0 ||
+	    r->o.layout(r->o.ctx, v->dot.fd, v->callgraph.fd, &le) < 0) {
+		snprintf(v->callgraph.why, sizeof(v->callgraph.why), "%s",
 		    le.msg);
-		close(r->pcallgraph.fd);
-		r->pcallgraph.fd = -1;
+		close(v->callgraph.fd);
+		v->callgraph.fd = -1;
 	}
 	return 0;
 }
 
-int
-report_parts(struct report *r, struct prof *p, struct chart **chart,
-    struct perr *e)
+/* The views of type (NULL: the default) into v: the tables (a table
+ * that cannot be written fails them all) and the pictures (where one
+ * cannot be drawn, the page says why). 0, or -1 with e set. */
+static int
+views_write(struct report *r, struct prof *p, const char *type,
+    struct views *v, struct perr *e)
 {
-	struct peek_opts po = { NULL, r->o.type, r->o.unit, 0, 1 };
-	struct list_opts lo = { .type = r->o.type, .search = r->o.search,
+	struct peek_opts po = { NULL, type, r->o.unit, 0, 1 };
+	struct list_opts lo = { .type = type, .search = r->o.search,
 	    .trim = r->o.trim, .anywhere = r->o.anywhere, .missing =
 	    r->o.missing, .ctx = r->o.ctx };
+	struct flame_opts fo = r->graph;
 	struct output o;
 	char err[128];
 	double frac;
 	int rc;
 
-	*chart = NULL;
-	/* the tables: the page is made of them */
-	if (part_open(&r->ptop, &o, e) < 0)
+	fo.type = type;
+	if (part_open(&v->top, &o, e) < 0)
 		return -1;
-	rc = top_write(r->top, p, &o, r->o.type, 0, 0, e);
-	if (part_close(&r->ptop, &o, rc, e) < 0 || rc < 0 ||
-	    part_open(&r->ptopall, &o, e) < 0)
+	rc = top_write(r->top, p, &o, type, 0, 0, e);
+	if (part_close(&v->top, &o, rc, e) < 0 || rc < 0 ||
+	    part_open(&v->topall, &o, e) < 0)
 		return -1;
 	/* the rows under pprof's node fraction too, for the page's button
 	 * that shows them */
 	frac = top_set_nodefraction(r->top, 0);
-	rc = top_write(r->top, p, &o, r->o.type, 0, 0, e);
+	rc = top_write(r->top, p, &o, type, 0, 0, e);
 	top_set_nodefraction(r->top, frac);
-	if (part_close(&r->ptopall, &o, rc, e) < 0 || rc < 0 ||
-	    part_open(&r->ppeek, &o, e) < 0)
+	if (part_close(&v->topall, &o, rc, e) < 0 || rc < 0 ||
+	    part_open(&v->peek, &o, e) < 0)
 		return -1;
 	rc = peek_write(&r->cg, p, &po, &o, e);
-	if (part_close(&r->ppeek, &o, rc, e) < 0 || rc < 0)
+	if (part_close(&v->peek, &o, rc, e) < 0 || rc < 0)
 		return -1;
 	if (r->lines != NULL) {
 		if ((lo.match = re_compile(".", err, sizeof(err))) == NULL)
 			return perr_set(e, "%s", err);
-		if (part_open(&r->plist, &o, e) < 0) {
+		if (part_open(&v->list, &o, e) < 0) {
 			re_free(lo.match);
 			return -1;
 		}
 		rc = top_list(r->lines, p, &lo, &o, e);
 		re_free(lo.match);
-		if (part_close(&r->plist, &o, rc, e) < 0 || rc < 0)
+		if (part_close(&v->list, &o, rc, e) < 0 || rc < 0)
 			return -1;
 	}
-	/* the pictures: where one cannot be drawn, the page says why */
-	if (part_open(&r->pgraph, &o, e) < 0 || part_close(&r->pgraph, &o,
-	    flame_write(&r->sc.sr.st, p, &r->graph, &o, e), e) < 0)
+	if (part_open(&v->graph, &o, e) < 0 || part_close(&v->graph, &o,
+	    flame_write(&r->sc.sr.st, p, &fo, &o, e), e) < 0)
+		return -1;
+	return call_graph(r, p, type, v, e);
+}
+
+static int alt_types(struct report *r, struct prof *p, struct perr *e);
+
+int
+report_parts(struct report *r, struct prof *p, struct chart **chart,
+    struct perr *e)
+{
+	struct measure_choice c;
+
+	*chart = NULL;
+	if (views_write(r, p, r->o.type, &r->v, e) < 0)
 		return -1;
 	if (r->o.diff != CG_PLAIN)
 		snprintf(r->pchart.why, sizeof(r->pchart.why), "a diff has no "
@@ -270,7 +330,13 @@ report_parts(struct report *r, struct prof *p, struct chart **chart,
 	else if ((r->chart = chart_new(&r->sc, p, &r->chartopts, e)) == NULL)
 		snprintf(r->pchart.why, sizeof(r->pchart.why), "%s", e->msg);
 	*chart = r->chart;
-	return call_graph(r, p, e);
+	/* the type shown, and the others behind the switch */
+	if (measure_choose(&r->cg.m, p, r->o.type, "raw", &c, e) < 0 ||
+	    c.type < 0)
+		return 0;
+	if ((r->type = strdup(c.name)) == NULL)
+		return perr_nomem(e);
+	return alt_types(r, p, e);
 }
 
 /* The part's bytes whole (NUL-terminated), or NULL. */
@@ -311,33 +377,195 @@ json_part(struct output *o, const char *id, const struct part *pt)
 	return 0;
 }
 
-/* A picture inline (its XML declaration left out), or why there is none. */
+/* A picture inline (its XML declaration left out), or why there is none:
+ * what its view's section holds. */
 static int
-svg_part(struct output *o, const char *view, const char *name,
-    const struct part *pt)
+svg_inner(struct output *o, const char *name, const struct part *pt)
 {
 	size_t n;
 	char *t, *body;
 
-	out_str(o, "<section class=\"view\" id=\"v-");
-	out_str(o, view);
-	out_str(o, "\" hidden>\n");
 	if (pt->fd < 0) {
 		out_str(o, "<p class=\"note\">No ");
 		out_str(o, name);
 		out_str(o, ": ");
 		out_xml_str(o, pt->why);
 		out_str(o, "</p>\n");
-	} else {
-		if ((t = part_text(pt, &n)) == NULL)
-			return -1;
-		/* from the <svg> on: no XML prolog, doctype or comment */
-		body = strstr(t, "<svg");
-		body = body != NULL ? body : t;
-		out_write(o, body, n - (size_t)(body - t));
-		free(t);
+		return 0;
 	}
+	if ((t = part_text(pt, &n)) == NULL)
+		return -1;
+	/* from the <svg> on: no XML prolog, doctype or comment */
+	body = strstr(t, "<svg");
+	body = body != NULL ? body : t;
+	out_write(o, body, n - (size_t)(body - t));
+	free(t);
+	return 0;
+}
+
+static int
+svg_part(struct output *o, const char *view, const char *name,
+    const struct part *pt)
+{
+	out_str(o, "<section class=\"view\" id=\"v-");
+	out_str(o, view);
+	out_str(o, "\" hidden>\n");
+	if (svg_inner(o, name, pt) < 0)
+		return -1;
 	out_str(o, "</section>\n");
+	return 0;
+}
+
+/* A part's text as a JSON string ("" when there is none). */
+static int
+json_text(struct output *o, const struct part *pt)
+{
+	size_t n;
+	char *t = NULL;
+
+	if (pt->fd >= 0 && (t = part_text(pt, &n)) == NULL)
+		return -1;
+	out_json_string(o, t != NULL ? t : "", t != NULL ? n : 0);
+	free(t);
+	return 0;
+}
+
+/* The views of v as one JSON object, its pictures as their sections
+ * hold them; -1 when out of memory. */
+static int
+views_json(struct output *o, const struct views *v)
+{
+	struct part pg, pc;
+	struct output so;
+	struct perr e;
+	int rc = -1;
+
+	part_init(&pg);
+	part_init(&pc);
+	/* a field a line, for readers of lines */
+	out_str(o, "{\"top\":");
+	if (json_text(o, &v->top) < 0)
+		return -1;
+	out_str(o, ",\n\"all\":");
+	if (json_text(o, &v->topall) < 0)
+		return -1;
+	out_str(o, ",\n\"peek\":");
+	if (json_text(o, &v->peek) < 0)
+		return -1;
+	out_str(o, ",\n\"list\":");
+	if (json_text(o, &v->list) < 0)
+		return -1;
+	/* the sections' markup, made in parts of their own */
+	if (part_open(&pg, &so, &e) < 0 || svg_inner(&so, "flame graph",
+	    &v->graph) < 0 || part_close(&pg, &so, 0, &e) < 0 ||
+	    part_open(&pc, &so, &e) < 0 || svg_inner(&so, "call graph",
+	    &v->callgraph) < 0 || part_close(&pc, &so, 0, &e) < 0)
+		goto done;
+	out_str(o, ",\n\"graph\":");
+	if (json_text(o, &pg) < 0)
+		goto done;
+	out_str(o, ",\n\"callgraph\":");
+	if (json_text(o, &pc) < 0)
+		goto done;
+	out_str(o, "}\n");
+	rc = 0;
+done:
+	if (pg.fd >= 0)
+		close(pg.fd);
+	if (pc.fd >= 0)
+		close(pc.fd);
+	return rc;
+}
+
+/* Whether the profile is R's, whose other value types are memory
+ * snapshots, not sums (tsvtop -m shows them). */
+static int
+is_rprof(const struct prof *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nsources; i++)
+		if (strcmp(prof_str(p, p->sources[i].type), "rprof") == 0)
+			return 1;
+	return 0;
+}
+
+/* A page larger than this many times the first type's alone is too
+ * heavy to send: the types past it are left out of the switch. */
+#define ALT_BOUND 1.0
+
+/* The views of every other sample type, gzip'd, for the page's switch
+ * (pprof -http's sample menu): a diff's, and R's, have none. */
+static int
+alt_types(struct report *r, struct prof *p, struct perr *e)
+{
+	const struct strtab *names = &r->cg.m.types.names;
+	struct views v;
+	struct part pj;
+	struct output o;
+	size_t i, n, total = 0, first = 0, left = 0;
+	char *t;
+	struct alt *a;
+	int rc;
+
+	if (r->o.diff != CG_PLAIN || is_rprof(p))
+		return 0;
+	for (i = 0; i < VIEW_PARTS; i++)
+		if (view_part(&r->v, (int)i)->fd >= 0 &&
+		    lseek(view_part(&r->v, (int)i)->fd, 0, SEEK_END) > 0)
+			first += (size_t)lseek(view_part(&r->v, (int)i)->fd,
+			    0, SEEK_END);
+	for (i = 0; i < names->n; i++) {
+		const char *name = strtab_str(names, i);
+		if (strcmp(name, r->type) == 0 || r->cg.m.t[i].is_time)
+			continue;
+		views_init(&v);
+		part_init(&pj);
+		/* a type whose views cannot be made (sums that do not add
+		 * up) is not offered */
+		if (views_write(r, p, name, &v, e) < 0) {
+			views_close(&v);
+			continue;
+		}
+		rc = 0;
+		if ((part_open(&pj, &o, e) < 0 ||
+		    part_close(&pj, &o, views_json(&o, &v) < 0 ?
+		    perr_nomem(e) : 0, e) < 0 || pj.fd < 0))
+			rc = -1;
+		views_close(&v);
+		if (rc < 0 || (t = part_text(&pj, &n)) == NULL) {
+			if (pj.fd >= 0)
+				close(pj.fd);
+			return -1;
+		}
+		close(pj.fd);
+		if (ARRAY_ROOM(r->alts, r->nalts, r->capalts) < 0) {
+			free(t);
+			return perr_nomem(e);
+		}
+		a = &r->alts[r->nalts];
+		a->type = strdup(name);
+		rc = gzip_bytes(9, t, n, &a->gz, &a->ngz);
+		free(t);
+		if (a->type == NULL || rc < 0) {
+			free(a->type);
+			free(a->gz);
+			return perr_nomem(e);
+		}
+		/* base64's four bytes for three */
+		if ((double)(total + a->ngz / 3 * 4) > ALT_BOUND * (double)first) {
+			free(a->type);
+			free(a->gz);
+			left++;
+			continue;
+		}
+		total += a->ngz / 3 * 4;
+		r->nalts++;
+	}
+	if (left > 0)
+		snprintf(r->alts_why, sizeof(r->alts_why), "%zu type%s left "
+		    "out: the page would pass twice its size", left,
+		    left > 1 ? "s" : "");
 	return 0;
 }
 
@@ -346,6 +574,7 @@ report_write(struct report *r, struct output *o, struct perr *e)
 {
 	struct output po;
 	const char *title = r->o.title != NULL ? r->o.title : "profile";
+	size_t i;
 
 	if (r->chart != NULL && (part_open(&r->pchart, &po, e) < 0 ||
 	    part_close(&r->pchart, &po, chart_write(r->chart, &po, e), e) < 0))
@@ -362,22 +591,52 @@ report_write(struct report *r, struct output *o, struct perr *e)
 	    "<button data-v=\"top\" class=\"on\">Top</button>"
 	    "<button data-v=\"graph\">Flame graph</button>"
 	    "<button data-v=\"chart\">Flame chart</button>"
-	    "<button data-v=\"callgraph\">Call graph</button>"
-	    "<input id=\"q\" type=\"search\" placeholder=\"Search: a regular "
-	    "expression (/)\"><span id=\"qn\"></span></nav>\n"
+	    "<button data-v=\"callgraph\">Call graph</button>");
+	/* pprof -http's sample menu: the type shown first, then the others
+	 * (their views inflated when chosen) */
+	if (r->nalts > 0) {
+		out_str(o, "<select id=\"type\" title=\"the sample type "
+		    "(the flame chart stays ");
+		out_xml_str(o, r->type);
+		out_str(o, "'s");
+		if (r->alts_why[0] != '\0') {
+			out_str(o, "; ");
+			out_xml_str(o, r->alts_why);
+		}
+		out_str(o, ")\"><option selected>");
+		out_xml_str(o, r->type);
+		out_str(o, "</option>");
+		for (i = 0; i < r->nalts; i++) {
+			out_str(o, "<option>");
+			out_xml_str(o, r->alts[i].type);
+			out_str(o, "</option>");
+		}
+		out_str(o, "</select>");
+	}
+	out_str(o, "<input id=\"q\" type=\"search\" placeholder=\"Search: a "
+	    "regular expression (/)\"><span id=\"qn\"></span></nav>\n"
 	    "<section class=\"view\" id=\"v-top\">\n<div id=\"topwrap\">"
 	    "<table id=\"top\"></table></div>\n<aside id=\"detail\">"
 	    "<p class=\"note\">Click a function for its callers and callees");
 	out_str(o, r->lines != NULL ? " and its source." : ".");
 	out_str(o, "</p></aside>\n</section>\n");
-	if (svg_part(o, "graph", "flame graph", &r->pgraph) < 0 ||
+	if (svg_part(o, "graph", "flame graph", &r->v.graph) < 0 ||
 	    svg_part(o, "chart", "flame chart", &r->pchart) < 0 ||
-	    svg_part(o, "callgraph", "call graph", &r->pcallgraph) < 0 ||
-	    json_part(o, "top-data", &r->ptop) < 0 ||
-	    json_part(o, "top-all-data", &r->ptopall) < 0 ||
-	    json_part(o, "peek-data", &r->ppeek) < 0 ||
-	    json_part(o, "list-data", &r->plist) < 0)
+	    svg_part(o, "callgraph", "call graph", &r->v.callgraph) < 0 ||
+	    json_part(o, "top-data", &r->v.top) < 0 ||
+	    json_part(o, "top-all-data", &r->v.topall) < 0 ||
+	    json_part(o, "peek-data", &r->v.peek) < 0 ||
+	    json_part(o, "list-data", &r->v.list) < 0)
 		return perr_nomem(e);
+	/* the other types' views, for the switch */
+	for (i = 0; i < r->nalts; i++) {
+		out_str(o, "<script type=\"application/octet-stream\" "
+		    "class=\"alt\" data-type=\"");
+		out_xml_str(o, r->alts[i].type);
+		out_str(o, "\">");
+		out_base64(o, r->alts[i].gz, r->alts[i].ngz);
+		out_str(o, "</script>\n");
+	}
 	out_str(o, "<script>\n");
 	out_str(o, report_js);
 	out_str(o, "\n</script>\n</body>\n</html>\n");

@@ -239,9 +239,59 @@ function show(v) {
     $('v-' + b[i].getAttribute('data-v')).hidden = b[i].getAttribute('data-v') !== v;
   }
 }
+/* The sample type switch (pprof -http's sample menu): the first type's
+   views as the page holds them, the others' from their gzip'd JSON,
+   which the browser inflates (DecompressionStream). */
+var first = null;
+function setSection(id, html) {
+  var s = $(id), old, i, n;
+  s.innerHTML = html;
+  /* scripts put in by markup do not run: each made anew runs */
+  old = s.getElementsByTagName('script');
+  for (i = old.length - 1; i >= 0; i--) {
+    n = document.createElementNS(old[i].namespaceURI, 'script');
+    n.textContent = old[i].textContent;
+    old[i].parentNode.replaceChild(n, old[i]);
+  }
+}
+function apply(v) {
+  top = table(v.top);
+  all = v.all ? table(v.all) : null;
+  peek = table(v.peek);
+  list = table(v.list);
+  tree = null;
+  setSection('v-graph', v.graph);
+  setSection('v-callgraph', v.callgraph);
+  buildTop();
+  search($('q').value);
+  if (chosen !== null) choose(chosen);
+}
+function inflate(b64, done) {
+  var bin = atob(b64), u = new Uint8Array(bin.length), i;
+  for (i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
+  new Response(new Blob([u]).stream().pipeThrough(
+    new DecompressionStream('gzip'))).text().then(function (t) {
+    done(JSON.parse(t));
+  });
+}
+function setType(name) {
+  var alts = document.querySelectorAll('script.alt'), i;
+  if ($('type')) $('type').value = name;
+  if (first === null)
+    first = { top: data('top-data'), all: data('top-all-data'),
+      peek: data('peek-data'), list: data('list-data'),
+      graph: $('v-graph').innerHTML, callgraph: $('v-callgraph').innerHTML };
+  for (i = 0; i < alts.length; i++)
+    if (alts[i].getAttribute('data-type') === name) {
+      inflate(alts[i].textContent, apply);
+      return;
+    }
+  apply(first);
+}
 function init() {
   var b = document.querySelectorAll('nav button'), i;
   buildTop();
+  if ($('type')) $('type').onchange = function () { setType(this.value); };
   for (i = 0; i < b.length; i++) b[i].onclick = function () { show(this.getAttribute('data-v')); };
   $('q').oninput = function () { search(this.value); };
   document.addEventListener('keydown', function (e) {
@@ -256,7 +306,7 @@ function init() {
     }
   });
   window.report = { choose: choose, search: search, show: show,
-    sandwich: sandwichOf };
+    sandwich: sandwichOf, type: setType };
 }
 init();
 })();

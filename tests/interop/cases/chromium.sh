@@ -201,3 +201,67 @@ EOT
 	cmp -s "$out/want" "$out/got.sorted" ||
 	    { bad "the sandwich of runtime.mallocgc is not tsvpeek's"; diff "$out/want" "$out/got.sorted" | head; }
 }
+
+# The sample type switch in the browser: a Go heap profile's page, its
+# menu set to inuse_space, inflates that type's views (the page's
+# DecompressionStream): its table is tsvtop -t inuse_space's row for row,
+# its flame graph tsvflame's total, and the graph's own script runs again
+# (a search matches tsvflame's share); back to the first type, its table
+# again; no error.
+t_chromium_report_types() {
+	need chromium || return
+	f=tests/data/pprof/go-1.19/go.heap.pb.gz
+	$bin/tsvreport "$f" >"$out/report.html" || { bad "tsvreport failed"; return; }
+	cat >"$out/types-test.js" <<'EOT'
+(function () {
+  var r = [], sel = document.getElementById('type'), tries = 0;
+  function rows(tag) {
+    var trs = document.querySelectorAll('#top tbody tr'), i, j, c;
+    for (i = 0; i < trs.length; i++) {
+      c = [];
+      for (j = 0; j < trs[i].cells.length; j++) c.push(trs[i].cells[j].textContent);
+      r.push(tag + '\t' + c.join('\t'));
+    }
+  }
+  function finish() {
+    r.push('errors ' + window.reportErrors.length);
+    document.getElementById('result').textContent = r.join('\n');
+  }
+  function when(type, then) {
+    if (document.getElementById('meta').textContent.indexOf('type: ' + type) < 0 &&
+        tries++ < 200) { setTimeout(function () { when(type, then); }, 20); return; }
+    then();
+  }
+  try {
+    sel.value = 'inuse_space';
+    sel.dispatchEvent(new Event('change'));
+    when('inuse_space', function () {
+      try {
+        rows('top');
+        window.report.show('graph');
+        r.push('graph ' + document.getElementById('g-subtitle').textContent.split(';')[0]);
+        window.report.search('^main\\.');
+        r.push('matched ' + document.getElementById('g-matched').textContent);
+        sel.value = 'alloc_space';
+        sel.dispatchEvent(new Event('change'));
+        tries = 0;
+        when('alloc_space', function () { rows('first'); finish(); });
+      } catch (e) { window.reportErrors.push(String(e)); finish(); }
+    });
+  } catch (e) { window.reportErrors.push(String(e)); finish(); }
+})();
+EOT
+	page_test "$out/report.html" types-test.js "$out/got"
+	grep '^top	' "$out/got" | cut -f 2- >"$out/got.top"
+	$bin/tsvtop -q -t inuse_space "$f" | tail -n +2 >"$out/want.top"
+	same_lines want.top got.top "inuse_space's table against tsvtop -t inuse_space"
+	grep '^first	' "$out/got" | cut -f 2- >"$out/got.first"
+	$bin/tsvtop -q "$f" | tail -n +2 >"$out/want.first"
+	same_lines want.first got.first "the first type's table, back"
+	total=$($bin/tsvflame -t inuse_space "$f" | grep -o 'total [^;]*' | head -1)
+	for want in "graph $total" "errors 0"; do
+		grep -qxF "$want" "$out/got" || bad "no '$want' in: $(grep -v '^top\|^first' "$out/got" | tr '\n' '|')"
+	done
+	grep -q '^matched Matched: [0-9.]*%$' "$out/got" ||
+	    bad "the inflated flame graph's script did not search: $(grep '^matched' "$out/got")"
+}

@@ -192,6 +192,24 @@ row "tsvflame --chart (16 renamed copies)" "$(size "$r16")" build/bin/tsvflame -
 row "tsvreport (16 renamed copies)" "$(size "$r16")" build/bin/tsvreport "$r16"
 echo "  (tsvreport's page of it: $(build/bin/tsvreport "$r16" | wc -c) bytes)"
 row "tsvtop (16 renamed copies, for scale)" "$(size "$r16")" build/bin/tsvtop "$r16"
+# tsvreport's page of large.cpu in headless Chromium, driven over the
+# DevTools protocol (issue 39): opening it, and each interaction until
+# the frame after it is painted, the median of three runs
+if command -v node >/dev/null 2>&1 && command -v chromium >/dev/null 2>&1; then
+	build/bin/tsvreport -o "$dir/large.html" \
+	    tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu
+	echo "input: tsvreport's page of large.cpu ($(size "$dir/large.html") bytes) in headless Chromium"
+	for i in 1 2 3; do
+		node tests/interop/report-timings.js "$dir/large.html" >"$dir/timings.$i" ||
+		    echo "report-timings.js failed" >&2
+	done
+	paste "$dir/timings.1" "$dir/timings.2" "$dir/timings.3" | awk -F'\t' '
+	    $1 == "errors" { if ($2 != "0") print "  page errors: " $2; next }
+	    { a = $2 + 0; b = $4 + 0; c = $6 + 0
+	      lo = a < b ? (a < c ? a : c) : (b < c ? b : c)
+	      hi = a > b ? (a > c ? a : c) : (b > c ? b : c)
+	      printf "  %-46s %6d ms\n", $1, a + b + c - lo - hi }'
+fi
 build/bin/tsv2folded -l "$dir/big.tsv" >"$dir/big.folded"
 row "folded2tsv (MB of collapsed stacks)" "$(size "$dir/big.folded")" build/bin/folded2tsv "$dir/big.folded"
 # 10,000 sources (issue 28: tsvfocus walked every source for every kept

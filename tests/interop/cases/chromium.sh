@@ -265,3 +265,23 @@ EOT
 	grep -q '^matched Matched: [0-9.]*%$' "$out/got" ||
 	    bad "the inflated flame graph's script did not search: $(grep '^matched' "$out/got")"
 }
+
+# tsvreport's page of large.cpu driven over the DevTools protocol
+# (report-timings.js, which make bench runs for the figures): it opens,
+# and a function chosen, a search, each view, a zoom and the sample type
+# switched all run without an error. Times are printed, not judged.
+t_chromium_report_devtools() {
+	need chromium node || return
+	$bin/tsvreport -o "$out/large.html" \
+	    tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu ||
+	    { bad "tsvreport failed"; return; }
+	timeout 300 node tests/interop/report-timings.js "$out/large.html" \
+	    >"$out/timings" 2>"$out/err" || { bad "report-timings.js: $(cat "$out/err")"; return; }
+	sed 's/^/    /' "$out/timings"
+	for step in 'open (load event)' 'open (painted)' 'choose a function' \
+	    search 'show graph' 'show chart' 'show callgraph' \
+	    'zoom a flame graph frame' 'switch to samples' 'back to cpu'; do
+		grep -q "^$step	[0-9]* ms\$" "$out/timings" || bad "no time for '$step'"
+	done
+	grep -qx 'errors	0' "$out/timings" || bad "the page threw: $(grep '^errors' "$out/timings")"
+}

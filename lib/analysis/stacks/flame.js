@@ -6,19 +6,31 @@ var PAD = 10, FONT = 12, W, frames, root, details, matched, zoomed = null,
 function num(e, a) { return parseFloat(e.getAttribute(a)); }
 function part(f, tag) { return f.getElementsByTagName(tag)[0]; }
 function fit(f, w) {
-  var n = Math.floor((w - 6) / (FONT * 0.59)), t = part(f, 'text'),
-    s = f.getAttribute('data-s') || f.name;
-  t.textContent = n < 3 ? '' : s.length <= n ? s :
-    s.substring(0, n - 1) + '\u2026';
+  var n = Math.floor((w - 6) / (FONT * 0.59)),
+    s = f.getAttribute('data-s') || f.name,
+    t = n < 3 ? '' : s.length <= n ? s : s.substring(0, n - 1) + '\u2026';
+  if (f.text.textContent !== t) f.text.textContent = t;
+}
+/* Each frame as it is drawn, so that a zoom changes only what moves: a
+   large graph has tens of thousands of frames. */
+function show(f, on) {
+  if (f.on !== on) {
+    f.style.display = on ? '' : 'none';
+    f.on = on;
+  }
 }
 function place(f, x, w, cls) {
-  var r = part(f, 'rect');
-  f.style.display = '';
-  r.setAttribute('x', x.toFixed(3));
-  r.setAttribute('width', w.toFixed(3));
-  part(f, 'text').setAttribute('x', (x + 3).toFixed(3));
-  f.setAttribute('class', cls);
-  fit(f, w);
+  var xs = x.toFixed(3), ws = w.toFixed(3);
+  show(f, true);
+  if (f.xs === xs && f.ws === ws && f.cls === cls) return;
+  f.rect.setAttribute('x', xs);
+  f.rect.setAttribute('width', ws);
+  f.text.setAttribute('x', (x + 3).toFixed(3));
+  if (f.cls !== cls) f.setAttribute('class', cls);
+  if (f.ws !== ws) fit(f, w);
+  f.xs = xs;
+  f.ws = ws;
+  f.cls = cls;
 }
 /* a chart's time axis over values v0..v1: ticks 1, 2 or 5 times a power
    of ten, some 90 px apart, as the SVG drew them for the whole */
@@ -73,18 +85,18 @@ function zoom(g) {
       if (f.x0 <= x0 + e && f.x0 + f.w0 >= x1 - e)
         place(f, PAD, W - 2 * PAD, 'f parent');
       else
-        f.style.display = 'none';
+        show(f, false);
     } else if (f.x0 >= x0 - e && f.x0 + f.w0 <= x1 + e)
       place(f, PAD + (f.x0 - x0) * s, f.w0 * s, 'f');
     else
-      f.style.display = 'none';
+      show(f, false);
   }
 }
 function search(text) {
   var i, f, re, spans = [], total = 0, end = -1, pct;
   if (text === null || text === undefined) return null;
   for (i = 0; i < frames.length; i++)
-    part(frames[i], 'rect').setAttribute('fill', frames[i].fill0);
+    frames[i].rect.setAttribute('fill', frames[i].fill0);
   matched.textContent = '';
   if (text === '') return null;
   try { re = new RegExp(text); } catch (err) {
@@ -94,7 +106,7 @@ function search(text) {
   for (i = 0; i < frames.length; i++) {
     f = frames[i];
     if (f !== root && re.test(f.name)) {
-      part(f, 'rect').setAttribute('fill', 'rgb(230,0,230)');
+      f.rect.setAttribute('fill', 'rgb(230,0,230)');
       spans.push([f.x0, f.w0]);
     }
   }
@@ -133,9 +145,14 @@ function init() {
   frames = byId('frames').getElementsByTagName('g');
   for (i = 0; i < frames.length; i++) {
     f = frames[i];
-    r = part(f, 'rect');
+    r = f.rect = part(f, 'rect');
+    f.text = part(f, 'text');
     f.x0 = num(r, 'x');
     f.w0 = num(r, 'width');
+    f.xs = r.getAttribute('x');
+    f.ws = r.getAttribute('width');
+    f.cls = f.getAttribute('class');
+    f.on = f.style.display !== 'none';
     f.d = parseInt(f.getAttribute('data-d'), 10);
     f.fill0 = r.getAttribute('fill');
     f.name = part(f, 'title').textContent.split('\n')[0];

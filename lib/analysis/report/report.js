@@ -233,11 +233,14 @@ function search(text) {
   return n;
 }
 function show(v) {
-  var b = document.querySelectorAll('nav button'), i;
+  var b = document.querySelectorAll('nav button'), i,
+    f = window.flames && window.flames[v === 'graph' ? 'g-' : 'c-'];
   for (i = 0; i < b.length; i++) {
     b[i].className = b[i].getAttribute('data-v') === v ? 'on' : '';
     $('v-' + b[i].getAttribute('data-v')).hidden = b[i].getAttribute('data-v') !== v;
   }
+  /* a picture's labels are measured once it is shown */
+  if ((v === 'graph' || v === 'chart') && f) f.settle();
 }
 /* The sample type switch (pprof -http's sample menu): the first type's
    views as the page holds them, the others' from their gzip'd JSON,
@@ -291,6 +294,9 @@ function setType(name) {
 function init() {
   var b = document.querySelectorAll('nav button'), i;
   buildTop();
+  $('v-callgraph').ondblclick = function () {
+    this.className = this.className === 'view full' ? 'view' : 'view full';
+  };
   if ($('type')) $('type').onchange = function () { setType(this.value); };
   for (i = 0; i < b.length; i++) b[i].onclick = function () { show(this.getAttribute('data-v')); };
   $('q').oninput = function () { search(this.value); };

@@ -11,6 +11,31 @@ function fit(f, w) {
     t = n < 3 ? '' : s.length <= n ? s : s.substring(0, n - 1) + '\u2026';
   if (f.text.textContent !== t) f.text.textContent = t;
 }
+/* The labels the estimate of fit() let pass their box (wide letters),
+   cut again by what the browser measures: all read at once, then the
+   few cut, so that the page is laid out twice at most a round. A
+   picture not shown measures nothing: settled when it is. */
+function settle() {
+  var i, f, l, w, k, s, over, round;
+  for (round = 0; round < 3; round++) {
+    over = [];
+    for (i = 0; i < frames.length; i++) {
+      f = frames[i];
+      if (!f.on || f.text.textContent === '') continue;
+      l = f.text.getComputedTextLength();
+      if (l === 0) return;
+      w = parseFloat(f.ws) - 4;
+      if (l > w) over.push([f, l, w]);
+    }
+    if (over.length === 0) return;
+    for (i = 0; i < over.length; i++) {
+      f = over[i][0];
+      s = f.getAttribute('data-s') || f.name;
+      k = Math.floor(f.text.textContent.length * over[i][2] / over[i][1]) - 1;
+      f.text.textContent = k < 2 ? '' : s.substring(0, k - 1) + '\u2026';
+    }
+  }
+}
 /* Each frame as it is drawn, so that a zoom changes only what moves: a
    large graph has tens of thousands of frames. */
 function show(f, on) {
@@ -70,6 +95,7 @@ function reset() {
   if (axis !== null) ticks(0, num(axis, 'data-t'));
   for (i = 0; i < frames.length; i++)
     place(frames[i], frames[i].x0, frames[i].w0, 'f');
+  settle();
 }
 function zoom(g) {
   var i, f, e = 1e-6, x0 = g.x0, x1 = g.x0 + g.w0,
@@ -91,6 +117,7 @@ function zoom(g) {
     else
       show(f, false);
   }
+  settle();
 }
 function search(text) {
   var i, f, re, spans = [], total = 0, end = -1, pct;
@@ -167,7 +194,9 @@ function init() {
     window.search = search;
   }
   window.flames = window.flames || {};
-  window.flames[P] = { search: search, reset: reset, zoom: zoom };
+  window.flames[P] = { search: search, reset: reset, zoom: zoom,
+    settle: settle };
+  settle();
 }
 init();
 })

@@ -285,3 +285,50 @@ t_chromium_report_devtools() {
 	done
 	grep -qx 'errors	0' "$out/timings" || bad "the page threw: $(grep '^errors' "$out/timings")"
 }
+
+# Every view of tsvreport's page, of a Go, an R, a Java and an OTLP
+# (eBPF: kernel and native frames) profile, shown in Chromium at 1300 x
+# 900 and captured (report-views.js; the screenshots stay in the case's
+# folder), and checked as far as a program can read what it shows: each
+# view is on screen and fits the window's width (the call graph fitted,
+# as pprof's page first shows it); no text holds this clone's directory;
+# the pictures' totals are in the unit the header names; every frame's
+# label fits its box, and is its name or the start of it cut by an
+# ellipsis; the function chosen in the table heads its pane, with its
+# callers and callees and its sandwich; nothing thrown.
+t_chromium_report_views() {
+	need chromium node dot || return
+	set -- "go|tests/data/pprof/go-1.19/go.cpu.pb.gz" \
+	    "r|$R_MEM" \
+	    "java|tests/data/pprof/google-pprof/profile/testdata/java.cpu" \
+	    "otlp|tests/data/otlp/pyroscope/otel-ebpf-profile.pb.bin"
+	for arg; do
+		n=${arg%%|*}; f=${arg#*|}
+		$bin/tsvreport -o "$out/$n.html" "$f" || { bad "tsvreport $f"; continue; }
+		node tests/interop/report-views.js "$out/$n.html" "$out/$n" "$top" \
+		    >"$out/$n.views" 2>"$out/err" ||
+		    { bad "report-views.js $n: $(cat "$out/err")"; continue; }
+		unit=$(awk '$1 == "header" { print $3 }' "$out/$n.views")
+		[ -n "$unit" ] || bad "$n: the header names no unit"
+		awk -v n="$n" -v unit="$unit" '
+		    $2 == "shown" && $3 + 0 <= 0 { print n ": " $1 " not shown" }
+		    $2 == "inside" && $3 != 1 { print n ": " $1 " wider than the window" }
+		    $2 == "path" && $3 != 0 { print n ": " $1 " shows this clone'"'"'s directory" }
+		    $2 == "unit" && $3 != "-" && $3 != unit { print n ": " $1 " in " $3 ", the header in " unit }
+		    $2 == "labels" { split($3, l, "/")
+			if (l[2] != 0) print n ": " $1 ": " l[2] " labels wider than their box"
+			if (l[3] != 0) print n ": " $1 ": " l[3] " labels not their name"
+			if (($1 == "graph" || $1 == "chart") && l[1] == 0) print n ": " $1 " has no label" }
+		    $2 == "detail" { split($3, d, "|")
+			if (d[1] != d[2] || d[3] != "peek" || d[4] != "sandwich")
+				print n ": the pane of " d[1] ": " $3 }
+		    $1 == "errors" && $2 != 0 { print n ": the page threw: " $0 }
+		' "$out/$n.views" >"$out/problems"
+		[ -s "$out/problems" ] && bad "$(cat "$out/problems")"
+		for v in top graph chart callgraph; do
+			[ "$(wc -c <"$out/$n-$v.png" 2>/dev/null || echo 0)" -gt 10000 ] ||
+			    bad "$n: no screenshot of $v"
+		done
+	done
+	return 0
+}

@@ -304,3 +304,40 @@ t_flame_one_unit() {
 		    bad "tsvreport $f: the flame graph's total is not $tot"
 	done
 }
+
+# The system's own frames muted (beige), the program's warm: Go's
+# runtime in a Go profile, the kernel's frames in perf's (perf2tsv marks
+# them profile.frame.type kernel), as profvis and pprof's users ask.
+t_flame_system_muted() {
+	frame_fills() {
+		awk '/<title>/ { n = $0; sub(/.*<title>/, "", n); sub(/<\/title>.*/, "", n) }
+		    /fill="rgb\(/ && n != "" { f = $0; sub(/.*fill="rgb\(/, "", f)
+			sub(/\).*/, "", f); print n "\t" f; n = "" }'
+	}
+	beige='^(20[5-9]|21[0-9]|22[0-9]|230),(19[5-9]|20[0-9]|21[0-9]|220),(1[7-8][0-9]|19[0-5])$'
+	$bin/tsvflame tests/data/pprof/go-1.19/go.cpu.pb.gz | frame_fills >"$out/go"
+	awk -F'\t' -v b="$beige" '$1 ~ /^runtime\./ && $2 !~ b { print "runtime frame not muted: " $0 }
+	    $1 ~ /^main\./ && $2 ~ b { print "main frame muted: " $0 }' "$out/go" >"$out/bad"
+	[ -s "$out/bad" ] && bad "$(head -3 "$out/bad")"
+	grep -q '^runtime\.' "$out/go" && grep -q '^main\.' "$out/go" ||
+	    bad "the Go graph has no runtime or main frames to judge"
+	gzip -dc tests/data/perf/flamegraph/perf-cycles-instructions-01.txt.gz |
+	    $bin/perf2tsv >"$out/perf.tsv" 2>/dev/null
+	awk -F'\t' '$1 == ".location_attributes" && $4 == "kernel" { print $2 }' \
+	    "$out/perf.tsv" | sort -u >"$out/kernel.ids"
+	[ -s "$out/kernel.ids" ] || { bad "perf2tsv marked no kernel frame"; return; }
+	# each function's kind, from its locations' attributes
+	awk -F'\t' 'FILENAME == ARGV[1] { k[$1] = 1; next }
+	    $1 == "functions" { name[$2] = $3 }
+	    $1 == "locations" { kind[name[$3]] = kind[name[$3]] (($2 in k) ? "k" : "u") }
+	    END { for (n in kind) if (kind[n] !~ /u/) print n }' \
+	    "$out/kernel.ids" "$out/perf.tsv" | sort >"$out/kernel.names"
+	$bin/tsvflame "$out/perf.tsv" | frame_fills >"$out/perf"
+	awk -F'\t' -v b="$beige" 'FILENAME == ARGV[1] { k[$1] = 1; next }
+	    ($1 in k) && $2 !~ b { print "kernel frame not muted: " $0 }
+	    !($1 in k) && $1 != "all" && $1 !~ /^\[/ && $2 ~ b { print "user frame muted: " $0 }
+	    ($1 in k) { n++ } END { if (n == 0) print "no kernel frame drawn" }' \
+	    "$out/kernel.names" "$out/perf" >"$out/bad"
+	[ -s "$out/bad" ] && bad "$(head -3 "$out/bad")"
+	return 0
+}

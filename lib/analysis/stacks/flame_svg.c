@@ -60,7 +60,7 @@ fill(struct svg *g, const struct box *bx, const char *sname, size_t slen,
 		name = stacks_frame_name(st, bx->frame, &len);
 	f = bx->frame != ROOT ? &st->frames[bx->frame] : NULL;
 	/* (its short name, which the box is labelled with) */
-	if (f != NULL && f->kind == FRAME_PLAIN) {
+	if (f != NULL && (f->kind == FRAME_PLAIN || f->kind == FRAME_SYSTEM)) {
 		len = short_name_family(sname, slen);
 		name = sname;
 	}
@@ -93,6 +93,9 @@ fill(struct svg *g, const struct box *bx, const char *sname, size_t slen,
 	else if (f->kind == FRAME_NATIVE)	/* shades apart, as the warm */
 		snprintf(buf, size, "rgb(%d,%d,%d)", 20 + (int)(120 * v1),
 		    150 + (int)(90 * v2), 150 + (int)(90 * v3));
+	else if (f->kind == FRAME_SYSTEM)	/* muted: beige, by family */
+		snprintf(buf, size, "rgb(%d,%d,%d)", 205 + (int)(25 * v1),
+		    195 + (int)(25 * v1), 170 + (int)(25 * v2));
 	else
 		snprintf(buf, size, "rgb(%d,%d,%d)", 205 + (int)(50 * v3),
 		    (int)(230 * v1), (int)(55 * v2));
@@ -406,7 +409,8 @@ svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
 	    "shrank, by how much (width: the other sources)</text>\n" :
 	    "\">warm: functions (a colour a package); green: R's &lt;GC&gt;; "
 	    "grey-blue: &lt;toplevel&gt;, &lt;Anonymous&gt;, unknown frames; "
-	    "aqua: addresses of no symbol</text>\n");
+	    "aqua: addresses of no symbol; beige: the runtime, the "
+	    "kernel</text>\n");
 	out_str(o, "<text id=\"");
 	id(o, g, "details");
 	out_str(o, "\" x=\"10\" y=\"");

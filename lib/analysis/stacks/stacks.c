@@ -71,6 +71,27 @@ special(const struct prof *p, const struct location *l)
 	return 0;
 }
 
+/* The system's own frames, muted in a picture as profvis and pprof's
+ * users ask: the kernel's (profile.frame.type kernel, as perf2tsv and
+ * OpenTelemetry's eBPF profiler mark them) and Go's runtime. */
+static int
+system_frame(const struct prof *p, const struct location *l)
+{
+	const char *name;
+	uint32_t k;
+
+	for (k = l->attr_head; k != PROF_NONE; k = p->lattrs[k].next)
+		if (strcmp(prof_str(p, p->lattrs[k].a.key),
+		    "profile.frame.type") == 0)
+			return strcmp(prof_str(p, p->lattrs[k].a.value),
+			    "kernel") == 0;
+	if (l->function == PROF_NONE)
+		return 0;
+	name = prof_str(p, p->functions[l->function].name);
+	return strncmp(name, "runtime.", 8) == 0 ||
+	    strncmp(name, "runtime/internal/", 17) == 0;
+}
+
 /* A frame of name (and file), made when first seen: its index, or -1. */
 static int64_t
 frame_named(struct stacks *st, const char *name, size_t len, struct text file,
@@ -321,7 +342,8 @@ stacks_frame_of(struct stack_reader *r, struct prof *p, uint32_t li)
 		fr->kind = special(p, l) ? FRAME_SPECIAL
 		    : !l->address_na && l->address != 0 &&
 		    l->mapping != PROF_NONE && l->function == PROF_NONE ?
-		    FRAME_NATIVE : FRAME_PLAIN;
+		    FRAME_NATIVE : system_frame(p, l) ? FRAME_SYSTEM :
+		    FRAME_PLAIN;
 	}
 	r->loc_frame[li] = (uint32_t)k + 1;
 	return k;

@@ -16,7 +16,9 @@ struct frame {
 	int kind;		/* FRAME_* */
 };
 
-enum { FRAME_PLAIN, FRAME_SPECIAL, FRAME_NATIVE };
+/* what a frame is, for its colour: a function; a pseudo-frame; an
+ * address no symbol names; the system's own (Go's runtime, the kernel) */
+enum { FRAME_PLAIN, FRAME_SPECIAL, FRAME_NATIVE, FRAME_SYSTEM };
 
 struct stacks {
 	struct strtab strs;

@@ -287,8 +287,9 @@ done
 
 # perf script text, .cpuprofile and speedscope files (issue 38), beside
 # what users run today: FlameGraph's stackcollapse-perf.pl (when found, on
-# PATH or in $FLAMEGRAPH), and a JSON.parse in node (the floor under
-# speedscope's importer, which parses, then builds its call tree).
+# PATH or in $FLAMEGRAPH), speedscope's own import (below), and a
+# JSON.parse in node (the floor under any importer) where speedscope's
+# takes too long.
 pf=$dir/perf200.txt
 if [ ! -s "$pf" ]; then
 	for f in tests/data/perf/flamegraph/*.txt.gz tests/data/perf/speedscope/*.gz; do
@@ -309,33 +310,75 @@ fi
 row "perf2tsv" "$n" build/bin/perf2tsv "$pf"
 row "perf2tsv | tsv2folded --perf" "$n" "build/bin/perf2tsv $pf | build/bin/tsv2folded --perf"
 row "tsvtop (the perf script text itself)" "$n" build/bin/tsvtop "$pf"
+# speedscope's own import, where node, Chromium and the speedscope npm
+# package are (sh tools/deps.sh interop): its page in headless Chromium
+# opening the file as its users do (tests/interop/speedscope-import.js),
+# the milliseconds it reports, less those of opening a one-line profile
+# (the page itself); a row as row() prints one, the reference.
+npm=build/tests/out/npm/node_modules
+speedscope_row() {
+	command -v chromium >/dev/null 2>&1 && [ -d "$npm/speedscope" ] || {
+		echo "  (no speedscope import to compare: chromium and npm's speedscope, sh tools/deps.sh interop)"
+		return 1
+	}
+	if [ -z "${speedscope_base:-}" ]; then
+		printf 'a;b 1\n' >"$dir/one.folded"
+		speedscope_base=$(NODE_PATH=$npm node tests/interop/speedscope-import.js \
+		    "$dir/one.folded" | awk '$1 == "import" { print $2 }')
+	fi
+	ms=$(NODE_PATH=$npm timeout 900 node tests/interop/speedscope-import.js "$2" |
+	    awk '$1 == "import" { print $2 }')
+	[ -n "$ms" ] || { echo "  $1: speedscope did not import it in 15 minutes"; return 1; }
+	last=$(awk -v m="$ms" -v b="$speedscope_base" 'BEGIN { printf "%.4f", (m - b) / 1000 }')
+	awk -v n="$1" -v b="$(size "$2")" -v s="$last" 'BEGIN {
+	    printf "  %-44s %8.1f MB/s %7.3f s %10s\n", n, b / 1e6 / s, s, "(browser)" }'
+}
 if command -v node >/dev/null 2>&1; then
 	cp=$dir/big.cpuprofile
-	[ -s "$cp" ] || node -e '
-	    const fs = require("fs"), zlib = require("zlib");
-	    const p = JSON.parse(zlib.gunzipSync(fs.readFileSync(process.argv[1])));
-	    const s = [], d = [];
-	    for (let i = 0; i < 400; i++) {
-		for (const x of p.samples) s.push(x);
-		for (const x of p.timeDeltas) d.push(x);
-	    }
-	    p.samples = s; p.timeDeltas = d;
-	    p.endTime = p.startTime + d.reduce((a, b) => a + b, 0);
-	    fs.writeFileSync(process.argv[2], JSON.stringify(p));' \
-	    tests/data/cpuprofile/sucrase.cpuprofile.gz "$cp"
+	cp10=$dir/sucrase10.cpuprofile
+	for k in 400 10; do
+		f=$cp; [ $k = 10 ] && f=$cp10
+		[ -s "$f" ] || node -e '
+		    const fs = require("fs"), zlib = require("zlib");
+		    const p = JSON.parse(zlib.gunzipSync(fs.readFileSync(process.argv[1])));
+		    const s = [], d = [];
+		    for (let i = 0; i < +process.argv[3]; i++) {
+			for (const x of p.samples) s.push(x);
+			for (const x of p.timeDeltas) d.push(x);
+		    }
+		    p.samples = s; p.timeDeltas = d;
+		    p.endTime = p.startTime + d.reduce((a, b) => a + b, 0);
+		    fs.writeFileSync(process.argv[2], JSON.stringify(p));' \
+		    tests/data/cpuprofile/sucrase.cpuprofile.gz "$f" $k
+	done
 	parse="node -e 'JSON.parse(require(\"fs\").readFileSync(process.argv[1], \"utf8\"))'"
+	# speedscope takes minutes past a few MB of .cpuprofile (16 s for
+	# 2.4 MB, 76 s for 7.2 MB here): it is timed on sucrase's samples 10
+	# times, the converters on that and on 400 times
+	n=$(size "$cp10")
+	echo "input: $cp10 ($n bytes: sucrase.cpuprofile's samples 10 times; its stream: $(build/bin/cpuprofile2tsv "$cp10" | wc -c) bytes)"
+	ref=
+	speedscope_row "speedscope's import (reference)" "$cp10" && ref=$last
+	row "cpuprofile2tsv" "$n" build/bin/cpuprofile2tsv "$cp10"
+	row "tsvtop (the .cpuprofile itself)" "$n" build/bin/tsvtop "$cp10"
 	n=$(size "$cp")
 	echo "input: $cp ($n bytes: sucrase.cpuprofile's samples 400 times; its stream: $(build/bin/cpuprofile2tsv "$cp" | wc -c) bytes)"
 	ref=
 	row "node JSON.parse (reference)" "$n" "$parse $cp"; ref=$last
 	row "cpuprofile2tsv" "$n" build/bin/cpuprofile2tsv "$cp"
 	row "tsvtop (the .cpuprofile itself)" "$n" build/bin/tsvtop "$cp"
-	for src in "$dir/renamed20.pb" tests/data/cpuprofile/sucrase.cpuprofile.gz; do
+	for src in tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu \
+	    "$dir/renamed20.pb" tests/data/cpuprofile/sucrase.cpuprofile.gz; do
 		build/bin/tsv2speedscope "$src" >"$dir/s.speedscope.json"
 		n=$(size "$dir/s.speedscope.json")
 		echo "input: tsv2speedscope of $src ($n bytes, $(grep -o '"type":"[a-z]*"' "$dir/s.speedscope.json" | head -1))"
 		ref=
-		row "node JSON.parse (reference)" "$n" "$parse $dir/s.speedscope.json"; ref=$last
+		if [ "$src" = "$dir/renamed20.pb" ]; then
+			row "node JSON.parse (reference)" "$n" "$parse $dir/s.speedscope.json"; ref=$last
+		else
+			speedscope_row "speedscope's import (reference)" "$dir/s.speedscope.json" && ref=$last
+			row "node JSON.parse" "$n" "$parse $dir/s.speedscope.json"
+		fi
 		row "speedscope2tsv" "$n" build/bin/speedscope2tsv "$dir/s.speedscope.json"
 		row "tsv2speedscope (MB written)" "$n" build/bin/tsv2speedscope "$src"
 	done

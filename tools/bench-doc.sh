@@ -20,8 +20,11 @@ tests/data, repeated; three pprof profiles from Go's \`large.cpu\` (itself;
 then each program beside what a user would otherwise run on the same
 input (\`cat\`, \`wc\`, R's summaryRprof and read.delim, the profile
 package's readers where PROFILE_R_LIBS names its library, \`go tool
-pprof\`, \`sqlite3 .import\`, \`psql \\copy\`), and the databases' growth
-(tools/db-bench.sh). "vs" is the reference's time over ours: above 1,
+pprof\`, FlameGraph's \`stackcollapse-perf.pl\` where FLAMEGRAPH names its
+folder, speedscope's own import in headless Chromium, \`sqlite3 .import\`,
+\`psql \\copy\`), tsvreport's page in Chromium over the DevTools protocol
+(opening it, and each interaction until the next frame is painted), and
+the databases' growth (tools/db-bench.sh). "vs" is the reference's time over ours: above 1,
 ours is faster. A small input is run enough times to take about a
 second (the profile package's readers, which take minutes, once); an R
 row's time counts Rscript's start and the packages' loading. This machine's runs of one command vary by 1.5 to 2 times now

@@ -161,16 +161,16 @@ t_report_types() {
 		grep -o "<script type=\"application/octet-stream\" class=\"alt\" data-type=\"$t\">[^<]*" \
 		    "$out/r.html" | sed 's/.*">//' | base64 -d | gzip -dc \
 		    >"$out/$t.json" || { bad "$t: not gzip in base64"; continue; }
-		awk -v key=top -f tests/report/alt-part.awk "$out/$t.json" >"$out/got"
+		awk -v key=top -f tests/report/json-part.awk "$out/$t.json" >"$out/got"
 		$bin/tsvtop -t $t $h >"$out/want"
 		same_lines want got "$t's top table"
-		awk -v key=all -f tests/report/alt-part.awk "$out/$t.json" >"$out/got"
+		awk -v key=all -f tests/report/json-part.awk "$out/$t.json" >"$out/got"
 		$bin/tsvtop -t $t --nodefraction=0 $h >"$out/want"
 		same_lines want got "$t's whole top table"
-		awk -v key=peek -f tests/report/alt-part.awk "$out/$t.json" >"$out/got"
+		awk -v key=peek -f tests/report/json-part.awk "$out/$t.json" >"$out/got"
 		$bin/tsvpeek --table --tree -t $t $h >"$out/want"
 		same_lines want got "$t's callers and callees"
-		awk -v key=graph -f tests/report/alt-part.awk "$out/$t.json" |
+		awk -v key=graph -f tests/report/json-part.awk "$out/$t.json" |
 		    grep -o 'total [^;]*;' >"$out/got"
 		$bin/tsvflame -t $t $h | grep -o 'total [^;]*;' >"$out/want"
 		same_lines want got "$t's flame graph total"

@@ -505,14 +505,24 @@ cg_stack_figure(const struct callgraph *g, const struct measure_choice *c,
 	    numcol_get(&g->sums[c->extra].stack, k) : zero);
 }
 
+/* A diff's: whether the sizes summed in column off of c's type at k are
+ * not 0 (a sum of value there may be 0). */
+static int
+has_size(const struct callgraph *g, const struct measure_choice *c,
+    size_t off, size_t k)
+{
+	return c->type >= 0 && (size_t)c->type < g->nsums &&
+	    numcol_get((const struct numcol *)((const char *)&g->sums[c->type] +
+	    off), k).d != 0;
+}
+
 int
 cg_stack_counts(const struct callgraph *g, const struct measure_choice *c,
     size_t k)
 {
 	if (g->diff == CG_PLAIN)
 		return cg_stack_figure(g, c, k).d != 0;
-	return c->type >= 0 && (size_t)c->type < g->nsums &&
-	    numcol_get(&g->sums[c->type].stack_abs, k).d != 0;
+	return has_size(g, c, offsetof(struct cg_sums, stack_abs), k);
 }
 
 int
@@ -521,8 +531,7 @@ cg_edge_counts(const struct callgraph *g, const struct measure_choice *c,
 {
 	if (g->diff == CG_PLAIN)
 		return cg_weight(g, c, edge).d != 0;
-	return c->type >= 0 && (size_t)c->type < g->nsums &&
-	    numcol_get(&g->sums[c->type].weight_abs, edge).d != 0;
+	return has_size(g, c, offsetof(struct cg_sums, weight_abs), edge);
 }
 
 int

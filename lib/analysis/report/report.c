@@ -439,34 +439,32 @@ views_json(struct output *o, const struct views *v)
 	struct output so;
 	struct perr e;
 	int rc = -1;
+	const struct {
+		const char *key;
+		const struct part *pt;
+	} fields[] = {
+		{ "top", &v->top }, { "all", &v->topall },
+		{ "peek", &v->peek }, { "list", &v->list },
+		{ "graph", &pg }, { "callgraph", &pc },
+	};
+	size_t i;
 
 	part_init(&pg);
 	part_init(&pc);
-	/* a field a line, for readers of lines */
-	out_str(o, "{\"top\":");
-	if (json_text(o, &v->top) < 0)
-		return -1;
-	out_str(o, ",\n\"all\":");
-	if (json_text(o, &v->topall) < 0)
-		return -1;
-	out_str(o, ",\n\"peek\":");
-	if (json_text(o, &v->peek) < 0)
-		return -1;
-	out_str(o, ",\n\"list\":");
-	if (json_text(o, &v->list) < 0)
-		return -1;
 	/* the sections' markup, made in parts of their own */
 	if (part_open(&pg, &so, &e) < 0 || svg_inner(&so, "flame graph",
 	    &v->graph) < 0 || part_close(&pg, &so, 0, &e) < 0 ||
 	    part_open(&pc, &so, &e) < 0 || svg_inner(&so, "call graph",
 	    &v->callgraph) < 0 || part_close(&pc, &so, 0, &e) < 0)
 		goto done;
-	out_str(o, ",\n\"graph\":");
-	if (json_text(o, &pg) < 0)
-		goto done;
-	out_str(o, ",\n\"callgraph\":");
-	if (json_text(o, &pc) < 0)
-		goto done;
+	/* a field a line, for readers of lines */
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		out_str(o, i == 0 ? "{\"" : ",\n\"");
+		out_str(o, fields[i].key);
+		out_str(o, "\":");
+		if (json_text(o, fields[i].pt) < 0)
+			goto done;
+	}
 	out_str(o, "}\n");
 	rc = 0;
 done:
@@ -510,11 +508,11 @@ alt_types(struct report *r, struct prof *p, struct perr *e)
 
 	if (r->o.diff != CG_PLAIN || is_rprof(p))
 		return 0;
-	for (i = 0; i < VIEW_PARTS; i++)
-		if (view_part(&r->v, (int)i)->fd >= 0 &&
-		    lseek(view_part(&r->v, (int)i)->fd, 0, SEEK_END) > 0)
-			first += (size_t)lseek(view_part(&r->v, (int)i)->fd,
-			    0, SEEK_END);
+	for (i = 0; i < VIEW_PARTS; i++) {
+		int fd = view_part(&r->v, (int)i)->fd;
+		off_t len = fd >= 0 ? lseek(fd, 0, SEEK_END) : 0;
+		first += len > 0 ? (size_t)len : 0;
+	}
 	for (i = 0; i < names->n; i++) {
 		const char *name = strtab_str(names, i);
 		if (strcmp(name, r->type) == 0 || r->cg.m.t[i].is_time)

@@ -122,8 +122,9 @@ pb_scalar(const struct pb_field *f)
 
 /* Appends packed varints to *arr (n used, cap allocated). The hot loop of
  * a big profile: the room is made once (a varint is at
- * least a byte) and one- and two-byte varints are decoded inline; longer
- * ones go to pb_varint_long. */
+ * least a byte) and varints of up to three bytes (ids below 2M: a merged
+ * profile's locations) are decoded inline; longer ones go to
+ * pb_varint_long. */
 static inline int
 pb_packed(const uint8_t *p, const uint8_t *end, uint64_t **arr, size_t *n,
     size_t *cap)
@@ -145,6 +146,10 @@ pb_packed(const uint8_t *p, const uint8_t *end, uint64_t **arr, size_t *n,
 		else if (p + 1 < end && p[1] < 0x80) {	/* ids < 16384 */
 			v = (p[0] & 0x7fu) | (uint64_t)p[1] << 7;
 			p += 2;
+		} else if (p + 2 < end && p[2] < 0x80) {	/* < 2M */
+			v = (p[0] & 0x7fu) | (uint64_t)(p[1] & 0x7fu) << 7 |
+			    (uint64_t)p[2] << 14;
+			p += 3;
 		} else {
 			rest.p = p;
 			rest.end = end;

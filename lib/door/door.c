@@ -191,6 +191,14 @@ take(void *ctx)
 	return rc == ASM_UNORDERED ? -1 : rc;
 }
 
+static int
+frame(void *ctx, uint32_t sample, uint32_t depth, uint32_t location)
+{
+	struct pushed *to = ctx;
+
+	return asm_frame(to->a, sample, depth, location);
+}
+
 /* room made at once for the tables the converter says are coming */
 static void
 hint(void *ctx, enum table_id t, size_t n, size_t bytes)
@@ -230,6 +238,7 @@ push(struct stream_reader *r, enum sniff_kind k, struct prof *p,
 	to.p = p;
 	rows.take = take;
 	rows.hint = hint;
+	rows.frame = frame;
 	rows.ctx = &to;
 	rows.e = e;
 	memset(&o, 0, sizeof(o));

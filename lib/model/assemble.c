@@ -656,6 +656,18 @@ asm_take(struct assembler *a)
 }
 
 int
+asm_frame(struct assembler *a, uint32_t sample, uint32_t depth,
+    uint32_t location)
+{
+	uint32_t ix;
+
+	if (a->mode != ASM_STREAM || !a->cur.defined || a->cur.id != sample ||
+	    prof_location_index(a->p, location, &ix) < 0)
+		return 0;
+	return set_depth(a, &a->cur, depth, ix) < 0 ? -1 : 1;
+}
+
+int
 asm_close(struct assembler *a, int rc)
 {
 	struct prof *p = a->p;

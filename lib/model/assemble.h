@@ -67,6 +67,11 @@ struct assembler;
 struct assembler *asm_open(struct stream_reader *r, struct prof *p,
     int mode, struct asm_io *io, struct perr *e);
 int asm_take(struct assembler *a);
+/* A sample_locations row of the sample being read, given by its cells
+ * rather than in r->row: 1 taken, 0 when it must come as a row (another
+ * sample's, or a location not yet defined), -1 with e set. */
+int asm_frame(struct assembler *a, uint32_t sample, uint32_t depth,
+    uint32_t location);
 int asm_close(struct assembler *a, int rc);
 
 /* assemble over the stream at path (shown: its name in messages, as

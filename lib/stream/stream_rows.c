@@ -273,9 +273,20 @@ void
 swr_stack_frame(struct stream_writer *w, uint32_t sample, uint32_t depth,
     uint32_t location)
 {
-	struct stream_row *rw = row(w, T_SAMPLE_LOCATIONS);
+	struct stream_rows *rs = w->rows;
+	struct stream_row *rw;
+	int rc;
 
-	if (rw == NULL)
+	if (rs->frame != NULL && !rs->failed &&
+	    (w->tables & (1u << T_SAMPLE_LOCATIONS)) && sample - 1 < INT32_MAX
+	    && depth - 1 < INT32_MAX && location - 1 < INT32_MAX &&
+	    (rc = rs->frame(rs->ctx, sample, depth, location)) != 0) {
+		rs->line++;
+		if (rc < 0)
+			rs->failed = 1;
+		return;
+	}
+	if ((rw = row(w, T_SAMPLE_LOCATIONS)) == NULL)
 		return;
 	cell_int(rw, SL_SAMPLE, sample);
 	cell_int(rw, SL_DEPTH, depth);

@@ -77,6 +77,11 @@ struct stream_rows {
 	/* how many rows of table t are coming, and bytes of their text
 	 * (sw_hint), or NULL */
 	void (*hint)(void *ctx, enum table_id t, size_t n, size_t bytes);
+	/* a sample_locations row of ids 1 .. 2^31 - 1, without making the
+	 * row (a profile is mostly these): 1 taken, 0 to be taken as a row,
+	 * -1 failed (e set); or NULL */
+	int (*frame)(void *ctx, uint32_t sample, uint32_t depth,
+	    uint32_t location);
 	void *ctx;
 	struct perr *e;
 	long line;

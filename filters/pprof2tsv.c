@@ -29,6 +29,7 @@ begin(void *ctx, struct output *o)
 static void
 convert(void *ctx, const char *path)
 {
+	struct pprof_reader *c = ctx;
 	struct input in;
 	struct perr e;
 	unsigned char *data;
@@ -36,10 +37,12 @@ convert(void *ctx, const char *path)
 
 	if (input_open(&in, path, NULL, &e) < 0)
 		cli_fail(&e);
+	c->in = &in;
 	if (input_slurp(&in, &data, &len, &e) < 0 ||
-	    pprof_any_read(ctx, data, len, in.compressed, in.name,
+	    pprof_any_read(c, data, len, in.compressed, in.name,
 	    in.uri, &e) < 0)
 		cli_fail(&e);
+	c->in = NULL;
 	input_close(&in);
 }
 

@@ -107,6 +107,7 @@ read_pprof(struct input *in, struct output *o, struct perr *e)
 	if (input_slurp(in, &data, &len, e) < 0)
 		return -1;
 	pprof_read_begin(&c, o);
+	c.in = in;
 	rc = pprof_any_read(&c, data, len, in->compressed, in->name, in->uri,
 	    e);
 	pprof_read_free(&c);

@@ -754,6 +754,23 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
 	return 0;
 }
 
+void
+input_drop(struct input *in, const void *p, size_t n)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t from = (uintptr_t)p, to = from + n;
+	uintptr_t map = (uintptr_t)(in != NULL ? in->map : NULL);
+
+	if (map == 0 || from < map || to > map + in->maplen)
+		return;
+	from = (from + page - 1) & ~(page - 1);	/* whole pages only */
+	to &= ~(page - 1);
+	/* a private, read-only mapping of the file: its pages come back
+	 * from the file */
+	if (to > from)
+		(void)madvise((void *)from, to - from, MADV_DONTNEED);
+}
+
 int
 input_unzstd(const unsigned char *p, size_t n, uint64_t limit,
     const char *name, unsigned char **out, size_t *outlen, struct perr *e)

@@ -102,6 +102,12 @@ int input_chunk(struct input *in, const unsigned char **p, size_t *n,
 int input_slurp(struct input *in, unsigned char **data, size_t *len,
     struct perr *e);
 
+/* Bytes of what input_slurp gave that the caller is done with for now:
+ * where the file is mapped, their whole pages leave this process's
+ * memory (read from the file again if touched); otherwise nothing. A
+ * converter's input then costs what it is reading, not the file. */
+void input_drop(struct input *in, const void *p, size_t n);
+
 /* The n bytes at p, a zstd frame or several, decompressed into a buffer
  * of the caller's (free it) of at most limit bytes: what the Collector's
  * file exporter compresses a message at a time. name: for messages. */

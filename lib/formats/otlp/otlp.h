@@ -12,6 +12,9 @@ struct otlp_reader {
 	uint32_t nsources, nsamples, nfunctions, nlocations, nmappings;
 	int json;	/* the message was JSON: noted in its sources, and
 			 * its errors say no byte offset */
+	/* the input the message was slurped from, or NULL: its pages are
+	 * let go as they are read (input_drop) */
+	struct input *in;
 };
 
 void otlp_read_begin(struct otlp_reader *c, struct output *o);

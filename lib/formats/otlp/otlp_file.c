@@ -84,6 +84,7 @@ otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
 	size_t n, at, len, k;
 	enum sniff_kind kind;
 	char name[512];
+	int rc;
 
 	if (input_peek(in, SNIFF_BYTES, &head, &n, e) < 0)
 		return perr_at(e, in->name);
@@ -104,13 +105,17 @@ otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
 	}
 	if (input_slurp(in, &data, &n, e) < 0)
 		return -1;
-	if (!sniff_framed(data, n))
-		return otlp_read(c, data, n, in->name, in->uri, e);
-	for (at = 0, k = 1; at < n; at += 4 + len, k++) {
+	c->in = in;
+	if (!sniff_framed(data, n)) {
+		rc = otlp_read(c, data, n, in->name, in->uri, e);
+		c->in = NULL;
+		return rc;
+	}
+	for (at = 0, k = 1, rc = 0; rc == 0 && at < n; at += 4 + len, k++) {
 		len = be32(data + at);
 		snprintf(name, sizeof(name), "%s (message %zu)", in->name, k);
-		if (frame(c, data + at + 4, len, name, in->uri, e) < 0)
-			return -1;
+		rc = frame(c, data + at + 4, len, name, in->uri, e);
 	}
-	return 0;
+	c->in = NULL;
+	return rc;
 }

@@ -343,6 +343,17 @@ profile_type(struct octx *x, struct pb m)
 	return vt;
 }
 
+/* Samples read from *from up to upto: their pages let go (a file's
+ * mapping), a megabyte at a time. */
+static void
+let_go(struct octx *x, const uint8_t **from, const uint8_t *upto)
+{
+	if (upto - *from < (1 << 20))
+		return;
+	input_drop(x->c->in, *from, (size_t)(upto - *from));
+	*from = upto;
+}
+
 /* One Profile: a source and its samples. */
 static int
 profile(struct octx *x, const struct octxt *cx, struct pb m)
@@ -352,14 +363,17 @@ profile(struct octx *x, const struct octxt *cx, struct pb m)
 	uint32_t source, t;
 	int64_t vt;
 	int rc, n;
+	const uint8_t *read = m.p;
 
 	if (profile_source(x, cx, m, &source, &vt, &n) < 0)
 		return -1;
 	t = (uint32_t)vt;
-	while ((rc = od_next(x, &p, &f, "Profile")) > 0)
+	while ((rc = od_next(x, &p, &f, "Profile")) > 0) {
 		if (f.num == OP_SAMPLES && od_samples(x, &f.sub, 1, source, &t) <
 		    0)
 			return -1;
+		let_go(x, &read, p.p);
+	}
 	return rc;
 }
 
@@ -429,6 +443,7 @@ joined(struct octx *x, const struct octxt *cx, const struct pb *prof,
     const size_t *order, size_t n)
 {
 	struct pb *cur = NULL, *smp = NULL, m;
+	const uint8_t **read = NULL;
 	struct pb_field f;
 	uint32_t source, *vt = NULL;
 	int64_t v;
@@ -437,7 +452,8 @@ joined(struct octx *x, const struct octxt *cx, const struct pb *prof,
 
 	if ((cur = calloc(n, sizeof(*cur))) == NULL ||
 	    (smp = calloc(n, sizeof(*smp))) == NULL ||
-	    (vt = calloc(n, sizeof(*vt))) == NULL) {
+	    (vt = calloc(n, sizeof(*vt))) == NULL ||
+	    (read = calloc(n, sizeof(*read))) == NULL) {
 		perr_nomem(x->e);
 		goto done;
 	}
@@ -450,6 +466,7 @@ joined(struct octx *x, const struct octxt *cx, const struct pb *prof,
 			goto done;
 		vt[i] = (uint32_t)v;
 		cur[i] = prof[order[i]];
+		read[i] = cur[i].p;
 		for (ns = 0, m = cur[i]; (rc = od_next(x, &m, &f, "Profile")) >
 		    0;)
 			ns += f.num == OP_SAMPLES;
@@ -479,9 +496,12 @@ joined(struct octx *x, const struct octxt *cx, const struct pb *prof,
 			rc = -1;
 			goto done;
 		}
+		for (i = 0; i < n; i++)
+			let_go(x, &read[i], cur[i].p);
 	}
 	rc = 0;
 done:
+	free(read);
 	free(cur);
 	free(smp);
 	free(vt);
@@ -627,6 +647,9 @@ otlp_read(struct otlp_reader *c, const unsigned char *data, size_t len,
 	if (od_write_functions(&x) < 0 || od_write_mappings(&x) < 0 ||
 	    od_write_locations(&x) < 0)
 		goto done;
+	/* what is left is read once, the samples in turn: the file's pages
+	 * leave memory, as the model a reader builds of it grows */
+	input_drop(c->in, data, len);
 	c->nfunctions += x.t[T_FN].n > 0 ? (uint32_t)x.t[T_FN].n - 1 : 0;
 	c->nmappings += x.t[T_MAP].n > 0 ? (uint32_t)x.t[T_MAP].n - 1 : 0;
 	for (i = 0; i < x.nrp; i++)

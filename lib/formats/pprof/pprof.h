@@ -14,6 +14,9 @@
 struct pprof_reader {
 	struct stream_writer w;
 	uint32_t nsources, nsamples, nlocations, nfunctions, nmappings;
+	/* the input the data was slurped from, or NULL: its pages are let
+	 * go as they are read (input_drop) */
+	struct input *in;
 };
 
 void pprof_read_begin(struct pprof_reader *c, struct output *o);

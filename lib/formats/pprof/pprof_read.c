@@ -355,6 +355,8 @@ read_profile(struct pprof_reader *c, const unsigned char *data, size_t len,
 	x.name = name;
 	x.e = e;
 	x.p = &d;
+	x.data = data;
+	x.len = len;
 	if (len == 0)
 		return perr_set(e, "%s: empty input: not a pprof profile", name);
 	if ((k = other_kind(data, len)) != SNIFF_UNKNOWN)

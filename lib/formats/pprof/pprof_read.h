@@ -10,6 +10,8 @@
 
 struct pctx {
 	struct dprof *p;
+	const unsigned char *data;	/* the profile's bytes */
+	size_t len;
 	const char *name;
 	struct perr *e;
 	struct u64map ids[PT_COUNT];	/* pprof id -> index, unless dense */

@@ -7,6 +7,8 @@
 
 #include "formats/pprof/pprof_read.h"
 
+#define DROP_EVERY (1u << 20)	/* bytes of samples read between drops */
+
 static void
 definitions(struct pprof_reader *c, const struct pctx *x)
 {
@@ -90,7 +92,7 @@ static int
 samples(struct pprof_reader *c, const struct pctx *x, uint32_t first_loc)
 {
 	struct dprof *p = x->p;
-	const uint8_t *at = p->from[PT_SAMPLE];
+	const uint8_t *at = p->from[PT_SAMPLE], *read = at;
 	const uint32_t *first = p->loc_first;
 	struct pb msg;
 	size_t i, j, k;
@@ -114,6 +116,10 @@ samples(struct pprof_reader *c, const struct pctx *x, uint32_t first_loc)
 		types[i] = (uint32_t)h;
 	}
 	while (pprof_next(p, PT_SAMPLE, &at, &msg)) {
+		if (at - read > DROP_EVERY) {
+			input_drop(c->in, read, (size_t)(at - read));
+			read = at;
+		}
 		(void)pprof_sample(p, &msg);	/* checked already */
 		stream_id_set(&sid, ++c->nsamples);
 		sw_sample(&c->w, &sid, c->nsources);
@@ -153,5 +159,8 @@ pprof_write_tables(struct pprof_reader *c, struct pctx *x)
 	uint32_t first_loc = c->nlocations + 1;
 
 	definitions(c, x);
+	/* the samples are read once more, the rest is written: the file's
+	 * pages leave memory, as the model a reader builds of it grows */
+	input_drop(c->in, x->data, x->len);
 	return samples(c, x, first_loc);
 }

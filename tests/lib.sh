@@ -93,6 +93,7 @@ programs() {
 
 # Fixtures some cases share, made in $out.
 R_MEM=tests/data/rprof/r-4.2/memory-gc-line.out
+GO_LARGE=tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu
 # $out/a.tsv, memory-gc-line.out's stream, and $out/rev.tsv, the same with
 # its rows in reverse order after the headers.
 mk_reversed() {

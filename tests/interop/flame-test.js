@@ -20,7 +20,8 @@
   }
   var full = axis();
   try {
-    var fs = document.querySelectorAll('#frames > g'), i, t = null, hidden = 0;
+    // every frame, those the script keeps out of the document too
+    var fs = window.flames[''].frames, i, t = null, hidden = 0;
     r.push('frames ' + fs.length);
     for (i = 0; i < fs.length; i++)
       if (fs[i].getElementsByTagName('title')[0].textContent.split('\n')[0] ===
@@ -29,14 +30,14 @@
     r.push('target ' + width(t));
     t.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     for (i = 0; i < fs.length; i++)
-      if (fs[i].style.display === 'none') hidden++;
+      if (!fs[i].isConnected) hidden++;
     r.push('zoomed ' + width(t) + ' hidden ' + (hidden > 0 ? 'some' : 'none'));
     if (full !== null)
       r.push('axis zoomed ' + (axis() !== full ? 'anew' : 'as before'));
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     hidden = 0;
     for (i = 0; i < fs.length; i++)
-      if (fs[i].style.display === 'none') hidden++;
+      if (!fs[i].isConnected) hidden++;
     r.push('reset ' + width(t) + ' hidden ' + hidden);
     if (full !== null)
       r.push('axis ' + axis() + (axis() === full ? '' : ', not ' + full));

@@ -114,17 +114,19 @@ function sourceOf(fn, into) {
   }
 }
 /* The flame graph's frames as a tree (they come depth first), read once
-   from its SVG: the sandwich's data. */
+   from its SVG (all of them: flame.js holds those it does not draw):
+   the sandwich's data. */
 var tree = null;
 function flameTree() {
-  var fs = document.querySelectorAll('#g-frames g.f'), up = [], i, f, n, d;
+  var fl = window.flames && window.flames['g-'], fs = fl ? fl.frames : [],
+    up = [], i, f, n, d;
   tree = [];
   for (i = 0; i < fs.length; i++) {
     f = fs[i];
     d = parseInt(f.getAttribute('data-d'), 10);
-    n = { name: f.getElementsByTagName('title')[0].textContent.split('\n')[0],
-      s: f.getAttribute('data-s'), v: parseFloat(f.getAttribute('data-v')),
-      d: d, up: d > 0 ? up[d - 1] : null, kids: [] };
+    n = { name: f.name, s: f.getAttribute('data-s'),
+      v: parseFloat(f.getAttribute('data-v')), d: d,
+      up: d > 0 ? up[d - 1] : null, kids: [] };
     up[d] = n;
     if (n.up) n.up.kids.push(n);
     tree.push(n);

@@ -1,7 +1,13 @@
 (function (P) {
 "use strict";
 function byId(n) { return document.getElementById(P + n); }
-var PAD = 10, FONT = 12, W, frames, root, details, matched, zoomed = null,
+/* Frames narrower than MINW px are out of the document until a zoom
+   widens them: the browser styles and lays out each SVG element it holds
+   (hidden or not, some 20 us here), and large.cpu has 2,826 frames of
+   0.1 to 0.3 px, which made showing its graph take over 100 ms for
+   hairlines. */
+var MINW = 0.5;
+var PAD = 10, FONT = 12, W, box, frames, root, details, matched, zoomed = null,
   axis = null;
 function num(e, a) { return parseFloat(e.getAttribute(a)); }
 function part(f, tag) { return f.getElementsByTagName(tag)[0]; }
@@ -11,42 +17,53 @@ function fit(f, w) {
     t = n < 3 ? '' : s.length <= n ? s : s.substring(0, n - 1) + '\u2026';
   if (f.text.textContent !== t) f.text.textContent = t;
 }
+/* A label's width as the browser draws it, measured on a canvas in the
+   labels' font: no layout of the picture (reading an SVG text's length
+   lays out all of it, a tenth of a second on a large graph), and a
+   picture not shown measures as well as one shown. */
+var measure = null;
+function width(f, s) {
+  var cs;
+  if (measure === null) {
+    cs = getComputedStyle(f.text);
+    measure = document.createElement('canvas').getContext('2d');
+    measure.font = cs.fontStyle + ' ' + cs.fontWeight + ' ' + cs.fontSize +
+      ' ' + cs.fontFamily;
+  }
+  return measure.measureText(s).width;
+}
 /* The labels the estimate of fit() let pass their box (wide letters),
-   cut again by what the browser measures: all read at once, then the
-   few cut, so that the page is laid out twice at most a round. A
-   picture not shown measures nothing: settled when it is. */
+   cut again by what they measure. */
 function settle() {
-  var i, f, l, w, k, s, over, round;
-  for (round = 0; round < 3; round++) {
-    over = [];
-    for (i = 0; i < frames.length; i++) {
-      f = frames[i];
-      if (!f.on || f.text.textContent === '') continue;
-      l = f.text.getComputedTextLength();
-      if (l === 0) return;
-      w = parseFloat(f.ws) - 4;
-      if (l > w) over.push([f, l, w]);
-    }
-    if (over.length === 0) return;
-    for (i = 0; i < over.length; i++) {
-      f = over[i][0];
-      s = f.getAttribute('data-s') || f.name;
-      k = Math.floor(f.text.textContent.length * over[i][2] / over[i][1]) - 1;
-      f.text.textContent = k < 2 ? '' : s.substring(0, k - 1) + '\u2026';
-    }
+  var i, f, l, w, k, s, t;
+  for (i = 0; i < frames.length; i++) {
+    f = frames[i];
+    t = f.text.textContent;
+    if (!f.on || t === '') continue;
+    w = parseFloat(f.ws) - 4;
+    if ((l = width(f, t)) <= w) continue;
+    s = f.getAttribute('data-s') || f.name;
+    k = Math.floor(t.length * w / l);
+    do {
+      k--;
+      t = k < 2 ? '' : s.substring(0, k - 1) + '\u2026';
+    } while (t !== '' && width(f, t) > w);
+    f.text.textContent = t;
   }
 }
 /* Each frame as it is drawn, so that a zoom changes only what moves: a
    large graph has tens of thousands of frames. */
 function show(f, on) {
   if (f.on !== on) {
-    f.style.display = on ? '' : 'none';
+    if (on) box.appendChild(f);
+    else box.removeChild(f);
     f.on = on;
   }
 }
 function place(f, x, w, cls) {
   var xs = x.toFixed(3), ws = w.toFixed(3);
-  show(f, true);
+  show(f, w >= MINW);
+  if (!f.on) return;
   if (f.xs === xs && f.ws === ws && f.cls === cls) return;
   f.rect.setAttribute('x', xs);
   f.rect.setAttribute('width', ws);
@@ -137,10 +154,12 @@ function search(text) {
       spans.push([f.x0, f.w0]);
     }
   }
-  /* the outermost matches: a frame inside another counts once */
+  /* the outermost matches: a frame inside another counts once. The
+     SVG's x and width are rounded to 0.001: a frame next to the one
+     before may begin up to 0.0015 before its end, inside none. */
   spans.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1]; });
   for (i = 0; i < spans.length; i++)
-    if (spans[i][0] >= end - 1e-6) {
+    if (spans[i][0] >= end - 0.0015) {
       total += spans[i][1];
       end = spans[i][0] + spans[i][1];
     }
@@ -169,7 +188,8 @@ function init() {
   details = byId('details');
   matched = byId('matched');
   axis = byId('axis');
-  frames = byId('frames').getElementsByTagName('g');
+  box = byId('frames');
+  frames = Array.prototype.slice.call(box.getElementsByTagName('g'));
   for (i = 0; i < frames.length; i++) {
     f = frames[i];
     r = f.rect = part(f, 'rect');
@@ -179,7 +199,11 @@ function init() {
     f.xs = r.getAttribute('x');
     f.ws = r.getAttribute('width');
     f.cls = f.getAttribute('class');
-    f.on = f.style.display !== 'none';
+    f.on = true;
+    if (f.style.display === 'none' || f.w0 < MINW) {
+      f.style.display = '';
+      show(f, false);
+    }
     f.d = parseInt(f.getAttribute('data-d'), 10);
     f.fill0 = r.getAttribute('fill');
     f.name = part(f, 'title').textContent.split('\n')[0];
@@ -195,7 +219,7 @@ function init() {
   }
   window.flames = window.flames || {};
   window.flames[P] = { search: search, reset: reset, zoom: zoom,
-    settle: settle };
+    settle: settle, frames: frames };
   settle();
 }
 init();

@@ -2,21 +2,49 @@
 "use strict";
 function $(id) { return document.getElementById(id); }
 function data(id) { var e = $(id); return e ? JSON.parse(e.textContent) : ''; }
-/* a table as the programs write it: # lines, a header, rows */
+/* a table as the programs write it: # lines, a header, rows. Its rows
+   are split when first asked for, a function's alone where one is
+   (rowsOf): a peek table of a large profile is 100,000 lines and more,
+   which split whole at once made the page slow to open and to switch. */
 function table(text) {
-  var lines = text.split('\n'), t = { notes: [], cols: null, rows: [] }, i, l;
-  for (i = 0; i < lines.length; i++) {
-    l = lines[i];
+  var t = { notes: [], cols: [], text: text || '', body: 0, split: null },
+    at = 0, end, l;
+  while (at < t.text.length) {
+    end = t.text.indexOf('\n', at);
+    if (end < 0) end = t.text.length;
+    l = t.text.substring(at, end);
+    at = end + 1;
     if (l === '') continue;
-    if (l.charAt(0) === '#') {
-      if (!t.cols) t.notes.push(l.replace(/^# ?/, ''));
-      continue;
-    }
-    if (!t.cols) t.cols = l.split('\t');
-    else t.rows.push(l.split('\t'));
+    if (l.charAt(0) === '#') t.notes.push(l.replace(/^# ?/, ''));
+    else { t.cols = l.split('\t'); break; }
   }
-  if (!t.cols) t.cols = [];
+  t.body = Math.min(at, t.text.length);
+  Object.defineProperty(t, 'rows', { get: function () {
+    if (t.split === null) t.split = lines(t, t.body, t.text.length);
+    return t.split;
+  } });
   return t;
+}
+/* the rows of t's text from..to */
+function lines(t, from, to) {
+  var out = [], at, end;
+  for (at = from; at < to; at = end + 1) {
+    end = t.text.indexOf('\n', at);
+    if (end < 0 || end > to) end = to;
+    if (end > at && t.text.charAt(at) !== '#')
+      out.push(t.text.substring(at, end).split('\t'));
+  }
+  return out;
+}
+/* the number of t's rows, none split */
+function count(t) {
+  var n = 0, at, end;
+  for (at = t.body; at < t.text.length; at = end + 1) {
+    end = t.text.indexOf('\n', at);
+    if (end < 0) end = t.text.length;
+    if (end > at && t.text.charAt(at) !== '#') n++;
+  }
+  return n;
 }
 function el(tag, text, cls) {
   var e = document.createElement(tag);
@@ -43,13 +71,13 @@ function sortBy(k) {
   for (i = 0; i < trs.length; i++) body.appendChild(trs[i]);
 }
 function buildTop() {
-  var t = $('top'), tr = el('tr'), body = el('tbody'), i, j, r, b;
+  var t = $('top'), tr = el('tr'), body = el('tbody'), i, j, r, b, n;
   while (t.firstChild) t.removeChild(t.firstChild);
   trs = [];
   $('meta').textContent = top.notes.join(' \u00b7 ');
   /* the rows under pprof's node fraction, a click away */
-  if (all && all.rows.length > top.rows.length) {
-    b = el('button', 'show all ' + all.rows.length + ' rows');
+  if (all && (n = count(all)) > top.rows.length) {
+    b = el('button', 'show all ' + n + ' rows');
     b.id = 'allrows';
     b.onclick = function () { top = all; all = null; buildTop(); search($('q').value); };
     $('meta').appendChild(document.createTextNode(' '));
@@ -73,9 +101,17 @@ function buildTop() {
   }
   t.appendChild(body);
 }
+/* fn's rows of t: each line that begins with fn and a tab, found by the
+   browser's own search of the text (a few ms on 7 MB), so no table is
+   split or indexed whole */
 function rowsOf(t, fn) {
-  var out = [], i;
-  for (i = 0; i < t.rows.length; i++) if (t.rows[i][0] === fn) out.push(t.rows[i]);
+  var out = [], key = '\n' + fn + '\t', at = t.body - 1, end;
+  while (at >= 0 && (at = t.text.indexOf(key, at)) >= 0) {
+    end = t.text.indexOf('\n', at + 1);
+    if (end < 0) end = t.text.length;
+    out.push(t.text.substring(at + 1, end).split('\t'));
+    at = end;
+  }
   return out;
 }
 function peekTable(fn) {
@@ -212,7 +248,7 @@ function choose(fn) {
     d.appendChild(drawTree(sw.callers, true, 'up'));
     d.appendChild(drawTree(sw.callees, false, 'down'));
   }
-  if (list.rows.length) sourceOf(fn, d);
+  if (list.body < list.text.length) sourceOf(fn, d);
   for (i = 0; i < trs.length; i++)
     trs[i].className = (trs[i].fn === fn ? 'sel' : '') +
       (trs[i].hit ? ' hit' : '');
@@ -246,8 +282,9 @@ function show(v) {
 }
 /* The sample type switch (pprof -http's sample menu): the first type's
    views as the page holds them, the others' from their gzip'd JSON,
-   which the browser inflates (DecompressionStream). */
-var first = null;
+   which the browser inflates (DecompressionStream). A type's views once
+   made are kept as they are, pictures and all, for its next turn. */
+var views = {}, current = null;
 function setSection(id, html) {
   var s = $(id), old, i, n;
   s.innerHTML = html;
@@ -259,6 +296,24 @@ function setSection(id, html) {
     old[i].parentNode.replaceChild(n, old[i]);
   }
 }
+/* a section's nodes, out of the page */
+function take(id) {
+  var s = $(id), f = document.createDocumentFragment();
+  while (s.firstChild) f.appendChild(s.firstChild);
+  return f;
+}
+function shown() {
+  buildTop();
+  search($('q').value);
+  if (chosen !== null) choose(chosen);
+}
+function restore(v) {
+  top = v.top; all = v.all; peek = v.peek; list = v.list; tree = v.tree;
+  $('v-graph').appendChild(v.graph);
+  $('v-callgraph').appendChild(v.callgraph);
+  window.flames['g-'] = v.flame;
+  shown();
+}
 function apply(v) {
   top = table(v.top);
   all = v.all ? table(v.all) : null;
@@ -267,9 +322,7 @@ function apply(v) {
   tree = null;
   setSection('v-graph', v.graph);
   setSection('v-callgraph', v.callgraph);
-  buildTop();
-  search($('q').value);
-  if (chosen !== null) choose(chosen);
+  shown();
 }
 function inflate(b64, done) {
   var bin = atob(b64), u = new Uint8Array(bin.length), i;
@@ -282,16 +335,23 @@ function inflate(b64, done) {
 function setType(name) {
   var alts = document.querySelectorAll('script.alt'), i;
   if ($('type')) $('type').value = name;
-  if (first === null)
-    first = { top: data('top-data'), all: data('top-all-data'),
-      peek: data('peek-data'), list: data('list-data'),
-      graph: $('v-graph').innerHTML, callgraph: $('v-callgraph').innerHTML };
+  if (name === current) return;
+  window.flames = window.flames || {};
+  views[current] = { top: top, all: all, peek: peek, list: list, tree: tree,
+    graph: take('v-graph'), callgraph: take('v-callgraph'),
+    flame: window.flames['g-'] };
+  current = name;
+  if (views[name]) {
+    restore(views[name]);
+    return;
+  }
   for (i = 0; i < alts.length; i++)
     if (alts[i].getAttribute('data-type') === name) {
-      inflate(alts[i].textContent, apply);
+      inflate(alts[i].textContent, function (v) {
+        if (current === name) apply(v);
+      });
       return;
     }
-  apply(first);
 }
 function init() {
   var b = document.querySelectorAll('nav button'), i;
@@ -299,7 +359,11 @@ function init() {
   $('v-callgraph').ondblclick = function () {
     this.className = this.className === 'view full' ? 'view' : 'view full';
   };
-  if ($('type')) $('type').onchange = function () { setType(this.value); };
+  if ($('type')) {
+    /* the page's own type, whatever a reload put back in the menu */
+    current = $('type').value = $('type').options[0].value;
+    $('type').onchange = function () { setType(this.value); };
+  }
   for (i = 0; i < b.length; i++) b[i].onclick = function () { show(this.getAttribute('data-v')); };
   $('q').oninput = function () { search(this.value); };
   document.addEventListener('keydown', function (e) {

@@ -146,7 +146,8 @@ t_report_diff() {
 # The sample type switch (pprof -http's sample menu): a Go heap profile's
 # page offers its four types, the one shown first pprof's default; each
 # other type's views, inflated (gzip in base64, as the page's script
-# inflates them), are tsvtop's and tsvpeek's tables of that type and
+# inflates them: what the switch shows first, then the other tables), are
+# tsvtop's and tsvpeek's tables of that type and
 # tsvflame's total of it; the page stays under twice the size of the
 # rest of it, and R's page and a diff's have no switch.
 t_report_types() {
@@ -158,19 +159,22 @@ t_report_types() {
 	    >"$out/want"
 	same_lines want got "the switch's types"
 	for t in alloc_objects inuse_objects inuse_space; do
-		grep -o "<script type=\"application/octet-stream\" class=\"alt\" data-type=\"$t\">[^<]*" \
-		    "$out/r.html" | sed 's/.*">//' | base64 -d | gzip -dc \
-		    >"$out/$t.json" || { bad "$t: not gzip in base64"; continue; }
-		awk -v key=top -f tests/report/json-part.awk "$out/$t.json" >"$out/got"
+		for k in views data; do
+			grep -o "<script type=\"application/octet-stream\" class=\"alt\" data-type=\"$t\" data-part=\"$k\">[^<]*" \
+			    "$out/r.html" | sed 's/.*">//' | base64 -d | gzip -dc \
+			    >"$out/$t.$k.json" ||
+			    { bad "$t's $k: not gzip in base64"; continue 2; }
+		done
+		awk -v key=top -f tests/report/json-part.awk "$out/$t.views.json" >"$out/got"
 		$bin/tsvtop -t $t $h >"$out/want"
 		same_lines want got "$t's top table"
-		awk -v key=all -f tests/report/json-part.awk "$out/$t.json" >"$out/got"
+		awk -v key=all -f tests/report/json-part.awk "$out/$t.data.json" >"$out/got"
 		$bin/tsvtop -t $t --nodefraction=0 $h >"$out/want"
 		same_lines want got "$t's whole top table"
-		awk -v key=peek -f tests/report/json-part.awk "$out/$t.json" >"$out/got"
+		awk -v key=peek -f tests/report/json-part.awk "$out/$t.data.json" >"$out/got"
 		$bin/tsvpeek --table --tree -t $t $h >"$out/want"
 		same_lines want got "$t's callers and callees"
-		awk -v key=graph -f tests/report/json-part.awk "$out/$t.json" |
+		awk -v key=graph -f tests/report/json-part.awk "$out/$t.views.json" |
 		    grep -o 'total [^;]*;' >"$out/got"
 		$bin/tsvflame -t $t $h | grep -o 'total [^;]*;' >"$out/want"
 		same_lines want got "$t's flame graph total"

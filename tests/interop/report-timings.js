@@ -40,11 +40,18 @@ async function main() {
     const types = await js('Array.prototype.map.call(document.querySelectorAll(' +
       '"#type option"), o => o.textContent)');
     if (types.length > 1) {
-      await timed('switch to ' + types[1], 'await new Promise(r => { ' +
+      // the type's table shown, painted; then every view of it made
+      // (its pictures and its other tables come after the table)
+      const sw = await js('(async () => { const t0 = performance.now(); ' +
         'const m = document.getElementById("meta"); report.type(' +
-        JSON.stringify(types[1]) + '); (function w() { ' +
+        JSON.stringify(types[1]) + '); await new Promise(r => { (function w() { ' +
         'if (m.textContent.indexOf("type: ' + types[1] + '") >= 0) r(); ' +
-        'else setTimeout(w, 1); })(); })');
+        'else setTimeout(w, 1); })(); }); await ' + painted + '; ' +
+        'const t1 = performance.now(); await new Promise(r => { (function w() { ' +
+        'if (report.pending() === 0) r(); else setTimeout(w, 1); })(); }); ' +
+        'await ' + painted + '; return [t1 - t0, performance.now() - t0]; })()');
+      console.log('switch to ' + types[1] + '\t' + sw[0].toFixed(0) + ' ms');
+      console.log('switch to ' + types[1] + ', every view\t' + sw[1].toFixed(0) + ' ms');
       await timed('back to ' + types[0], 'report.type(' + JSON.stringify(types[0]) + ')');
     }
     console.log('errors\t' + p.errors.length + (p.errors.length ? ': ' + p.errors.join('; ') : ''));

@@ -40,12 +40,16 @@ struct views {
 };
 #define VIEW_PARTS 7
 
-/* Another sample type's views, for the page's switch: one JSON object
- * of them, gzip'd (the browser's DecompressionStream opens it). */
+/* Another sample type's views, for the page's switch, gzip'd JSON (the
+ * browser's DecompressionStream opens it) in two parts: what the switch
+ * shows (ALT_VIEWS: the table, the pictures' markup), and the tables the
+ * page reads when asked (ALT_DATA: every row, callers and callees,
+ * source), most of the bytes, opened after. */
+enum { ALT_VIEWS, ALT_DATA, ALT_PARTS };
 struct alt {
 	char *type;
-	unsigned char *gz;
-	size_t ngz;
+	unsigned char *gz[ALT_PARTS];
+	size_t ngz[ALT_PARTS];
 };
 
 struct report {
@@ -160,7 +164,8 @@ report_free(struct report *r)
 		close(r->pchart.fd);
 	for (i = 0; i < r->nalts; i++) {
 		free(r->alts[i].type);
-		free(r->alts[i].gz);
+		free(r->alts[i].gz[ALT_VIEWS]);
+		free(r->alts[i].gz[ALT_DATA]);
 	}
 	free(r->alts);
 	free(r->type);
@@ -433,7 +438,7 @@ json_text(struct output *o, const struct part *pt)
 /* The views of v as one JSON object, its pictures as their sections
  * hold them; -1 when out of memory. */
 static int
-views_json(struct output *o, const struct views *v)
+views_json(struct output *o, const struct views *v, int which)
 {
 	struct part pg, pc;
 	struct output so;
@@ -442,24 +447,28 @@ views_json(struct output *o, const struct views *v)
 	const struct {
 		const char *key;
 		const struct part *pt;
+		int which;
 	} fields[] = {
-		{ "top", &v->top }, { "all", &v->topall },
-		{ "peek", &v->peek }, { "list", &v->list },
-		{ "graph", &pg }, { "callgraph", &pc },
+		{ "top", &v->top, ALT_VIEWS }, { "graph", &pg, ALT_VIEWS },
+		{ "callgraph", &pc, ALT_VIEWS }, { "all", &v->topall, ALT_DATA },
+		{ "peek", &v->peek, ALT_DATA }, { "list", &v->list, ALT_DATA },
 	};
-	size_t i;
+	size_t i, k = 0;
 
 	part_init(&pg);
 	part_init(&pc);
 	/* the sections' markup, made in parts of their own */
-	if (part_open(&pg, &so, &e) < 0 || svg_inner(&so, "flame graph",
-	    &v->graph) < 0 || part_close(&pg, &so, 0, &e) < 0 ||
+	if (which == ALT_VIEWS && (part_open(&pg, &so, &e) < 0 ||
+	    svg_inner(&so, "flame graph", &v->graph) < 0 ||
+	    part_close(&pg, &so, 0, &e) < 0 ||
 	    part_open(&pc, &so, &e) < 0 || svg_inner(&so, "call graph",
-	    &v->callgraph) < 0 || part_close(&pc, &so, 0, &e) < 0)
+	    &v->callgraph) < 0 || part_close(&pc, &so, 0, &e) < 0))
 		goto done;
 	/* a field a line, for readers of lines */
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
-		out_str(o, i == 0 ? "{\"" : ",\n\"");
+		if (fields[i].which != which)
+			continue;
+		out_str(o, k++ == 0 ? "{\"" : ",\n\"");
 		out_str(o, fields[i].key);
 		out_str(o, "\":");
 		if (json_text(o, fields[i].pt) < 0)
@@ -492,6 +501,31 @@ is_rprof(const struct prof *p)
  * heavy to send: the types past it are left out of the switch. */
 #define ALT_BOUND 1.0
 
+/* Part which of v as gzip'd JSON, into *gz (the caller's to free). */
+static int
+alt_part(const struct views *v, int which, unsigned char **gz, size_t *ngz,
+    struct perr *e)
+{
+	struct part pj;
+	struct output o;
+	size_t n;
+	char *t;
+	int rc;
+
+	part_init(&pj);
+	if (part_open(&pj, &o, e) < 0 || part_close(&pj, &o, views_json(&o, v,
+	    which) < 0 ? perr_nomem(e) : 0, e) < 0 || pj.fd < 0 ||
+	    (t = part_text(&pj, &n)) == NULL) {
+		if (pj.fd >= 0)
+			close(pj.fd);
+		return -1;
+	}
+	close(pj.fd);
+	rc = gzip_bytes(9, t, n, gz, ngz);
+	free(t);
+	return rc < 0 ? perr_nomem(e) : 0;
+}
+
 /* The views of every other sample type, gzip'd, for the page's switch
  * (pprof -http's sample menu): a diff's, and R's, have none. */
 static int
@@ -499,10 +533,7 @@ alt_types(struct report *r, struct prof *p, struct perr *e)
 {
 	const struct strtab *names = &r->cg.m.types.names;
 	struct views v;
-	struct part pj;
-	struct output o;
-	size_t i, n, total = 0, first = 0, left = 0;
-	char *t;
+	size_t i, k, more, total = 0, first = 0, left = 0;
 	struct alt *a;
 	int rc;
 
@@ -518,46 +549,35 @@ alt_types(struct report *r, struct prof *p, struct perr *e)
 		if (strcmp(name, r->type) == 0 || r->cg.m.t[i].is_time)
 			continue;
 		views_init(&v);
-		part_init(&pj);
 		/* a type whose views cannot be made (sums that do not add
 		 * up) is not offered */
 		if (views_write(r, p, name, &v, e) < 0) {
 			views_close(&v);
 			continue;
 		}
-		rc = 0;
-		if ((part_open(&pj, &o, e) < 0 ||
-		    part_close(&pj, &o, views_json(&o, &v) < 0 ?
-		    perr_nomem(e) : 0, e) < 0 || pj.fd < 0))
-			rc = -1;
-		views_close(&v);
-		if (rc < 0 || (t = part_text(&pj, &n)) == NULL) {
-			if (pj.fd >= 0)
-				close(pj.fd);
-			return -1;
-		}
-		close(pj.fd);
 		if (ARRAY_ROOM(r->alts, r->nalts, r->capalts) < 0) {
-			free(t);
+			views_close(&v);
 			return perr_nomem(e);
 		}
 		a = &r->alts[r->nalts];
-		a->type = strdup(name);
-		rc = gzip_bytes(9, t, n, &a->gz, &a->ngz);
-		free(t);
-		if (a->type == NULL || rc < 0) {
-			free(a->type);
-			free(a->gz);
-			return perr_nomem(e);
-		}
+		memset(a, 0, sizeof(*a));
+		rc = (a->type = strdup(name)) == NULL ? perr_nomem(e) : 0;
+		for (k = 0; rc == 0 && k < ALT_PARTS; k++)
+			rc = alt_part(&v, (int)k, &a->gz[k], &a->ngz[k], e);
+		views_close(&v);
 		/* base64's four bytes for three */
-		if ((double)(total + a->ngz / 3 * 4) > ALT_BOUND * (double)first) {
+		more = (a->ngz[ALT_VIEWS] + a->ngz[ALT_DATA]) / 3 * 4;
+		if (rc < 0 || (double)(total + more) > ALT_BOUND *
+		    (double)first) {
 			free(a->type);
-			free(a->gz);
+			free(a->gz[ALT_VIEWS]);
+			free(a->gz[ALT_DATA]);
+			if (rc < 0)
+				return -1;
 			left++;
 			continue;
 		}
-		total += a->ngz / 3 * 4;
+		total += more;
 		r->nalts++;
 	}
 	if (left > 0)
@@ -572,7 +592,7 @@ report_write(struct report *r, struct output *o, struct perr *e)
 {
 	struct output po;
 	const char *title = r->o.title != NULL ? r->o.title : "profile";
-	size_t i;
+	size_t i, k;
 
 	if (r->chart != NULL && (part_open(&r->pchart, &po, e) < 0 ||
 	    part_close(&r->pchart, &po, chart_write(r->chart, &po, e), e) < 0))
@@ -628,12 +648,15 @@ report_write(struct report *r, struct output *o, struct perr *e)
 		return perr_nomem(e);
 	/* the other types' views, for the switch */
 	for (i = 0; i < r->nalts; i++) {
-		out_str(o, "<script type=\"application/octet-stream\" "
-		    "class=\"alt\" data-type=\"");
-		out_xml_str(o, r->alts[i].type);
-		out_str(o, "\">");
-		out_base64(o, r->alts[i].gz, r->alts[i].ngz);
-		out_str(o, "</script>\n");
+		for (k = 0; k < ALT_PARTS; k++) {
+			out_str(o, "<script type=\"application/octet-stream\" "
+			    "class=\"alt\" data-type=\"");
+			out_xml_str(o, r->alts[i].type);
+			out_str(o, k == ALT_VIEWS ? "\" data-part=\"views\">" :
+			    "\" data-part=\"data\">");
+			out_base64(o, r->alts[i].gz[k], r->alts[i].ngz[k]);
+			out_str(o, "</script>\n");
+		}
 	}
 	out_str(o, "<script>\n");
 	out_str(o, report_js);

@@ -241,14 +241,16 @@ function choose(fn) {
   d.textContent = '';
   d.appendChild(el('h2', fn));
   d.appendChild(el('h3', 'Callers and callees'));
-  d.appendChild(peekTable(fn));
-  sw = sandwichOf(fn);
-  if (sw.callers.v > 0) {
+  /* a type just chosen: its tables and pictures come a moment after its
+     top table, and this pane again with them */
+  d.appendChild(peek ? peekTable(fn) : el('p', 'Reading\u2026', 'note'));
+  sw = pictures === null ? sandwichOf(fn) : null;
+  if (sw && sw.callers.v > 0) {
     d.appendChild(el('h3', 'Sandwich: callers above, callees below'));
     d.appendChild(drawTree(sw.callers, true, 'up'));
     d.appendChild(drawTree(sw.callees, false, 'down'));
   }
-  if (list.body < list.text.length) sourceOf(fn, d);
+  if (list && list.body < list.text.length) sourceOf(fn, d);
   for (i = 0; i < trs.length; i++)
     trs[i].className = (trs[i].fn === fn ? 'sel' : '') +
       (trs[i].hit ? ' hit' : '');
@@ -271,8 +273,9 @@ function search(text) {
   return n;
 }
 function show(v) {
-  var b = document.querySelectorAll('nav button'), i,
-    f = window.flames && window.flames[v === 'graph' ? 'g-' : 'c-'];
+  var b = document.querySelectorAll('nav button'), i, f;
+  if (v === 'graph' || v === 'callgraph') draw();
+  f = window.flames && window.flames[v === 'graph' ? 'g-' : 'c-'];
   for (i = 0; i < b.length; i++) {
     b[i].className = b[i].getAttribute('data-v') === v ? 'on' : '';
     $('v-' + b[i].getAttribute('data-v')).hidden = b[i].getAttribute('data-v') !== v;
@@ -282,9 +285,12 @@ function show(v) {
 }
 /* The sample type switch (pprof -http's sample menu): the first type's
    views as the page holds them, the others' from their gzip'd JSON,
-   which the browser inflates (DecompressionStream). A type's views once
-   made are kept as they are, pictures and all, for its next turn. */
-var views = {}, current = null;
+   which the browser inflates (DecompressionStream): first its table and
+   its pictures' markup, the table shown at once and the pictures made
+   in the next task (or when shown), then its other tables, most of the
+   bytes. A type's views once made are kept as they are, pictures and
+   all, for its next turn. */
+var views = {}, current = null, pictures = null, reading = 0;
 function setSection(id, html) {
   var s = $(id), old, i, n;
   s.innerHTML = html;
@@ -307,21 +313,22 @@ function shown() {
   search($('q').value);
   if (chosen !== null) choose(chosen);
 }
+/* the pictures of the type shown, made from their markup if still to be */
+function draw() {
+  var v = pictures;
+  if (v === null) return;
+  pictures = null;
+  tree = null;
+  setSection('v-graph', v.graph);
+  setSection('v-callgraph', v.callgraph);
+  search($('q').value);
+  if (chosen !== null) choose(chosen);
+}
 function restore(v) {
   top = v.top; all = v.all; peek = v.peek; list = v.list; tree = v.tree;
   $('v-graph').appendChild(v.graph);
   $('v-callgraph').appendChild(v.callgraph);
   window.flames['g-'] = v.flame;
-  shown();
-}
-function apply(v) {
-  top = table(v.top);
-  all = v.all ? table(v.all) : null;
-  peek = table(v.peek);
-  list = table(v.list);
-  tree = null;
-  setSection('v-graph', v.graph);
-  setSection('v-callgraph', v.callgraph);
   shown();
 }
 function inflate(b64, done) {
@@ -332,11 +339,22 @@ function inflate(b64, done) {
     done(JSON.parse(t));
   });
 }
-function setType(name) {
+/* type name's part (views, data), inflated for done; {} if none */
+function part(name, which, done) {
   var alts = document.querySelectorAll('script.alt'), i;
+  for (i = 0; i < alts.length; i++)
+    if (alts[i].getAttribute('data-type') === name &&
+        alts[i].getAttribute('data-part') === which) {
+      reading++;
+      inflate(alts[i].textContent, function (v) { reading--; done(v); });
+      return true;
+    }
+  return false;
+}
+function setType(name) {
   if ($('type')) $('type').value = name;
   if (name === current) return;
-  window.flames = window.flames || {};
+  draw();
   views[current] = { top: top, all: all, peek: peek, list: list, tree: tree,
     graph: take('v-graph'), callgraph: take('v-callgraph'),
     flame: window.flames['g-'] };
@@ -345,13 +363,41 @@ function setType(name) {
     restore(views[name]);
     return;
   }
-  for (i = 0; i < alts.length; i++)
-    if (alts[i].getAttribute('data-type') === name) {
-      inflate(alts[i].textContent, function (v) {
-        if (current === name) apply(v);
-      });
+  part(name, 'views', function (v) {
+    if (current !== name) {
+      /* another chosen since: this one made when chosen again */
       return;
     }
+    top = table(v.top);
+    all = peek = list = null;
+    tree = null;
+    pictures = { graph: v.graph, callgraph: v.callgraph };
+    shown();
+    /* once the frame that shows the table has been painted: the
+       pictures, then the other tables */
+    reading++;		/* the rest, to come */
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () { setTimeout(rest, 0); });
+    });
+  });
+  function rest() {
+    reading--;
+    if (current === name) draw();
+    part(name, 'data', function (d) {
+      var k = current === name ? null : views[name];
+      if (current !== name && !k) return;
+      if (k === null) k = {};
+      k.all = d.all ? table(d.all) : null;
+      k.peek = table(d.peek);
+      k.list = table(d.list);
+      if (current === name) {
+        all = k.all; peek = k.peek; list = k.list;
+        buildTop();
+        search($('q').value);
+        if (chosen !== null) choose(chosen);
+      }
+    });
+  }
 }
 function init() {
   var b = document.querySelectorAll('nav button'), i;
@@ -378,7 +424,9 @@ function init() {
     }
   });
   window.report = { choose: choose, search: search, show: show,
-    sandwich: sandwichOf, type: setType };
+    sandwich: sandwichOf, type: setType,
+    /* parts of a type chosen still to come: none when all are in */
+    pending: function () { return reading + (pictures !== null ? 1 : 0); } };
 }
 init();
 })();

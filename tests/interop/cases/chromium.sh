@@ -325,11 +325,22 @@ t_chromium_report_types() {
         tries++ < 200) { setTimeout(function () { when(type, then); }, 20); return; }
     then();
   }
+  /* the type's other tables come after its table: the chosen
+     function's callers and callees are there once all is in */
+  function settled(then) {
+    if (window.report.pending() > 0 && tries++ < 200) {
+      setTimeout(function () { settled(then); }, 20);
+      return;
+    }
+    then();
+  }
   try {
+    window.report.choose('main.allocLarge');
     sel.value = 'inuse_space';
     sel.dispatchEvent(new Event('change'));
-    when('inuse_space', function () {
+    when('inuse_space', function () { tries = 0; settled(function () {
       try {
+        r.push('peek ' + document.querySelectorAll('#detail table.peek tr').length);
         rows('top');
         window.report.show('graph');
         r.push('graph ' + document.getElementById('g-subtitle').textContent.split(';')[0]);
@@ -352,7 +363,7 @@ t_chromium_report_types() {
           });
         });
       } catch (e) { window.reportErrors.push(String(e)); finish(); }
-    });
+    }); });
   } catch (e) { window.reportErrors.push(String(e)); finish(); }
 })();
 EOT
@@ -367,7 +378,11 @@ EOT
 	same_lines want.top got.again "inuse_space's table, chosen again"
 	total=$($bin/tsvflame -t inuse_space "$f" | grep -o 'total [^;]*' | head -1)
 	n=$($bin/tsvflame "$f" | grep -c '^<g class="f"')
-	for want in "graph $total" "graph again $total" "frames $n" "errors 0"; do
+	# the chosen function's rows of tsvpeek, and the header
+	p=$($bin/tsvpeek --table --tree -t inuse_space "$f" |
+	    grep -c '^main\.allocLarge	')
+	for want in "graph $total" "graph again $total" "frames $n" \
+	    "peek $((p + 1))" "errors 0"; do
 		grep -qxF "$want" "$out/got" || bad "no '$want' in: $(grep -v '^top\|^first' "$out/got" | tr '\n' '|')"
 	done
 	grep -q '^matched Matched: [0-9.]*%$' "$out/got" ||
@@ -388,7 +403,8 @@ t_chromium_report_devtools() {
 	sed 's/^/    /' "$out/timings"
 	for step in 'open (load event)' 'open (painted)' 'choose a function' \
 	    search 'show graph' 'show chart' 'show callgraph' \
-	    'zoom a flame graph frame' 'switch to samples' 'back to cpu'; do
+	    'zoom a flame graph frame' 'switch to samples' \
+	    'switch to samples, every view' 'back to cpu'; do
 		grep -q "^$step	[0-9]* ms\$" "$out/timings" || bad "no time for '$step'"
 	done
 	grep -qx 'errors	0' "$out/timings" || bad "the page threw: $(grep '^errors' "$out/timings")"

@@ -55,6 +55,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/otlp/otlp_dict.c lib/formats/otlp/otlp_json.c \
 	lib/formats/otlp/otlp_file.c lib/formats/otlp/otlp_json_write.c \
 	lib/formats/otlp/otlp_forms.c lib/formats/json/json_read.c \
+	lib/formats/json/json_text.c \
 	lib/formats/cpuprofile/cpuprofile_read.c \
 	lib/formats/speedscope/speedscope_read.c lib/formats/perf/perf_read.c
 # analysis: the floor every view stands on (sample/), three families of
@@ -107,8 +108,8 @@ $(B)/config.mk: tools/deps.sh
 	sh tools/deps.sh
 	@mkdir -p $(@D)
 	printf 'DEPCFLAGS = %s\nDEPLIBS = %s\n' \
-	    "$$(pkg-config --cflags zlib libzstd libdeflate libprotobuf-c sqlite3 yajl libpq)" \
-	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3 yajl libpq)" > $@
+	    "$$(pkg-config --cflags zlib libzstd libdeflate libprotobuf-c sqlite3 libpq)" \
+	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3 libpq)" > $@
 
 ALLCFLAGS = $(WFLAGS) -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -I$(GEN) \
 	-I$(GEN)/proto $(DEPCFLAGS) $(CFLAGS)

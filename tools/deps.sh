@@ -14,7 +14,6 @@ cmd pkg-config pkg-config
 cmd protoc-c protobuf-c-compiler
 have zlib || need="$need zlib1g-dev"
 have libzstd || need="$need libzstd-dev"
-have yajl || need="$need libyajl-dev"
 have libdeflate || need="$need libdeflate-dev"
 have libprotobuf-c || need="$need libprotobuf-c-dev"
 have sqlite3 || need="$need libsqlite3-dev"

@@ -1,8 +1,8 @@
 /* json.h: JSON read as events, for every codec whose format is JSON
- * (OTLP/JSON; speedscope's; Chrome's .cpuprofile). One reader, on YAJL
- * (Debian's libyajl: a streaming parser, so memory follows what a codec
- * keeps, not the text), with the suite's bounds: nesting, a string's
- * length, and messages that name the file and line. */
+ * (OTLP/JSON; speedscope's; Chrome's .cpuprofile). One reader, streaming
+ * (memory follows what a codec keeps, not the text), with the suite's
+ * bounds: nesting, a string's length, and messages that name the file
+ * and line. */
 #ifndef JSON_H
 #define JSON_H
 
@@ -43,6 +43,10 @@ int json_read_input(struct input *in, struct json_events *ev,
 /* The same of the n bytes at p, named name in messages, whose first line
  * is line. */
 int json_read_bytes(const void *p, size_t n, const char *name, long line,
+    struct json_events *ev, struct perr *e);
+/* The same, fed piece bytes at a time (0: at once), as json_read_input
+ * is fed a chunk at a time: for tests, tokens cut anywhere. */
+int json_read_split(const void *p, size_t n, size_t piece, const char *name,
     struct json_events *ev, struct perr *e);
 /* The line of the event being handled (a codec notes where a value
  * began). */

@@ -120,7 +120,7 @@ t_rpkg_warnings() {
 		for f in rpkg/src/*.c; do
 			$cc -std=gnu11 -Wall -Wextra -Wno-missing-field-initializers \
 			    -Werror -fsyntax-only $inc -Ilib -Ibuild/gen \
-			    -Ibuild/gen/proto $(pkg-config --cflags yajl libpq) \
+			    -Ibuild/gen/proto $(pkg-config --cflags libpq) \
 			    -DPROFSTREAM_VERSION='"0"' "$f" 2>>"$out/said" ||
 			    bad "$cc: $f has warnings"
 		done

@@ -1,0 +1,231 @@
+/*
+ * JSON's text: what is wrong with it, said at its line; its strings,
+ * UTF-8 checked as RFC 3629 has it (no overlong form, no surrogate,
+ * nothing past U+10FFFF), escapes decoded (a pair of \u surrogates as
+ * one character, a lone one as U+FFFD), control characters refused.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/json/json_impl.h"
+
+/* The error, at the line it is on: -1. */
+int
+json_fail(struct json_reader *r, const char *what)
+{
+	char msg[sizeof(r->e->msg)];
+
+	snprintf(msg, sizeof(msg), "%s", what);
+	return perr_set(r->e, "%s:%ld: %s", r->name, r->line, msg);
+}
+
+int
+json_too_long(struct json_reader *r)
+{
+	char why[80];
+
+	snprintf(why, sizeof(why), "a string, number or space longer than "
+	    "%u bytes", JSON_MAX_STRING);
+	return json_fail(r, why);
+}
+
+/* The length of the UTF-8 sequence at p (n bytes there), or 0 when it
+ * is none (overlong, a surrogate, past U+10FFFF, cut). */
+static size_t
+utf8_len(const unsigned char *p, size_t n)
+{
+	unsigned c = p[0];
+
+	if (c >= 0xc2 && c <= 0xdf)
+		return n >= 2 && (p[1] & 0xc0) == 0x80 ? 2 : 0;
+	if (c >= 0xe0 && c <= 0xef) {
+		if (n < 3 || (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80 ||
+		    (c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f))
+			return 0;
+		return 3;
+	}
+	if (c >= 0xf0 && c <= 0xf4) {
+		if (n < 4 || (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80 ||
+		    (p[3] & 0xc0) != 0x80 || (c == 0xf0 && p[1] < 0x90) ||
+		    (c == 0xf4 && p[1] > 0x8f))
+			return 0;
+		return 4;
+	}
+	return 0;
+}
+
+static int
+hex4(const unsigned char *p, unsigned *v)
+{
+	int i;
+
+	*v = 0;
+	for (i = 0; i < 4; i++) {
+		unsigned c = p[i], d;
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f')
+			d = (c | 0x20) - 'a' + 10;
+		else
+			return -1;
+		*v = *v << 4 | d;
+	}
+	return 0;
+}
+
+static size_t
+put_utf8(char *q, unsigned cp)
+{
+	if (cp < 0x80) {
+		q[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		q[0] = (char)(0xc0 | cp >> 6);
+		q[1] = (char)(0x80 | (cp & 0x3f));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		q[0] = (char)(0xe0 | cp >> 12);
+		q[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+		q[2] = (char)(0x80 | (cp & 0x3f));
+		return 3;
+	}
+	q[0] = (char)(0xf0 | cp >> 18);
+	q[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+	q[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+	q[3] = (char)(0x80 | (cp & 0x3f));
+	return 4;
+}
+
+/* The string between the quotes at p (n bytes, its escapes checked by
+ * scan_string), unescaped into r->text: its length, or -1. */
+long
+json_unescape(struct json_reader *r, const unsigned char *p, size_t n)
+{
+	size_t i = 0, k = 0;
+	unsigned cp, lo;
+	char *t;
+
+	if (n > r->captext) {
+		if ((t = realloc(r->text, n)) == NULL)
+			return perr_nomem(r->e);
+		r->text = t;
+		r->captext = n;
+	}
+	t = r->text;
+	while (i < n) {
+		if (p[i] != '\\') {
+			t[k++] = (char)p[i++];
+			continue;
+		}
+		switch (p[i + 1]) {
+		case 'b': t[k++] = '\b'; break;
+		case 'f': t[k++] = '\f'; break;
+		case 'n': t[k++] = '\n'; break;
+		case 'r': t[k++] = '\r'; break;
+		case 't': t[k++] = '\t'; break;
+		case 'u':
+			(void)hex4(p + i + 2, &cp);
+			i += 6;
+			if (cp >= 0xd800 && cp <= 0xdbff && i + 6 <= n &&
+			    p[i] == '\\' && p[i + 1] == 'u' &&
+			    hex4(p + i + 2, &lo) == 0 && lo >= 0xdc00 &&
+			    lo <= 0xdfff) {
+				cp = 0x10000 + ((cp - 0xd800) << 10) +
+				    (lo - 0xdc00);
+				i += 6;
+			} else if (cp >= 0xd800 && cp <= 0xdfff)
+				cp = 0xfffd;	/* a lone surrogate */
+			k += put_utf8(t + k, cp);
+			continue;
+		default: t[k++] = (char)p[i + 1]; break;	/* " \ / */
+		}
+		i += 2;
+	}
+	return (long)k;
+}
+
+/* Bytes that stand for themselves in a string: printable ASCII but the
+ * quote and the backslash (a table: one test a byte). */
+static const unsigned char plain[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
+
+/* Scans the string whose opening quote is at p[-1], up to end: the
+ * offset of its closing quote, or -1 with e set (bad text), or -2 when
+ * the string goes on past end (more is needed). *escaped: it has any. */
+long
+json_scan_string(struct json_reader *r, const unsigned char *p,
+    const unsigned char *end, int last, int *escaped)
+{
+	const unsigned char *q = p;
+	unsigned v;
+	size_t k;
+
+	*escaped = 0;
+	for (;;) {
+		/* the bytes most strings are made of, at once */
+		while (q < end && plain[*q])
+			q++;
+		if (q == end)
+			return last ? json_fail(r, "not JSON: the text ends in a "
+			    "string") : -2;
+		if (*q == '"')
+			return (long)(q - p);
+		if (*q < 0x20)
+			return json_fail(r, "not JSON: a control character in a "
+			    "string (a line cut short?)");
+		if (*q == '\\') {
+			*escaped = 1;
+			if (end - q < 2)
+				return last ? json_fail(r, "not JSON: the text ends "
+				    "in a string") : -2;
+			if (q[1] == 'u') {
+				if (end - q < 6)
+					return last ? json_fail(r, "not JSON: the "
+					    "text ends in a string") : -2;
+				if (hex4(q + 2, &v) < 0)
+					return json_fail(r, "not JSON: \\u without "
+					    "four hex digits");
+				q += 6;
+			} else if (strchr("\"\\/bfnrt", q[1]) != NULL &&
+			    q[1] != '\0')
+				q += 2;
+			else
+				return json_fail(r, "not JSON: an unknown escape "
+				    "in a string");
+			continue;
+		}
+		if ((k = utf8_len(q, (size_t)(end - q))) == 0) {
+			/* a sequence cut by the chunk's end may go on */
+			if (!last && end - q < 4 && *q >= 0xc2 && *q <= 0xf4) {
+				size_t i;
+				for (i = 1; q + i < end; i++)
+					if ((q[i] & 0xc0) != 0x80)
+						break;
+				if (q + i == end)
+					return -2;
+			}
+			return json_fail(r, "not JSON: a string that is not UTF-8");
+		}
+		q += k;
+	}
+}
+

@@ -157,7 +157,8 @@ $(BIN)/%: $(OBJ)/filters/%.o $(CLIOBJ) $(LIBA)
 # test installs what the cases use when it is missing; the cases never
 # install.
 TESTBIN = $(B)/tests
-check: all $(TESTBIN)/run_unit $(TESTBIN)/failalloc $(TESTBIN)/re_probe
+check: all $(TESTBIN)/run_unit $(TESTBIN)/failalloc $(TESTBIN)/re_probe \
+    $(TESTBIN)/json_probe
 	sh tools/deps.sh test
 	sh tests/check.sh $(T)
 
@@ -186,6 +187,13 @@ $(TESTBIN)/re_probe: tests/unit/re_probe.c $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ tests/unit/re_probe.c $(LIBA) $(LDFLAGS)
 
+# lib/formats/json's events, for tests/json/events.py (Python's json) to
+# judge
+$(TESTBIN)/json_probe: tests/unit/json_probe.c $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ tests/unit/json_probe.c $(LIBA) $(LDFLAGS) \
+	    $(DEPLIBS) -lm -pthread
+
 # The main job on a bundled example (see README.md).
 demo: all
 	sh tools/demo.sh
@@ -205,7 +213,7 @@ interop: all $(TESTBIN)/re_probe
 
 # The benchmark table, printed and written to doc/benchmarks.md (dated)
 # make check's cases with every program under valgrind (tests/valgrind.sh)
-valgrind: all $(TESTBIN)/re_probe
+valgrind: all $(TESTBIN)/re_probe $(TESTBIN)/json_probe
 	sh tests/valgrind.sh $(T)
 
 bench: all

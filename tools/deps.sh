@@ -27,6 +27,7 @@ test|interop|ci)
 	cmd script bsdutils
 	cmd gzip gzip
 	cmd zstd zstd
+	cmd python3 python3
 	cmd dot graphviz ;;
 esac
 case ${1:-} in

@@ -628,9 +628,30 @@ t_go_graph() {
 # nodes and tsvgraph leaves out with its calls), and tsvpeek's blocks
 # are pprof -peek's: on the fresh labelled profiles both ways, and on
 # two halves of large.cpu and of a Go heap profile (odd and even
-# samples), by pprof's defaults and with fewer nodes. Profiles on which
-# pprof itself draws differently from run to run (the order of its maps
-# in sums of edges whose weights tie in size) are not among them.
+# samples), by pprof's defaults and with fewer nodes. pprof itself draws
+# some diffs differently from run to run (the order of its maps in sums
+# of edges whose weights tie in size: a fresh pair of labelled profiles
+# drew a residual edge in 5 of 6 runs): tsvgraph's graph must be one of
+# those pprof draws, in up to five runs of it. And pprof keeps a
+# residual edge or removes it as redundant by where it sorts among its
+# node's in-edges, and its sort finds a gain and a loss of one size
+# (20ms, -20ms) neither before the other: such an edge, drawn by one and
+# not the other, is not judged (tie_residuals).
+tie_residuals() {
+	# $1, $2: rows; the rows of either not in the other, but residual
+	# edges into a node that has an edge of the opposite weight
+	LC_ALL=C sort "$1" >"$1.s"
+	LC_ALL=C sort "$2" >"$2.s"
+	LC_ALL=C comm -3 "$1.s" "$2.s" | sed 's/^	//' | awk -F'\t' \
+	    -v a="$1" -v b="$2" '
+	    BEGIN {
+		while ((getline l <a) > 0) { split(l, f, "\t")
+			if (f[1] == "edge") w[f[3] "\t" f[4]] = 1 }
+		while ((getline l <b) > 0) { split(l, f, "\t")
+			if (f[1] == "edge") w[f[3] "\t" f[4]] = 1 }
+	    }
+	    !($1 == "edge" && $5 ~ /residual/ && (($3 "\t" (-$4)) in w))'
+}
 halves() {
 	$bin/pprof2tsv "$1" | awk -F'\t' -v par="$2" \
 	    '($1 ~ /^\.?sample/ && $2 ~ /^[0-9]+$/ && $2 % 2 == par) { next }
@@ -655,21 +676,25 @@ t_go_diff() {
 		set -- $pair
 		for m in diff_base base; do
 			for o in -nodecount=80 -nodecount=20; do
-				go tool pprof -dot $o -$m "$1" -symbolize=none \
-				    "$2" 2>/dev/null >"$out/go.dot"
 				$bin/tsvgraph -$o --$(echo $m | tr _ -) "$1" "$2" \
 				    >"$out/our.dot" || bad "tsvgraph --$m $1 $2"
 				{ grep -o 'Showing nodes accounting for [^"]*' \
-				    "$out/go.dot" | sed 's/\\l\\lSee .*//; s/\\l$//'
-				  dot_graph_rows <"$out/go.dot" | awk -F'\t' \
-				    '!($1 == "edge" && ($2 == "" || $3 == ""))'
-				} >"$out/go"
-				{ grep -o 'Showing nodes accounting for [^"]*' \
 				    "$out/our.dot" | sed 's/\\l$//'
 				  dot_graph_rows <"$out/our.dot"; } >"$out/ours"
+				for run in 1 2 3 4 5; do
+					go tool pprof -dot $o -$m "$1" -symbolize=none \
+					    "$2" 2>/dev/null >"$out/go.dot"
+					{ grep -o 'Showing nodes accounting for [^"]*' \
+					    "$out/go.dot" | sed 's/\\l\\lSee .*//; s/\\l$//'
+					  dot_graph_rows <"$out/go.dot" | awk -F'\t' \
+					    '!($1 == "edge" && ($2 == "" || $3 == ""))'
+					} >"$out/go"
+					cmp -s "$out/go" "$out/ours" && break
+				done
 				[ "$(wc -l <"$out/go")" -gt 5 ] ||
 				    bad "pprof drew no diff of ${1##*/} ${2##*/}"
-				cmp -s "$out/go" "$out/ours" || {
+				cmp -s "$out/go" "$out/ours" ||
+				    [ -z "$(tie_residuals "$out/go" "$out/ours")" ] || {
 					bad "tsvgraph $o --$m ${1##*/} ${2##*/} differs from pprof -dot"
 					diff "$out/ours" "$out/go" | head -4
 				}

@@ -12,6 +12,7 @@
 #include <zstd_errors.h>
 
 #include "base/pipe.h"
+#include "base/utf8.h"
 #include "io/input.h"
 
 #ifndef MAP_POPULATE
@@ -392,32 +393,6 @@ decoded_some(struct input *in, char *p, size_t want, struct perr *e)
 	    plain_some(in, p, want, e);
 }
 
-/* The UTF-8 of code point c at p: its length. */
-static size_t
-put_utf8(char *p, uint32_t c)
-{
-	if (c < 0x80) {
-		p[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		p[0] = (char)(0xc0 | c >> 6);
-		p[1] = (char)(0x80 | (c & 0x3f));
-		return 2;
-	}
-	if (c < 0x10000) {
-		p[0] = (char)(0xe0 | c >> 12);
-		p[1] = (char)(0x80 | (c >> 6 & 0x3f));
-		p[2] = (char)(0x80 | (c & 0x3f));
-		return 3;
-	}
-	p[0] = (char)(0xf0 | c >> 18);
-	p[1] = (char)(0x80 | (c >> 12 & 0x3f));
-	p[2] = (char)(0x80 | (c >> 6 & 0x3f));
-	p[3] = (char)(0x80 | (c & 0x3f));
-	return 4;
-}
-
 /* Up to want bytes (at least 4) of UTF-16 text as UTF-8: a unit not
  * paired as UTF-16 wants (a lone surrogate, an odd last byte) as U+FFFD,
  * as a browser shows it. */
@@ -461,11 +436,12 @@ utf16_some(struct input *in, char *p, size_t want, struct perr *e)
 				c = 0xfffd;
 		} else if (c >= 0xdc00 && c <= 0xdfff)
 			c = 0xfffd;
-		n += put_utf8(p + n, c);
+		n += utf8_encode((unsigned char *)p + n, c);
 		i += 2;
 	}
 	if (in->u16eof && i + 1 == have && n + 3 <= want) {
-		n += put_utf8(p + n, 0xfffd);	/* an odd last byte */
+		/* an odd last byte */
+		n += utf8_encode((unsigned char *)p + n, UTF8_BAD);
 		i++;
 	}
 	memmove(u, u + i, have - i);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/utf8.h"
 #include "formats/json/json_impl.h"
 
 /* The error, at the line it is on: -1. */
@@ -30,33 +31,8 @@ json_too_long(struct json_reader *r)
 	return json_fail(r, why);
 }
 
-/* The length of the UTF-8 sequence at p (n bytes there), or 0 when it
- * is none (overlong, a surrogate, past U+10FFFF, cut). */
-static size_t
-utf8_len(const unsigned char *p, size_t n)
-{
-	unsigned c = p[0];
-
-	if (c >= 0xc2 && c <= 0xdf)
-		return n >= 2 && (p[1] & 0xc0) == 0x80 ? 2 : 0;
-	if (c >= 0xe0 && c <= 0xef) {
-		if (n < 3 || (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80 ||
-		    (c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f))
-			return 0;
-		return 3;
-	}
-	if (c >= 0xf0 && c <= 0xf4) {
-		if (n < 4 || (p[1] & 0xc0) != 0x80 || (p[2] & 0xc0) != 0x80 ||
-		    (p[3] & 0xc0) != 0x80 || (c == 0xf0 && p[1] < 0x90) ||
-		    (c == 0xf4 && p[1] > 0x8f))
-			return 0;
-		return 4;
-	}
-	return 0;
-}
-
 static int
-hex4(const unsigned char *p, unsigned *v)
+hex4(const unsigned char *p, uint32_t *v)
 {
 	int i;
 
@@ -74,38 +50,13 @@ hex4(const unsigned char *p, unsigned *v)
 	return 0;
 }
 
-static size_t
-put_utf8(char *q, unsigned cp)
-{
-	if (cp < 0x80) {
-		q[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		q[0] = (char)(0xc0 | cp >> 6);
-		q[1] = (char)(0x80 | (cp & 0x3f));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		q[0] = (char)(0xe0 | cp >> 12);
-		q[1] = (char)(0x80 | (cp >> 6 & 0x3f));
-		q[2] = (char)(0x80 | (cp & 0x3f));
-		return 3;
-	}
-	q[0] = (char)(0xf0 | cp >> 18);
-	q[1] = (char)(0x80 | (cp >> 12 & 0x3f));
-	q[2] = (char)(0x80 | (cp >> 6 & 0x3f));
-	q[3] = (char)(0x80 | (cp & 0x3f));
-	return 4;
-}
-
 /* The string between the quotes at p (n bytes, its escapes checked by
  * scan_string), unescaped into r->text: its length, or -1. */
 long
 json_unescape(struct json_reader *r, const unsigned char *p, size_t n)
 {
 	size_t i = 0, k = 0;
-	unsigned cp, lo;
+	uint32_t cp, lo;
 	char *t;
 
 	if (n > r->captext) {
@@ -138,7 +89,7 @@ json_unescape(struct json_reader *r, const unsigned char *p, size_t n)
 				i += 6;
 			} else if (cp >= 0xd800 && cp <= 0xdfff)
 				cp = 0xfffd;	/* a lone surrogate */
-			k += put_utf8(t + k, cp);
+			k += utf8_encode((unsigned char *)t + k, cp);
 			continue;
 		default: t[k++] = (char)p[i + 1]; break;	/* " \ / */
 		}
@@ -176,7 +127,7 @@ json_scan_string(struct json_reader *r, const unsigned char *p,
     const unsigned char *end, int last, int *escaped)
 {
 	const unsigned char *q = p;
-	unsigned v;
+	uint32_t v, cp;
 	size_t k;
 
 	*escaped = 0;
@@ -213,7 +164,8 @@ json_scan_string(struct json_reader *r, const unsigned char *p,
 				    "in a string");
 			continue;
 		}
-		if ((k = utf8_len(q, (size_t)(end - q))) == 0) {
+		if ((k = utf8_decode(q, (size_t)(end - q), &cp)) == 1 &&
+		    cp == UTF8_BAD) {
 			/* a sequence cut by the chunk's end may go on */
 			if (!last && end - q < 4 && *q >= 0xc2 && *q <= 0xf4) {
 				size_t i;

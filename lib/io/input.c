@@ -747,6 +747,16 @@ input_drop(struct input *in, const void *p, size_t n)
 		(void)madvise((void *)from, to - from, MADV_DONTNEED);
 }
 
+void
+input_drop_read(struct input *in, const unsigned char **from,
+    const unsigned char *upto)
+{
+	if (upto - *from < (1 << 20))
+		return;
+	input_drop(in, *from, (size_t)(upto - *from));
+	*from = upto;
+}
+
 int
 input_unzstd(const unsigned char *p, size_t n, uint64_t limit,
     const char *name, unsigned char **out, size_t *outlen, struct perr *e)

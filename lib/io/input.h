@@ -107,6 +107,10 @@ int input_slurp(struct input *in, unsigned char **data, size_t *len,
  * memory (read from the file again if touched); otherwise nothing. A
  * converter's input then costs what it is reading, not the file. */
 void input_drop(struct input *in, const void *p, size_t n);
+/* The same of bytes read in turn, from *from up to upto: let go a
+ * megabyte at a time (*from moves on when they are). */
+void input_drop_read(struct input *in, const unsigned char **from,
+    const unsigned char *upto);
 
 /* The n bytes at p, a zstd frame or several, decompressed into a buffer
  * of the caller's (free it) of at most limit bytes: what the Collector's

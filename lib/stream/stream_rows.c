@@ -69,14 +69,21 @@ take(struct stream_writer *w)
 		rs->failed = 1;
 }
 
-/* The same for a row of ids only, each 1 .. 2^31 - 1 (as the reader
- * checks them): the checks a sample's rows need, made inline. */
+/* Whether ids are each 1 .. 2^31 - 1, as the reader checks them. */
+static int
+ids_ok(uint32_t a, uint32_t b, uint32_t c)
+{
+	return a - 1 < INT32_MAX && b - 1 < INT32_MAX && c - 1 < INT32_MAX;
+}
+
+/* The same for a row of ids only: the checks a sample's rows need, made
+ * inline. */
 static void
 take_ids(struct stream_writer *w, uint32_t a, uint32_t b, uint32_t c)
 {
 	struct stream_rows *rs = w->rows;
 
-	if (a - 1 < INT32_MAX && b - 1 < INT32_MAX && c - 1 < INT32_MAX) {
+	if (ids_ok(a, b, c)) {
 		if (rs->take(rs->ctx) < 0)
 			rs->failed = 1;
 		return;
@@ -278,8 +285,8 @@ swr_stack_frame(struct stream_writer *w, uint32_t sample, uint32_t depth,
 	int rc;
 
 	if (rs->frame != NULL && !rs->failed &&
-	    (w->tables & (1u << T_SAMPLE_LOCATIONS)) && sample - 1 < INT32_MAX
-	    && depth - 1 < INT32_MAX && location - 1 < INT32_MAX &&
+	    (w->tables & (1u << T_SAMPLE_LOCATIONS)) &&
+	    ids_ok(sample, depth, location) &&
 	    (rc = rs->frame(rs->ctx, sample, depth, location)) != 0) {
 		rs->line++;
 		if (rc < 0)

@@ -343,17 +343,6 @@ profile_type(struct octx *x, struct pb m)
 	return vt;
 }
 
-/* Samples read from *from up to upto: their pages let go (a file's
- * mapping), a megabyte at a time. */
-static void
-let_go(struct octx *x, const uint8_t **from, const uint8_t *upto)
-{
-	if (upto - *from < (1 << 20))
-		return;
-	input_drop(x->c->in, *from, (size_t)(upto - *from));
-	*from = upto;
-}
-
 /* One Profile: a source and its samples. */
 static int
 profile(struct octx *x, const struct octxt *cx, struct pb m)
@@ -372,7 +361,7 @@ profile(struct octx *x, const struct octxt *cx, struct pb m)
 		if (f.num == OP_SAMPLES && od_samples(x, &f.sub, 1, source, &t) <
 		    0)
 			return -1;
-		let_go(x, &read, p.p);
+		input_drop_read(x->c->in, &read, p.p);
 	}
 	return rc;
 }
@@ -497,7 +486,7 @@ joined(struct octx *x, const struct octxt *cx, const struct pb *prof,
 			goto done;
 		}
 		for (i = 0; i < n; i++)
-			let_go(x, &read[i], cur[i].p);
+			input_drop_read(x->c->in, &read[i], cur[i].p);
 	}
 	rc = 0;
 done:

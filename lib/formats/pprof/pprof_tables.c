@@ -7,8 +7,6 @@
 
 #include "formats/pprof/pprof_read.h"
 
-#define DROP_EVERY (1u << 20)	/* bytes of samples read between drops */
-
 static void
 definitions(struct pprof_reader *c, const struct pctx *x)
 {
@@ -116,10 +114,7 @@ samples(struct pprof_reader *c, const struct pctx *x, uint32_t first_loc)
 		types[i] = (uint32_t)h;
 	}
 	while (pprof_next(p, PT_SAMPLE, &at, &msg)) {
-		if (at - read > DROP_EVERY) {
-			input_drop(c->in, read, (size_t)(at - read));
-			read = at;
-		}
+		input_drop_read(c->in, &read, at);
 		(void)pprof_sample(p, &msg);	/* checked already */
 		stream_id_set(&sid, ++c->nsamples);
 		sw_sample(&c->w, &sid, c->nsources);

@@ -25,27 +25,31 @@ function table(text) {
   } });
   return t;
 }
-/* the rows of t's text from..to */
-function lines(t, from, to) {
-  var out = [], at, end;
+/* each(at, end) for every row of t's text in from..to */
+function eachRow(t, from, to, each) {
+  var at, end;
   for (at = from; at < to; at = end + 1) {
     end = t.text.indexOf('\n', at);
     if (end < 0 || end > to) end = to;
-    if (end > at && t.text.charAt(at) !== '#')
-      out.push(t.text.substring(at, end).split('\t'));
+    if (end > at && t.text.charAt(at) !== '#') each(at, end);
   }
+}
+/* the rows of t's text from..to */
+function lines(t, from, to) {
+  var out = [];
+  eachRow(t, from, to, function (at, end) {
+    out.push(t.text.substring(at, end).split('\t'));
+  });
   return out;
 }
 /* the number of t's rows, none split */
 function count(t) {
-  var n = 0, at, end;
-  for (at = t.body; at < t.text.length; at = end + 1) {
-    end = t.text.indexOf('\n', at);
-    if (end < 0) end = t.text.length;
-    if (end > at && t.text.charAt(at) !== '#') n++;
-  }
+  var n = 0;
+  eachRow(t, t.body, t.text.length, function () { n++; });
   return n;
 }
+/* a table of text that may be absent: null then */
+function tableOr(text) { return text ? table(text) : null; }
 function el(tag, text, cls) {
   var e = document.createElement(tag);
   if (text !== undefined && text !== null) e.textContent = text;
@@ -54,7 +58,7 @@ function el(tag, text, cls) {
 }
 var top = table(data('top-data')), peek = table(data('peek-data')),
   list = table(data('list-data')), trs = [], dir = {}, chosen = null,
-  all = data('top-all-data') ? table(data('top-all-data')) : null;
+  all = tableOr(data('top-all-data'));
 function numeric(k) {
   var i;
   for (i = 0; i < top.rows.length; i++)
@@ -273,15 +277,12 @@ function search(text) {
   return n;
 }
 function show(v) {
-  var b = document.querySelectorAll('nav button'), i, f;
+  var b = document.querySelectorAll('nav button'), i;
   if (v === 'graph' || v === 'callgraph') draw();
-  f = window.flames && window.flames[v === 'graph' ? 'g-' : 'c-'];
   for (i = 0; i < b.length; i++) {
     b[i].className = b[i].getAttribute('data-v') === v ? 'on' : '';
     $('v-' + b[i].getAttribute('data-v')).hidden = b[i].getAttribute('data-v') !== v;
   }
-  /* a picture's labels are measured once it is shown */
-  if ((v === 'graph' || v === 'chart') && f) f.settle();
 }
 /* The sample type switch (pprof -http's sample menu): the first type's
    views as the page holds them, the others' from their gzip'd JSON,
@@ -339,7 +340,8 @@ function inflate(b64, done) {
     done(JSON.parse(t));
   });
 }
-/* type name's part (views, data), inflated for done; {} if none */
+/* type name's part (views, data), inflated for done (never called when
+   the page has no such part) */
 function part(name, which, done) {
   var alts = document.querySelectorAll('script.alt'), i;
   for (i = 0; i < alts.length; i++)
@@ -347,9 +349,8 @@ function part(name, which, done) {
         alts[i].getAttribute('data-part') === which) {
       reading++;
       inflate(alts[i].textContent, function (v) { reading--; done(v); });
-      return true;
+      return;
     }
-  return false;
 }
 function setType(name) {
   if ($('type')) $('type').value = name;
@@ -384,17 +385,15 @@ function setType(name) {
     reading--;
     if (current === name) draw();
     part(name, 'data', function (d) {
-      var k = current === name ? null : views[name];
-      if (current !== name && !k) return;
-      if (k === null) k = {};
-      k.all = d.all ? table(d.all) : null;
+      /* the type shown, or kept since another was chosen */
+      var k = current === name ? {} : views[name];
+      if (!k) return;
+      k.all = tableOr(d.all);
       k.peek = table(d.peek);
       k.list = table(d.list);
       if (current === name) {
         all = k.all; peek = k.peek; list = k.list;
-        buildTop();
-        search($('q').value);
-        if (chosen !== null) choose(chosen);
+        shown();
       }
     });
   }

@@ -219,7 +219,7 @@ function init() {
   }
   window.flames = window.flames || {};
   window.flames[P] = { search: search, reset: reset, zoom: zoom,
-    settle: settle, frames: frames };
+    frames: frames };
   settle();
 }
 init();

@@ -12,14 +12,17 @@
 
 static FILE *o;
 
-static void
-hex(const char *s, size_t n)
+/* a string or key: what it is, then its bytes in hex */
+static int
+text(const char *what, const char *s, size_t n)
 {
 	size_t i;
 
+	fputs(what, o);
 	for (i = 0; i < n; i++)
 		fprintf(o, "%02x", (unsigned char)s[i]);
 	fputc('\n', o);
+	return 0;
 }
 
 static int
@@ -50,18 +53,14 @@ static int
 on_string(void *c, const char *s, size_t n, struct perr *e)
 {
 	(void)c, (void)e;
-	fputs("str ", o);
-	hex(s, n);
-	return 0;
+	return text("str ", s, n);
 }
 
 static int
 on_key(void *c, const char *s, size_t n, struct perr *e)
 {
 	(void)c, (void)e;
-	fputs("key ", o);
-	hex(s, n);
-	return 0;
+	return text("key ", s, n);
 }
 
 static int

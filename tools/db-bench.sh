@@ -28,7 +28,7 @@ secs() {	# COMMAND...: its wall time in seconds
 rows=$(grep -vc '^#\|^meta' "$s")
 samples=$(grep -c '^samples' "$s")
 echo "input: $s ($rows rows, $samples samples), added $loads times"
-tables="sources source_attributes mappings functions locations location_attributes stacks sample_stacks sample_values sample_labels sample_times"
+tables="sources source_attributes mappings functions locations location_attributes stacks value_kinds value_types sample_stacks sample_labels sample_times"
 count_sql() {	# the rows of every stored table, as one SQL query
 	printf 'SELECT 0'
 	for t in $tables; do printf ' + (SELECT COUNT(*) FROM %s)' "$t"; done

@@ -256,3 +256,59 @@ merged.sources 2
 EOT
 	same "$out/want" "two Go profiles merged"
 }
+
+# A sample's values are packed in its row, its list of value types a
+# kind of its own: samples of different lists, types and units of any
+# bytes, infinite, non-integral and 64-bit values come back as loaded,
+# through -b and through the script.
+t_sql2tsv_kinds() {
+	need sqlite3 || return
+	$bin/tsvcombine tests/sql/kinds.tsv >"$out/want"
+	$bin/tsv2sql -b "$out/b.db" tests/sql/kinds.tsv &&
+	    $bin/tsv2sql -b "$out/b.db" tests/sql/kinds.tsv ||
+	    bad "tsv2sql -b failed"
+	$bin/tsv2sql -D sqlite tests/sql/kinds.tsv | sqlite3 -bail "$out/s.db" ||
+	    bad "tsv2sql's script failed"
+	$bin/sql2tsv "$out/s.db" >"$out/got"
+	same "$out/want" "kinds.tsv through the script"
+	$bin/sql2tsv -s 2 "$out/b.db" | sed 's/^\(sources\t\)2/\11/' >"$out/got"
+	same "$out/want" "kinds.tsv added twice, the second read"
+	echo "SELECT COUNT(*) FROM value_kinds; SELECT COUNT(*) FROM value_types;" |
+	    sqlite3 "$out/b.db" | tr '\n' ' ' >"$out/got"
+	printf '5 10 ' >"$out/want"
+	same "$out/want" "the kinds of kinds.tsv added twice"
+}
+
+# A database of the layout before packed samples (a row per value in a
+# table sample_values; tests/sql/layout-rows-sqlite.sql is the script of
+# that tsv2sql, from tests/otlp/good/v110.tsv) is read as it is, and
+# copied into the new layout by sql2tsv | tsv2sql; tsv2sql refuses to add
+# to it, naming that, and changes nothing.
+t_sql2tsv_previous_layout() {
+	need sqlite3 || return
+	sqlite3 -bail "$out/old.db" <tests/sql/layout-rows-sqlite.sql ||
+	    bad "the previous layout's script failed"
+	# as the new layout reads, row for row; the rows tsvcombine writes
+	$bin/tsv2sql -b "$out/fresh.db" tests/otlp/good/v110.tsv &&
+	    $bin/sql2tsv "$out/fresh.db" >"$out/want"
+	$bin/sql2tsv "$out/old.db" >"$out/got"
+	same "$out/want" "the previous layout read"
+	$bin/tsvcombine tests/otlp/good/v110.tsv | sort >"$out/want.sorted"
+	sort "$out/got" | cmp -s - "$out/want.sorted" ||
+	    bad "the previous layout's rows are not tsvcombine's"
+	$bin/sql2tsv "$out/old.db" | $bin/tsv2sql -b "$out/new.db" &&
+	    $bin/sql2tsv "$out/new.db" >"$out/got"
+	same "$out/want" "the previous layout copied into a new database"
+	sum=$(cksum <"$out/old.db")
+	$bin/tsv2sql -b "$out/old.db" tests/otlp/good/v110.tsv 2>"$out/err"
+	rc=$?
+	[ $rc = 1 ] && grep -qF 'the layout before packed samples: copy it into a new database with sql2tsv (sql2tsv old.db | tsv2sql -b new.db)' "$out/err" ||
+	    bad "tsv2sql -b into the previous layout: exit $rc, $(cat "$out/err")"
+	$bin/tsv2sql -D sqlite tests/otlp/good/v110.tsv |
+	    sqlite3 -bail "$out/old.db" 2>"$out/err" &&
+	    bad "tsv2sql's script added to the previous layout"
+	grep -qF 'the layout before packed samples' "$out/err" ||
+	    bad "the script into the previous layout: $(cat "$out/err")"
+	[ "$(cksum <"$out/old.db")" = "$sum" ] ||
+	    bad "the previous layout's database was changed"
+}

@@ -213,7 +213,7 @@ stage_restart(void *ctx, struct perr *e)
 struct sql_sink
 sql_writer_sink(struct sql_writer *w)
 {
-	struct sql_sink k = { stage_row, stage_restart, w };
+	struct sql_sink k = { stage_row, stage_restart, w, w->d };
 
 	return k;
 }

@@ -1,7 +1,8 @@
 /* sql.h: a stream in a SQL database, SQLite or PostgreSQL: the tables
- * (the stream's, but that each distinct stack is stored once and a
- * sample refers to it; views present 2.0's samples and
- * sample_locations), the rows of a stream staged in the stream's ids, and
+ * (the stream's, but that each distinct stack is stored once, and a
+ * sample is one row naming its stack and holding its values packed;
+ * views present 2.0's samples, sample_values and sample_locations), the
+ * rows of a stream staged in the stream's ids, and
  * the SQL that adds them to what the database holds, as tsvcombine would
  * have combined them. */
 #ifndef SQL_H
@@ -16,12 +17,22 @@ enum sql_dialect { SQL_SQLITE, SQL_POSTGRESQL };
 /* The tables of the database, defining ones first. */
 enum sql_table {
 	SQ_SOURCES, SQ_SOURCE_ATTRIBUTES, SQ_MAPPINGS, SQ_FUNCTIONS,
-	SQ_LOCATIONS, SQ_LOCATION_ATTRIBUTES, SQ_STACKS, SQ_SAMPLE_STACKS,
-	SQ_SAMPLE_VALUES, SQ_SAMPLE_LABELS, SQ_SAMPLE_TIMES, SQ_COUNT
+	SQ_LOCATIONS, SQ_LOCATION_ATTRIBUTES, SQ_STACKS, SQ_VALUE_KINDS,
+	SQ_VALUE_TYPES, SQ_SAMPLE_STACKS, SQ_SAMPLE_LABELS, SQ_SAMPLE_TIMES,
+	SQ_COUNT
 };
-/* The columns of stacks and sample_stacks, the database's own tables */
+/*
+ * The database's own tables. stacks: a distinct stack, its location ids
+ * leaf first, separated by commas. value_kinds: a distinct list of value
+ * types a sample has (types: each "type TAB unit" escaped as the stream
+ * escapes, joined by LF, the key a load finds it by), value_types: its
+ * types, position 1 first. sample_stacks: a sample, its stack, its kind
+ * and its values, separated by commas, in its kind's order.
+ */
 enum { STK_ID, STK_FRAME_COUNT, STK_FRAMES };
-enum { SST_SAMPLE, SST_SOURCE, SST_STACK };
+enum { VK_ID, VK_TYPES };
+enum { VT_KIND, VT_POSITION, VT_TYPE, VT_UNIT };
+enum { SST_SAMPLE, SST_SOURCE, SST_STACK, SST_KIND, SST_VALUES };
 
 struct sql_table_def {
 	const char *name;		/* in the database */
@@ -30,6 +41,8 @@ struct sql_table_def {
 	enum table_id stream;		/* the stream's table, or T_NONE */
 };
 struct sql_table_def sql_table_of(enum sql_table t);
+/* The database's own table column c of t refers to, or -1. */
+int sql_own_ref(enum sql_table t, int c);
 
 /* Where staged rows go: a row of table t, its cells by column. */
 struct sql_sink {
@@ -38,16 +51,17 @@ struct sql_sink {
 	/* forgets the rows staged: the samples come again */
 	int (*restart)(void *ctx, struct perr *e);
 	void *ctx;
+	enum sql_dialect d;	/* how packed values write infinity */
 };
 
 /*
  * Stages the stream at path (shown: its name in messages; spool: as
- * assemble_file's) into k: each sample as rows of sample_stacks,
- * sample_values, sample_labels and sample_times, each distinct stack of
- * the stream once as a row of stacks (its frames: the stream's location
- * ids, leaf first), then the profile's definitions. Values are kept as
- * the stream has them. Memory grows with the distinct stacks, functions
- * and locations, not with the samples.
+ * assemble_file's) into k: each sample as a row of sample_stacks (its
+ * values packed) and rows of sample_labels and sample_times, each
+ * distinct stack and value kind of the stream once, then the profile's
+ * definitions. Values are kept as the stream has them. Memory grows with
+ * the distinct stacks, kinds, functions and locations, not with the
+ * samples.
  */
 int sql_stage_stream(const char *path, const char *shown, const char *spool,
     const struct sql_sink *k, struct perr *e);

@@ -1,15 +1,16 @@
 /*
  * Profiles across PostgreSQL servers, with the engine's own means: on the
- * coordinator, the sample tables (sample_stacks, sample_values,
- * sample_labels, sample_times) are partitioned by hash of sample_id,
+ * coordinator, the sample tables (sample_stacks, sample_labels,
+ * sample_times) are partitioned by hash of sample_id,
  * each partition a postgres_fdw foreign table on one server (its shard),
  * so that a sample's rows lie together on one shard; the dictionaries
  * (sources, functions, locations, stacks ...) stay on the coordinator,
  * which gives the ids, and loading through it is loading one server
  * (tsv2sql's script as it is: INSERTs into a partitioned table go to the
  * partitions). What the shards' queries need of the dictionaries goes to
- * them as stacks are added (a trigger): stack_names, each stack's
- * function names and whether the name is the leaf's. The views
+ * them as stacks and value kinds are added (triggers): stack_names, each
+ * stack's function names and whether the name is the leaf's, and
+ * value_types. The views
  * function_totals and source_totals sum what a view on each shard
  * answers, its tables joined and aggregated there. The shards' tables
  * are made through dblink.
@@ -24,7 +25,7 @@
 
 /* The sample tables, partitioned. */
 static const enum sql_table parted[] = {
-	SQ_SAMPLE_STACKS, SQ_SAMPLE_VALUES, SQ_SAMPLE_LABELS, SQ_SAMPLE_TIMES,
+	SQ_SAMPLE_STACKS, SQ_SAMPLE_LABELS, SQ_SAMPLE_TIMES,
 };
 #define NPARTED (sizeof(parted) / sizeof(parted[0]))
 
@@ -129,18 +130,24 @@ shard_tables(struct sql_writer *w)
 	}
 	sqlf(w, "CREATE TABLE IF NOT EXISTS stack_names (stack_id INTEGER NOT "
 	    "NULL, name TEXT NOT NULL, leaf BOOLEAN NOT NULL, PRIMARY KEY "
-	    "(stack_id, name));\n");
+	    "(stack_id, name));\n"
+	    "CREATE TABLE IF NOT EXISTS value_types (kind_id INTEGER NOT NULL, "
+	    "position INTEGER NOT NULL, type TEXT NOT NULL, unit TEXT NOT "
+	    "NULL, PRIMARY KEY (kind_id, position));\n"
+	    "CREATE OR REPLACE VIEW shard_sample_values AS SELECT s.sample_id, "
+	    "s.source_id, s.stack_id, t.type, v.value FROM sample_stacks s "
+	    "CROSS JOIN LATERAL unnest(string_to_array(s.vals, ',')::float8[]) "
+	    "WITH ORDINALITY AS v(value, position) JOIN value_types t ON "
+	    "t.kind_id = s.kind_id AND t.position = v.position;\n");
 	/* what the shard answers whole (the planner, left to itself, may
 	 * join its tables on the coordinator, row by row) */
 	sqlf(w, "CREATE OR REPLACE VIEW shard_function_totals AS SELECT v.type, "
 	    "k.name, SUM(CASE WHEN k.leaf THEN v.value ELSE 0 END) AS self, "
-	    "SUM(v.value) AS total FROM sample_stacks s JOIN sample_values v ON "
-	    "v.sample_id = s.sample_id JOIN stack_names k ON k.stack_id = "
-	    "s.stack_id GROUP BY v.type, k.name;\n"
-	    "CREATE OR REPLACE VIEW shard_source_totals AS SELECT s.source_id, "
+	    "SUM(v.value) AS total FROM shard_sample_values v JOIN stack_names "
+	    "k ON k.stack_id = v.stack_id GROUP BY v.type, k.name;\n"
+	    "CREATE OR REPLACE VIEW shard_source_totals AS SELECT v.source_id, "
 	    "v.type, COUNT(*) AS samples, SUM(v.value) AS total FROM "
-	    "sample_stacks s JOIN sample_values v ON v.sample_id = s.sample_id "
-	    "GROUP BY s.source_id, v.type;\n");
+	    "shard_sample_values v GROUP BY v.source_id, v.type;\n");
 }
 
 /* A query per shard, UNION ALL: q with the shard's number for each @. */
@@ -217,6 +224,10 @@ sql_cluster(struct output *o, char *const *shards, size_t n, struct perr *e)
 		    "INTEGER NOT NULL, name TEXT NOT NULL, leaf BOOLEAN NOT NULL) "
 		    "SERVER profstream_shard_%zu OPTIONS (table_name "
 		    "'stack_names');\n"
+		    "CREATE FOREIGN TABLE value_types_shard_%zu (kind_id INTEGER "
+		    "NOT NULL, position INTEGER NOT NULL, type TEXT NOT NULL, "
+		    "unit TEXT NOT NULL) SERVER profstream_shard_%zu OPTIONS "
+		    "(table_name 'value_types');\n"
 		    "CREATE FOREIGN TABLE function_totals_shard_%zu (type TEXT, "
 		    "name TEXT, self DOUBLE PRECISION, total DOUBLE PRECISION) "
 		    "SERVER profstream_shard_%zu OPTIONS (table_name "
@@ -225,7 +236,7 @@ sql_cluster(struct output *o, char *const *shards, size_t n, struct perr *e)
 		    "INTEGER, type TEXT, samples BIGINT, total DOUBLE PRECISION) "
 		    "SERVER profstream_shard_%zu OPTIONS (table_name "
 		    "'shard_source_totals');\n", i + 1, i + 1, i + 1, i + 1,
-		    i + 1, i + 1);
+		    i + 1, i + 1, i + 1, i + 1);
 	/* the rest as every load makes it */
 	sql_schema(&w);
 	/* each new stack's function names, to every shard */
@@ -245,6 +256,16 @@ sql_cluster(struct output *o, char *const *shards, size_t n, struct perr *e)
 	    "CREATE TRIGGER stacks_to_shards AFTER INSERT ON stacks REFERENCING "
 	    "NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION "
 	    "profstream_stack_names();\n");
+	/* each new value kind's types, to every shard */
+	sqlf(&w, "CREATE FUNCTION profstream_value_types() RETURNS trigger "
+	    "LANGUAGE plpgsql AS $f$\nBEGIN\n");
+	for (i = 0; i < n; i++)
+		sqlf(&w, "  INSERT INTO value_types_shard_%zu SELECT * FROM "
+		    "added;\n", i + 1);
+	sqlf(&w, "  RETURN NULL;\nEND\n$f$;\n"
+	    "CREATE TRIGGER value_types_to_shards AFTER INSERT ON value_types "
+	    "REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE "
+	    "FUNCTION profstream_value_types();\n");
 	/* the queries each shard answers whole, summed */
 	sqlf(&w, "-- self and total per function and value type, as tsvtop "
 	    "and summaryRprof count them\nCREATE VIEW function_totals AS\n"

@@ -351,16 +351,16 @@ struct side {
 };
 
 static int
-side_open(struct rd *r, struct side *sd, enum sql_table t, const char *cols,
+side_open(struct rd *r, struct side *sd, const char *table, const char *cols,
     int ncols)
 {
 	/* a sample's rows in the order added; its time is one row */
-	int ordered = t != SQ_SAMPLE_TIMES;
+	int ordered = strcmp(table, sql_table_of(SQ_SAMPLE_TIMES).name) != 0;
 
 	sd->ncols = ncols;
 	sd->q = rd_run(r, rd_sqlprintf("SELECT sample_id, %s FROM %s WHERE "
 	    "sample_id BETWEEN %" PRIu64 " AND %" PRIu64 " ORDER BY sample_id"
-	    "%s%s", cols, sql_table_of(t).name, r->lo, r->hi, ordered ? ", " :
+	    "%s%s", cols, table, r->lo, r->hi, ordered ? ", " :
 	    "", ordered ? rd_added(r) : ""));
 	if (sd->q == NULL)
 		return -1;
@@ -396,6 +396,89 @@ side_take(struct side *sd)
 	sd->has = 0;
 }
 
+/* The value kinds, each as its types in the stream's ids. */
+static int
+read_kinds(struct rd *r)
+{
+	struct sql_rows *q;
+	struct stack *k = NULL;
+	int64_t vt;
+	uint64_t id;
+	int rc;
+
+	if ((q = rd_run(r, rd_sqlprintf("SELECT kind_id, type, unit FROM %s "
+	    "ORDER BY kind_id, position", sql_table_of(SQ_VALUE_TYPES).name)))
+	    == NULL)
+		return -1;
+	while ((rc = rd_next(r, q, 3)) == 1) {
+		id = (uint64_t)rd_i64(r, q, 0);
+		if (k == NULL || u64map_get(&r->kind_ix, id) == NULL) {
+			if (array_grow((void **)&r->kinds, &r->capkinds,
+			    r->nkinds + 1, sizeof(*r->kinds)) < 0 ||
+			    u64map_put(&r->kind_ix, id, (uint32_t)r->nkinds,
+			    NULL) == NULL) {
+				rc = perr_nomem(r->e);
+				break;
+			}
+			k = &r->kinds[r->nkinds++];
+			k->off = r->nvtypes;
+			k->n = 0;
+		}
+		vt = sw_value_type(&r->w, rd_chr(r, q, 1), rd_chr(r, q, 2));
+		if (vt < 0 || array_grow((void **)&r->vtypes, &r->capvtypes,
+		    r->nvtypes + 1, sizeof(*r->vtypes)) < 0) {
+			rc = perr_nomem(r->e);
+			break;
+		}
+		r->vtypes[r->nvtypes++] = (uint32_t)vt;
+		k->n++;
+	}
+	r->c->done(q);
+	return rc < 0 ? -1 : 0;
+}
+
+/* The next of a sample's packed values at *p, as the stager wrote it. */
+static struct num
+packed_value(const char **p)
+{
+	const char *t = *p;
+	char *end;
+	long long v;
+	double d;
+
+	errno = 0;
+	v = strtoll(t, &end, 10);
+	if ((*end == ',' || *end == '\0') && end != t && errno == 0) {
+		*p = end;
+		return num_of_i64(v);
+	}
+	d = strtod(t, &end);	/* 9e999, Infinity: infinite */
+	*p = end;
+	return num_of_dbl(d);
+}
+
+/* A packed sample's values, of kind id: -1 when they are not its. */
+static int
+write_packed(struct rd *r, const struct stream_id *sid, int64_t id,
+    const char *vals)
+{
+	uint32_t *ix = u64map_get(&r->kind_ix, (uint64_t)id);
+	const struct stack *k;
+	const char *p = vals;
+	uint32_t i;
+
+	if (ix == NULL || p == NULL)
+		return -1;
+	k = &r->kinds[*ix];
+	for (i = 0; i < k->n; i++) {
+		if (i > 0 && *p++ != ',')
+			return -1;
+		sw_sample_value(&r->w, sid, r->vtypes[k->off + i],
+		    packed_value(&p));
+	}
+	return *p == '\0' ? 0 : -1;
+}
+
 /* Step 3: the samples, each with its values, stack, labels, time. */
 static int
 write_samples(struct rd *r)
@@ -413,16 +496,19 @@ write_samples(struct rd *r)
 
 	if (r->nsamples == 0)
 		return 0;
-	if ((q = rd_run(r, rd_sqlprintf("SELECT s.sample_id, s.source_id, "
-	    "s.stack_id %s ORDER BY s.sample_id", r->from))) == NULL ||
-	    side_open(r, &sv, SQ_SAMPLE_VALUES, "type, unit, value", 4) < 0 ||
-	    side_open(r, &sl, SQ_SAMPLE_LABELS, "key, str, num, num_unit", 5)
-	    < 0 || side_open(r, &stm, SQ_SAMPLE_TIMES, "time_unix_nano", 2) <
+	if ((r->packed && read_kinds(r) < 0) ||
+	    (q = rd_run(r, rd_sqlprintf("SELECT s.sample_id, s.source_id, "
+	    "s.stack_id, %s %s ORDER BY s.sample_id", r->packed ?
+	    "s.kind_id, s.vals" : "0, ''", r->from))) == NULL ||
+	    (!r->packed && side_open(r, &sv, "sample_values", "type, unit, "
+	    "value", 4) < 0) ||
+	    side_open(r, &sl, sql_table_of(SQ_SAMPLE_LABELS).name, "key, str, num, num_unit", 5)
+	    < 0 || side_open(r, &stm, sql_table_of(SQ_SAMPLE_TIMES).name, "time_unix_nano", 2) <
 	    0) {
 		rc = -1;
 		goto done;
 	}
-	while ((rc = rd_next(r, q, 3)) == 1) {
+	while ((rc = rd_next(r, q, 5)) == 1) {
 		id = rd_i64(r, q, 0);
 		if ((sr = rd_src_of(r, rd_i64(r, q, 1))) == NULL || sr->out == 0 ||
 		    (ix = u64map_get(&r->stack_ix, (uint64_t)rd_i64(r, q, 2))) ==
@@ -433,7 +519,13 @@ write_samples(struct rd *r)
 		}
 		stream_id_set(&sid, ++n);
 		sw_sample(&r->w, &sid, sr->out);
-		while ((at = side_at(r, &sv, id)) == 1) {
+		if (r->packed && write_packed(r, &sid, rd_i64(r, q, 3),
+		    r->c->text(q, 4)) < 0) {
+			rc = perr_set(r->e, "%s: sample %" PRId64 " has values "
+			    "not of its kind", r->c->name, id);
+			break;
+		}
+		while (!r->packed && (at = side_at(r, &sv, id)) == 1) {
 			vt = sw_value_type(&r->w, rd_chr(r, sv.q, 1),
 			    rd_chr(r, sv.q, 2));
 			if (vt < 0) {
@@ -444,7 +536,7 @@ write_samples(struct rd *r)
 			    r->c->num(sv.q, 3));
 			side_take(&sv);
 		}
-		if (at < 0) {
+		if (!r->packed && at < 0) {
 			rc = -1;
 			break;
 		}
@@ -509,6 +601,9 @@ done:
 	free(r.locs);
 	u64map_free(&r.src_ix);
 	u64map_free(&r.stack_ix);
+	u64map_free(&r.kind_ix);
+	free(r.kinds);
+	free(r.vtypes);
 	u64map_free(&r.loc);
 	u64map_free(&r.fn);
 	u64map_free(&r.map);

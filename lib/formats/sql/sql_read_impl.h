@@ -48,6 +48,12 @@ struct rd {
 	size_t nlocs, caplocs;
 	int loc_ext;
 	int row_order;			/* PostgreSQL's tables number rows */
+	int packed;			/* a sample's values in its row */
+	struct u64map kind_ix;		/* kind id -> index in kinds */
+	struct stack *kinds;		/* its value types in vtypes */
+	size_t nkinds, capkinds;
+	uint32_t *vtypes;		/* the stream's value type ids */
+	size_t nvtypes, capvtypes;
 	struct stream_writer w;
 };
 

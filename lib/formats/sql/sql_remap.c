@@ -13,8 +13,8 @@
 #include "formats/sql/sql_impl.h"
 
 /* The order rows were staged in, the stream's: inserted in it, the rows
- * whose order the stream keeps (a source's attributes, a sample's values
- * and labels) keep it in the tables (sql2tsv reads them back so). */
+ * whose order the stream keeps (a source's attributes, a sample's
+ * labels) keep it in the tables (sql2tsv reads them back so). */
 static const char *
 staged(const struct sql_writer *w)
 {
@@ -164,6 +164,34 @@ sql_add_definitions(struct sql_writer *w)
 	dedupe(w, T_LOCATIONS, "remapped_locations");
 }
 
+/* Value kinds: those equal to one present (the same types in the same
+ * order) get its id, the others new ids after those present; a kind is
+ * staged once. */
+static void
+add_kinds(struct sql_writer *w)
+{
+	sqlf(w, "CREATE TEMP TABLE found_kinds AS SELECT k.kind_id AS old, "
+	    "MIN(e.kind_id) AS new FROM stage_value_kinds k JOIN value_kinds e "
+	    "ON ");
+	sql_same_text(w, "e.", "k.", "types");
+	sqlf(w, " GROUP BY k.kind_id;\n"
+	    "CREATE TEMP TABLE map_value_kinds (old INTEGER PRIMARY KEY, new "
+	    "INTEGER);\n"
+	    "INSERT INTO map_value_kinds SELECT old, new FROM found_kinds;\n"
+	    "INSERT INTO map_value_kinds SELECT kind_id, (SELECT "
+	    "COALESCE(MAX(kind_id), 0) FROM value_kinds) + ROW_NUMBER() OVER "
+	    "(ORDER BY kind_id) FROM stage_value_kinds WHERE kind_id NOT IN "
+	    "(SELECT old FROM found_kinds);\n"
+	    "INSERT INTO value_kinds SELECT m.new, k.types FROM "
+	    "stage_value_kinds k JOIN map_value_kinds m ON m.old = k.kind_id "
+	    "WHERE k.kind_id NOT IN (SELECT old FROM found_kinds) ORDER BY "
+	    "m.new;\n"
+	    "INSERT INTO value_types SELECT m.new, t.position, t.type, t.unit "
+	    "FROM stage_value_types t JOIN map_value_kinds m ON m.old = "
+	    "t.kind_id WHERE t.kind_id NOT IN (SELECT old FROM found_kinds) "
+	    "ORDER BY m.new, t.position;\n");
+}
+
 /* The samples, the locations' attributes; the temporary tables go. */
 void
 sql_add_samples(struct sql_writer *w)
@@ -172,8 +200,9 @@ sql_add_samples(struct sql_writer *w)
 		"stage_sources", "stage_source_attributes", "stage_mappings",
 		"stage_functions", "stage_locations",
 		"stage_location_attributes", "stage_stacks",
-		"stage_sample_stacks", "stage_sample_values",
-		"stage_sample_labels", "stage_sample_times",
+		"stage_value_kinds", "stage_value_types",
+		"stage_sample_stacks", "stage_sample_labels",
+		"stage_sample_times", "found_kinds", "map_value_kinds",
 		"remapped_locations", "map_sources", "map_sample_stacks",
 		"key_functions", "group_functions", "new_functions",
 		"map_functions", "key_mappings", "group_mappings",
@@ -188,20 +217,19 @@ sql_add_samples(struct sql_writer *w)
 	    "s.value FROM stage_location_attributes s JOIN map_locations l ON "
 	    "l.old = s.location_id WHERE l.new IN (SELECT new FROM "
 	    "new_locations) ORDER BY s.%s;\n", staged(w));
+	add_kinds(w);
 	renumber(w, "sample_stacks", "sample_id");
-	sqlf(w, "INSERT INTO sample_stacks SELECT m.new, src.new, k.new FROM "
-	    "stage_sample_stacks s JOIN map_sample_stacks m ON m.old = "
-	    "s.sample_id JOIN map_sources src ON src.old = s.source_id JOIN "
-	    "map_stacks k ON k.old = s.stack_id;\n"
-	    "INSERT INTO sample_values SELECT m.new, s.type, s.unit, s.value "
-	    "FROM stage_sample_values s JOIN map_sample_stacks m ON m.old = "
-	    "s.sample_id ORDER BY s.%s;\n"
+	sqlf(w, "INSERT INTO sample_stacks SELECT m.new, src.new, k.new, "
+	    "vk.new, s.vals FROM stage_sample_stacks s JOIN map_sample_stacks "
+	    "m ON m.old = s.sample_id JOIN map_sources src ON src.old = "
+	    "s.source_id JOIN map_stacks k ON k.old = s.stack_id JOIN "
+	    "map_value_kinds vk ON vk.old = s.kind_id;\n"
 	    "INSERT INTO sample_labels SELECT m.new, s.\"key\", s.str, s.num, "
 	    "s.num_unit FROM stage_sample_labels s JOIN map_sample_stacks m ON "
 	    "m.old = s.sample_id ORDER BY s.%s;\n"
 	    "INSERT INTO sample_times SELECT m.new, s.time_unix_nano FROM "
 	    "stage_sample_times s JOIN map_sample_stacks m ON m.old = "
-	    "s.sample_id;\n", staged(w), staged(w));
+	    "s.sample_id;\n", staged(w));
 	/* (a loader that made some of them itself made no others) */
 	for (i = 0; i < sizeof(temps) / sizeof(temps[0]); i++)
 		sqlf(w, "DROP TABLE IF EXISTS \"%s\";\n", temps[i]);

@@ -3,9 +3,10 @@
  * stream's tables (names without the leading dot; locations always with
  * their extension columns, neutral where a stream lacks them; hex numbers
  * as text, as 64 unsigned bits fit no SQL integer), but each distinct
- * stack is one row of stacks (its frames as text) and a sample is a row
- * of sample_stacks that names it; the views samples and sample_locations
- * give 2.0's tables back.
+ * stack is one row of stacks (its frames as text), each distinct list of
+ * value types one row of value_kinds, and a sample one row of
+ * sample_stacks that names them and holds its values as text; the views
+ * samples, sample_values and sample_locations give 2.0's tables back.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -72,15 +73,14 @@ sql_columns(struct sql_writer *w, enum table_id t, const char *prefix)
 }
 
 /* The tables whose rows' order the stream keeps: a source's attributes,
- * a location's, a sample's values and labels. SQLite's rowid numbers rows
+ * a location's, a sample's labels (its values are in order in its row). SQLite's rowid numbers rows
  * as added; PostgreSQL keeps no order (a short row may land in an
  * earlier page's free space), so its tables have a column that does. */
 int
 sql_ordered(enum sql_dialect d, enum sql_table t)
 {
 	return d == SQL_POSTGRESQL && (t == SQ_SOURCE_ATTRIBUTES ||
-	    t == SQ_LOCATION_ATTRIBUTES || t == SQ_SAMPLE_VALUES ||
-	    t == SQ_SAMPLE_LABELS);
+	    t == SQ_LOCATION_ATTRIBUTES || t == SQ_SAMPLE_LABELS);
 }
 
 /* The order column's definition: numbered from the sequence where rows
@@ -100,7 +100,7 @@ sql_create(struct sql_writer *w, enum sql_table t, enum sql_table_kind k)
 {
 	struct sql_table_def d = sql_table_of(t);
 	const char *ref;
-	int c;
+	int c, own;
 
 	sqlf(w, "CREATE %sTABLE %s\"%s%s\" (", k == SQL_TABLE_STAGE ? "TEMP " :
 	    "", k == SQL_TABLE_STORED || k == SQL_TABLE_SHARD ?
@@ -118,13 +118,14 @@ sql_create(struct sql_writer *w, enum sql_table t, enum sql_table_kind k)
 			sqlf(w, " NOT NULL");
 		if (k != SQL_TABLE_STORED)
 			continue;
+		own = sql_own_ref(t, c);
 		ref = col->ref != T_NONE ? sql_stored_name(col->ref) :
-		    t == SQ_SAMPLE_STACKS && c == SST_STACK ?
-		    sql_table_of(SQ_STACKS).name : NULL;
+		    own >= 0 ? sql_table_of(own).name : NULL;
 		if (ref != NULL)
 			sqlf(w, " REFERENCES \"%s\" (\"%s\")", ref,
 			    col->ref != T_NONE ? schema_colname(col->ref,
-			    schema_tables[col->ref].pk) : "stack_id");
+			    schema_tables[col->ref].pk) : sql_ident(
+			    sql_table_of(own).cols[0].name));
 	}
 	if (sql_ordered(w->d, t))
 		order_column(w, k, ", ");
@@ -197,8 +198,19 @@ sql_same_text(struct sql_writer *w, const char *a, const char *b,
 		sqlf(w, " AND %s\"%s\" = %s\"%s\"", a, col, b, col);
 }
 
-#define OLD_LAYOUT "this database holds the tables of tsv2sql 0.9 (samples and " \
-    "sample_locations as tables): add the profiles to a new database"
+/* The layouts before this one, refused rather than mixed with it: a
+ * table that only they have, and what to do. */
+static const struct {
+	const char *tables, *why;
+} old_layouts[] = {
+	{ "'samples', 'sample_locations'", "this database holds the tables "
+	    "of tsv2sql 0.9 (samples and sample_locations as tables): add the "
+	    "profiles to a new database" },
+	{ "'sample_values'", "this database keeps a row per sample value "
+	    "(sample_values as a table), the layout before packed samples: "
+	    "copy it into a new database with sql2tsv (sql2tsv old.db | "
+	    "tsv2sql -b new.db), which reads both" },
+};
 
 /* The views that give 2.0's tables back. */
 static void
@@ -209,6 +221,18 @@ views(struct sql_writer *w)
 
 	sqlf(w, "%s samples AS SELECT sample_id, source_id FROM sample_stacks;\n",
 	    create);
+	/* a sample's values in its kind's order */
+	if (w->d == SQL_SQLITE)
+		sqlf(w, "%s sample_values AS SELECT s.sample_id, t.type, t.unit, "
+		    "j.value FROM sample_stacks s, json_each('[' || s.vals || "
+		    "']') j JOIN value_types t ON t.kind_id = s.kind_id AND "
+		    "t.position = j.key + 1;\n", create);
+	else
+		sqlf(w, "%s sample_values AS SELECT s.sample_id, t.type, t.unit, "
+		    "v.value FROM sample_stacks s CROSS JOIN LATERAL unnest("
+		    "string_to_array(s.vals, ',')::float8[]) WITH ORDINALITY AS "
+		    "v(value, position) JOIN value_types t ON t.kind_id = "
+		    "s.kind_id AND t.position = v.position;\n", create);
 	if (w->d == SQL_SQLITE)
 		sqlf(w, "%s sample_locations AS SELECT s.sample_id, j.key + 1 AS "
 		    "depth, j.value AS location_id FROM sample_stacks s JOIN "
@@ -226,41 +250,35 @@ void
 sql_schema(struct sql_writer *w)
 {
 	struct sql_table_def d;
+	size_t i;
 	int t, c;
 
-	/* a database of the layout before stacks is not added to */
-	if (w->d == SQL_SQLITE)
-		sqlf(w, "CREATE TEMP TABLE layout_check (ok INTEGER CONSTRAINT "
-		    "\"%s\" CHECK (ok));\nINSERT INTO layout_check SELECT NOT "
-		    "EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' "
-		    "AND name IN ('samples', 'sample_locations'));\n"
-		    "DROP TABLE layout_check;\n", OLD_LAYOUT);
-	else
-		sqlf(w, "DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_tables WHERE "
-		    "schemaname = current_schema() AND tablename IN ('samples', "
-		    "'sample_locations')) THEN RAISE EXCEPTION '%s'; END IF; "
-		    "END $$;\n", OLD_LAYOUT);
+	/* a database of a layout before this one is not added to */
+	for (i = 0; i < sizeof(old_layouts) / sizeof(old_layouts[0]); i++)
+		if (w->d == SQL_SQLITE)
+			sqlf(w, "CREATE TEMP TABLE layout_check (ok INTEGER "
+			    "CONSTRAINT \"%s\" CHECK (ok));\nINSERT INTO "
+			    "layout_check SELECT NOT EXISTS (SELECT 1 FROM "
+			    "sqlite_master WHERE type = 'table' AND name IN "
+			    "(%s));\nDROP TABLE layout_check;\n",
+			    old_layouts[i].why, old_layouts[i].tables);
+		else
+			sqlf(w, "DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_tables "
+			    "WHERE schemaname = current_schema() AND tablename "
+			    "IN (%s)) THEN RAISE EXCEPTION '%s'; END IF; END "
+			    "$$;\n", old_layouts[i].tables, old_layouts[i].why);
 	if (w->d == SQL_POSTGRESQL)
 		sqlf(w, "CREATE SEQUENCE IF NOT EXISTS \"%s\";\n",
 		    SQL_ORDER_COLUMN);
-	for (t = 0; t < SQ_COUNT; t++) {
+	for (t = 0; t < SQ_COUNT; t++)
 		sql_create(w, t, SQL_TABLE_STORED);
-		/* a database of before the column: its rows numbered in the
-		 * order they lie in */
-		if (sql_ordered(w->d, t)) {
-			d = sql_table_of(t);
-			sqlf(w, "DO $$ BEGIN IF (SELECT relkind FROM pg_class "
-			    "WHERE oid = '%s'::regclass) = 'r' THEN ALTER TABLE "
-			    "\"%s\" ADD COLUMN IF NOT EXISTS", d.name, d.name);
-			order_column(w, SQL_TABLE_STORED, " ");
-			sqlf(w, "; END IF; END $$;\n");
-		}
-	}
+	/* an index for each reference to a stream's table (a sample's
+	 * stack and kind have none: a query goes from the samples to them,
+	 * and each would cost a sample some 10 bytes) */
 	for (t = 0; t < SQ_COUNT; t++) {
 		d = sql_table_of(t);
 		for (c = 0; c < d.ncols; c++) {
-			if (d.cols[c].ref == T_NONE && !(t == SQ_SAMPLE_STACKS &&
-			    c == SST_STACK))
+			if (d.cols[c].ref == T_NONE)
 				continue;
 			/* PostgreSQL: not on a table partitioned across
 			 * servers (tsv2sql --shard), whose partitions have
@@ -293,7 +311,11 @@ sql_schema(struct sql_writer *w)
 	sqlf(w, ");\nCREATE %sINDEX IF NOT EXISTS stacks_key ON stacks (",
 	    w->d == SQL_SQLITE ? "UNIQUE " : "");
 	key_text(w, "frames", "", "");
-	sqlf(w, ");\n");
+	sqlf(w, ");\nCREATE %sINDEX IF NOT EXISTS value_kinds_key ON "
+	    "value_kinds (", w->d == SQL_SQLITE ? "UNIQUE " : "");
+	key_text(w, "types", "", "");
+	sqlf(w, ");\nCREATE UNIQUE INDEX IF NOT EXISTS value_types_key ON "
+	    "value_types (kind_id, position);\n");
 	views(w);
 }
 

@@ -21,7 +21,7 @@ int
 rd_check_layout(struct rd *r)
 {
 	struct sql_rows *q;
-	int stacks = 0, sources = 0, old = 0, rc;
+	int stacks = 0, sources = 0, old = 0, kinds = 0, values = 0, rc;
 	const char *name;
 
 	q = rd_run(r, rd_sqlprintf(r->c->d == SQL_SQLITE ?
@@ -42,6 +42,10 @@ rd_check_layout(struct rd *r)
 			stacks = 1;
 		else if (strcmp(name, "sample_locations") == 0 && rd_lgl(r, q, 1))
 			old = 1;
+		else if (strcmp(name, sql_table_of(SQ_VALUE_KINDS).name) == 0)
+			kinds = 1;
+		else if (strcmp(name, "sample_values") == 0 && rd_lgl(r, q, 1))
+			values = 1;
 	}
 	r->c->done(q);
 	if (rc < 0)
@@ -51,16 +55,19 @@ rd_check_layout(struct rd *r)
 		    "(samples and sample_locations as tables), which sql2tsv "
 		    "does not read: load its profiles again into a new one",
 		    r->c->name);
-	if (!sources || !stacks)
+	if (!sources || !stacks || (!kinds && !values))
 		return perr_set(r->e, "%s: not a profile database of tsv2sql "
 		    "(it has no %s table)", r->c->name, !sources ? "sources" :
-		    sql_table_of(SQ_SAMPLE_STACKS).name);
-	if (r->c->d != SQL_POSTGRESQL)
+		    !stacks ? sql_table_of(SQ_SAMPLE_STACKS).name :
+		    sql_table_of(SQ_VALUE_KINDS).name);
+	/* the layout before packed samples: a row per value */
+	r->packed = r->row_order = kinds;
+	if (r->packed || r->c->d != SQL_POSTGRESQL)
 		return 0;
 	if ((q = rd_run(r, rd_sqlprintf("SELECT 1 FROM information_schema.columns "
-	    "WHERE table_schema = current_schema() AND table_name = '%s' AND "
-	    "column_name = '%s'", sql_table_of(SQ_SAMPLE_VALUES).name,
-	    SQL_ORDER_COLUMN))) == NULL)
+	    "WHERE table_schema = current_schema() AND table_name = "
+	    "'sample_values' AND column_name = '%s'", SQL_ORDER_COLUMN))) ==
+	    NULL)
 		return -1;
 	rc = r->c->next(q, r->e);
 	r->c->done(q);

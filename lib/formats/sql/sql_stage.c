@@ -1,10 +1,14 @@
 /*
  * The rows a stream is staged as, in its own ids: the stream's tables,
- * but for sample_locations, which becomes a stack per distinct sequence
- * of frames (stacks) and a sample's reference to it (sample_stacks). A
- * fleet repeats the same stacks over and over: 22 R profiles of 26,957
- * samples hold 250,852 frames in 1,801 distinct stacks.
+ * but for the samples. A sample is one row of sample_stacks: its stack
+ * (a row of stacks per distinct sequence of frames: a fleet repeats the
+ * same stacks over and over, 22 R profiles of 26,957 samples hold
+ * 250,852 frames in 1,801 distinct stacks), its kind (a row of
+ * value_kinds per distinct list of value types, with a row of
+ * value_types each) and its values as text. A row a value cost some 40
+ * bytes of row header and index, most of a database (doc/databases.md).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,10 +26,22 @@ static const struct column stacks_cols[] = {
 	/* the location ids, leaf first, separated by commas */
 	{ "frames", CT_CHR, 0, T_NONE },
 };
+static const struct column value_kinds_cols[] = {
+	{ "kind_id", CT_INT, CF_ID, T_NONE },
+	{ "types", CT_CHR, 0, T_NONE },
+};
+static const struct column value_types_cols[] = {
+	{ "kind_id", CT_INT, CF_ID, T_NONE },	/* value_kinds */
+	{ "position", CT_INT, CF_ID, T_NONE },
+	{ "type", CT_CHR, CF_NONEMPTY, T_NONE },
+	{ "unit", CT_CHR, CF_NONEMPTY, T_NONE },
+};
 static const struct column sample_stacks_cols[] = {
 	{ "sample_id", CT_INT, CF_ID, T_NONE },
 	{ "source_id", CT_INT, CF_ID, T_SOURCES },
 	{ "stack_id", CT_INT, CF_ID, T_NONE },	/* stacks */
+	{ "kind_id", CT_INT, CF_ID, T_NONE },	/* value_kinds */
+	{ "vals", CT_CHR, 0, T_NONE },
 };
 
 /* The stream's tables are described by the schema (sql_table_of). */
@@ -39,9 +55,13 @@ static const struct sql_table_def tables[SQ_COUNT] = {
 	STREAM(SQ_LOCATION_ATTRIBUTES, T_LOCATION_ATTRIBUTES),
 	[SQ_STACKS] = { "stacks", stacks_cols, N(stacks_cols), STK_ID,
 	    T_NONE },
+	[SQ_VALUE_KINDS] = { "value_kinds", value_kinds_cols,
+	    N(value_kinds_cols), VK_ID, T_NONE },
+	/* its key is (kind_id, position) */
+	[SQ_VALUE_TYPES] = { "value_types", value_types_cols,
+	    N(value_types_cols), -1, T_NONE },
 	[SQ_SAMPLE_STACKS] = { "sample_stacks", sample_stacks_cols,
 	    N(sample_stacks_cols), SST_SAMPLE, T_NONE },
-	STREAM(SQ_SAMPLE_VALUES, T_SAMPLE_VALUES),
 	STREAM(SQ_SAMPLE_LABELS, T_SAMPLE_LABELS),
 	STREAM(SQ_SAMPLE_TIMES, T_SAMPLE_TIMES),
 };
@@ -62,11 +82,23 @@ sql_table_of(enum sql_table t)
 	return d;
 }
 
+int
+sql_own_ref(enum sql_table t, int c)
+{
+	if (t == SQ_SAMPLE_STACKS && c == SST_STACK)
+		return SQ_STACKS;
+	if ((t == SQ_SAMPLE_STACKS && c == SST_KIND) ||
+	    (t == SQ_VALUE_TYPES && c == VT_KIND))
+		return SQ_VALUE_KINDS;
+	return -1;
+}
+
 struct sql_stager {
 	struct sql_sink k;
 	struct strtab stacks;	/* frames as text -> stack_id - 1 */
-	char *frames;
-	size_t capframes;
+	struct strtab kinds;	/* types as text -> kind_id - 1 */
+	char *frames, *text;
+	size_t capframes, captext;
 };
 
 static int
@@ -75,7 +107,9 @@ restart(void *ctx, struct perr *e)
 	struct sql_stager *g = ctx;
 
 	strtab_free(&g->stacks);
+	strtab_free(&g->kinds);
 	memset(&g->stacks, 0, sizeof(g->stacks));
+	memset(&g->kinds, 0, sizeof(g->kinds));
 	return g->k.restart(g->k.ctx, e);
 }
 
@@ -128,6 +162,92 @@ stack_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
 	return ix + 1;
 }
 
+/* Text t escaped as the stream escapes it, at the end of g->text (n
+ * bytes so far, room made): the new length. */
+static size_t
+escaped(struct sql_stager *g, size_t n, const struct prof *p, uint32_t t)
+{
+	const char *s = prof_str(p, t), *end = s + prof_strlen(p, t);
+	char c;
+
+	for (; s < end; s++) {
+		c = *s == '\\' ? '\\' : *s == '\t' ? 't' : *s == '\n' ? 'n' :
+		    *s == '\r' ? 'r' : 0;
+		if (c != 0) {
+			g->text[n++] = '\\';
+			g->text[n++] = c;
+		} else
+			g->text[n++] = *s;
+	}
+	return n;
+}
+
+/* The kind of s: its id, and its rows when it is new. */
+static int64_t
+kind_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
+    struct perr *e)
+{
+	union cell v[4];
+	unsigned char st[4] = { 0 };
+	size_t i, n = 0, need = 0, before = g->kinds.n;
+	int64_t ix;
+
+	for (i = 0; i < s->nvals; i++)
+		need += 2 * (prof_strlen(p, s->vals[i].type) +
+		    prof_strlen(p, s->vals[i].unit)) + 2;
+	if (array_grow((void **)&g->text, &g->captext, need + 1, 1) < 0)
+		return perr_nomem(e);
+	for (i = 0; i < s->nvals; i++) {
+		if (i > 0)
+			g->text[n++] = '\n';
+		n = escaped(g, n, p, s->vals[i].type);
+		g->text[n++] = '\t';
+		n = escaped(g, n, p, s->vals[i].unit);
+	}
+	if ((ix = strtab_intern(&g->kinds, g->text, n)) < 0)
+		return perr_nomem(e);
+	if (g->kinds.n == before)
+		return ix + 1;
+	v[VK_ID].i = ix + 1;
+	v[VK_TYPES].s.p = g->text;
+	v[VK_TYPES].s.n = n;
+	if (put(g, SQ_VALUE_KINDS, v, st, e) < 0)
+		return -1;
+	for (i = 0; i < s->nvals; i++) {
+		v[VT_KIND].i = ix + 1;
+		v[VT_POSITION].i = (int64_t)i + 1;
+		v[VT_TYPE] = text_cell(p, s->vals[i].type);
+		v[VT_UNIT] = text_cell(p, s->vals[i].unit);
+		if (put(g, SQ_VALUE_TYPES, v, st, e) < 0)
+			return -1;
+	}
+	return ix + 1;
+}
+
+/* The values of s as text, in g->text: their length. Both databases
+ * read the numbers back (SQLite as JSON, whose infinity is 9e999). */
+static int64_t
+values_of(struct sql_stager *g, const struct sample *s, struct perr *e)
+{
+	size_t i, n = 0;
+	double d;
+
+	if (array_grow((void **)&g->text, &g->captext, s->nvals *
+	    (FMT_NUM_MAX + 1) + 1, 1) < 0)
+		return perr_nomem(e);
+	for (i = 0; i < s->nvals; i++) {
+		if (i > 0)
+			g->text[n++] = ',';
+		d = s->vals[i].value.d;
+		if (isinf(d))
+			n += (size_t)sprintf(g->text + n, "%s%s", d < 0 ? "-" :
+			    "", g->k.d == SQL_SQLITE ? "9e999" : "Infinity");
+		else
+			n += fmt_num(g->text + n, s->vals[i].value);
+	}
+	return (int64_t)n;
+}
+
 static int
 stage_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
@@ -135,24 +255,20 @@ stage_sample(void *ctx, struct prof *p, const struct sample *s,
 	struct sql_stager *g = ctx;
 	union cell v[SCHEMA_MAX_COLS];
 	unsigned char st[SCHEMA_MAX_COLS] = { 0 };
-	int64_t stack;
+	int64_t stack, kind, n;
 	size_t i;
 
-	if ((stack = stack_of(g, p, s, e)) < 0)
+	if ((stack = stack_of(g, p, s, e)) < 0 ||
+	    (kind = kind_of(g, p, s, e)) < 0 || (n = values_of(g, s, e)) < 0)
 		return -1;
 	v[SST_SAMPLE].i = s->id;
 	v[SST_SOURCE].i = p->sources[s->source].id;
 	v[SST_STACK].i = stack;
+	v[SST_KIND].i = kind;
+	v[SST_VALUES].s.p = g->text;
+	v[SST_VALUES].s.n = (size_t)n;
 	if (put(g, SQ_SAMPLE_STACKS, v, st, e) < 0)
 		return -1;
-	for (i = 0; i < s->nvals; i++) {
-		v[SV_SAMPLE].i = s->id;
-		v[SV_TYPE] = text_cell(p, s->vals[i].type);
-		v[SV_UNIT] = text_cell(p, s->vals[i].unit);
-		v[SV_VALUE].n = s->vals[i].value;
-		if (put(g, SQ_SAMPLE_VALUES, v, st, e) < 0)
-			return -1;
-	}
 	for (i = 0; i < s->nlabels; i++) {
 		const struct slabel *l = &s->labels[i];
 		v[LB_SAMPLE].i = s->id;
@@ -282,7 +398,7 @@ int
 sql_stage_stream(const char *path, const char *shown, const char *spool,
     const struct sql_sink *k, struct perr *e)
 {
-	struct sql_stager g = { *k, { 0 }, NULL, 0 };
+	struct sql_stager g = { *k, { 0 }, { 0 }, NULL, NULL, 0, 0 };
 	struct stream_reader r;
 	struct prof p;
 	int rc;
@@ -295,6 +411,8 @@ sql_stage_stream(const char *path, const char *shown, const char *spool,
 		rc = stage_defs(&g, &p, e);
 	prof_free(&p);
 	strtab_free(&g.stacks);
+	strtab_free(&g.kinds);
 	free(g.frames);
+	free(g.text);
 	return rc;
 }

@@ -169,7 +169,7 @@ stage_restart(void *ctx, struct perr *e)
 struct sql_sink
 sqlite_load_sink(struct sqlite_load *l)
 {
-	struct sql_sink k = { stage_row, stage_restart, l };
+	struct sql_sink k = { stage_row, stage_restart, l, SQL_SQLITE };
 
 	return k;
 }

@@ -121,6 +121,29 @@ t_postgresql_old_layout() {
 	pg_stop
 }
 
+# A database of the layout before packed samples (a row per value;
+# tests/sql/layout-rows-postgresql.sql, that tsv2sql's script of
+# tests/otlp/good/v110.tsv) is read as the new layout reads the same
+# profile, and not added to, with PostgreSQL's error naming why.
+t_postgresql_previous_layout() {
+	pg_start || return
+	db_reset
+	db_load tests/sql/layout-rows-postgresql.sql ||
+	    bad "the previous layout's script failed"
+	$bin/sql2tsv "host=$pg dbname=profiles user=postgres" >"$out/got"
+	$bin/tsv2sql -b "$out/fresh.db" tests/otlp/good/v110.tsv &&
+	    $bin/sql2tsv "$out/fresh.db" >"$out/want"
+	same "$out/want" "the previous layout read from PostgreSQL"
+	$bin/tsv2sql -D postgresql tests/otlp/good/v110.tsv >"$out/a.sql"
+	db_load "$out/a.sql" 2>"$out/err" && bad "the previous layout was added to"
+	grep -qF "ERROR:  this database keeps a row per sample value (sample_values as a table), the layout before packed samples" "$out/err" ||
+	    bad "loading into the previous layout: $(cat "$out/err")"
+	echo "SELECT COUNT(*) FROM sample_values; SELECT COUNT(*) FROM pg_tables WHERE tablename = 'value_kinds';" >"$out/q.sql"
+	[ "$(db_query "$out/q.sql" | tr '\n' ' ')" = "3 0 " ] ||
+	    bad "the previous layout's database was changed"
+	pg_stop
+}
+
 # A function name of any length loads (F5: a btree index row holds 2704
 # bytes): the 6 KB names of the audit, and the same names again reuse
 # the function.

@@ -1,6 +1,6 @@
 /* sql.h: a stream in a SQL database, SQLite or PostgreSQL: the tables
  * (the stream's, but that each distinct stack is stored once, and a
- * sample is one row naming its stack and holding its values packed;
+ * sample is one row naming its stack and holding its values;
  * views present 2.0's samples, sample_values and sample_locations), the
  * rows of a stream staged in the stream's ids, and
  * the SQL that adds them to what the database holds, as tsvcombine would
@@ -27,12 +27,18 @@ enum sql_table {
  * types a sample has (types: each "type TAB unit" escaped as the stream
  * escapes, joined by LF, the key a load finds it by), value_types: its
  * types, position 1 first. sample_stacks: a sample, its stack, its kind
- * and its values, separated by commas, in its kind's order.
+ * and its values in its kind's order: the first SQL_VALUE_COLUMNS in
+ * columns value_1 ..., NULL past its last, the others in more_values as
+ * text, separated by commas (NULL when none).
  */
+#define SQL_VALUE_COLUMNS 8
 enum { STK_ID, STK_FRAME_COUNT, STK_FRAMES };
 enum { VK_ID, VK_TYPES };
 enum { VT_KIND, VT_POSITION, VT_TYPE, VT_UNIT };
-enum { SST_SAMPLE, SST_SOURCE, SST_STACK, SST_KIND, SST_VALUES };
+enum {
+	SST_SAMPLE, SST_SOURCE, SST_STACK, SST_KIND, SST_VALUE_1,
+	SST_MORE_VALUES = SST_VALUE_1 + SQL_VALUE_COLUMNS
+};
 
 struct sql_table_def {
 	const char *name;		/* in the database */
@@ -51,13 +57,13 @@ struct sql_sink {
 	/* forgets the rows staged: the samples come again */
 	int (*restart)(void *ctx, struct perr *e);
 	void *ctx;
-	enum sql_dialect d;	/* how packed values write infinity */
+	enum sql_dialect d;	/* how more_values writes infinity */
 };
 
 /*
  * Stages the stream at path (shown: its name in messages; spool: as
  * assemble_file's) into k: each sample as a row of sample_stacks (its
- * values packed) and rows of sample_labels and sample_times, each
+ * values in it) and rows of sample_labels and sample_times, each
  * distinct stack and value kind of the stream once, then the profile's
  * definitions. Values are kept as the stream has them. Memory grows with
  * the distinct stacks, kinds, functions and locations, not with the

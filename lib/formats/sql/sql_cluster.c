@@ -135,10 +135,10 @@ shard_tables(struct sql_writer *w)
 	    "position INTEGER NOT NULL, type TEXT NOT NULL, unit TEXT NOT "
 	    "NULL, PRIMARY KEY (kind_id, position));\n"
 	    "CREATE OR REPLACE VIEW shard_sample_values AS SELECT s.sample_id, "
-	    "s.source_id, s.stack_id, t.type, v.value FROM sample_stacks s "
-	    "CROSS JOIN LATERAL unnest(string_to_array(s.vals, ',')::float8[]) "
-	    "WITH ORDINALITY AS v(value, position) JOIN value_types t ON "
-	    "t.kind_id = s.kind_id AND t.position = v.position;\n");
+	    "s.source_id, s.stack_id, t.type, ");
+	sql_value_at(w, "s.", "t.position");
+	sqlf(w, " AS value FROM sample_stacks s JOIN value_types t ON "
+	    "t.kind_id = s.kind_id;\n");
 	/* what the shard answers whole (the planner, left to itself, may
 	 * join its tables on the coordinator, row by row) */
 	sqlf(w, "CREATE OR REPLACE VIEW shard_function_totals AS SELECT v.type, "

@@ -43,6 +43,7 @@ void sql_key_column(struct sql_writer *w, enum table_id t, int c,
     const char *sep, const char *prefix);
 void sql_same_text(struct sql_writer *w, const char *a, const char *b,
     const char *col);
+void sql_value_at(struct sql_writer *w, const char *s, const char *pos);
 void sql_schema(struct sql_writer *w);
 void sql_lookup(struct sql_writer *w, enum table_id t);
 void sql_lookup_stack(struct sql_writer *w);

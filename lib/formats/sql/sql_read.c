@@ -437,9 +437,10 @@ read_kinds(struct rd *r)
 	return rc < 0 ? -1 : 0;
 }
 
-/* The next of a sample's packed values at *p, as the stager wrote it. */
+/* The next of a sample's values in more_values at *p, as the stager
+ * wrote it. */
 static struct num
-packed_value(const char **p)
+more_value(const char **p)
 {
 	const char *t = *p;
 	char *end;
@@ -457,26 +458,36 @@ packed_value(const char **p)
 	return num_of_dbl(d);
 }
 
-/* A packed sample's values, of kind id: -1 when they are not its. */
+/* The values of the sample at row q (its kind, value columns and
+ * more_values from column SAMPLE_KIND on): -1 when they are not its
+ * kind's. */
+#define SAMPLE_KIND 3
 static int
-write_packed(struct rd *r, const struct stream_id *sid, int64_t id,
-    const char *vals)
+write_values(struct rd *r, const struct stream_id *sid, struct sql_rows *q)
 {
-	uint32_t *ix = u64map_get(&r->kind_ix, (uint64_t)id);
+	uint32_t *ix = u64map_get(&r->kind_ix, (uint64_t)rd_i64(r, q,
+	    SAMPLE_KIND));
+	const char *more = r->c->text(q, SAMPLE_KIND + 1 + SQL_VALUE_COLUMNS);
 	const struct stack *k;
-	const char *p = vals;
 	uint32_t i;
 
-	if (ix == NULL || p == NULL)
+	if (ix == NULL)
 		return -1;
 	k = &r->kinds[*ix];
 	for (i = 0; i < k->n; i++) {
-		if (i > 0 && *p++ != ',')
+		if (i < SQL_VALUE_COLUMNS) {
+			if (r->c->text(q, SAMPLE_KIND + 1 + (int)i) == NULL)
+				return -1;
+			sw_sample_value(&r->w, sid, r->vtypes[k->off + i],
+			    r->c->num(q, SAMPLE_KIND + 1 + (int)i));
+			continue;
+		}
+		if (more == NULL || (i > SQL_VALUE_COLUMNS && *more++ != ','))
 			return -1;
 		sw_sample_value(&r->w, sid, r->vtypes[k->off + i],
-		    packed_value(&p));
+		    more_value(&more));
 	}
-	return *p == '\0' ? 0 : -1;
+	return more == NULL || *more == '\0' ? 0 : -1;
 }
 
 /* Step 3: the samples, each with its values, stack, labels, time. */
@@ -498,8 +509,10 @@ write_samples(struct rd *r)
 		return 0;
 	if ((r->packed && read_kinds(r) < 0) ||
 	    (q = rd_run(r, rd_sqlprintf("SELECT s.sample_id, s.source_id, "
-	    "s.stack_id, %s %s ORDER BY s.sample_id", r->packed ?
-	    "s.kind_id, s.vals" : "0, ''", r->from))) == NULL ||
+	    "s.stack_id%s %s ORDER BY s.sample_id", r->packed ? ", s.kind_id, "
+	    "s.value_1, s.value_2, s.value_3, s.value_4, s.value_5, "
+	    "s.value_6, s.value_7, s.value_8, s.more_values" : "",
+	    r->from))) == NULL ||
 	    (!r->packed && side_open(r, &sv, "sample_values", "type, unit, "
 	    "value", 4) < 0) ||
 	    side_open(r, &sl, sql_table_of(SQ_SAMPLE_LABELS).name, "key, str, num, num_unit", 5)
@@ -508,7 +521,8 @@ write_samples(struct rd *r)
 		rc = -1;
 		goto done;
 	}
-	while ((rc = rd_next(r, q, 5)) == 1) {
+	while ((rc = rd_next(r, q, r->packed ? SAMPLE_KIND + 2 +
+	    SQL_VALUE_COLUMNS : 3)) == 1) {
 		id = rd_i64(r, q, 0);
 		if ((sr = rd_src_of(r, rd_i64(r, q, 1))) == NULL || sr->out == 0 ||
 		    (ix = u64map_get(&r->stack_ix, (uint64_t)rd_i64(r, q, 2))) ==
@@ -519,8 +533,7 @@ write_samples(struct rd *r)
 		}
 		stream_id_set(&sid, ++n);
 		sw_sample(&r->w, &sid, sr->out);
-		if (r->packed && write_packed(r, &sid, rd_i64(r, q, 3),
-		    r->c->text(q, 4)) < 0) {
+		if (r->packed && write_values(r, &sid, q) < 0) {
 			rc = perr_set(r->e, "%s: sample %" PRId64 " has values "
 			    "not of its kind", r->c->name, id);
 			break;

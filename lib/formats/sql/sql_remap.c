@@ -220,10 +220,13 @@ sql_add_samples(struct sql_writer *w)
 	add_kinds(w);
 	renumber(w, "sample_stacks", "sample_id");
 	sqlf(w, "INSERT INTO sample_stacks SELECT m.new, src.new, k.new, "
-	    "vk.new, s.vals FROM stage_sample_stacks s JOIN map_sample_stacks "
-	    "m ON m.old = s.sample_id JOIN map_sources src ON src.old = "
-	    "s.source_id JOIN map_stacks k ON k.old = s.stack_id JOIN "
-	    "map_value_kinds vk ON vk.old = s.kind_id;\n"
+	    "vk.new");
+	for (i = 0; i < SQL_VALUE_COLUMNS; i++)
+		sqlf(w, ", s.value_%zu", i + 1);
+	sqlf(w, ", s.more_values FROM stage_sample_stacks s JOIN "
+	    "map_sample_stacks m ON m.old = s.sample_id JOIN map_sources src "
+	    "ON src.old = s.source_id JOIN map_stacks k ON k.old = s.stack_id "
+	    "JOIN map_value_kinds vk ON vk.old = s.kind_id;\n"
 	    "INSERT INTO sample_labels SELECT m.new, s.\"key\", s.str, s.num, "
 	    "s.num_unit FROM stage_sample_labels s JOIN map_sample_stacks m ON "
 	    "m.old = s.sample_id ORDER BY s.%s;\n"

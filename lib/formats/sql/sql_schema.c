@@ -212,6 +212,24 @@ static const struct {
 	    "tsv2sql -b new.db), which reads both" },
 };
 
+/* The value at position pos (an SQL expression, 1 the first) of the
+ * sample_stacks row aliased s. */
+void
+sql_value_at(struct sql_writer *w, const char *s, const char *pos)
+{
+	int i;
+
+	sqlf(w, "CASE %s", pos);
+	for (i = 0; i < SQL_VALUE_COLUMNS; i++)
+		sqlf(w, " WHEN %d THEN %svalue_%d", i + 1, s, i + 1);
+	if (w->d == SQL_SQLITE)
+		sqlf(w, " ELSE json_extract('[' || %smore_values || ']', '$[' || "
+		    "(%s - %d) || ']') END", s, pos, SQL_VALUE_COLUMNS + 1);
+	else
+		sqlf(w, " ELSE split_part(%smore_values, ',', %s - %d)::float8 "
+		    "END", s, pos, SQL_VALUE_COLUMNS);
+}
+
 /* The views that give 2.0's tables back. */
 static void
 views(struct sql_writer *w)
@@ -221,18 +239,12 @@ views(struct sql_writer *w)
 
 	sqlf(w, "%s samples AS SELECT sample_id, source_id FROM sample_stacks;\n",
 	    create);
-	/* a sample's values in its kind's order */
-	if (w->d == SQL_SQLITE)
-		sqlf(w, "%s sample_values AS SELECT s.sample_id, t.type, t.unit, "
-		    "j.value FROM sample_stacks s, json_each('[' || s.vals || "
-		    "']') j JOIN value_types t ON t.kind_id = s.kind_id AND "
-		    "t.position = j.key + 1;\n", create);
-	else
-		sqlf(w, "%s sample_values AS SELECT s.sample_id, t.type, t.unit, "
-		    "v.value FROM sample_stacks s CROSS JOIN LATERAL unnest("
-		    "string_to_array(s.vals, ',')::float8[]) WITH ORDINALITY AS "
-		    "v(value, position) JOIN value_types t ON t.kind_id = "
-		    "s.kind_id AND t.position = v.position;\n", create);
+	/* a sample's values, a row each */
+	sqlf(w, "%s sample_values AS SELECT s.sample_id, t.type, t.unit, ",
+	    create);
+	sql_value_at(w, "s.", "t.position");
+	sqlf(w, " AS value FROM sample_stacks s JOIN value_types t ON "
+	    "t.kind_id = s.kind_id;\n");
 	if (w->d == SQL_SQLITE)
 		sqlf(w, "%s sample_locations AS SELECT s.sample_id, j.key + 1 AS "
 		    "depth, j.value AS location_id FROM sample_stacks s JOIN "
@@ -314,8 +326,14 @@ sql_schema(struct sql_writer *w)
 	sqlf(w, ");\nCREATE %sINDEX IF NOT EXISTS value_kinds_key ON "
 	    "value_kinds (", w->d == SQL_SQLITE ? "UNIQUE " : "");
 	key_text(w, "types", "", "");
+	/* SQLite: a view's rows of one type found in the index alone
+	 * (PostgreSQL hashes the few kinds; a long type would not fit its
+	 * btree) */
 	sqlf(w, ");\nCREATE UNIQUE INDEX IF NOT EXISTS value_types_key ON "
 	    "value_types (kind_id, position);\n");
+	if (w->d == SQL_SQLITE)
+		sqlf(w, "CREATE INDEX IF NOT EXISTS value_types_type ON "
+		    "value_types (kind_id, type, position);\n");
 	views(w);
 }
 

@@ -5,8 +5,9 @@
  * same stacks over and over, 22 R profiles of 26,957 samples hold
  * 250,852 frames in 1,801 distinct stacks), its kind (a row of
  * value_kinds per distinct list of value types, with a row of
- * value_types each) and its values as text. A row a value cost some 40
- * bytes of row header and index, most of a database (doc/databases.md).
+ * value_types each) and its values, a column each. A row a value cost
+ * some 40 bytes of row header and index, most of a database
+ * (doc/databases.md).
  */
 #include <math.h>
 #include <stdio.h>
@@ -41,7 +42,15 @@ static const struct column sample_stacks_cols[] = {
 	{ "source_id", CT_INT, CF_ID, T_SOURCES },
 	{ "stack_id", CT_INT, CF_ID, T_NONE },	/* stacks */
 	{ "kind_id", CT_INT, CF_ID, T_NONE },	/* value_kinds */
-	{ "vals", CT_CHR, 0, T_NONE },
+	{ "value_1", CT_DBL, CF_NA, T_NONE },
+	{ "value_2", CT_DBL, CF_NA, T_NONE },
+	{ "value_3", CT_DBL, CF_NA, T_NONE },
+	{ "value_4", CT_DBL, CF_NA, T_NONE },
+	{ "value_5", CT_DBL, CF_NA, T_NONE },
+	{ "value_6", CT_DBL, CF_NA, T_NONE },
+	{ "value_7", CT_DBL, CF_NA, T_NONE },
+	{ "value_8", CT_DBL, CF_NA, T_NONE },
+	{ "more_values", CT_CHR, CF_NA, T_NONE },
 };
 
 /* The stream's tables are described by the schema (sql_table_of). */
@@ -224,10 +233,11 @@ kind_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
 	return ix + 1;
 }
 
-/* The values of s as text, in g->text: their length. Both databases
- * read the numbers back (SQLite as JSON, whose infinity is 9e999). */
+/* The values of s past the columns, as text in g->text: their length.
+ * Both databases read the numbers back (SQLite as JSON, whose infinity
+ * is 9e999). */
 static int64_t
-values_of(struct sql_stager *g, const struct sample *s, struct perr *e)
+more_values(struct sql_stager *g, const struct sample *s, struct perr *e)
 {
 	size_t i, n = 0;
 	double d;
@@ -235,8 +245,8 @@ values_of(struct sql_stager *g, const struct sample *s, struct perr *e)
 	if (array_grow((void **)&g->text, &g->captext, s->nvals *
 	    (FMT_NUM_MAX + 1) + 1, 1) < 0)
 		return perr_nomem(e);
-	for (i = 0; i < s->nvals; i++) {
-		if (i > 0)
+	for (i = SQL_VALUE_COLUMNS; i < s->nvals; i++) {
+		if (i > SQL_VALUE_COLUMNS)
 			g->text[n++] = ',';
 		d = s->vals[i].value.d;
 		if (isinf(d))
@@ -253,22 +263,30 @@ stage_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
 {
 	struct sql_stager *g = ctx;
-	union cell v[SCHEMA_MAX_COLS];
-	unsigned char st[SCHEMA_MAX_COLS] = { 0 };
+	/* (sample_stacks' columns outnumber those of the stream's tables) */
+	union cell v[SST_MORE_VALUES + 1 + SCHEMA_MAX_COLS];
+	unsigned char st[SST_MORE_VALUES + 1 + SCHEMA_MAX_COLS] = { 0 };
 	int64_t stack, kind, n;
 	size_t i;
 
 	if ((stack = stack_of(g, p, s, e)) < 0 ||
-	    (kind = kind_of(g, p, s, e)) < 0 || (n = values_of(g, s, e)) < 0)
+	    (kind = kind_of(g, p, s, e)) < 0 || (n = more_values(g, s, e)) < 0)
 		return -1;
 	v[SST_SAMPLE].i = s->id;
 	v[SST_SOURCE].i = p->sources[s->source].id;
 	v[SST_STACK].i = stack;
 	v[SST_KIND].i = kind;
-	v[SST_VALUES].s.p = g->text;
-	v[SST_VALUES].s.n = (size_t)n;
+	for (i = 0; i < SQL_VALUE_COLUMNS; i++) {
+		st[SST_VALUE_1 + i] = i < s->nvals ? CELL_OK : CELL_NA;
+		if (i < s->nvals)
+			v[SST_VALUE_1 + i].n = s->vals[i].value;
+	}
+	st[SST_MORE_VALUES] = n > 0 ? CELL_OK : CELL_NA;
+	v[SST_MORE_VALUES].s.p = g->text;
+	v[SST_MORE_VALUES].s.n = (size_t)n;
 	if (put(g, SQ_SAMPLE_STACKS, v, st, e) < 0)
 		return -1;
+	memset(st, 0, sizeof(st));
 	for (i = 0; i < s->nlabels; i++) {
 		const struct slabel *l = &s->labels[i];
 		v[LB_SAMPLE].i = s->id;

@@ -164,32 +164,25 @@ sql_add_definitions(struct sql_writer *w)
 	dedupe(w, T_LOCATIONS, "remapped_locations");
 }
 
-/* Value kinds: those equal to one present (the same types in the same
- * order) get its id, the others new ids after those present; a kind is
- * staged once. */
+/* Value kinds: those not present (the same types in the same order)
+ * added after the ids present, with their types; a kind is staged once,
+ * and a sample finds its kind by its types (no table of ids: a small
+ * load's time goes mostly to its temporary tables). */
 static void
 add_kinds(struct sql_writer *w)
 {
-	sqlf(w, "CREATE TEMP TABLE found_kinds AS SELECT k.kind_id AS old, "
-	    "MIN(e.kind_id) AS new FROM stage_value_kinds k JOIN value_kinds e "
-	    "ON ");
+	sqlf(w, "INSERT INTO value_kinds SELECT (SELECT COALESCE(MAX(kind_id), "
+	    "0) FROM value_kinds) + ROW_NUMBER() OVER (ORDER BY k.kind_id), "
+	    "k.types FROM stage_value_kinds k WHERE NOT EXISTS (SELECT 1 FROM "
+	    "value_kinds e WHERE ");
 	sql_same_text(w, "e.", "k.", "types");
-	sqlf(w, " GROUP BY k.kind_id;\n"
-	    "CREATE TEMP TABLE map_value_kinds (old INTEGER PRIMARY KEY, new "
-	    "INTEGER);\n"
-	    "INSERT INTO map_value_kinds SELECT old, new FROM found_kinds;\n"
-	    "INSERT INTO map_value_kinds SELECT kind_id, (SELECT "
-	    "COALESCE(MAX(kind_id), 0) FROM value_kinds) + ROW_NUMBER() OVER "
-	    "(ORDER BY kind_id) FROM stage_value_kinds WHERE kind_id NOT IN "
-	    "(SELECT old FROM found_kinds);\n"
-	    "INSERT INTO value_kinds SELECT m.new, k.types FROM "
-	    "stage_value_kinds k JOIN map_value_kinds m ON m.old = k.kind_id "
-	    "WHERE k.kind_id NOT IN (SELECT old FROM found_kinds) ORDER BY "
-	    "m.new;\n"
-	    "INSERT INTO value_types SELECT m.new, t.position, t.type, t.unit "
-	    "FROM stage_value_types t JOIN map_value_kinds m ON m.old = "
-	    "t.kind_id WHERE t.kind_id NOT IN (SELECT old FROM found_kinds) "
-	    "ORDER BY m.new, t.position;\n");
+	sqlf(w, ") ORDER BY k.kind_id;\n"
+	    "INSERT INTO value_types SELECT e.kind_id, t.position, t.type, "
+	    "t.unit FROM stage_value_types t JOIN stage_value_kinds k ON "
+	    "k.kind_id = t.kind_id JOIN value_kinds e ON ");
+	sql_same_text(w, "e.", "k.", "types");
+	sqlf(w, " WHERE NOT EXISTS (SELECT 1 FROM value_types x WHERE "
+	    "x.kind_id = e.kind_id) ORDER BY e.kind_id, t.position;\n");
 }
 
 /* The samples, the locations' attributes; the temporary tables go. */
@@ -202,7 +195,7 @@ sql_add_samples(struct sql_writer *w)
 		"stage_location_attributes", "stage_stacks",
 		"stage_value_kinds", "stage_value_types",
 		"stage_sample_stacks", "stage_sample_labels",
-		"stage_sample_times", "found_kinds", "map_value_kinds",
+		"stage_sample_times",
 		"remapped_locations", "map_sources", "map_sample_stacks",
 		"key_functions", "group_functions", "new_functions",
 		"map_functions", "key_mappings", "group_mappings",
@@ -220,15 +213,17 @@ sql_add_samples(struct sql_writer *w)
 	add_kinds(w);
 	renumber(w, "sample_stacks", "sample_id");
 	sqlf(w, "INSERT INTO sample_stacks SELECT m.new, src.new, k.new, "
-	    "vk.new");
+	    "vk.kind_id");
 	for (i = 0; i < SQL_VALUE_COLUMNS; i++)
 		sqlf(w, ", s.value_%zu", i + 1);
 	sqlf(w, ", s.more_values FROM stage_sample_stacks s JOIN "
 	    "map_sample_stacks m ON m.old = s.sample_id JOIN map_sources src "
 	    "ON src.old = s.source_id JOIN map_stacks k ON k.old = s.stack_id "
-	    "JOIN map_value_kinds vk ON vk.old = s.kind_id;\n"
-	    "INSERT INTO sample_labels SELECT m.new, s.\"key\", s.str, s.num, "
-	    "s.num_unit FROM stage_sample_labels s JOIN map_sample_stacks m ON "
+	    "JOIN stage_value_kinds sk ON sk.kind_id = s.kind_id JOIN "
+	    "value_kinds vk ON ");
+	sql_same_text(w, "vk.", "sk.", "types");
+	sqlf(w, ";\nINSERT INTO sample_labels SELECT m.new, s.\"key\", s.str, "
+	    "s.num, s.num_unit FROM stage_sample_labels s JOIN map_sample_stacks m ON "
 	    "m.old = s.sample_id ORDER BY s.%s;\n"
 	    "INSERT INTO sample_times SELECT m.new, s.time_unix_nano FROM "
 	    "stage_sample_times s JOIN map_sample_stacks m ON m.old = "

@@ -35,6 +35,8 @@ interop|ci)
 	cmd Rscript r-base-core
 	# the R package's tables are tibbles where tibble is (rpkg/)
 	[ -d /usr/lib/R/site-library/tibble ] || need="$need r-cran-tibble"
+	# the databases' views read by a stock R client (tests/interop)
+	[ -d /usr/lib/R/site-library/RSQLite ] || need="$need r-cran-rsqlite"
 	cmd go golang-go
 	[ -d /usr/share/gocode/src/github.com/google/pprof/profile ] ||
 	    need="$need golang-github-google-pprof-dev"

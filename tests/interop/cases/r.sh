@@ -200,3 +200,28 @@ t_r_stream_tables() {
 		    bad "$s: tsvtop differs on the stream R wrote from its tables"
 	done <"$out/list"
 }
+
+# tsv2sql's SQLite database read by RSQLite through the 2.0 views
+# (samples, sample_values, sample_locations): per value type its samples
+# and their sum, and the frames, as the stream sql2tsv writes has them.
+t_r_rsqlite_views() {
+	need Rscript || return
+	Rscript -e 'quit(status = !requireNamespace("RSQLite", quietly = TRUE))' ||
+	    { echo r-cran-rsqlite >>"$out/.missing"; return; }
+	for f in "$R_MEM" tests/data/pprof/google-pprof/profile/testdata/gobench.heap \
+	    tests/data/pprof/pprofutils/labelframes.in.pprof; do
+		rm -f "$out/v.db"
+		$bin/tsv2sql -b "$out/v.db" "$f" && $bin/tsv2sql -b "$out/v.db" "$f" ||
+		    { bad "tsv2sql -b $f"; continue; }
+		$bin/sql2tsv "$out/v.db" | awk -F'\t' '
+		    $1 == "samples" { n++ }
+		    $1 == "sample_values" { c[$3 "\t" $4]++; s[$3 "\t" $4] += $5 }
+		    $1 == "sample_locations" { fr++; d += $3; id += $4 }
+		    END { for (k in c) printf "%s\t%d\t%.17g\n", k, c[k], s[k]
+			printf "samples\t%d\nframes\t%d\t%.17g\t%.17g\n", n, fr, d, id }' |
+		    sort >"$out/want"
+		Rscript tests/interop/rsqlite-views.R "$out/v.db" | sort >"$out/got" ||
+		    { bad "RSQLite could not read $f's database"; continue; }
+		same "$out/want" "RSQLite's reading of the views of $f"
+	done
+}

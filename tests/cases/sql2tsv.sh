@@ -275,8 +275,29 @@ t_sql2tsv_kinds() {
 	same "$out/want" "kinds.tsv added twice, the second read"
 	echo "SELECT COUNT(*) FROM value_kinds; SELECT COUNT(*) FROM value_types;" |
 	    sqlite3 "$out/b.db" | tr '\n' ' ' >"$out/got"
-	printf '5 10 ' >"$out/want"
+	printf '6 20 ' >"$out/want"
 	same "$out/want" "the kinds of kinds.tsv added twice"
+	# the view: a column each, the ninth and tenth from more_values
+	echo "SELECT sample_id, type, unit, value, typeof(value) FROM sample_values WHERE sample_id > 3 ORDER BY sample_id, type;" |
+	    sqlite3 -separator '|' "$out/s.db" >"$out/got"
+	cat >"$out/want" <<'EOT'
+4|cpu|nanoseconds|9007199254740993|integer
+4|samples|count|-Inf|real
+5|cpu|nanoseconds|0.1|real
+5|samples|count|1.0e+300|real
+5|x,y|[1]|-3|integer
+6|t1|count|1|integer
+6|t10|count|-Inf|real
+6|t2|count|2|integer
+6|t3|count|3|integer
+6|t4|count|4|integer
+6|t5|count|5|integer
+6|t6|count|6|integer
+6|t7|count|7|integer
+6|t8|count|8|integer
+6|t9|count|0.5|real
+EOT
+	same "$out/want" "the view sample_values of kinds.tsv"
 }
 
 # A database of the layout before packed samples (a row per value in a

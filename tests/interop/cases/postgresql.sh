@@ -144,6 +144,43 @@ t_postgresql_previous_layout() {
 	pg_stop
 }
 
+# Samples of different value types, a ninth and tenth value past the
+# columns, infinities: read back as loaded through psql (but that
+# double precision holds an integer exactly only to 2^53, as the table
+# sample_values did), and the view sample_values gives them.
+t_postgresql_kinds() {
+	pg_start || return
+	db_reset
+	db_add tests/sql/kinds.tsv && db_add tests/sql/kinds.tsv ||
+	    bad "loading kinds.tsv failed"
+	$bin/tsvcombine tests/sql/kinds.tsv |
+	    sed 's/9007199254740993$/9007199254740992/' >"$out/want"
+	$bin/sql2tsv -s 2 "host=$pg dbname=profiles user=postgres" |
+	    sed 's/^\(sources\t\)2/\11/' >"$out/got"
+	same "$out/want" "kinds.tsv added twice to PostgreSQL, the second read"
+	echo "SELECT sample_id, type, unit, value FROM sample_values WHERE sample_id > 9 ORDER BY sample_id, type;" >"$out/q.sql"
+	db_query "$out/q.sql" >"$out/got"
+	cat >"$out/want" <<'EOT'
+10|cpu|nanoseconds|9.007199254740992e+15
+10|samples|count|-Infinity
+11|cpu|nanoseconds|0.1
+11|samples|count|1e+300
+11|x,y|[1]|-3
+12|t1|count|1
+12|t10|count|-Infinity
+12|t2|count|2
+12|t3|count|3
+12|t4|count|4
+12|t5|count|5
+12|t6|count|6
+12|t7|count|7
+12|t8|count|8
+12|t9|count|0.5
+EOT
+	same "$out/want" "the view sample_values of kinds.tsv in PostgreSQL"
+	pg_stop
+}
+
 # A function name of any length loads (F5: a btree index row holds 2704
 # bytes): the 6 KB names of the audit, and the same names again reuse
 # the function.

@@ -25,6 +25,9 @@ secs() {	# COMMAND...: its wall time in seconds
 	t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N)
 	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
 }
+qsecs() {	# COMMAND...: the median of three runs' (a query's vary by 1.5x)
+	for _i in 1 2 3; do secs "$@"; echo; done | sort -n | sed -n 2p
+}
 rows=$(grep -vc '^#\|^meta' "$s")
 samples=$(grep -c '^samples' "$s")
 echo "input: $s ($rows rows, $samples samples), added $loads times"
@@ -49,8 +52,8 @@ b1=$(stat -c %s "$db"); r1=$(count_sql | sqlite3 "$db")
 t=$(secs sh -c "i=1; while [ \$i -lt $loads ]; do build/bin/tsv2sql -b $db $s || exit 1; i=\$((i + 1)); done")
 sqlite3 "$db" VACUUM
 bn=$(stat -c %s "$db"); rn=$(count_sql | sqlite3 "$db")
-q1=$(secs sqlite3 "$db" <tests/sql/self-total.sql)
-q2=$(secs sqlite3 "$db" <tests/sql/by-source.sql)
+q1=$(qsecs sqlite3 "$db" ".read tests/sql/self-total.sql")
+q2=$(qsecs sqlite3 "$db" ".read tests/sql/by-source.sql")
 report "SQLite (-b)" "$t" "$b1" "$bn" "$r1" "$rn" "$q1" "$q2"
 [ -x "$pgbin/initdb" ] || exit 0
 for n in one c s1 s2 s3; do
@@ -86,12 +89,12 @@ for h in one c; do
 	t=$(secs sh -c "i=1; while [ \$i -lt $loads ]; do runuser -u postgres -- $pgbin/psql -h $pg/$h -X -q -v ON_ERROR_STOP=1 -d profiles -f $pg/load.sql || exit 1; i=\$((i + 1)); done")
 	bn=$(size $hosts); rn=$(on $h -At -f "$pg/count.sql")
 	for x in $hosts; do on $x -c ANALYZE >/dev/null; done
-	q1=$(secs on $h -f tests/sql/self-total.sql)
-	q2=$(secs on $h -f tests/sql/by-source.sql)
+	q1=$(qsecs on $h -f tests/sql/self-total.sql)
+	q2=$(qsecs on $h -f tests/sql/by-source.sql)
 	report "$([ $h = one ] && echo "PostgreSQL, one server" || echo "PostgreSQL, 1 + 3 shards")" \
 	    "$t" "$b1" "$bn" "$r1" "$rn" "$q1" "$q2"
 	if [ $h = c ]; then
-		q3=$(secs on c -f "$pg/f.sql"); q4=$(secs on c -f "$pg/s.sql")
+		q3=$(qsecs on c -f "$pg/f.sql"); q4=$(qsecs on c -f "$pg/s.sql")
 		printf '  %-22s function_totals %.2f s, source_totals %.2f s; coordinator %s, shards %s\n' "" "$q3" "$q4" \
 		    "$(on c -At -c "SELECT pg_size_pretty(pg_database_size('profiles'))")" \
 		    "$(for n in s1 s2 s3; do on $n -At -c "SELECT pg_size_pretty(pg_database_size('profiles'))"; done | tr '\n' ' ')"

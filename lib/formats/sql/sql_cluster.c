@@ -141,10 +141,14 @@ shard_tables(struct sql_writer *w)
 	    "t.kind_id = s.kind_id;\n");
 	/* what the shard answers whole (the planner, left to itself, may
 	 * join its tables on the coordinator, row by row) */
+	/* (a stack's values summed first: its samples' rows, wide with
+	 * their value columns, go no further than that) */
 	sqlf(w, "CREATE OR REPLACE VIEW shard_function_totals AS SELECT v.type, "
 	    "k.name, SUM(CASE WHEN k.leaf THEN v.value ELSE 0 END) AS self, "
-	    "SUM(v.value) AS total FROM shard_sample_values v JOIN stack_names "
-	    "k ON k.stack_id = v.stack_id GROUP BY v.type, k.name;\n"
+	    "SUM(v.value) AS total FROM (SELECT stack_id, type, SUM(value) AS "
+	    "value FROM shard_sample_values GROUP BY stack_id, type) v JOIN "
+	    "stack_names k ON k.stack_id = v.stack_id GROUP BY v.type, "
+	    "k.name;\n"
 	    "CREATE OR REPLACE VIEW shard_source_totals AS SELECT v.source_id, "
 	    "v.type, COUNT(*) AS samples, SUM(v.value) AS total FROM "
 	    "shard_sample_values v GROUP BY v.source_id, v.type;\n");

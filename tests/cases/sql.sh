@@ -136,7 +136,8 @@ t_sql_integers() {
 t_sql_direct_failures() {
 	sqlite_direct || return
 	$bin/rprof2tsv "$R_MEM" >"$out/a.tsv"
-	# 32 copies: a load of about a second, to be killed in the middle
+	# 32 copies: a load of some 70 ms (0.2 s before packed samples), to be
+	# killed in the middle, 5 to 95 ms in
 	$bin/tsvcombine $(for i in $(seq 32); do echo "$out/a.tsv"; done) \
 	    >"$out/big.tsv"
 	echo "PRAGMA integrity_check; SELECT COUNT(*) FROM samples; SELECT COUNT(*) FROM sample_locations; SELECT COUNT(*) FROM functions;" >"$out/q.sql"
@@ -172,7 +173,7 @@ t_sql_direct_failures() {
 		db_add "$out/a.tsv"
 		$bin/tsv2sql -b "$out/test.db" "$out/big.tsv" &
 		pid=$!
-		sleep 0.$(awk -v s=$$$sig 'BEGIN { srand(s); printf "%02d", 5 + rand() * 90 }')
+		sleep 0.0$(awk -v s=$$$sig 'BEGIN { srand(s); printf "%02d", 5 + rand() * 90 }')
 		kill -$sig $pid 2>/dev/null
 		{ wait $pid; } 2>/dev/null
 		db_query "$out/q.sql" >"$out/got"

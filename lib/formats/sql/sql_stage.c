@@ -5,7 +5,8 @@
  * same stacks over and over, 22 R profiles of 26,957 samples hold
  * 250,852 frames in 1,801 distinct stacks), its kind (a row of
  * value_kinds per distinct list of value types, with a row of
- * value_types each) and its values, a column each. A row a value cost
+ * value_types each; its key the types escaped as the stream escapes
+ * them) and its values, a column each. A row a value cost
  * some 40 bytes of row header and index, most of a database
  * (doc/databases.md).
  */
@@ -171,26 +172,6 @@ stack_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
 	return ix + 1;
 }
 
-/* Text t escaped as the stream escapes it, at the end of g->text (n
- * bytes so far, room made): the new length. */
-static size_t
-escaped(struct sql_stager *g, size_t n, const struct prof *p, uint32_t t)
-{
-	const char *s = prof_str(p, t), *end = s + prof_strlen(p, t);
-	char c;
-
-	for (; s < end; s++) {
-		c = *s == '\\' ? '\\' : *s == '\t' ? 't' : *s == '\n' ? 'n' :
-		    *s == '\r' ? 'r' : 0;
-		if (c != 0) {
-			g->text[n++] = '\\';
-			g->text[n++] = c;
-		} else
-			g->text[n++] = *s;
-	}
-	return n;
-}
-
 /* The kind of s: its id, and its rows when it is new. */
 static int64_t
 kind_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
@@ -198,7 +179,10 @@ kind_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
 {
 	union cell v[4];
 	unsigned char st[4] = { 0 };
-	size_t i, n = 0, need = 0, before = g->kinds.n;
+	/* escaped into g->text, made large enough never to flush, as
+	 * sw_value_type escapes a type */
+	struct output mem = { 0 };
+	size_t i, n, need = 0, before = g->kinds.n;
 	int64_t ix;
 
 	for (i = 0; i < s->nvals; i++)
@@ -206,13 +190,18 @@ kind_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
 		    prof_strlen(p, s->vals[i].unit)) + 2;
 	if (array_grow((void **)&g->text, &g->captext, need + 1, 1) < 0)
 		return perr_nomem(e);
+	mem.buf = g->text;
+	mem.cap = g->captext;
 	for (i = 0; i < s->nvals; i++) {
 		if (i > 0)
-			g->text[n++] = '\n';
-		n = escaped(g, n, p, s->vals[i].type);
-		g->text[n++] = '\t';
-		n = escaped(g, n, p, s->vals[i].unit);
+			out_char(&mem, '\n');
+		out_escaped(&mem, prof_str(p, s->vals[i].type),
+		    prof_strlen(p, s->vals[i].type));
+		out_char(&mem, '\t');
+		out_escaped(&mem, prof_str(p, s->vals[i].unit),
+		    prof_strlen(p, s->vals[i].unit));
 	}
+	n = mem.len;
 	if ((ix = strtab_intern(&g->kinds, g->text, n)) < 0)
 		return perr_nomem(e);
 	if (g->kinds.n == before)

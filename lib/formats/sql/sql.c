@@ -99,6 +99,15 @@ text_value(struct sql_writer *w, struct output *o, const char *s, size_t n)
 	out_write(o, run, (size_t)(end - run));
 }
 
+size_t
+sql_fmt_num(enum sql_dialect d, char *buf, struct num v)
+{
+	if (isinf(v.d))
+		return (size_t)sprintf(buf, "%s%s", v.d < 0 ? "-" : "",
+		    d == SQL_SQLITE ? "9e999" : "Infinity");
+	return fmt_num(buf, v);
+}
+
 static void
 value(struct sql_writer *w, struct output *o, const struct column *col,
     const union cell *v, int st)
@@ -118,11 +127,7 @@ value(struct sql_writer *w, struct output *o, const struct column *col,
 		    (v->i ? "t" : "f"));
 		return;
 	case CT_DBL:
-		if (isinf(v->n.d))
-			out_str(o, w->d == SQL_SQLITE ? (v->n.d > 0 ? "9e999" :
-			    "-9e999") : (v->n.d > 0 ? "Infinity" : "-Infinity"));
-		else
-			out_num(o, v->n);
+		out_write(o, buf, sql_fmt_num(w->d, buf, v->n));
 		return;
 	case CT_HEX:
 		text_value(w, o, buf, fmt_hex(buf, v->u));

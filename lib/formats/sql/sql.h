@@ -50,6 +50,11 @@ struct sql_table_def sql_table_of(enum sql_table t);
 /* The database's own table column c of t refers to, or -1. */
 int sql_own_ref(enum sql_table t, int c);
 
+/* Number v as SQL text of dialect d reads it (infinity: SQLite's
+ * 9e999, which its JSON reads too; PostgreSQL's Infinity), into buf of
+ * FMT_NUM_MAX bytes: its length. */
+size_t sql_fmt_num(enum sql_dialect d, char *buf, struct num v);
+
 /* Where staged rows go: a row of table t, its cells by column. */
 struct sql_sink {
 	int (*row)(void *ctx, enum sql_table t, const union cell *v,
@@ -57,7 +62,7 @@ struct sql_sink {
 	/* forgets the rows staged: the samples come again */
 	int (*restart)(void *ctx, struct perr *e);
 	void *ctx;
-	enum sql_dialect d;	/* how more_values writes infinity */
+	enum sql_dialect d;	/* whose numbers more_values writes */
 };
 
 /*

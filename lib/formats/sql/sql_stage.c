@@ -10,7 +10,6 @@
  * some 40 bytes of row header and index, most of a database
  * (doc/databases.md).
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,7 +228,6 @@ static int64_t
 more_values(struct sql_stager *g, const struct sample *s, struct perr *e)
 {
 	size_t i, n = 0;
-	double d;
 
 	if (array_grow((void **)&g->text, &g->captext, s->nvals *
 	    (FMT_NUM_MAX + 1) + 1, 1) < 0)
@@ -237,12 +235,7 @@ more_values(struct sql_stager *g, const struct sample *s, struct perr *e)
 	for (i = SQL_VALUE_COLUMNS; i < s->nvals; i++) {
 		if (i > SQL_VALUE_COLUMNS)
 			g->text[n++] = ',';
-		d = s->vals[i].value.d;
-		if (isinf(d))
-			n += (size_t)sprintf(g->text + n, "%s%s", d < 0 ? "-" :
-			    "", g->k.d == SQL_SQLITE ? "9e999" : "Infinity");
-		else
-			n += fmt_num(g->text + n, s->vals[i].value);
+		n += sql_fmt_num(g->k.d, g->text + n, s->vals[i].value);
 	}
 	return (int64_t)n;
 }

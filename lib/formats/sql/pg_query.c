@@ -5,7 +5,6 @@
  * cursor fetched in batches, so that several are open at once and memory
  * holds a batch, not a table.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,14 +106,8 @@ static struct num
 p_num(struct sql_rows *r, int i)
 {
 	const char *t = PQgetvalue(r->res, r->row, i);
-	char *end;
-	long long v;
 
-	errno = 0;
-	v = strtoll(t, &end, 10);
-	if (*end == '\0' && end != t && errno == 0)
-		return num_of_i64(v);
-	return num_of_dbl(strtod(t, NULL));
+	return sql_num_text(&t);
 }
 
 static void

@@ -4,7 +4,9 @@
 #ifndef SQL_QUERY_H
 #define SQL_QUERY_H
 
+#include <errno.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "base/num.h"
 #include "base/perr.h"
@@ -37,6 +39,28 @@ struct sql_conn *sqlite_query_open(const char *path, struct perr *e);
  * "postgresql://..."), in a read-only transaction; NULL with e set
  * (PostgreSQL's own message). */
 struct sql_conn *pg_query_open(const char *conninfo, struct perr *e);
+
+/* The number written at *p, as PostgreSQL prints a cell and tsv2sql
+ * its more_values (an integer exactly; else a double: 9e999, Infinity
+ * infinite), ending at a comma or the text's end; *p moves past it. */
+static inline struct num
+sql_num_text(const char **p)
+{
+	const char *t = *p;
+	char *end;
+	long long v;
+	double d;
+
+	errno = 0;
+	v = strtoll(t, &end, 10);
+	if ((*end == ',' || *end == '\0') && end != t && errno == 0) {
+		*p = end;
+		return num_of_i64(v);
+	}
+	d = strtod(t, &end);
+	*p = end;
+	return num_of_dbl(d);
+}
 
 /* Whether a database argument names PostgreSQL rather than a file:
  * a URI of its scheme, or key=value pairs. */

@@ -403,7 +403,7 @@ read_kinds(struct rd *r)
 	struct sql_rows *q;
 	struct stack *k = NULL;
 	int64_t vt;
-	uint64_t id;
+	uint64_t id, last = 0;
 	int rc;
 
 	if ((q = rd_run(r, rd_sqlprintf("SELECT kind_id, type, unit FROM %s "
@@ -411,8 +411,9 @@ read_kinds(struct rd *r)
 	    == NULL)
 		return -1;
 	while ((rc = rd_next(r, q, 3)) == 1) {
+		/* (the rows come in kind order) */
 		id = (uint64_t)rd_i64(r, q, 0);
-		if (k == NULL || u64map_get(&r->kind_ix, id) == NULL) {
+		if (k == NULL || id != last) {
 			if (array_grow((void **)&r->kinds, &r->capkinds,
 			    r->nkinds + 1, sizeof(*r->kinds)) < 0 ||
 			    u64map_put(&r->kind_ix, id, (uint32_t)r->nkinds,
@@ -423,6 +424,7 @@ read_kinds(struct rd *r)
 			k = &r->kinds[r->nkinds++];
 			k->off = r->nvtypes;
 			k->n = 0;
+			last = id;
 		}
 		vt = sw_value_type(&r->w, rd_chr(r, q, 1), rd_chr(r, q, 2));
 		if (vt < 0 || array_grow((void **)&r->vtypes, &r->capvtypes,
@@ -435,27 +437,6 @@ read_kinds(struct rd *r)
 	}
 	r->c->done(q);
 	return rc < 0 ? -1 : 0;
-}
-
-/* The next of a sample's values in more_values at *p, as the stager
- * wrote it. */
-static struct num
-more_value(const char **p)
-{
-	const char *t = *p;
-	char *end;
-	long long v;
-	double d;
-
-	errno = 0;
-	v = strtoll(t, &end, 10);
-	if ((*end == ',' || *end == '\0') && end != t && errno == 0) {
-		*p = end;
-		return num_of_i64(v);
-	}
-	d = strtod(t, &end);	/* 9e999, Infinity: infinite */
-	*p = end;
-	return num_of_dbl(d);
 }
 
 /* The values of the sample at row q (its kind, value columns and
@@ -485,7 +466,7 @@ write_values(struct rd *r, const struct stream_id *sid, struct sql_rows *q)
 		if (more == NULL || (i > SQL_VALUE_COLUMNS && *more++ != ','))
 			return -1;
 		sw_sample_value(&r->w, sid, r->vtypes[k->off + i],
-		    more_value(&more));
+		    sql_num_text(&more));
 	}
 	return more == NULL || *more == '\0' ? 0 : -1;
 }
@@ -515,9 +496,10 @@ write_samples(struct rd *r)
 	    r->from))) == NULL ||
 	    (!r->packed && side_open(r, &sv, "sample_values", "type, unit, "
 	    "value", 4) < 0) ||
-	    side_open(r, &sl, sql_table_of(SQ_SAMPLE_LABELS).name, "key, str, num, num_unit", 5)
-	    < 0 || side_open(r, &stm, sql_table_of(SQ_SAMPLE_TIMES).name, "time_unix_nano", 2) <
-	    0) {
+	    side_open(r, &sl, sql_table_of(SQ_SAMPLE_LABELS).name,
+	    "key, str, num, num_unit", 5) < 0 ||
+	    side_open(r, &stm, sql_table_of(SQ_SAMPLE_TIMES).name,
+	    "time_unix_nano", 2) < 0) {
 		rc = -1;
 		goto done;
 	}

@@ -5,7 +5,7 @@
  * as text, as 64 unsigned bits fit no SQL integer), but each distinct
  * stack is one row of stacks (its frames as text), each distinct list of
  * value types one row of value_kinds, and a sample one row of
- * sample_stacks that names them and holds its values as text; the views
+ * sample_stacks that names them and holds its values; the views
  * samples, sample_values and sample_locations give 2.0's tables back.
  */
 #include <stdarg.h>
@@ -73,9 +73,10 @@ sql_columns(struct sql_writer *w, enum table_id t, const char *prefix)
 }
 
 /* The tables whose rows' order the stream keeps: a source's attributes,
- * a location's, a sample's labels (its values are in order in its row). SQLite's rowid numbers rows
- * as added; PostgreSQL keeps no order (a short row may land in an
- * earlier page's free space), so its tables have a column that does. */
+ * a location's, a sample's labels (its values keep theirs by column).
+ * SQLite's rowid numbers rows as added; PostgreSQL keeps no order (a
+ * short row may land in an earlier page's free space), so its tables
+ * have a column that does. */
 int
 sql_ordered(enum sql_dialect d, enum sql_table t)
 {

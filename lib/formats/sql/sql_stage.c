@@ -240,14 +240,17 @@ more_values(struct sql_stager *g, const struct sample *s, struct perr *e)
 	return (int64_t)n;
 }
 
+_Static_assert(SST_MORE_VALUES + 1 >= SCHEMA_MAX_COLS,
+    "stage_sample's row holds any of the stream's");
+
 static int
 stage_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
 {
 	struct sql_stager *g = ctx;
-	/* (sample_stacks' columns outnumber those of the stream's tables) */
-	union cell v[SST_MORE_VALUES + 1 + SCHEMA_MAX_COLS];
-	unsigned char st[SST_MORE_VALUES + 1 + SCHEMA_MAX_COLS] = { 0 };
+	/* a row of sample_stacks, or of the stream's sample tables */
+	union cell v[SST_MORE_VALUES + 1];
+	unsigned char st[SST_MORE_VALUES + 1] = { 0 };
 	int64_t stack, kind, n;
 	size_t i;
 

@@ -6,7 +6,6 @@
  * transaction: a script cut short changes nothing.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,15 +96,6 @@ text_value(struct sql_writer *w, struct output *o, const char *s, size_t n)
 		run = s + 1;
 	}
 	out_write(o, run, (size_t)(end - run));
-}
-
-size_t
-sql_fmt_num(enum sql_dialect d, char *buf, struct num v)
-{
-	if (isinf(v.d))
-		return (size_t)sprintf(buf, "%s%s", v.d < 0 ? "-" : "",
-		    d == SQL_SQLITE ? "9e999" : "Infinity");
-	return fmt_num(buf, v);
 }
 
 static void

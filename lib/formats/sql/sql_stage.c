@@ -10,6 +10,7 @@
  * some 40 bytes of row header and index, most of a database
  * (doc/databases.md).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,15 @@ kind_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
 			return -1;
 	}
 	return ix + 1;
+}
+
+size_t
+sql_fmt_num(enum sql_dialect d, char *buf, struct num v)
+{
+	if (isinf(v.d))
+		return (size_t)sprintf(buf, "%s%s", v.d < 0 ? "-" : "",
+		    d == SQL_SQLITE ? "9e999" : "Infinity");
+	return fmt_num(buf, v);
 }
 
 /* The values of s past the columns, as text in g->text: their length.

@@ -73,7 +73,7 @@ ANALYSIS_SRC = lib/analysis/sample/select.c lib/analysis/sample/focus.c \
 	lib/analysis/graph/dot.c lib/analysis/graph/prune.c \
 	lib/analysis/top/top.c lib/analysis/top/top_table.c \
 	lib/analysis/top/list.c lib/analysis/top/tags.c \
-	lib/analysis/report/report.c
+	lib/analysis/report/report.c lib/analysis/report/refine.c
 # Every build output goes under $(B): objects in obj/, what is generated
 # (protoc-c's code, the browser files as C arrays) in gen/, the library,
 # the programs in bin/, the test programs in tests/, the fuzzers in fuzz/.
@@ -86,7 +86,7 @@ PROTO_H = $(PROTO_C:.c=.h)
 # the page's and the flame graph's script and style, real files in lib/
 # made C arrays by tools/embed.awk (#include "analysis/stacks/flame.js.h")
 ASSETS = lib/analysis/stacks/flame.js lib/analysis/report/report.css \
-	lib/analysis/report/report.js
+	lib/analysis/report/report.js lib/analysis/report/refine.js
 ASSET_H = $(ASSETS:lib/%=$(GEN)/%.h)
 # door: every format, read by every program that reads a stream
 DOOR_SRC = lib/door/door.c

@@ -82,10 +82,14 @@ t_report_assets_are_files() {
 	    /^<\/style>$/ { on = 0 } on' "$out/page" >"$out/got"
 	[ -s "$out/got" ] || bad "no style in the page"
 	same lib/analysis/report/report.css "the page's style"
-	awk '/^<script>$/ { on = 1; next } /^<\/script>$/ { on = 0 } on' \
-	    "$out/page" >"$out/got"
-	[ -s "$out/got" ] || bad "no script in the page"
+	# its scripts: the page's, then the refine controls'
+	awk '/^<script>$/ { on = 1; n++; next } /^<\/script>$/ { on = 0 }
+	    on { print > (OUT "." n) }' OUT="$out/script" "$out/page"
+	mv "$out/script.1" "$out/got" 2>/dev/null || bad "no script in the page"
 	same lib/analysis/report/report.js "the page's script"
+	mv "$out/script.2" "$out/got" 2>/dev/null ||
+	    bad "no refine script in the page"
+	same lib/analysis/report/refine.js "the page's refine script"
 }
 
 # A page or picture made to be sent says nothing of where it was made:
@@ -109,6 +113,20 @@ t_report_no_local_path() {
 	done
 	n=$(grep -c '/work/main' "$out/p.html")
 	[ "$n" = 0 ] || bad "the page holds the trimmed /work/main $n times"
+	# nor in what it holds gzip'd: the other types' views, the stacks
+	# the refine controls read
+	sed -n 's/^<script type="application\/octet-stream"[^>]*>\([^<]*\)<\/script>$/\1/p' \
+	    "$out/p.html" >"$out/gz.b64"
+	[ "$(wc -l <"$out/gz.b64")" -ge 3 ] ||
+	    bad "the page holds $(wc -l <"$out/gz.b64") gzip'd parts, not 3 or more"
+	while read -r b; do
+		printf '%s' "$b" | base64 -d | gzip -dc ||
+		    bad "a gzip'd part does not inflate"
+	done <"$out/gz.b64" >"$out/inflated"
+	n=$(grep -c 'made-here-7f3a\|/work/main' "$out/inflated")
+	[ "$n" = 0 ] || bad "the page's gzip'd parts hold a local path $n times"
+	grep -q 'tests/interop/labelled/main.go' "$out/inflated" ||
+	    bad "the gzip'd parts lost the trimmed file names"
 	grep -q '<title>cpu1.pb.gz</title>' "$out/p.html" ||
 	    bad "the page's title is not the input's base name"
 	grep -q 'tests/interop/labelled/main.go' "$out/p.html" ||

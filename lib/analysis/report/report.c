@@ -18,6 +18,7 @@
 #include "analysis/graph/dot.h"
 #include "analysis/top/list.h"
 #include "analysis/graph/peek.h"
+#include "analysis/report/refine.h"
 #include "analysis/report/report.h"
 #include "analysis/top/top.h"
 /* report.css and report.js, beside this file: plain ES5 that reads the
@@ -26,6 +27,7 @@
  * of its own. */
 #include "analysis/report/report.css.h"
 #include "analysis/report/report.js.h"
+#include "analysis/report/refine.js.h"
 
 struct part {
 	int fd;			/* -1: not written */
@@ -65,6 +67,10 @@ struct report {
 	struct alt *alts;
 	size_t nalts, capalts;
 	char alts_why[160];	/* types left out of the switch, and why */
+	struct refine refine;	/* the stacks and labels, for refining */
+	unsigned char *refine_gz;	/* its JSON, gzip'd; NULL: none */
+	size_t nrefine_gz;
+	char refine_why[160];	/* or why not */
 };
 
 static struct part *
@@ -120,6 +126,7 @@ report_new(const struct report_opts *o, struct perr *e)
 	r->o = *o;
 	views_init(&r->v);
 	part_init(&r->pchart);
+	refine_init(&r->refine, o->sources);
 	r->cg.sources = o->sources;
 	r->cg.keep_stacks = 1;		/* pruned as pprof prunes */
 	r->cg.base = o->base;
@@ -169,6 +176,8 @@ report_free(struct report *r)
 	}
 	free(r->alts);
 	free(r->type);
+	refine_free(&r->refine);
+	free(r->refine_gz);
 	top_free(r->top);
 	top_free(r->lines);
 	cg_free(&r->cg);
@@ -185,7 +194,8 @@ report_sample(void *ctx, struct prof *p, const struct sample *s,
 
 	if (top_sample(r->top, p, s, e) < 0 || (r->lines != NULL &&
 	    top_sample(r->lines, p, s, e) < 0) || cg_sample(&r->cg, p, s,
-	    e) < 0 || chart_scan_sample(&r->sc, p, s, e) < 0)
+	    e) < 0 || chart_scan_sample(&r->sc, p, s, e) < 0 ||
+	    (r->o.diff == CG_PLAIN && refine_sample(&r->refine, p, s, e) < 0))
 		return -1;
 	return 0;
 }
@@ -197,7 +207,8 @@ report_restart(void *ctx, struct perr *e)
 
 	if (top_restart(r->top, e) < 0 || (r->lines != NULL &&
 	    top_restart(r->lines, e) < 0) || cg_restart(&r->cg, e) < 0 ||
-	    chart_scan_restart(&r->sc, e) < 0)
+	    chart_scan_restart(&r->sc, e) < 0 ||
+	    refine_restart(&r->refine, e) < 0)
 		return -1;
 	return 0;
 }
@@ -319,6 +330,7 @@ views_write(struct report *r, struct prof *p, const char *type,
 }
 
 static int alt_types(struct report *r, struct prof *p, struct perr *e);
+static int refine_data(struct report *r, struct prof *p, struct perr *e);
 
 int
 report_parts(struct report *r, struct prof *p, struct chart **chart,
@@ -341,7 +353,9 @@ report_parts(struct report *r, struct prof *p, struct chart **chart,
 		return 0;
 	if ((r->type = strdup(c.name)) == NULL)
 		return perr_nomem(e);
-	return alt_types(r, p, e);
+	if (alt_types(r, p, e) < 0)
+		return -1;
+	return refine_data(r, p, e);
 }
 
 /* The part's bytes whole (NUL-terminated), or NULL. */
@@ -501,6 +515,20 @@ is_rprof(const struct prof *p)
  * heavy to send: the types past it are left out of the switch. */
 #define ALT_BOUND 1.0
 
+/* The bytes of v's parts. */
+static size_t
+views_size(struct views *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < VIEW_PARTS; i++) {
+		int fd = view_part(v, (int)i)->fd;
+		off_t len = fd >= 0 ? lseek(fd, 0, SEEK_END) : 0;
+		n += len > 0 ? (size_t)len : 0;
+	}
+	return n;
+}
+
 /* Part which of v as gzip'd JSON, into *gz (the caller's to free). */
 static int
 alt_part(const struct views *v, int which, unsigned char **gz, size_t *ngz,
@@ -539,11 +567,7 @@ alt_types(struct report *r, struct prof *p, struct perr *e)
 
 	if (r->o.diff != CG_PLAIN || is_rprof(p))
 		return 0;
-	for (i = 0; i < VIEW_PARTS; i++) {
-		int fd = view_part(&r->v, (int)i)->fd;
-		off_t len = fd >= 0 ? lseek(fd, 0, SEEK_END) : 0;
-		first += len > 0 ? (size_t)len : 0;
-	}
+	first = views_size(&r->v);
 	for (i = 0; i < names->n; i++) {
 		const char *name = strtab_str(names, i);
 		if (strcmp(name, r->type) == 0 || r->cg.m.t[i].is_time)
@@ -585,6 +609,105 @@ alt_types(struct report *r, struct prof *p, struct perr *e)
 		    "out: the page would pass twice its size", left,
 		    left > 1 ? "s" : "");
 	return 0;
+}
+
+/* The stacks and labels the page refines (refine.h), gzip'd, for every
+ * type of the switch; or why there are none. */
+static int
+refine_data(struct report *r, struct prof *p, struct perr *e)
+{
+	const char **types;
+	struct part pj;
+	struct output o;
+	size_t i, n;
+	char *t;
+	int rc;
+
+	if (r->o.diff != CG_PLAIN) {
+		snprintf(r->refine_why, sizeof(r->refine_why), "a diff is "
+		    "refined before it is made: tsvfocus, then tsvreport");
+		return 0;
+	}
+	if (r->type == NULL)
+		return 0;
+	if ((types = calloc(r->nalts + 1, sizeof(*types))) == NULL)
+		return perr_nomem(e);
+	types[0] = r->type;
+	for (i = 0; i < r->nalts; i++)
+		types[i + 1] = r->alts[i].type;
+	part_init(&pj);
+	rc = part_open(&pj, &o, e);
+	if (rc == 0)
+		rc = part_close(&pj, &o, refine_write(&r->refine, &r->sc.sr.st,
+		    p, types, r->nalts + 1, r->o.unit, r->o.trim, &o, e), e);
+	free(types);
+	if (rc < 0 || pj.fd < 0) {
+		if (pj.fd >= 0)
+			close(pj.fd);
+		return -1;
+	}
+	t = part_text(&pj, &n);
+	close(pj.fd);
+	if (t == NULL)
+		return perr_nomem(e);
+	rc = gzip_bytes(9, t, n, &r->refine_gz, &r->nrefine_gz);
+	free(t);
+	if (rc < 0)
+		return perr_nomem(e);
+	/* (base64's four bytes for three) */
+	if ((double)(r->nrefine_gz / 3 * 4) > ALT_BOUND *
+	    (double)views_size(&r->v)) {
+		free(r->refine_gz);
+		r->refine_gz = NULL;
+		snprintf(r->refine_why, sizeof(r->refine_why), "the stacks "
+		    "would pass the page's size: tsvfocus, then tsvreport");
+	}
+	/* its stacks are no longer needed */
+	refine_free(&r->refine);
+	refine_init(&r->refine, r->o.sources);
+	return 0;
+}
+
+/* pprof -http's REFINE menu, as tsvfocus's options: applied by
+ * refine.js to the stacks the page holds; or why it is not offered. */
+static void
+refine_form(const struct report *r, struct output *o)
+{
+	static const char *const fields[][2] = {
+		{ "focus", "only the samples through a function matching" },
+		{ "ignore", "not the samples through a function matching" },
+		{ "hide", "the functions matching taken out of the stacks" },
+		{ "show", "only the functions matching kept in the stacks" },
+		{ "tagfocus", "only the samples with a label matching: "
+		    "[key=]regexps or range (32kb:, :64kb, 1:5)" },
+		{ "tagignore", "not the samples with a label matching" },
+	};
+	size_t i;
+
+	if (r->refine_gz == NULL) {
+		if (r->refine_why[0] != '\0') {
+			out_str(o, "<p id=\"refine\" class=\"note\">No refine "
+			    "controls: ");
+			out_xml_str(o, r->refine_why);
+			out_str(o, ".</p>\n");
+		}
+		return;
+	}
+	out_str(o, "<form id=\"refine\" autocomplete=\"off\">Refine:");
+	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		out_str(o, " <input type=\"text\" name=\"");
+		out_str(o, fields[i][0]);
+		out_str(o, "\" placeholder=\"");
+		out_str(o, fields[i][0]);
+		out_str(o, "\" title=\"");
+		out_str(o, fields[i][0]);
+		out_str(o, ": ");
+		out_xml_str(o, fields[i][1]);
+		out_str(o, " (Go's regular expressions, as tsvfocus)\">");
+	}
+	out_str(o, " <button type=\"submit\">Apply</button> <button "
+	    "type=\"button\" id=\"unrefine\">Reset</button> <span "
+	    "id=\"refined\"></span></form>\n");
 }
 
 int
@@ -632,12 +755,15 @@ report_write(struct report *r, struct output *o, struct perr *e)
 		out_str(o, "</select>");
 	}
 	out_str(o, "<input id=\"q\" type=\"search\" placeholder=\"Search: a "
-	    "regular expression (/)\"><span id=\"qn\"></span></nav>\n"
+	    "regular expression (/)\"><span id=\"qn\"></span></nav>\n");
+	refine_form(r, o);
+	out_str(o, "<p id=\"rnote\" class=\"note\" hidden></p>\n"
 	    "<section class=\"view\" id=\"v-top\">\n<div id=\"topwrap\">"
 	    "<table id=\"top\"></table></div>\n<aside id=\"detail\">"
 	    "<p class=\"note\">Click a function for its callers and callees");
 	out_str(o, r->lines != NULL ? " and its source." : ".");
 	out_str(o, "</p></aside>\n</section>\n");
+	out_str(o, "<section class=\"view\" id=\"v-rgraph\" hidden></section>\n");
 	if (svg_part(o, "graph", "flame graph", &r->v.graph) < 0 ||
 	    svg_part(o, "chart", "flame chart", &r->pchart) < 0 ||
 	    svg_part(o, "callgraph", "call graph", &r->v.callgraph) < 0 ||
@@ -658,8 +784,16 @@ report_write(struct report *r, struct output *o, struct perr *e)
 			out_str(o, "</script>\n");
 		}
 	}
+	if (r->refine_gz != NULL) {
+		out_str(o, "<script type=\"application/octet-stream\" "
+		    "id=\"refine-data\">");
+		out_base64(o, r->refine_gz, r->nrefine_gz);
+		out_str(o, "</script>\n");
+	}
 	out_str(o, "<script>\n");
 	out_str(o, report_js);
+	out_str(o, "\n</script>\n<script>\n");
+	out_str(o, refine_js);
 	out_str(o, "\n</script>\n</body>\n</html>\n");
 	return 0;
 }

@@ -158,7 +158,7 @@ function sourceOf(fn, into) {
    the sandwich's data. */
 var tree = null;
 function flameTree() {
-  var fl = window.flames && window.flames['g-'], fs = fl ? fl.frames : [],
+  var fl = window.flames && window.flames[plain ? 'r-' : 'g-'], fs = fl ? fl.frames : [],
     up = [], i, f, n, d;
   tree = [];
   for (i = 0; i < fs.length; i++) {
@@ -276,13 +276,54 @@ function search(text) {
   for (p in window.flames) if (window.flames.hasOwnProperty(p)) window.flames[p].search(text || '');
   return n;
 }
+var view = 'top';
 function show(v) {
-  var b = document.querySelectorAll('nav button'), i;
+  var b = document.querySelectorAll('nav button'), i, id;
   if (v === 'graph' || v === 'callgraph') draw();
+  view = v;
   for (i = 0; i < b.length; i++) {
-    b[i].className = b[i].getAttribute('data-v') === v ? 'on' : '';
-    $('v-' + b[i].getAttribute('data-v')).hidden = b[i].getAttribute('data-v') !== v;
+    id = b[i].getAttribute('data-v');
+    b[i].className = id === v ? 'on' : '';
+    $('v-' + id).hidden = id !== v || (id === 'graph' && plain !== null);
   }
+  /* refined: the flame graph made again; the chart and the call graph
+     are the whole profile's, and say so */
+  if ($('v-rgraph')) $('v-rgraph').hidden = !(v === 'graph' && plain !== null);
+  if ($('rnote')) $('rnote').hidden = !(plain !== null && (v === 'chart' || v === 'callgraph'));
+}
+/* The refined views (refine.js's: the tables' text and the flame
+   graph's markup), or null: the type's own again. While refined, the
+   type's own tables are kept aside (plain), and a type's tables that
+   come meanwhile go there. */
+var plain = null, typed = [];
+function refine(v) {
+  if (v === null) {
+    if (plain === null) return;
+    top = plain.top; all = plain.all; peek = plain.peek;
+    plain = null;
+    $('v-rgraph').textContent = '';
+    if (window.flames) delete window.flames['r-'];
+  } else {
+    if (plain === null) plain = { top: top, all: all, peek: peek };
+    top = table(v.top); all = table(v.all); peek = table(v.peek);
+    setSection('v-rgraph', v.graph);
+    $('rnote').textContent = 'Refined (' + v.spec + '): the flame chart and ' +
+      'the call graph show the whole profile, laid out when the page was made; ' +
+      'tsvfocus, then tsvreport, refines them too.';
+  }
+  tree = null;
+  shown();
+  show(view);
+}
+/* the type's own tables, refined or not */
+function tables() { return plain || { top: top, all: all, peek: peek }; }
+function ownTables(t, a, p) {
+  if (plain) { plain.top = t; plain.all = a; plain.peek = p; }
+  else { top = t; all = a; peek = p; }
+}
+function onType() {
+  var i;
+  for (i = 0; i < typed.length; i++) typed[i]();
 }
 /* The sample type switch (pprof -http's sample menu): the first type's
    views as the page holds them, the others' from their gzip'd JSON,
@@ -356,12 +397,19 @@ function setType(name) {
   if ($('type')) $('type').value = name;
   if (name === current) return;
   draw();
+  if (plain !== null) {	/* (refined again when the type's tables are in) */
+    top = plain.top; all = plain.all; peek = plain.peek;
+    plain = null;
+    tree = null;
+    $('v-rgraph').textContent = '';
+  }
   views[current] = { top: top, all: all, peek: peek, list: list, tree: tree,
     graph: take('v-graph'), callgraph: take('v-callgraph'),
     flame: window.flames['g-'] };
   current = name;
   if (views[name]) {
     restore(views[name]);
+    onType();
     return;
   }
   part(name, 'views', function (v) {
@@ -374,6 +422,7 @@ function setType(name) {
     tree = null;
     pictures = { graph: v.graph, callgraph: v.callgraph };
     shown();
+    onType();
     /* once the frame that shows the table has been painted: the
        pictures, then the other tables */
     reading++;		/* the rest, to come */
@@ -392,7 +441,8 @@ function setType(name) {
       k.peek = table(d.peek);
       k.list = table(d.list);
       if (current === name) {
-        all = k.all; peek = k.peek; list = k.list;
+        ownTables(tables().top, k.all, k.peek);
+        list = k.list;
         shown();
       }
     });
@@ -424,6 +474,14 @@ function init() {
   });
   window.report = { choose: choose, search: search, show: show,
     sandwich: sandwichOf, type: setType,
+    /* for refine.js */
+    refine: refine, tables: tables, inflate: inflate,
+    current: function () { return current; },
+    /* the tables shown, as text (tests) */
+    shownTables: function () {
+      return { top: top.text, all: all ? all.text : '', peek: peek ? peek.text : '' };
+    },
+    onType: function (f) { typed.push(f); },
     /* parts of a type chosen still to come: none when all are in */
     pending: function () { return reading + (pictures !== null ? 1 : 0); } };
 }

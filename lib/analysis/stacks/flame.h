@@ -26,4 +26,19 @@ struct flame_opts {
 int flame_write(const struct stacks *st, const struct prof *p,
     const struct flame_opts *opts, struct output *o, struct perr *e);
 
+/* (the report's refine data uses it too) */
+/* c's unit for a profile's pictures as tsvtop's table chooses it
+ * (SHOW_MIN: from the functions' selfs and totals of stacks column col,
+ * those under pprof's node fraction where a source is not R's left
+ * out). Not for a choice that adds another type's sums (c->mixed:
+ * sources of several intervals): a box holds one type's. */
+void svg_choose_unit(const struct stacks *st, const struct prof *p,
+    struct measure_choice *c, size_t col);
+
+/* The fill of frame (flame_impl.h's ROOT: the root) as a flame graph
+ * draws it, not a diff, given its short name (shortname.h), slen bytes:
+ * "rgb(r,g,b)" into buf. */
+void flame_frame_fill(const struct stacks *st, uint32_t frame,
+    const char *sname, size_t slen, char *buf, size_t size);
+
 #endif

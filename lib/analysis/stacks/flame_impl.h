@@ -35,14 +35,6 @@ struct svg {
 	int axis;		/* a time axis under the boxes (a chart) */
 };
 
-/* c's unit for a profile's pictures as tsvtop's table chooses it
- * (SHOW_MIN: from the functions' selfs and totals of stacks column col,
- * those under pprof's node fraction where a source is not R's left
- * out). Not for a choice that adds another type's sums (c->mixed:
- * sources of several intervals): a box holds one type's. */
-void svg_choose_unit(const struct stacks *st, const struct prof *p,
-    struct measure_choice *c, size_t col);
-
 /* The width of a value: its share of the root's, none for what is not
  * positive. */
 double svg_px(const struct svg *g, double v);

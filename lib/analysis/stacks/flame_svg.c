@@ -38,27 +38,19 @@ num(struct output *o, double v)
  * or namespace of its short name, as pprof colours by package; a name of
  * none, as R's, by itself: the same family the same colour in every
  * graph); R's <GC> green; other pseudo-frames grey-blue; native code (an
- * address no symbol names) aqua. In a differential graph: red where the
- * frame grew against the base, blue where it shrank, by how much. */
-static void
-fill(struct svg *g, const struct box *bx, const char *sname, size_t slen,
-    char *buf, size_t size)
+ * address no symbol names) aqua. ROOT: the root's orange. */
+void
+flame_frame_fill(const struct stacks *st, uint32_t frame, const char *sname,
+    size_t slen, char *buf, size_t size)
 {
-	const struct stacks *st = g->st;
-	const struct frame *f;
+	const struct frame *f = frame != ROOT ? &st->frames[frame] : NULL;
 	size_t len = 0;
 	const char *name = "";
 	uint64_t h;
-	double v1, v2, v3, d, m;
+	double v1, v2, v3;
 
-	/* the root is no frame (there may be none: every stack empty) */
-	if (bx->frame == DEEPER) {
-		snprintf(buf, size, "rgb(200,200,200)");
-		return;
-	}
-	if (bx->frame != ROOT)
-		name = stacks_frame_name(st, bx->frame, &len);
-	f = bx->frame != ROOT ? &st->frames[bx->frame] : NULL;
+	if (f != NULL)
+		name = stacks_frame_name(st, frame, &len);
 	/* (its short name, which the box is labelled with) */
 	if (f != NULL && (f->kind == FRAME_PLAIN || f->kind == FRAME_SYSTEM)) {
 		len = short_name_family(sname, slen);
@@ -68,20 +60,6 @@ fill(struct svg *g, const struct box *bx, const char *sname, size_t slen,
 	v1 = (double)(h & 0xffff) / 65535;
 	v2 = (double)(h >> 16 & 0xffff) / 65535;
 	v3 = (double)(h >> 32 & 0xffff) / 65535;
-	if (g->opts->diff) {
-		d = bx->tot - bx->base;
-		m = fmax(bx->tot, bx->base);
-		d = m > 0 ? d / m : 0;
-		if (d > 0)
-			snprintf(buf, size, "rgb(255,%d,%d)", (int)(210 * (1 - d)),
-			    (int)(210 * (1 - d)));
-		else if (d < 0)
-			snprintf(buf, size, "rgb(%d,%d,255)", (int)(210 * (1 + d)),
-			    (int)(210 * (1 + d)));
-		else
-			snprintf(buf, size, "rgb(235,235,235)");
-		return;
-	}
 	if (f == NULL)
 		snprintf(buf, size, "rgb(235,140,60)");
 	else if (strcmp(name, "<GC>") == 0)
@@ -99,6 +77,35 @@ fill(struct svg *g, const struct box *bx, const char *sname, size_t slen,
 	else
 		snprintf(buf, size, "rgb(%d,%d,%d)", 205 + (int)(50 * v3),
 		    (int)(230 * v1), (int)(55 * v2));
+}
+
+/* A box's fill: its frame's; in a differential graph, red where the
+ * frame grew against the base, blue where it shrank, by how much. */
+static void
+fill(struct svg *g, const struct box *bx, const char *sname, size_t slen,
+    char *buf, size_t size)
+{
+	double d, m;
+
+	if (bx->frame == DEEPER) {
+		snprintf(buf, size, "rgb(200,200,200)");
+		return;
+	}
+	if (!g->opts->diff) {
+		flame_frame_fill(g->st, bx->frame, sname, slen, buf, size);
+		return;
+	}
+	d = bx->tot - bx->base;
+	m = fmax(bx->tot, bx->base);
+	d = m > 0 ? d / m : 0;
+	if (d > 0)
+		snprintf(buf, size, "rgb(255,%d,%d)", (int)(210 * (1 - d)),
+		    (int)(210 * (1 - d)));
+	else if (d < 0)
+		snprintf(buf, size, "rgb(%d,%d,255)", (int)(210 * (1 + d)),
+		    (int)(210 * (1 + d)));
+	else
+		snprintf(buf, size, "rgb(235,235,235)");
 }
 
 /* The name as it fits in w px: pprof's short name (shortname.h), its

@@ -36,6 +36,7 @@ stack_reader_free(struct stack_reader *r)
 	free(r->loc_frame);
 	free(r->loc_frame_java);
 	free(r->path);
+	free(r->lbuf);
 }
 
 int
@@ -463,6 +464,94 @@ grow_cols(struct stacks *st, size_t ncols)
 	return 0;
 }
 
+/* A label set's frame name: "\0L", then per label 's' or 'n', its key
+ * as a netstring ("3:key"), and a string's value as one, or a number in
+ * decimal, ';' and its unit as one. The NUL sets it apart from function
+ * names, which the stream cannot hold a NUL in. */
+static int
+put_text(struct stack_reader *r, size_t *n, const char *s, size_t len,
+    int net)
+{
+	char num[24];
+	size_t k = net ? (size_t)snprintf(num, sizeof(num), "%zu:", len) : 0;
+
+	if (array_grow((void **)&r->lbuf, &r->caplbuf, *n + k + len + 1, 1) <
+	    0)
+		return -1;
+	memcpy(r->lbuf + *n, num, k);
+	memcpy(r->lbuf + *n + k, s, len);
+	*n += k + len;
+	return 0;
+}
+
+static int64_t
+labels_frame(struct stack_reader *r, struct prof *p, const struct sample *s)
+{
+	size_t i, n = 0;
+	char num[FMT_NUM_MAX + 1];
+	int rc = put_text(r, &n, "\0L", 2, 0);
+
+	for (i = 0; i < s->nlabels && rc == 0; i++) {
+		const struct slabel *l = &s->labels[i];
+		struct text k = prof_text(p, l->key);
+		if (l->str != PROF_NONE) {
+			struct text v = prof_text(p, l->str);
+			rc = put_text(r, &n, "s", 1, 0) < 0 ||
+			    put_text(r, &n, k.p, k.n, 1) < 0 ||
+			    put_text(r, &n, v.p, v.n, 1) < 0 ? -1 : 0;
+		} else if (!l->num_na) {
+			struct text u = l->num_unit != PROF_NONE ?
+			    prof_text(p, l->num_unit) : text_n("", 0);
+			size_t m = fmt_i64(num, l->num);
+			num[m++] = ';';
+			rc = put_text(r, &n, "n", 1, 0) < 0 ||
+			    put_text(r, &n, k.p, k.n, 1) < 0 ||
+			    put_text(r, &n, num, m, 0) < 0 ||
+			    put_text(r, &n, u.p, u.n, 1) < 0 ? -1 : 0;
+		}
+	}
+	if (rc < 0)
+		return -1;
+	return frame_named(&r->st, r->lbuf, n, text_n("", 0), FRAME_LABELS);
+}
+
+/* A netstring at *at of s (n bytes), into t. */
+static int
+get_net(const char *s, size_t n, size_t *at, struct text *t)
+{
+	size_t len = 0, i = *at;
+
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		len = len * 10 + (size_t)(s[i] - '0');
+	if (i >= n || s[i] != ':' || n - i - 1 < len)
+		return 0;
+	*t = text_n(s + i + 1, len);
+	*at = i + 1 + len;
+	return 1;
+}
+
+int
+stacks_labels(const char *s, size_t n, size_t *at, struct text *key,
+    struct text *str, int64_t *num, struct text *unit)
+{
+	char *end;
+
+	if (*at == 0)
+		*at = 2;		/* "\0L" */
+	if (*at >= n)
+		return 0;
+	if (s[(*at)++] == 's') {
+		unit->p = NULL;
+		return get_net(s, n, at, key) && get_net(s, n, at, str);
+	}
+	if (!get_net(s, n, at, key))
+		return 0;
+	*num = strtoll(s + *at, &end, 10);
+	*at = (size_t)(end - s) + 1;	/* past ';' */
+	str->p = NULL;
+	return get_net(s, n, at, unit);
+}
+
 static int
 add(struct stack_reader *r, struct prof *p, const struct sample *s)
 {
@@ -489,6 +578,12 @@ add(struct stack_reader *r, struct prof *p, const struct sample *s)
 		    stacks_frame_of(r, p, s->locs[d])) < 0)
 			return -1;
 		r->path[root + s->nlocs - 1 - d] = (uint32_t)k;
+	}
+	if (r->opts.labels && s->nlabels > 0) {
+		if ((k = labels_frame(r, p, s)) < 0)
+			return -1;
+		r->path[root + s->nlocs] = (uint32_t)k;
+		root++;
 	}
 	if ((node = stack_of(st, r->path, root + s->nlocs)) < 0)
 		return -1;

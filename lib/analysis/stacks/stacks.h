@@ -17,8 +17,9 @@ struct frame {
 };
 
 /* what a frame is, for its colour: a function; a pseudo-frame; an
- * address no symbol names; the system's own (Go's runtime, the kernel) */
-enum { FRAME_PLAIN, FRAME_SPECIAL, FRAME_NATIVE, FRAME_SYSTEM };
+ * address no symbol names; the system's own (Go's runtime, the kernel);
+ * with stack_opts.labels, a sample's labels (never drawn) */
+enum { FRAME_PLAIN, FRAME_SPECIAL, FRAME_NATIVE, FRAME_SYSTEM, FRAME_LABELS };
 
 struct stacks {
 	struct strtab strs;
@@ -55,6 +56,10 @@ struct stack_opts {
 	uint32_t base;			/* -d: this source is series 0 */
 	const struct source_set *bases;	/* or these sources (NULL: none) */
 	unsigned perf;			/* STACKS_PERF_* */
+	/* a labelled sample's stack ends in a FRAME_LABELS frame naming
+	 * its labels (stacks_labels), so that stacks part by label set:
+	 * the report's data for refining in the browser */
+	int labels;
 };
 
 /* The assembler's callback (ctx: a struct stack_reader) and restart. */
@@ -67,6 +72,8 @@ struct stack_reader {
 	size_t caplocj;
 	uint32_t *path;			/* the current sample, root first */
 	size_t cappath;
+	char *lbuf;			/* its labels' frame name */
+	size_t caplbuf;
 };
 
 int stacks_sample(void *r, struct prof *p, const struct sample *s,
@@ -96,6 +103,12 @@ stacks_frames(const struct stacks *st, size_t i, size_t *n)
 	*n = st->at[i + 1] - st->at[i];
 	return st->seq + st->at[i];
 }
+
+/* The labels a FRAME_LABELS frame's name (n bytes at s) holds, one at a
+ * time from *at (0 first): key and value (a string; NULL for a number,
+ * then *num and its unit). 1, or 0 past the last. */
+int stacks_labels(const char *s, size_t n, size_t *at, struct text *key,
+    struct text *str, int64_t *num, struct text *unit);
 
 /* What scales the base series (0) of type t to the others' sum (1), as
  * difffolded -n: 1 when either sums to 0. */

@@ -1,10 +1,12 @@
-/* refine-test.js: tsvreport's page of a labelled Go CPU profile refined
-   in turn by each of its controls (the steps below), and reset; after
-   each, the page's top table (every row), its callers-and-callees table
-   and its refined flame graph's frames, tagged by step, for the case to
-   compare with tsvfocus's output through tsvtop, tsvpeek and tsvflame. */
+/* refine-test.js: tsvreport's page refined in turn by each step (the
+   page's window.refineSteps, else the labelled Go CPU profile's steps
+   below: one a control), a step's type chosen first from the menu where
+   it names one, and reset; after each, the page's top table (every row),
+   its callers-and-callees table and its refined flame graph's frames,
+   tagged by step, for the case to compare with tsvfocus's output through
+   tsvtop, tsvpeek and tsvflame. */
 (function () {
-  var steps = [
+  var steps = window.refineSteps || [
     ['focus', { focus: 'main\\.workA' }],
     ['ignore', { ignore: 'workB' }],
     ['hide', { hide: '^runtime\\.' }],
@@ -20,7 +22,8 @@
       if (ls[i] !== '' && ls[i].charAt(0) !== '#') r.push(tag + '\t' + ls[i]);
   }
   function frames(tag) {
-    var fs = document.querySelectorAll('#r-frames g.f'), i;
+    /* all of them: those under half a pixel are out of the document */
+    var fs = window.flames['r-'] ? window.flames['r-'].frames : [], i;
     for (i = 0; i < fs.length; i++)
       r.push(tag + '\t' + fs[i].getAttribute('data-d') + '\t' +
         fs[i].getElementsByTagName('title')[0].textContent.split('\n')[0] + '\t' +
@@ -41,9 +44,14 @@
       return;
     }
     s = steps[k];
+    if (s[2]) {
+      document.getElementById('type').value = s[2];
+      document.getElementById('type').dispatchEvent(new Event('change'));
+    }
     window.report.refineBy(s[1]);
     (function wait() {
-      if (document.getElementById('refined').textContent === '' && tries++ < 300) {
+      if ((document.getElementById('refined').textContent === '' ||
+          (s[2] && window.report.pending() > 0)) && tries++ < 300) {
         setTimeout(wait, 10);
         return;
       }

@@ -176,11 +176,23 @@ function evenRound(x) {
   var r = Math.round(x);
   return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
 }
+/* printf's %.2f: toFixed's, but a tie (a double exactly half way, as
+   0.125) to even, as C's printf rounds it */
+function fixed2(x) {
+  var s = x.toFixed(2), e, d;
+  if (Math.abs(x) >= 1e21) return s;
+  e = Math.abs(x).toFixed(100);
+  if (!/\.\d\d50*$/.test(e)) return s;
+  d = e.substring(0, e.indexOf('.') + 3);	/* the tie rounded down */
+  if ((+d.charAt(d.length - 1)) % 2 === 0)
+    return (x < 0 ? '-' : '') + d;
+  return s;
+}
 function shown(t, v) {
   var x, s, r;
   switch (t.how) {
   case 'min':
-    s = (v * t.f1 / t.f2).toFixed(2);
+    s = fixed2(v * t.f1 / t.f2);
     if (s.length > 3 && s.substring(s.length - 3) === '.00') s = s.substring(0, s.length - 3);
     return s === '-0' ? '0' : s;
   case 'unit':
@@ -198,7 +210,7 @@ function unitWord(t) {
   return t.how === 'min' || t.how === 'unit' ? t.show : t.unit;
 }
 function share(v, sum) {
-  return (sum !== 0 ? Math.abs(v / sum) * 100 : 0).toFixed(2);
+  return fixed2(sum !== 0 ? Math.abs(v / sum) * 100 : 0);
 }
 function byName(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
 
@@ -389,13 +401,26 @@ function fit(name, w) {
   if (name.length <= n) return name;
   return name.substring(0, n - 1) + '\u2026';
 }
+/* flame.js, as the page's flame graph (or chart) holds it, called for
+   the ids r-; kept from the first look: a type switched to takes the
+   first type's pictures out of the page */
+var flameJs = null, W = 1200;
+function flameScript() {
+  var ids = ['g-flame', 'c-flame'], i, g, sc;
+  for (i = 0; flameJs === null && i < ids.length; i++) {
+    g = $(ids[i]);
+    sc = g && g.getElementsByTagName('script')[0];
+    if (sc) {
+      flameJs = sc.textContent.replace(/\('[a-z-]*'\);\s*$/, "('r-');");
+      W = parseFloat(g.getAttribute('width'));
+    }
+  }
+  return flameJs;
+}
 function flameSvg(t, st, sp) {
-  var W = 1200, PAD = 10, FH = 16, TOP = 44, BOTTOM = 50, root = { k: {}, v: 0, f: -1 },
-    i, k, n, s, boxes = [], work, w, kids, x, depth = 0, H, out, span, script, g, y, b, name, fr;
-  g = $('g-flame');
-  if (g) W = parseFloat(g.getAttribute('width'));
-  script = g && g.getElementsByTagName('script')[0];
-  script = script ? script.textContent.replace(/\('g-'\);\s*$/, "('r-');") : '';
+  var PAD = 10, FH = 16, TOP = 44, BOTTOM = 50, root = { k: {}, v: 0, f: -1 },
+    i, k, n, s, boxes = [], work, w, kids, x, depth = 0, H, out, span, script, y, b, name, fr;
+  script = flameScript();
   span = W - 2 * PAD;
   for (i = 0; i < st.length; i++) {
     s = st[i];
@@ -532,6 +557,7 @@ function set(sp) {
 function init() {
   var f = $('refine');
   if (!f || !$('refine-data')) return;
+  flameScript();
   f.onsubmit = function (e) { e.preventDefault(); apply(read()); };
   $('unrefine').onclick = function () { f.reset(); apply(null); };
   R.onType(function () { if (spec !== null) apply(spec); });

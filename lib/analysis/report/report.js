@@ -306,6 +306,8 @@ function refine(v) {
   } else {
     if (plain === null) plain = { top: top, all: all, peek: peek };
     top = table(v.top); all = table(v.all); peek = table(v.peek);
+    /* (none, when nothing is kept: the section says so) */
+    if (window.flames) delete window.flames['r-'];
     setSection('v-rgraph', v.graph);
     $('rnote').textContent = 'Refined (' + v.spec + '): the flame chart and ' +
       'the call graph show the whole profile, laid out when the page was made; ' +
@@ -417,8 +419,9 @@ function setType(name) {
       /* another chosen since: this one made when chosen again */
       return;
     }
-    top = table(v.top);
-    all = peek = list = null;
+    /* (refined meanwhile: kept aside, the refined shown) */
+    ownTables(table(v.top), null, null);
+    list = null;
     tree = null;
     pictures = { graph: v.graph, callgraph: v.callgraph };
     shown();
@@ -444,6 +447,8 @@ function setType(name) {
         ownTables(tables().top, k.all, k.peek);
         list = k.list;
         shown();
+        /* refined: again, with the calls its table marks inline */
+        if (plain !== null) onType();
       }
     });
   }

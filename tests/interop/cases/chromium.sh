@@ -389,6 +389,91 @@ EOT
 	    bad "the inflated flame graph's script did not search: $(grep '^matched' "$out/got")"
 }
 
+# The page's refine controls (refine.js) in the browser: a profile refined
+# by each control in turn, and by a type of the menu while refined; after
+# each, its top table (every row), its callers-and-callees table and its
+# refined flame graph (each frame's depth, name and value) are those of
+# tsvfocus with the same options through tsvtop --nodefraction=0, tsvpeek
+# --table --tree and tsvflame. Go's labelled CPU profile (string labels;
+# RE2's (?i), [[:upper:]], \z), its heap profile (numeric labels in
+# ranges with units; inuse_space chosen while refined), R's (its seconds
+# rounded as summaryRprof's). Reset: the table is the whole profile's.
+# The page keeps the unit it shows the type in: each step keeps enough
+# for tsvtop to choose the same. "bytes=64:200kb" is no range for pprof
+# (its bounds' units differ): a regular expression, matching nothing.
+refine_case() {	# name profile steps; then "tag|type|tsvfocus options" lines
+	name=$1 f=$2
+	mkdir -p "$out/$name"
+	$bin/tsvreport "$f" >"$out/$name/report.html" ||
+	    { bad "tsvreport $f"; return; }
+	{ printf 'window.refineSteps = %s;\n' "$3"; cat tests/interop/refine-test.js; } \
+	    >"$out/$name/refine-test.js"
+	( out=$out/$name; page_test "$out/report.html" refine-test.js "$out/got" )
+	grep -qx 'errors 0 ' "$out/$name/got" ||
+	    bad "$name: the page threw: $(grep '^errors' "$out/$name/got")"
+	last=
+	while IFS='|' read -r tag type opts; do
+		[ -n "$tag" ] || continue
+		last=$type
+		t=${type:+-t $type}
+		eval "\$bin/tsvfocus $opts \"\$f\"" >"$out/$name/$tag.tsv" 2>/dev/null ||
+		    { bad "$name: tsvfocus $opts"; continue; }
+		$bin/tsvtop -q --nodefraction=0 $t "$out/$name/$tag.tsv" >"$out/$name/$tag.want.top"
+		$bin/tsvpeek -q --table --tree $t "$out/$name/$tag.tsv" >"$out/$name/$tag.want.peek"
+		$bin/tsvflame $t "$out/$name/$tag.tsv" | awk '/^<g class="f"/ {
+			match($0, /data-d="[0-9]+"/); d = substr($0, RSTART + 8, RLENGTH - 9)
+			match($0, /data-v="[^"]*"/); v = substr($0, RSTART + 8, RLENGTH - 9)
+			t = $0; sub(/.*<title>/, "", t); gsub(/&lt;/, "<", t)
+			gsub(/&gt;/, ">", t); gsub(/&quot;/, "\"", t); gsub(/&amp;/, "\\&", t)
+			print d "\t" t "\t" v }' \
+		    >"$out/$name/$tag.want.graph"
+		for part in top peek graph; do
+			grep "^$tag.$part	" "$out/$name/got" | cut -f 2- \
+			    >"$out/$name/$tag.got.$part"
+			[ -s "$out/$name/$tag.got.$part" ] ||
+			    [ ! -s "$out/$name/$tag.want.$part" ] ||
+			    { bad "$name $tag: the page shows no $part"; continue; }
+			same_lines "$name/$tag.want.$part" "$name/$tag.got.$part" \
+			    "$name refined by $opts${type:+ ($type)}: its $part"
+		done
+	done
+	# (of the type the last step chose)
+	$bin/tsvtop -q --nodefraction=0 ${last:+-t $last} "$f" >"$out/$name/want.reset"
+	grep '^reset.top	' "$out/$name/got" | cut -f 2- >"$out/$name/got.reset"
+	same_lines "$name/want.reset" "$name/got.reset" "$name: reset, the whole table"
+}
+
+t_chromium_report_refine() {
+	need chromium || return
+	refine_case cpu tests/data/pprof/go-labelled/cpu1.pb.gz null <<'EOT'
+focus||-f 'main\.workA'
+ignore||-i workB
+hide||-H '^runtime\.'
+show||-S '^main\.'
+tagfocus||--tagfocus worker=b
+tagignore||--tagignore size=big
+both||-f 'main\.spin' --tagfocus worker=a
+re2||-f '(?i)MAIN\.WORK[[:upper:]]\z'
+EOT
+	refine_case heap tests/data/pprof/go-labelled/heap2.pb.gz '[
+	    ["big", { tagfocus: "bytes=40kb:" }],
+	    ["small", { tagfocus: "bytes=:1kb" }],
+	    ["exact", { tagignore: "bytes=64" }],
+	    ["inuse", { focus: "main\\.", tagfocus: "bytes=64:200kb" }, "inuse_space"],
+	    ["objects", { hide: "^runtime\\." }, "inuse_objects"]]' <<'EOT'
+big||--tagfocus bytes=40kb:
+small||--tagfocus bytes=:1kb
+exact||--tagignore bytes=64
+inuse|inuse_space|-f 'main\.' --tagfocus bytes=64:200kb
+objects|inuse_objects|-H '^runtime\.'
+EOT
+	refine_case r "$R_MEM" '[["focus", { focus: "^df_work$" }],
+	    ["hide", { hide: "^(FUN|lapply)$" }]]' <<'EOT'
+focus||-f '^df_work$'
+hide||-H '^(FUN|lapply)$'
+EOT
+}
+
 # tsvreport's page of large.cpu driven over the DevTools protocol
 # (report-timings.js, which make bench runs for the figures): it opens,
 # and a function chosen, a search, each view, a zoom and the sample type

@@ -4,7 +4,8 @@
 // (navigation to the load event, and to the first paint after it) and
 // each interaction takes until the next frame is painted: a function
 // chosen in the table, a search, each view shown, a flame graph frame
-// zoomed, the sample type switched (when the page has a menu). Errors
+// zoomed, refined (three ways, then reset), the sample type switched
+// (when the page has a menu). Errors
 // the page throws are printed too. Measures; asserts nothing.
 'use strict';
 const path = require('path');
@@ -37,6 +38,22 @@ async function main() {
       'document.querySelector("#g-frames g.f:nth-child(3)").dispatchEvent(' +
       'new MouseEvent("click", { bubbles: true }))');
     await js('report.show("top")');
+    // the refine controls: the stacks inflated at the first, each view
+    // made again (until painted: the table shown)
+    if (await js('typeof report.refineBy === "function"')) {
+      const refined = async (name, spec) => timed(name, 'report.refineBy(' +
+        JSON.stringify(spec) + '); await new Promise(r => { (function w() { ' +
+        'if (document.getElementById("refined").textContent !== "") r(); ' +
+        'else setTimeout(w, 1); })(); })');
+      await refined('refine: focus (first, the stacks inflated)', { focus: first.replace(/[.*+?()[\]{}|^$\\]/g, '\\$&') });
+      await js('document.getElementById("refined").textContent = ""');
+      await refined('refine: hide', { hide: '^runtime\\.' });
+      await js('document.getElementById("refined").textContent = ""');
+      await refined('refine: ignore and show', { ignore: 'gc', show: '^main\\.' });
+      await timed('refine: show the refined graph', 'report.show("graph")');
+      await timed('refine: reset', 'report.refineBy(null)');
+      await js('report.show("top")');
+    }
     const types = await js('Array.prototype.map.call(document.querySelectorAll(' +
       '"#type option"), o => o.textContent)');
     if (types.length > 1) {

@@ -179,8 +179,10 @@ function evenRound(x) {
 /* printf's %.2f: toFixed's, but a tie (a double exactly half way, as
    0.125) to even, as C's printf rounds it */
 function fixed2(x) {
-  var s = x.toFixed(2), e, d;
-  if (Math.abs(x) >= 1e21) return s;
+  var s = x.toFixed(2), e, d, y = Math.abs(x) * 1000, r = Math.round(y);
+  /* (a tie is some n.nn5 exactly: the rest cannot be one) */
+  if (Math.abs(y - r) > 1e-6 * Math.max(1, y) || r % 10 !== 5 || Math.abs(x) >= 1e21)
+    return s;
   e = Math.abs(x).toFixed(100);
   if (!/\.\d\d50*$/.test(e)) return s;
   d = e.substring(0, e.indexOf('.') + 3);	/* the tie rounded down */
@@ -259,38 +261,55 @@ function kept(t, sp) {
 }
 
 /* The functions' flat and cum (each once a stack), the calls (each pair
-   once a stack, none to itself), and the total. */
+   once a stack, none to itself), and the total; typed arrays by frame,
+   a map of calls by pair: large.cpu's 20,000 stacks of 500,000 frames
+   in some 30 ms, where objects keyed by text took a second. */
 function sums(t, st) {
-  var fn = {}, calls = {}, total = 0, i, k, s, fr, seen, c, key, v;
-  function node(f) {
-    return fn[f] || (fn[f] = { f: f, flat: 0, cum: 0, name: data.frames[f][0],
-      file: data.frames[f][1], ins: {}, outs: {} });
-  }
+  var F = data.frames.length, flat = new Float64Array(F), cum = new Float64Array(F),
+    stamp = new Int32Array(F).fill(-1), total = 0, nodes = [], byFrame = new Array(F),
+    n = 0, i, k, s, fr, v, a, b, h, cap = 1024, from, to, w, at, calls = [];
+  for (i = 0; i < st.length; i++) n += st[i][2].length;
+  while (cap < 2 * n) cap *= 2;
+  /* the calls: a table of pairs (from + 1, to) by hash, each slot's
+     weight and the last stack that added to it */
+  from = new Int32Array(cap); to = new Int32Array(cap);
+  w = new Float64Array(cap); at = new Int32Array(cap);
   for (i = 0; i < st.length; i++) {
     s = st[i];
     v = t.scale === 1 && t.extra < 0 ? s[0] : s[0] * t.scale + s[1];
     total += v;
     fr = s[2];
-    seen = {};
     for (k = 0; k < fr.length; k++) {
-      if (!seen[fr[k]]) { seen[fr[k]] = 1; node(fr[k]).cum += v; }
-      if (k > 0 && fr[k] !== fr[k - 1]) {
-        key = fr[k - 1] + ',' + fr[k];
-        if (!seen[key]) {
-          seen[key] = 1;
-          c = calls[key] || (calls[key] = { from: fr[k - 1], to: fr[k], w: 0 });
-          c.w += v;
+      b = fr[k];
+      if (stamp[b] !== i) { stamp[b] = i; cum[b] += v; }
+      if (k > 0 && (a = fr[k - 1]) !== b) {
+        for (h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 1, 0x85ebca6b);
+            ; h++) {
+          h &= cap - 1;
+          if (from[h] === 0) { from[h] = a + 1; to[h] = b; at[h] = -1; calls.push(h); break; }
+          if (from[h] === a + 1 && to[h] === b) break;
         }
+        if (at[h] !== i) { at[h] = i; w[h] += v; }
       }
     }
-    if (fr.length > 0) node(fr[fr.length - 1]).flat += v;
+    if (fr.length > 0) flat[fr[fr.length - 1]] += v;
   }
-  for (key in calls) if (calls.hasOwnProperty(key)) {
-    c = calls[key];
-    node(c.to).ins[c.from] = c;
-    node(c.from).outs[c.to] = c;
+  for (i = 0; i < F; i++)
+    if (flat[i] !== 0 || cum[i] !== 0)
+      nodes.push(byFrame[i] = { f: i, name: data.frames[i][0], file: data.frames[i][1],
+        flat: flat[i], cum: cum[i], ins: [], outs: [] });
+  for (i = 0; i < calls.length; i++) {
+    h = calls[i];
+    a = { from: from[h] - 1, to: to[h], w: w[h] };
+    if (byFrame[a.to]) byFrame[a.to].ins.push(a);
+    if (byFrame[a.from]) byFrame[a.from].outs.push(a);
   }
-  return { fn: fn, total: total };
+  /* by flat, then by name: tsvtop's rows (and tsvpeek's, whose ties
+     go by name, then cum: names are unique) */
+  nodes.sort(function (p, q) {
+    return Math.abs(q.flat) - Math.abs(p.flat) || data.rank[p.f] - data.rank[q.f];
+  });
+  return { nodes: nodes, byFrame: byFrame, total: total };
 }
 function notesOf(t, base) {
   var i, out = [];
@@ -300,33 +319,25 @@ function notesOf(t, base) {
 }
 /* tsvtop's table (its rows under the node fraction too when all) */
 function topText(t, g, base, sp, all) {
-  var rows = [], flat = 0, cut, dropped = 0, n = 0, f, x, out, i, run = 0,
-    tot = shown(t, g.total) + ' ' + unitWord(t);
-  for (f in g.fn) if (g.fn.hasOwnProperty(f)) flat += g.fn[f].flat;
+  var flat = 0, cut, dropped = 0, x, out, i, run = 0, n = 0,
+    tot = shown(t, g.total) + ' ' + unitWord(t), rows = [];
+  for (i = 0; i < g.nodes.length; i++) flat += g.nodes[i].flat;
   cut = Math.abs(Math.trunc(flat * (all ? 0 : data.nodefraction)));
-  for (f in g.fn) if (g.fn.hasOwnProperty(f)) {
-    x = g.fn[f];
-    if (x.flat === 0 && x.cum === 0) continue;
-    n++;
-    if (cut > 0 && Math.abs(x.cum) < cut) { dropped++; continue; }
-    rows.push(x);
-  }
-  rows.sort(function (a, b) {
-    return Math.abs(b.flat) - Math.abs(a.flat) || byName(a.name, b.name) || byName(a.file, b.file);
-  });
   out = notesOf(t, base);
   out.push('# total: ' + tot + '; refined: ' + describe(sp));
+  for (i = 0; i < g.nodes.length; i++) {
+    x = g.nodes[i];
+    if (cut > 0 && Math.abs(x.cum) < cut) { dropped++; continue; }
+    run += x.flat;
+    n++;
+    rows.push(esc(x.name) + '\t' + shown(t, x.flat) + '\t' + share(x.flat, g.total) + '\t' +
+      shown(t, x.cum) + '\t' + share(x.cum, g.total) + '\t' + share(run, g.total));
+  }
   if (dropped > 0)
-    out.push('# rows: ' + rows.length + ' of ' + rows.length + '; dropped ' + dropped +
+    out.push('# rows: ' + n + ' of ' + n + '; dropped ' + dropped +
       ' whose total is under ' + shown(t, cut) + ' ' + unitWord(t) + ' (--nodefraction)');
   out.push('function\tself\tself%\ttotal\ttotal%\tsum%');
-  for (i = 0; i < rows.length; i++) {
-    x = rows[i];
-    run += x.flat;
-    out.push([esc(x.name), shown(t, x.flat), share(x.flat, g.total), shown(t, x.cum),
-      share(x.cum, g.total), share(run, g.total)].join('\t'));
-  }
-  return out.join('\n') + '\n';
+  return out.join('\n') + '\n' + rows.join('\n') + (rows.length ? '\n' : '');
 }
 /* the stream's escapes, as the programs write a name in a table */
 function esc(s) {
@@ -334,56 +345,68 @@ function esc(s) {
     return c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r';
   });
 }
-/* tsvpeek --tree's table: each function's callers, flat, cum, callees;
-   a call inline where the whole profile's table says so */
-function peekText(t, g, base, sp, inl) {
-  var nodes = [], out = notesOf(t, base), f, i, x, ins, outs, j;
-  function edges(m) {
-    var a = [], k;
-    for (k in m) if (m.hasOwnProperty(k)) a.push(m[k]);
-    return a.sort(function (p, q) {
-      return Math.abs(q.w) - Math.abs(p.w) ||
-        byName(data.frames[p.from][0], data.frames[q.from][0]) ||
-        byName(data.frames[p.to][0], data.frames[q.to][0]);
+/* tsvpeek --tree's table, as report.js reads one: each function's
+   callers, flat, cum, callees (a call inline where the whole profile's
+   table says so); a function's rows made when asked (rowsFor), the
+   whole text only when read */
+function peekTable(t, g, base, sp, inl) {
+  var byName = null, cols = ['function', 'relation', 'name', 'value', 'share', 'inline'],
+    text = null, notes = notesOf(t, base);
+  notes.push('# total: ' + shown(t, g.total) + '; refined: ' + describe(sp));
+  function edges(a) {
+    return a.slice().sort(function (p, q) {
+      return Math.abs(q.w) - Math.abs(p.w) || data.rank[p.from] - data.rank[q.from] ||
+        data.rank[p.to] - data.rank[q.to];
     });
   }
   function call(c) {
     return inl[data.frames[c.from][0] + '\t' + data.frames[c.to][0]] ? 'TRUE' : 'FALSE';
   }
-  for (f in g.fn) if (g.fn.hasOwnProperty(f))
-    if (g.fn[f].flat !== 0 || g.fn[f].cum !== 0) nodes.push(g.fn[f]);
-  nodes.sort(function (a, b) {
-    return Math.abs(b.flat) - Math.abs(a.flat) || byName(a.name, b.name) ||
-      Math.abs(b.cum) - Math.abs(a.cum);
-  });
-  out.push('# total: ' + shown(t, g.total) + '; refined: ' + describe(sp));
-  out.push('function\trelation\tname\tvalue\tshare\tinline');
-  for (i = 0; i < nodes.length; i++) {
-    x = nodes[i];
-    ins = edges(x.ins);
-    outs = edges(x.outs);
+  function rows(x) {
+    var out = [], ins = edges(x.ins), outs = edges(x.outs), j, n = esc(x.name);
     for (j = 0; j < ins.length; j++)
-      out.push([esc(x.name), 'caller', esc(data.frames[ins[j].from][0]), shown(t, ins[j].w),
-        share(ins[j].w, x.cum), call(ins[j])].join('\t'));
-    out.push([esc(x.name), 'flat', '', shown(t, x.flat), share(x.flat, g.total), ''].join('\t'));
-    out.push([esc(x.name), 'cum', '', shown(t, x.cum), share(x.cum, g.total), ''].join('\t'));
+      out.push([n, 'caller', esc(data.frames[ins[j].from][0]), shown(t, ins[j].w),
+        share(ins[j].w, x.cum), call(ins[j])]);
+    out.push([n, 'flat', '', shown(t, x.flat), share(x.flat, g.total), '']);
+    out.push([n, 'cum', '', shown(t, x.cum), share(x.cum, g.total), '']);
     for (j = 0; j < outs.length; j++)
-      out.push([esc(x.name), 'callee', esc(data.frames[outs[j].to][0]), shown(t, outs[j].w),
-        share(outs[j].w, x.cum), call(outs[j])].join('\t'));
+      out.push([n, 'callee', esc(data.frames[outs[j].to][0]), shown(t, outs[j].w),
+        share(outs[j].w, x.cum), call(outs[j])]);
+    return out;
   }
-  return out.join('\n') + '\n';
+  var tb = { notes: notes.map(function (l) { return l.replace(/^# ?/, ''); }), cols: cols, body: 0,
+    rowsFor: function (fn) {
+      var f = data.byName.get(fn);
+      return f !== undefined && g.byFrame[f] ? rows(g.byFrame[f]) : [];
+    } };
+  Object.defineProperty(tb, 'text', { get: function () {
+    var out, i, r, k;
+    if (text !== null) return text;
+    out = notes.concat([cols.join('\t')]);
+    for (i = 0; i < g.nodes.length; i++) {
+      r = rows(g.nodes[i]);
+      for (k = 0; k < r.length; k++) out.push(r[k].join('\t'));
+    }
+    return (text = out.join('\n') + '\n');
+  } });
+  return tb;
 }
-/* the calls the whole profile's callers-and-callees table marks inline */
+/* the calls the whole profile's callers-and-callees table marks inline
+   (kept for the table: it is read once) */
+var inlines = { of: null, m: null };
 function inlineCalls(peek) {
-  var m = {}, at = 0, end, r, text = peek ? peek.text : '';
-  while (at < text.length) {
-    end = text.indexOf('\n', at);
+  var m = {}, at = 0, end, r, text = peek ? peek.text : '', k;
+  if (inlines.of === peek && peek) return inlines.m;
+  while ((k = text.indexOf('\tTRUE', at)) >= 0) {
+    at = text.lastIndexOf('\n', k) + 1;
+    end = text.indexOf('\n', k);
     if (end < 0) end = text.length;
     r = text.substring(at, end).split('\t');
     if (r[5] === 'TRUE')
       m[r[1] === 'caller' ? r[2] + '\t' + r[0] : r[0] + '\t' + r[2]] = true;
     at = end + 1;
   }
+  if (peek) { inlines.of = peek; inlines.m = m; }
   return m;
 }
 
@@ -417,39 +440,78 @@ function flameScript() {
   }
   return flameJs;
 }
-function flameSvg(t, st, sp) {
-  var PAD = 10, FH = 16, TOP = 44, BOTTOM = 50, root = { k: {}, v: 0, f: -1 },
-    i, k, n, s, boxes = [], work, w, kids, x, depth = 0, H, out, span, script, y, b, name, fr;
+/* The boxes of a flame graph of stacks st, as flame.c lays them out: the
+   stacks sorted by their frames' names (a stack that ends after those
+   that go on), each box a run of them sharing a prefix, opened at its
+   parent's next x and closed when the run ends; no tree is built. Each
+   box: frame (-1: the root), depth, value, x, width, parent; in
+   preorder. */
+function layout(st, span) {
+  var order = [], bf = [], bd = [], bv = [], bx = [], bp = [], next = [],
+    open = [], prev = [], total = 0, i, j, l, fr, v, o, rank = data.rank;
+  for (i = 0; i < st.length; i++) { order.push(i); total += st[i][0]; }
+  order.sort(function (p, q) {
+    var a = st[p][2], b = st[q][2], k, n = Math.min(a.length, b.length);
+    for (k = 0; k < n; k++)
+      if (a[k] !== b[k]) return rank[a[k]] - rank[b[k]];
+    return b.length - a.length || p - q;
+  });
+  function add(f, d, x, p) {
+    bf.push(f); bd.push(d); bv.push(0); bx.push(x); bp.push(p); next.push(x);
+    return bf.length - 1;
+  }
+  function close(k) { next[bp[k]] += bv[k] / total * span; }
+  add(-1, 0, 10, -1);
+  bv[0] = total;
+  for (i = 0; i < order.length; i++) {
+    fr = st[order[i]][2];
+    v = st[order[i]][0];
+    for (l = 0; l < prev.length && l < fr.length && prev[l] === fr[l]; l++) ;
+    while (open.length > l) close(open.pop());
+    for (j = l; j < fr.length; j++) {
+      o = open.length ? open[open.length - 1] : 0;
+      open.push(add(fr[j], j + 1, next[o], o));
+    }
+    for (j = 0; j < open.length; j++) bv[open[j]] += v;
+    prev = fr;
+  }
+  while (open.length) close(open.pop());
+  return { f: bf, d: bd, v: bv, x: bx, p: bp, total: total };
+}
+/* the boxes drawn: at least 0.1 px wide and positive, in a box drawn */
+function drawnBoxes(L, span) {
+  var drawn = new Uint8Array(L.f.length), boxes = [], i, w;
+  for (i = 0; i < L.f.length; i++) {
+    w = L.v[i] / L.total * span;
+    if (i > 0 && (!drawn[L.p[i]] || w < 0.1 || L.v[i] <= 0)) continue;
+    drawn[i] = 1;
+    boxes.push({ i: i, n: { f: L.f[i], v: L.v[i] }, x: L.x[i], d: L.d[i], w: w });
+  }
+  return boxes;
+}
+/* the flame graph's frames as report.js's sandwich reads them */
+function treeOf(L, span) {
+  var boxes = drawnBoxes(L, span), out = [], at = {}, i, b, f, n;
+  for (i = 0; i < boxes.length; i++) {
+    b = boxes[i];
+    f = b.n.f >= 0 ? data.frames[b.n.f] : ['all', '', null];
+    n = { name: f[0], s: f[2] !== f[0] ? f[2] : null, v: b.n.v, d: b.d,
+      up: i > 0 ? at[L.p[b.i]] : null, kids: [] };
+    at[b.i] = n;
+    if (n.up) n.up.kids.push(n);
+    out.push(n);
+  }
+  return out;
+}
+function flameSvg(t, L, sp) {
+  var PAD = 10, FH = 16, TOP = 44, BOTTOM = 50, boxes,
+    i, depth = 0, H, out, span, script, y, b, name, fr;
   script = flameScript();
   span = W - 2 * PAD;
-  for (i = 0; i < st.length; i++) {
-    s = st[i];
-    n = root;
-    n.v += s[0];
-    for (k = 0; k < s[2].length; k++) {
-      n = n.k[s[2][k]] || (n.k[s[2][k]] = { k: {}, v: 0, f: s[2][k] });
-      n.v += s[0];
-    }
-  }
-  if (!(root.v > 0)) return '<p class="note">No flame graph: no positive value is kept.</p>';
-  work = [[root, PAD, 0]];
-  while (work.length) {
-    w = work.pop();
-    b = { n: w[0], x: w[1], d: w[2], w: w[0].v / root.v * span };
-    if (w[2] > 0 && (b.w < 0.1 || w[0].v <= 0)) continue;
-    boxes.push(b);
-    if (w[2] > depth) depth = w[2];
-    kids = [];
-    for (k in w[0].k) if (w[0].k.hasOwnProperty(k)) kids.push(w[0].k[k]);
-    kids.sort(function (p, q) { return byName(data.frames[p.f][0], data.frames[q.f][0]); });
-    x = w[1];
-    fr = [];
-    for (k = 0; k < kids.length; k++) {
-      fr.push([kids[k], x, w[2] + 1]);
-      x += kids[k].v / root.v * span;
-    }
-    for (k = fr.length - 1; k >= 0; k--) work.push(fr[k]);
-  }
+  if (!(L.total > 0)) return '<p class="note">No flame graph: no positive value is kept.</p>';
+  boxes = drawnBoxes(L, span);
+  for (i = 0; i < boxes.length; i++) if (boxes[i].d > depth) depth = boxes[i].d;
+  var root = { v: L.total };
   H = TOP + (depth + 1) * FH + BOTTOM;
   out = ['<svg version="1.1" id="r-flame" width="' + W.toFixed(3) + '" height="' + H.toFixed(3) +
     '" viewBox="0 0 ' + W.toFixed(3) + ' ' + H.toFixed(3) + '" xmlns="http://www.w3.org/2000/svg">',
@@ -502,9 +564,27 @@ function views(sp) {
   if (t === null) throw new Error('this type cannot be refined here');
   st = kept(t, sp);
   g = sums(t, st);
-  return { top: topText(t, g, base.top, sp, false), all: topText(t, g, base.top, sp, true),
-    peek: peekText(t, g, base.top, sp, inlineCalls(base.peek)),
-    graph: flameSvg(t, st, sp), kept: st.length, spec: describe(sp) };
+  /* what is seen at once: the table; the rest when asked for */
+  function lay() { return L || (L = layout(st, W - 20)); }
+  var L = null;
+  return { top: topText(t, g, base.top, sp, false),
+    all: lazyTable(function () { return topText(t, g, base.top, sp, true); }, g.nodes.length),
+    peek: peekTable(t, g, base.top, sp, inlineCalls(base.peek)),
+    graph: function () { return flameSvg(t, lay(), sp); },
+    tree: function () { return treeOf(lay(), W - 20); },
+    kept: st.length, spec: describe(sp) };
+}
+/* a table of report.js's kind whose text is made when first read; its
+   rows' count known before */
+function lazyTable(make, n) {
+  var t = null, o = { n: n };
+  ['notes', 'cols', 'text', 'rows', 'body'].forEach(function (k) {
+    Object.defineProperty(o, k, { get: function () {
+      if (t === null) t = R.table(make());
+      return t[k];
+    } });
+  });
+  return o;
 }
 function load(done) {
   var e = $('refine-data');
@@ -514,6 +594,15 @@ function load(done) {
   R.inflate(e.textContent, function (d) {
     var i;
     d.ncols = 0;
+    /* each frame's rank by name (names are unique), and its index by
+       name */
+    d.rank = new Int32Array(d.frames.length);
+    d.byName = new Map();
+    var order = [];
+    for (i = 0; i < d.frames.length; i++)
+      if (d.frames[i]) { order.push(i); d.byName.set(d.frames[i][0], i); }
+    order.sort(function (p, q) { return byName(d.frames[p][0], d.frames[q][0]); });
+    for (i = 0; i < order.length; i++) d.rank[order[i]] = i;
     for (i = 0; i < d.types.length; i++)
       d.ncols = Math.max(d.ncols, d.types[i].col + 1, d.types[i].extra + 1);
     data = d;

@@ -45,6 +45,7 @@ function lines(t, from, to) {
 /* the number of t's rows, none split */
 function count(t) {
   var n = 0;
+  if (t.n !== undefined) return t.n;	/* refine.js's, not yet written */
   eachRow(t, t.body, t.text.length, function () { n++; });
   return n;
 }
@@ -109,6 +110,7 @@ function buildTop() {
    browser's own search of the text (a few ms on 7 MB), so no table is
    split or indexed whole */
 function rowsOf(t, fn) {
+  if (t.rowsFor) return t.rowsFor(fn);	/* refine.js's, made when asked */
   var out = [], key = '\n' + fn + '\t', at = t.body - 1, end;
   while (at >= 0 && (at = t.text.indexOf(key, at)) >= 0) {
     end = t.text.indexOf('\n', at + 1);
@@ -158,8 +160,12 @@ function sourceOf(fn, into) {
    the sandwich's data. */
 var tree = null;
 function flameTree() {
-  var fl = window.flames && window.flames[plain ? 'r-' : 'g-'], fs = fl ? fl.frames : [],
+  var fl = window.flames && window.flames['g-'], fs = fl ? fl.frames : [],
     up = [], i, f, n, d;
+  if (plain !== null) {	/* refine.js's, from its boxes */
+    tree = refined.tree();
+    return;
+  }
   tree = [];
   for (i = 0; i < fs.length; i++) {
     f = fs[i];
@@ -280,6 +286,13 @@ var view = 'top';
 function show(v) {
   var b = document.querySelectorAll('nav button'), i, id;
   if (v === 'graph' || v === 'callgraph') draw();
+  if (v === 'graph' && refined !== null && refined.graph !== null) {
+    /* the refined flame graph, made when first shown */
+    if (window.flames) delete window.flames['r-'];
+    setSection('v-rgraph', refined.graph());
+    refined.graph = null;
+    search($('q').value);
+  }
   view = v;
   for (i = 0; i < b.length; i++) {
     id = b[i].getAttribute('data-v');
@@ -295,20 +308,18 @@ function show(v) {
    graph's markup), or null: the type's own again. While refined, the
    type's own tables are kept aside (plain), and a type's tables that
    come meanwhile go there. */
-var plain = null, typed = [];
+var plain = null, typed = [], refined = null;
 function refine(v) {
+  if (window.flames) delete window.flames['r-'];
+  $('v-rgraph').textContent = '';
   if (v === null) {
     if (plain === null) return;
     top = plain.top; all = plain.all; peek = plain.peek;
-    plain = null;
-    $('v-rgraph').textContent = '';
-    if (window.flames) delete window.flames['r-'];
+    plain = refined = null;
   } else {
     if (plain === null) plain = { top: top, all: all, peek: peek };
-    top = table(v.top); all = table(v.all); peek = table(v.peek);
-    /* (none, when nothing is kept: the section says so) */
-    if (window.flames) delete window.flames['r-'];
-    setSection('v-rgraph', v.graph);
+    top = table(v.top); all = v.all; peek = v.peek;
+    refined = { graph: v.graph, tree: v.tree };
     $('rnote').textContent = 'Refined (' + v.spec + '): the flame chart and ' +
       'the call graph show the whole profile, laid out when the page was made; ' +
       'tsvfocus, then tsvreport, refines them too.';
@@ -401,9 +412,10 @@ function setType(name) {
   draw();
   if (plain !== null) {	/* (refined again when the type's tables are in) */
     top = plain.top; all = plain.all; peek = plain.peek;
-    plain = null;
+    plain = refined = null;
     tree = null;
     $('v-rgraph').textContent = '';
+    if (window.flames) delete window.flames['r-'];
   }
   views[current] = { top: top, all: all, peek: peek, list: list, tree: tree,
     graph: take('v-graph'), callgraph: take('v-callgraph'),
@@ -480,11 +492,11 @@ function init() {
   window.report = { choose: choose, search: search, show: show,
     sandwich: sandwichOf, type: setType,
     /* for refine.js */
-    refine: refine, tables: tables, inflate: inflate,
+    refine: refine, tables: tables, inflate: inflate, table: table,
     current: function () { return current; },
     /* the tables shown, as text (tests) */
     shownTables: function () {
-      return { top: top.text, all: all ? all.text : '', peek: peek ? peek.text : '' };
+      return { top: top.text, all: (all || top).text, peek: peek ? peek.text : '' };
     },
     onType: function (f) { typed.push(f); },
     /* parts of a type chosen still to come: none when all are in */

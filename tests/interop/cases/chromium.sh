@@ -408,7 +408,12 @@ refine_case() {	# name profile steps; then "tag|type|tsvfocus options" lines
 	    { bad "tsvreport $f"; return; }
 	{ printf 'window.refineSteps = %s;\n' "$3"; cat tests/interop/refine-test.js; } \
 	    >"$out/$name/refine-test.js"
-	( out=$out/$name; page_test "$out/report.html" refine-test.js "$out/got" )
+	sed -e 's|^<head>$|<head><script>window.reportErrors = []; window.onerror = function (m) { window.reportErrors.push(String(m)); };</script>|' \
+	    -e 's|^</body>$|<pre id="result">not run</pre><script src="refine-test.js"></script></body>|' \
+	    "$out/$name/report.html" >"$out/$name/test.html"
+	timeout 120 node tests/interop/page-result.js "$out/$name/test.html" \
+	    >"$out/$name/got" 2>"$out/$name/err" ||
+	    { bad "$name: page-result.js: $(cat "$out/$name/err")"; return; }
 	grep -qx 'errors 0 ' "$out/$name/got" ||
 	    bad "$name: the page threw: $(grep '^errors' "$out/$name/got")"
 	last=
@@ -444,7 +449,7 @@ refine_case() {	# name profile steps; then "tag|type|tsvfocus options" lines
 }
 
 t_chromium_report_refine() {
-	need chromium || return
+	need chromium node || return
 	refine_case cpu tests/data/pprof/go-labelled/cpu1.pb.gz null <<'EOT'
 focus||-f 'main\.workA'
 ignore||-i workB

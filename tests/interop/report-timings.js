@@ -41,16 +41,21 @@ async function main() {
     // the refine controls: the stacks inflated at the first, each view
     // made again (until painted: the table shown)
     if (await js('typeof report.refineBy === "function"')) {
-      const refined = async (name, spec) => timed(name, 'report.refineBy(' +
+      // each after the one before is done (its sandwich comes after the
+      // table is painted)
+      const idle = () => js('new Promise(r => setTimeout(r, 500))');
+      const refined = async (name, spec) => idle().then(() => timed(name, 'report.refineBy(' +
         JSON.stringify(spec) + '); await new Promise(r => { (function w() { ' +
         'if (document.getElementById("refined").textContent !== "") r(); ' +
-        'else setTimeout(w, 1); })(); })');
+        'else setTimeout(w, 1); })(); })'));
       await refined('refine: focus (first, the stacks inflated)', { focus: first.replace(/[.*+?()[\]{}|^$\\]/g, '\\$&') });
       await js('document.getElementById("refined").textContent = ""');
       await refined('refine: hide', { hide: '^runtime\\.' });
       await js('document.getElementById("refined").textContent = ""');
       await refined('refine: ignore and show', { ignore: 'gc', show: '^main\\.' });
+      await idle();
       await timed('refine: show the refined graph', 'report.show("graph")');
+      await idle();
       await timed('refine: reset', 'report.refineBy(null)');
       await js('report.show("top")');
     }

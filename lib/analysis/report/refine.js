@@ -216,23 +216,36 @@ function share(v, sum) {
 }
 function byName(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
 
-/* The stacks kept, each [value, extra, frames root first]. */
+/* The frames an expression matches (its name or its file), kept for the
+   next refinement: one is mostly made by adding to the last. */
+var marked = new Map();
+function marks(text) {
+  var re = re2(text), F = data.frames.length, m = marked.get(text), j, x;
+  if (m) return m;
+  m = new Uint8Array(F);
+  for (j = 0; j < F; j++) {
+    x = data.frames[j];
+    if (x && (re.test(x[0]) || (x[1] !== '' && re.test(x[1])))) m[j] = 1;
+  }
+  if (marked.size > 32) marked.clear();
+  marked.set(text, m);
+  return m;
+}
+/* The stacks kept, each [value, extra, frames root first, calls' ids,
+   index, whether frames were taken out]. */
 function kept(t, sp) {
   var d = data, nc = d.ncols, out = [], F = d.frames.length,
     fo = null, ig = null, hi = null, sh = null, tf = null, ti = null,
-    framed = sp.focus || sp.ignore || sp.hide || sp.show, i, s, k, fr, f, any, keep;
-  function marks(re) {
-    var m = new Uint8Array(F), j, x;
-    for (j = 0; j < F; j++) {
-      x = d.frames[j];
-      if (x && (re.test(x[0]) || (x[1] !== '' && re.test(x[1])))) m[j] = 1;
-    }
-    return m;
+    framed = sp.focus || sp.ignore || sp.hide || sp.show, i, s, k, fr, ed, f, any, keep;
+  var frs = null, eds = null, used = 0;
+  if (sp.hide || sp.show) {
+    frs = new Int32Array(d.nframes);
+    eds = new Int32Array(d.nframes);
   }
-  if (sp.focus) fo = marks(re2(sp.focus));
-  if (sp.ignore) ig = marks(re2(sp.ignore));
-  if (sp.hide) hi = marks(re2(sp.hide));
-  if (sp.show) sh = marks(re2(sp.show));
+  if (sp.focus) fo = marks(sp.focus);
+  if (sp.ignore) ig = marks(sp.ignore);
+  if (sp.hide) hi = marks(sp.hide);
+  if (sp.show) sh = marks(sp.show);
   if (sp.tagfocus) tf = tagMatcher(sp.tagfocus);
   if (sp.tagignore) ti = tagMatcher(sp.tagignore);
   for (i = 0; i < d.stacks.length; i++) {
@@ -240,22 +253,36 @@ function kept(t, sp) {
     if (s[t.col] === 0 && (t.extra < 0 || s[t.extra] === 0)) continue;
     if (tf && !tf(s[nc] ? d.labels[s[nc] - 1] : [])) continue;
     if (ti && ti(s[nc] ? d.labels[s[nc] - 1] : [])) continue;
+    /* its frames and calls as read, unless hide or show takes some */
+    fr = d.fr[i];
+    ed = d.ed[i];
     if (fo) {
-      for (k = nc + 1, any = false; k < s.length && !any; k++) any = fo[s[k]] === 1;
+      for (k = 0, any = false; k < fr.length && !any; k++) any = fo[fr[k]] === 1;
       if (!any) continue;
     }
     if (ig) {
-      for (k = nc + 1, any = false; k < s.length && !any; k++) any = ig[s[k]] === 1;
+      for (k = 0, any = false; k < fr.length && !any; k++) any = ig[fr[k]] === 1;
       if (any) continue;
     }
-    fr = [];
-    for (k = nc + 1; k < s.length; k++) {
-      f = s[k];
-      keep = (!hi || hi[f] !== 1) && (!sh || sh[f] === 1);
-      if (keep) fr.push(f);
+    if (hi || sh) {
+      /* a call between frames still next to each other keeps its id;
+         one across frames taken out is found by sums() (-2). In one
+         buffer for all: a typed array each was slower. */
+      var n = 0, last = -2, from = used;
+      for (k = 0; k < fr.length; k++) {
+        f = fr[k];
+        keep = (!hi || hi[f] !== 1) && (!sh || sh[f] === 1);
+        if (!keep) continue;
+        eds[used] = n === 0 ? -1 : last === k - 1 ? ed[k] : frs[used - 1] === f ? -1 : -2;
+        frs[used++] = f;
+        n++;
+        last = k;
+      }
+      fr = frs.subarray(from, used);
+      ed = eds.subarray(from, used);
     }
     if (framed && fr.length === 0) continue;
-    out.push([s[t.col], t.extra >= 0 ? s[t.extra] : 0, fr]);
+    out.push([s[t.col], t.extra >= 0 ? s[t.extra] : 0, fr, ed, i, !!(hi || sh)]);
   }
   return out;
 }
@@ -264,53 +291,112 @@ function kept(t, sp) {
    once a stack, none to itself), and the total; typed arrays by frame,
    a map of calls by pair: large.cpu's 20,000 stacks of 500,000 frames
    in some 30 ms, where objects keyed by text took a second. */
+/* The calls: each pair (from, to) of frames an id, in order, found in a
+   table by hash. The page's stacks' calls are numbered when the stacks
+   are read; a refinement that hides frames adds the pairs it makes. */
+function Pairs() {
+  this.cap = 1024; this.n = 0;
+  this.slots = new Int32Array(this.cap).fill(-1);
+  this.a = []; this.b = [];
+}
+Pairs.prototype.id = function (a, b) {
+  var m = this.cap - 1, h = Math.imul(a ^ Math.imul(b + 1, 0x85ebca6b), 0x9e3779b1), k;
+  for (h = (h ^ (h >>> 15)) & m; (k = this.slots[h]) >= 0; h = (h + 1) & m)
+    if (this.a[k] === a && this.b[k] === b) return k;
+  this.slots[h] = k = this.n++;
+  this.a.push(a); this.b.push(b);
+  if (2 * this.n > this.cap) this.grow();
+  return k;
+};
+Pairs.prototype.grow = function () {
+  var k, h, m;
+  this.cap *= 2;
+  m = this.cap - 1;
+  this.slots = new Int32Array(this.cap).fill(-1);
+  for (k = 0; k < this.n; k++) {
+    h = Math.imul(this.a[k] ^ Math.imul(this.b[k] + 1, 0x85ebca6b), 0x9e3779b1);
+    for (h = (h ^ (h >>> 15)) & m; this.slots[h] >= 0; h = (h + 1) & m) ;
+    this.slots[h] = k;
+  }
+};
 function sums(t, st) {
   var F = data.frames.length, flat = new Float64Array(F), cum = new Float64Array(F),
-    stamp = new Int32Array(F).fill(-1), total = 0, nodes = [], byFrame = new Array(F),
-    n = 0, i, k, s, fr, v, a, b, h, cap = 1024, from, to, w, at, calls = [];
-  for (i = 0; i < st.length; i++) n += st[i][2].length;
-  while (cap < 2 * n) cap *= 2;
-  /* the calls: a table of pairs (from + 1, to) by hash, each slot's
-     weight and the last stack that added to it */
-  from = new Int32Array(cap); to = new Int32Array(cap);
-  w = new Float64Array(cap); at = new Int32Array(cap);
+    stamp = new Int32Array(F).fill(-1), total = 0, P = data.pairs, w = new Float64Array(P.n + 1024), at = new Int32Array(P.n + 1024).fill(-1),
+    i, k, s, fr, ed, v, a, b, e;
+  function room(n) {
+    var w2, at2;
+    if (n < w.length) return;
+    w2 = new Float64Array(2 * n); w2.set(w); w = w2;
+    at2 = new Int32Array(2 * n).fill(-1); at2.set(at); at = at2;
+  }
   for (i = 0; i < st.length; i++) {
     s = st[i];
     v = t.scale === 1 && t.extra < 0 ? s[0] : s[0] * t.scale + s[1];
     total += v;
     fr = s[2];
+    ed = s[3];
     for (k = 0; k < fr.length; k++) {
       b = fr[k];
       if (stamp[b] !== i) { stamp[b] = i; cum[b] += v; }
-      if (k > 0 && (a = fr[k - 1]) !== b) {
-        for (h = Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 1, 0x85ebca6b);
-            ; h++) {
-          h &= cap - 1;
-          if (from[h] === 0) { from[h] = a + 1; to[h] = b; at[h] = -1; calls.push(h); break; }
-          if (from[h] === a + 1 && to[h] === b) break;
-        }
-        if (at[h] !== i) { at[h] = i; w[h] += v; }
-      }
+      if (k === 0 || (a = fr[k - 1]) === b) continue;
+      if ((e = ed[k]) === -2) { e = P.id(a, b); room(e); }
+      if (at[e] !== i) { at[e] = i; w[e] += v; }
     }
     if (fr.length > 0) flat[fr[fr.length - 1]] += v;
   }
+  return new Sums(flat, cum, total, w, at);
+}
+/* The sums of a refinement: a function's figures and calls made into
+   objects only for the rows asked for (large.cpu has 23,000 functions
+   and 46,000 calls; the table shows five). */
+function Sums(flat, cum, total, w, at) {
+  this.flat = flat; this.cum = cum; this.total = total; this.w = w; this.at = at;
+  this.n = 0;
+  for (var i = 0; i < flat.length; i++) if (flat[i] !== 0 || cum[i] !== 0) this.n++;
+}
+Sums.prototype.node = function (f) {
+  return { f: f, name: data.frames[f][0], file: data.frames[f][1], flat: this.flat[f],
+    cum: this.cum[f] };
+};
+/* the functions of a value whose |cum| is cut or more, by |flat|, then
+   by name: tsvtop's rows (and tsvpeek's, whose ties go by name, then
+   cum: names are unique) */
+Sums.prototype.rows = function (cut) {
+  var out = [], i, F = this.flat.length;
   for (i = 0; i < F; i++)
-    if (flat[i] !== 0 || cum[i] !== 0)
-      nodes.push(byFrame[i] = { f: i, name: data.frames[i][0], file: data.frames[i][1],
-        flat: flat[i], cum: cum[i], ins: [], outs: [] });
-  for (i = 0; i < calls.length; i++) {
-    h = calls[i];
-    a = { from: from[h] - 1, to: to[h], w: w[h] };
-    if (byFrame[a.to]) byFrame[a.to].ins.push(a);
-    if (byFrame[a.from]) byFrame[a.from].outs.push(a);
-  }
-  /* by flat, then by name: tsvtop's rows (and tsvpeek's, whose ties
-     go by name, then cum: names are unique) */
-  nodes.sort(function (p, q) {
+    if ((this.flat[i] !== 0 || this.cum[i] !== 0) && !(Math.abs(this.cum[i]) < cut))
+      out.push(this.node(i));
+  return out.sort(function (p, q) {
     return Math.abs(q.flat) - Math.abs(p.flat) || data.rank[p.f] - data.rank[q.f];
   });
-  return { nodes: nodes, byFrame: byFrame, total: total };
-}
+};
+/* a function's calls in and out, each { from, to, w } */
+Sums.prototype.calls = function (f) {
+  var ins = [], outs = [], P = data.pairs, e;
+  if (this.by) return { ins: this.by.ins[f] || [], outs: this.by.outs[f] || [] };
+  for (e = 0; e < P.n && e < this.w.length; e++) {
+    if (this.at[e] < 0) continue;
+    if (P.b[e] === f) ins.push({ from: P.a[e], to: f, w: this.w[e] });
+    if (P.a[e] === f) outs.push({ from: f, to: P.b[e], w: this.w[e] });
+  }
+  return { ins: ins, outs: outs };
+};
+/* every function's calls at once, for the whole table */
+Sums.prototype.index = function () {
+  var P = data.pairs, by = { ins: [], outs: [] }, e, c;
+  for (e = 0; e < P.n && e < this.w.length; e++) {
+    if (this.at[e] < 0) continue;
+    c = { from: P.a[e], to: P.b[e], w: this.w[e] };
+    (by.ins[c.to] = by.ins[c.to] || []).push(c);
+    (by.outs[c.from] = by.outs[c.from] || []).push(c);
+  }
+  this.by = by;
+};
+Sums.prototype.flatSum = function () {
+  var x = 0, i;
+  for (i = 0; i < this.flat.length; i++) x += this.flat[i];
+  return x;
+};
 function notesOf(t, base) {
   var i, out = [];
   for (i = 0; i < base.notes.length; i++)
@@ -319,25 +405,22 @@ function notesOf(t, base) {
 }
 /* tsvtop's table (its rows under the node fraction too when all) */
 function topText(t, g, base, sp, all) {
-  var flat = 0, cut, dropped = 0, x, out, i, run = 0, n = 0,
-    tot = shown(t, g.total) + ' ' + unitWord(t), rows = [];
-  for (i = 0; i < g.nodes.length; i++) flat += g.nodes[i].flat;
-  cut = Math.abs(Math.trunc(flat * (all ? 0 : data.nodefraction)));
+  var cut = Math.abs(Math.trunc(g.flatSum() * (all ? 0 : data.nodefraction))),
+    rows = g.rows(cut), x, out, i, run = 0, lines = [],
+    tot = shown(t, g.total) + ' ' + unitWord(t);
   out = notesOf(t, base);
   out.push('# total: ' + tot + '; refined: ' + describe(sp));
-  for (i = 0; i < g.nodes.length; i++) {
-    x = g.nodes[i];
-    if (cut > 0 && Math.abs(x.cum) < cut) { dropped++; continue; }
+  for (i = 0; i < rows.length; i++) {
+    x = rows[i];
     run += x.flat;
-    n++;
-    rows.push(esc(x.name) + '\t' + shown(t, x.flat) + '\t' + share(x.flat, g.total) + '\t' +
+    lines.push(esc(x.name) + '\t' + shown(t, x.flat) + '\t' + share(x.flat, g.total) + '\t' +
       shown(t, x.cum) + '\t' + share(x.cum, g.total) + '\t' + share(run, g.total));
   }
-  if (dropped > 0)
-    out.push('# rows: ' + n + ' of ' + n + '; dropped ' + dropped +
+  if (rows.length < g.n)
+    out.push('# rows: ' + rows.length + ' of ' + rows.length + '; dropped ' + (g.n - rows.length) +
       ' whose total is under ' + shown(t, cut) + ' ' + unitWord(t) + ' (--nodefraction)');
   out.push('function\tself\tself%\ttotal\ttotal%\tsum%');
-  return out.join('\n') + '\n' + rows.join('\n') + (rows.length ? '\n' : '');
+  return out.join('\n') + '\n' + lines.join('\n') + (lines.length ? '\n' : '');
 }
 /* the stream's escapes, as the programs write a name in a table */
 function esc(s) {
@@ -363,7 +446,8 @@ function peekTable(t, g, base, sp, inl) {
     return inl[data.frames[c.from][0] + '\t' + data.frames[c.to][0]] ? 'TRUE' : 'FALSE';
   }
   function rows(x) {
-    var out = [], ins = edges(x.ins), outs = edges(x.outs), j, n = esc(x.name);
+    var c = g.calls(x.f), out = [], ins = edges(c.ins), outs = edges(c.outs), j,
+      n = esc(x.name);
     for (j = 0; j < ins.length; j++)
       out.push([n, 'caller', esc(data.frames[ins[j].from][0]), shown(t, ins[j].w),
         share(ins[j].w, x.cum), call(ins[j])]);
@@ -377,14 +461,16 @@ function peekTable(t, g, base, sp, inl) {
   var tb = { notes: notes.map(function (l) { return l.replace(/^# ?/, ''); }), cols: cols, body: 0,
     rowsFor: function (fn) {
       var f = data.byName.get(fn);
-      return f !== undefined && g.byFrame[f] ? rows(g.byFrame[f]) : [];
+      return f !== undefined && (g.flat[f] !== 0 || g.cum[f] !== 0) ? rows(g.node(f)) : [];
     } };
   Object.defineProperty(tb, 'text', { get: function () {
     var out, i, r, k;
     if (text !== null) return text;
     out = notes.concat([cols.join('\t')]);
-    for (i = 0; i < g.nodes.length; i++) {
-      r = rows(g.nodes[i]);
+    var nodes = g.rows(0);
+    g.index();
+    for (i = 0; i < nodes.length; i++) {
+      r = rows(nodes[i]);
       for (k = 0; k < r.length; k++) out.push(r[k].join('\t'));
     }
     return (text = out.join('\n') + '\n');
@@ -440,64 +526,89 @@ function flameScript() {
   }
   return flameJs;
 }
-/* The boxes of a flame graph of stacks st, as flame.c lays them out: the
-   stacks sorted by their frames' names (a stack that ends after those
-   that go on), each box a run of them sharing a prefix, opened at its
-   parent's next x and closed when the run ends; no tree is built. Each
-   box: frame (-1: the root), depth, value, x, width, parent; in
-   preorder. */
-function layout(st, span) {
-  var order = [], bf = [], bd = [], bv = [], bx = [], bp = [], next = [],
-    open = [], prev = [], total = 0, i, j, l, fr, v, o, rank = data.rank;
-  for (i = 0; i < st.length; i++) { order.push(i); total += st[i][0]; }
-  order.sort(function (p, q) {
-    var a = st[p][2], b = st[q][2], k, n = Math.min(a.length, b.length);
-    for (k = 0; k < n; k++)
-      if (a[k] !== b[k]) return rank[a[k]] - rank[b[k]];
-    return b.length - a.length || p - q;
-  });
-  function add(f, d, x, p) {
-    bf.push(f); bd.push(d); bv.push(0); bx.push(x); bp.push(p); next.push(x);
-    return bf.length - 1;
-  }
-  function close(k) { next[bp[k]] += bv[k] / total * span; }
-  add(-1, 0, 10, -1);
-  bv[0] = total;
-  for (i = 0; i < order.length; i++) {
-    fr = st[order[i]][2];
-    v = st[order[i]][0];
-    for (l = 0; l < prev.length && l < fr.length && prev[l] === fr[l]; l++) ;
-    while (open.length > l) close(open.pop());
-    for (j = l; j < fr.length; j++) {
-      o = open.length ? open[open.length - 1] : 0;
-      open.push(add(fr[j], j + 1, next[o], o));
-    }
-    for (j = 0; j < open.length; j++) bv[open[j]] += v;
-    prev = fr;
-  }
-  while (open.length) close(open.pop());
-  return { f: bf, d: bd, v: bv, x: bx, p: bp, total: total };
+function byFrames(a, b) {
+  var k, n = Math.min(a.length, b.length), rank = data.rank;
+  for (k = 0; k < n; k++)
+    if (a[k] !== b[k]) return rank[a[k]] - rank[b[k]];
+  return b.length - a.length;
 }
-/* the boxes drawn: at least 0.1 px wide and positive, in a box drawn */
-function drawnBoxes(L, span) {
-  var drawn = new Uint8Array(L.f.length), boxes = [], i, w;
-  for (i = 0; i < L.f.length; i++) {
-    w = L.v[i] / L.total * span;
-    if (i > 0 && (!drawn[L.p[i]] || w < 0.1 || L.v[i] <= 0)) continue;
-    drawn[i] = 1;
-    boxes.push({ i: i, n: { f: L.f[i], v: L.v[i] }, x: L.x[i], d: L.d[i], w: w });
+/* each stack's place among all sorted by their frames, made once */
+function sortedStacks() {
+  var order, i;
+  if (data.pos) return data.pos;
+  order = data.fr.map(function (x, k) { return k; });
+  order.sort(function (p, q) { return byFrames(data.fr[p], data.fr[q]) || p - q; });
+  data.pos = new Int32Array(order.length);
+  for (i = 0; i < order.length; i++) data.pos[order[i]] = i;
+  return data.pos;
+}
+/* The boxes of a flame graph of stacks st, as flame.c lays them out:
+   the stacks sorted by their frames' names (a stack that ends after
+   those that go on), a box a run of them sharing a prefix (where the
+   frames two neighbours share fall under its depth it ends), its value
+   a difference of prefix sums, children left to right from the
+   parent's x; one narrower than 0.1 px, or not positive, is not drawn,
+   nor anything above it. The boxes drawn, in preorder: frame (-1: the
+   root), depth, value, x, width, parent. */
+function layout(st, span) {
+  var order = [], n = st.length, S, pre, lcp, i, j, k, a, b, m, total,
+    L = { f: [-1], d: [0], v: [0], x: [10], w: [span], p: [-1], total: 0 },
+    work, top, d, v, w;
+  for (i = 0; i < n; i++) order.push(i);
+  /* stacks as read keep their order among all (sorted once); frames
+     taken out make a new one */
+  if (st.every(function (x) { return x[5] === false; })) {
+    var pos = sortedStacks();
+    order.sort(function (p, q) { return pos[st[p][4]] - pos[st[q][4]]; });
+  } else
+    order.sort(function (p, q) { return byFrames(st[p][2], st[q][2]) || p - q; });
+  S = order.map(function (k) { return st[k][2]; });
+  pre = new Float64Array(n + 1);
+  lcp = new Int32Array(n + 1);
+  for (i = 0; i < n; i++) {
+    pre[i + 1] = pre[i] + st[order[i]][0];
+    if (i > 0) {
+      a = S[i - 1]; b = S[i]; m = Math.min(a.length, b.length);
+      for (k = 0; k < m && a[k] === b[k]; k++) ;
+      lcp[i] = k;
+    }
   }
+  L.total = L.v[0] = total = pre[n];
+  if (!(total > 0)) return L;
+  /* a box's stacks [from, to), its depth, its next child's x */
+  work = [{ from: 0, to: n, d: 0, at: 0, next: 10, box: 0 }];
+  while (work.length) {
+    top = work[work.length - 1];
+    if (top.at >= top.to) { work.pop(); continue; }
+    i = top.at;
+    d = top.d;
+    if (S[i].length <= d) { top.at++; continue; }	/* its own value */
+    for (j = i + 1; j < top.to && lcp[j] > d; j++) ;
+    top.at = j;
+    v = pre[j] - pre[i];
+    w = v / total * span;
+    top.next += w;
+    if (w < 0.1 || !(v > 0)) continue;
+    L.f.push(S[i][d]); L.d.push(d + 1); L.v.push(v); L.x.push(top.next - w);
+    L.w.push(w); L.p.push(top.box);
+    work.push({ from: i, to: j, d: d + 1, at: i, next: top.next - w, box: L.f.length - 1 });
+  }
+  return L;
+}
+/* the boxes drawn, as objects */
+function drawnBoxes(L) {
+  var boxes = [], i;
+  for (i = 0; i < L.f.length; i++)
+    boxes.push({ i: i, n: { f: L.f[i], v: L.v[i] }, x: L.x[i], d: L.d[i], w: L.w[i] });
   return boxes;
 }
 /* the flame graph's frames as report.js's sandwich reads them */
-function treeOf(L, span) {
-  var boxes = drawnBoxes(L, span), out = [], at = {}, i, b, f, n;
-  for (i = 0; i < boxes.length; i++) {
-    b = boxes[i];
-    f = b.n.f >= 0 ? data.frames[b.n.f] : ['all', '', null];
-    n = { name: f[0], s: f[2] !== f[0] ? f[2] : null, v: b.n.v, d: b.d,
-      up: i > 0 ? at[L.p[b.i]] : null, kids: [] };
-    at[b.i] = n;
+function treeOf(L) {
+  var out = [], i, f, n;
+  for (i = 0; i < L.f.length; i++) {
+    f = L.f[i] >= 0 ? data.frames[L.f[i]] : ['all', '', null];
+    n = { name: f[0], s: f[2] !== f[0] ? f[2] : null, v: L.v[i], d: L.d[i],
+      up: i > 0 ? out[L.p[i]] : null, kids: [] };
     if (n.up) n.up.kids.push(n);
     out.push(n);
   }
@@ -509,7 +620,7 @@ function flameSvg(t, L, sp) {
   script = flameScript();
   span = W - 2 * PAD;
   if (!(L.total > 0)) return '<p class="note">No flame graph: no positive value is kept.</p>';
-  boxes = drawnBoxes(L, span);
+  boxes = drawnBoxes(L);
   for (i = 0; i < boxes.length; i++) if (boxes[i].d > depth) depth = boxes[i].d;
   var root = { v: L.total };
   H = TOP + (depth + 1) * FH + BOTTOM;
@@ -562,16 +673,24 @@ function typeOf(name) {
 function views(sp) {
   var t = typeOf(R.current()), st, g, base = R.tables();
   if (t === null) throw new Error('this type cannot be refined here');
+  var T0 = performance.now();
   st = kept(t, sp);
+  var T1 = performance.now();
   g = sums(t, st);
+  var T2 = performance.now();
+  var tt = topText(t, g, base.top, sp, false);
+  var T3 = performance.now();
+  var pk = peekTable(t, g, base.top, sp, inlineCalls(base.peek));
+  var T4 = performance.now();
+  window.__t = [T1-T0, T2-T1, T3-T2, T4-T3].map(x => x.toFixed(1)).join(' ');
   /* what is seen at once: the table; the rest when asked for */
   function lay() { return L || (L = layout(st, W - 20)); }
   var L = null;
   return { top: topText(t, g, base.top, sp, false),
-    all: lazyTable(function () { return topText(t, g, base.top, sp, true); }, g.nodes.length),
+    all: lazyTable(function () { return topText(t, g, base.top, sp, true); }, g.n),
     peek: peekTable(t, g, base.top, sp, inlineCalls(base.peek)),
     graph: function () { return flameSvg(t, lay(), sp); },
-    tree: function () { return treeOf(lay(), W - 20); },
+    tree: function () { return treeOf(lay()); },
     kept: st.length, spec: describe(sp) };
 }
 /* a table of report.js's kind whose text is made when first read; its
@@ -605,6 +724,28 @@ function load(done) {
     for (i = 0; i < order.length; i++) d.rank[order[i]] = i;
     for (i = 0; i < d.types.length; i++)
       d.ncols = Math.max(d.ncols, d.types[i].col + 1, d.types[i].extra + 1);
+    /* each stack's frames, and its calls' ids (ed[k]: frame k - 1 to
+       frame k), in arrays of their own */
+    var k, st, n = 0, all, eds, at = 0;
+    for (i = 0; i < d.stacks.length; i++) n += d.stacks[i].length - d.ncols - 1;
+    d.nframes = n;
+    all = new Int32Array(n);
+    eds = new Int32Array(n).fill(-1);
+    d.pairs = new Pairs();
+    d.fr = [];
+    d.ed = [];
+    for (i = 0; i < d.stacks.length; i++) {
+      st = d.stacks[i];
+      n = st.length - d.ncols - 1;
+      d.fr.push(all.subarray(at, at + n));
+      d.ed.push(eds.subarray(at, at + n));
+      for (k = 0; k < n; k++) {
+        all[at + k] = st[d.ncols + 1 + k];
+        if (k > 0 && all[at + k] !== all[at + k - 1])
+          eds[at + k] = d.pairs.id(all[at + k - 1], all[at + k]);
+      }
+      at += n;
+    }
     data = d;
     while (waiting.length) waiting.shift()();
   });
@@ -628,14 +769,15 @@ function apply(sp) {
     return;
   }
   load(function () {
-    var v;
+    var v, t0 = performance.now();
     if (spec !== sp) return;
-    try { v = views(sp); } catch (err) {
+    try { v = views(sp); window.__t += ' views ' + (performance.now() - t0).toFixed(1); t0 = performance.now(); } catch (err) {
       msg.textContent = err.message;
       return;
     }
     msg.textContent = v.kept + ' of ' + data.stacks.length + ' stacks kept';
     R.refine(v);
+    window.__t += ' refine ' + (performance.now() - t0).toFixed(1);
   });
 }
 function set(sp) {
@@ -648,6 +790,8 @@ function init() {
   if (!f || !$('refine-data')) return;
   flameScript();
   f.onsubmit = function (e) { e.preventDefault(); apply(read()); };
+  /* the stacks inflated while the first filter is typed */
+  f.addEventListener('focusin', function () { load(function () {}); });
   $('unrefine').onclick = function () { f.reset(); apply(null); };
   R.onType(function () { if (spec !== null) apply(spec); });
   /* for tests and the console: report.refineBy({focus: 're'}) */

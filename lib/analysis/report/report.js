@@ -245,6 +245,14 @@ function drawTree(t, up, cls) {
   }
   return box;
 }
+function sandwich(fn, into) {
+  var sw = sandwichOf(fn);
+  if (sw.callers.v > 0) {
+    into.appendChild(el('h3', 'Sandwich: callers above, callees below'));
+    into.appendChild(drawTree(sw.callers, true, 'up'));
+    into.appendChild(drawTree(sw.callees, false, 'down'));
+  }
+}
 function choose(fn) {
   var d = $('detail'), i, sw;
   chosen = fn;
@@ -254,11 +262,18 @@ function choose(fn) {
   /* a type just chosen: its tables and pictures come a moment after its
      top table, and this pane again with them */
   d.appendChild(peek ? peekTable(fn) : el('p', 'Reading\u2026', 'note'));
-  sw = pictures === null ? sandwichOf(fn) : null;
-  if (sw && sw.callers.v > 0) {
-    d.appendChild(el('h3', 'Sandwich: callers above, callees below'));
-    d.appendChild(drawTree(sw.callers, true, 'up'));
-    d.appendChild(drawTree(sw.callees, false, 'down'));
+  if (pictures === null) {
+    sw = d.appendChild(el('div'));
+    /* refined: its flame graph is laid out for the sandwich once the
+       table and this pane have been painted */
+    if (tree === null && plain !== null)
+      requestAnimationFrame(function () {
+        requestAnimationFrame(function () {
+          setTimeout(function () { if (chosen === fn) sandwich(fn, sw); }, 0);
+        });
+      });
+    else
+      sandwich(fn, sw);
   }
   if (list && list.body < list.text.length) sourceOf(fn, d);
   for (i = 0; i < trs.length; i++)

@@ -24,10 +24,36 @@
   function frames(tag) {
     /* all of them: those under half a pixel are out of the document */
     var fs = window.flames['r-'] ? window.flames['r-'].frames : [], i;
+    /* by flame.js's fields (those under half a pixel are data until a
+       zoom makes them elements, after the others), in the SVG's order:
+       by x, a parent before its first child */
+    var k = fs.slice().sort(function (a, b) { return a.x0 - b.x0 || a.d - b.d; });
+    for (i = 0; i < k.length; i++)
+      r.push(tag + '\t' + k[i].d + '\t' + k[i].name + '\t' + k[i].vs);
+  }
+  /* a zoom into the widest frame of depth 2 (its frames under half a
+     pixel were data): every frame in it that the zoom makes half a
+     pixel or wider is drawn, as an element in the page, and no other */
+  function zoomed(tag) {
+    var fl = window.flames['r-'], fs, z = null, i, f, w, bad = 0, n = 0;
+    if (!fl) return;
+    fs = fl.frames;
     for (i = 0; i < fs.length; i++)
-      r.push(tag + '\t' + fs[i].getAttribute('data-d') + '\t' +
-        fs[i].getElementsByTagName('title')[0].textContent.split('\n')[0] + '\t' +
-        fs[i].getAttribute('data-v'));
+      if (fs[i].d === 2 && (z === null || fs[i].w0 > z.w0)) z = fs[i];
+    if (z === null) return;
+    if (z.lazy) { r.push(tag + '.zoom\twidest frame not drawn'); return; }
+    fl.zoom(z);
+    for (i = 0, fs = fl.frames; i < fs.length; i++) {
+      f = fs[i];
+      if (f.d < z.d) continue;
+      w = f.w0 * 1160 / z.w0;
+      if (f.x0 >= z.x0 - 1e-6 && f.x0 + f.w0 <= z.x0 + z.w0 + 1e-6 && w >= 0.5) {
+        n++;
+        if (f.lazy || !f.isConnected) bad++;
+      } else if (!f.lazy && f.isConnected) bad++;
+    }
+    fl.reset();
+    r.push(tag + '.zoom\t' + n + ' drawn, ' + bad + ' wrong');
   }
   function finish() {
     r.push('errors ' + window.reportErrors.length + ' ' + window.reportErrors.join('; '));
@@ -60,6 +86,7 @@
       out(s[0] + '.peek', t.peek);
       window.report.show('graph');
       frames(s[0] + '.graph');
+      zoomed(s[0]);
       r.push(s[0] + '.said\t' + document.getElementById('refined').textContent);
       document.getElementById('refined').textContent = '';
       k++;

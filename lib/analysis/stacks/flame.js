@@ -38,8 +38,7 @@ function settle() {
   var i, f, l, w, k, s, t;
   for (i = 0; i < frames.length; i++) {
     f = frames[i];
-    t = f.text.textContent;
-    if (!f.on || t === '') continue;
+    if (!f.on || (t = f.text.textContent) === '') continue;
     w = parseFloat(f.ws) - 4;
     if ((l = width(f, t)) <= w) continue;
     s = f.getAttribute('data-s') || f.name;
@@ -51,18 +50,51 @@ function settle() {
     f.text.textContent = t;
   }
 }
+/* A frame the page's script handed over as data (window.flameLazy, of
+   frames too narrow to be drawn at first: a picture made in the page
+   needs no markup for them), made an element when a zoom first shows
+   it; frames[] then holds the element. */
+var searched = null;
+function made(f) {
+  var ns = box.namespaceURI, g = document.createElementNS(ns, 'g'),
+    t = document.createElementNS(ns, 'title'), k;
+  g.setAttribute('class', 'f');
+  g.setAttribute('data-d', f.d);
+  g.setAttribute('data-v', f.vs);
+  if (f.s !== f.name) g.setAttribute('data-s', f.s);
+  t.textContent = f.title;
+  g.appendChild(t);
+  g.rect = g.appendChild(document.createElementNS(ns, 'rect'));
+  g.rect.setAttribute('y', f.y.toFixed(3));
+  g.rect.setAttribute('height', '15');
+  g.rect.setAttribute('rx', '2');
+  g.text = g.appendChild(document.createElementNS(ns, 'text'));
+  g.text.setAttribute('y', (f.y + 11.5).toFixed(3));
+  for (k in f) if (f.hasOwnProperty(k) && k !== 'lazy') g[k] = f[k];
+  g.rect.setAttribute('fill', searched !== null && searched.test(f.name) ?
+    'rgb(230,0,230)' : f.fill0);
+  g.on = false;
+  g.cls = null;
+  g.onclick = click;
+  g.onmouseover = over;
+  g.onmouseout = out;
+  frames[f.at] = g;
+  return g;
+}
 /* Each frame as it is drawn, so that a zoom changes only what moves: a
    large graph has tens of thousands of frames. */
 function show(f, on) {
+  if (on && f.lazy) f = made(f);
   if (f.on !== on) {
     if (on) box.appendChild(f);
     else box.removeChild(f);
     f.on = on;
   }
+  return f;
 }
 function place(f, x, w, cls) {
   var xs = x.toFixed(3), ws = w.toFixed(3);
-  show(f, w >= MINW);
+  f = show(f, w >= MINW);
   if (!f.on) return;
   if (f.xs === xs && f.ws === ws && f.cls === cls) return;
   f.rect.setAttribute('x', xs);
@@ -140,17 +172,19 @@ function search(text) {
   var i, f, re, spans = [], total = 0, end = -1, pct;
   if (text === null || text === undefined) return null;
   for (i = 0; i < frames.length; i++)
-    frames[i].rect.setAttribute('fill', frames[i].fill0);
+    if (frames[i].rect) frames[i].rect.setAttribute('fill', frames[i].fill0);
   matched.textContent = '';
+  searched = null;
   if (text === '') return null;
   try { re = new RegExp(text); } catch (err) {
     matched.textContent = 'not a regular expression';
     return null;
   }
+  searched = re;
   for (i = 0; i < frames.length; i++) {
     f = frames[i];
     if (f !== root && re.test(f.name)) {
-      f.rect.setAttribute('fill', 'rgb(230,0,230)');
+      if (f.rect) f.rect.setAttribute('fill', 'rgb(230,0,230)');
       spans.push([f.x0, f.w0]);
     }
   }
@@ -183,7 +217,7 @@ function key(e) {
   }
 }
 function init() {
-  var i, f, r, svg = byId('flame');
+  var i, f, r, lazy, svg = byId('flame');
   W = num(svg, 'width');
   details = byId('details');
   matched = byId('matched');
@@ -205,12 +239,20 @@ function init() {
       show(f, false);
     }
     f.d = parseInt(f.getAttribute('data-d'), 10);
+    f.vs = f.getAttribute('data-v');
     f.fill0 = r.getAttribute('fill');
     f.name = part(f, 'title').textContent.split('\n')[0];
     f.onclick = click;
     f.onmouseover = over;
     f.onmouseout = out;
     if (f.d === 0) root = f;
+  }
+  lazy = window.flameLazy && window.flameLazy[P] || [];
+  for (i = 0; i < lazy.length; i++) {
+    /* [depth, x, width, y, name, short name, fill, tooltip, value] */
+    f = lazy[i];
+    frames.push({ lazy: true, at: frames.length, d: f[0], x0: f[1], w0: f[2],
+      y: f[3], name: f[4], s: f[5], fill0: f[6], title: f[7], vs: f[8], on: false });
   }
   byId('search').onclick = ask;
   if (P === '') {

@@ -414,6 +414,9 @@ refine_case() {	# name profile steps; then "tag|type|tsvfocus options" lines
 	timeout 120 node tests/interop/page-result.js "$out/$name/test.html" \
 	    >"$out/$name/got" 2>"$out/$name/err" ||
 	    { bad "$name: page-result.js: $(cat "$out/$name/err")"; return; }
+	# a zoom draws what it widens, the frames given as data too
+	grep '\.zoom	' "$out/$name/got" | grep -v ' drawn, 0 wrong$' |
+	    while read -r l; do bad "$name: $l"; done
 	grep -qx 'errors 0 ' "$out/$name/got" ||
 	    bad "$name: the page threw: $(grep '^errors' "$out/$name/got")"
 	last=
@@ -481,8 +484,10 @@ EOT
 
 # tsvreport's page of large.cpu driven over the DevTools protocol
 # (report-timings.js, which make bench runs for the figures): it opens,
-# and a function chosen, a search, each view, a zoom and the sample type
-# switched all run without an error. Times are printed, not judged.
+# and a function chosen, a search, each view, a zoom, three refinements,
+# the refined flame graph shown and zoomed (its narrow frames made from
+# data), and the sample type switched all run without an error. Times
+# are printed, not judged.
 t_chromium_report_devtools() {
 	need chromium node || return
 	$bin/tsvreport -o "$out/large.html" \
@@ -494,6 +499,9 @@ t_chromium_report_devtools() {
 	for step in 'open (load event)' 'open (painted)' 'choose a function' \
 	    search 'show graph' 'show chart' 'show callgraph' \
 	    'zoom a flame graph frame' 'switch to samples' \
+	    'refine: focus (first, the stacks inflated)' 'refine: hide' \
+	    'refine: ignore and show' 'refine: show the refined graph' \
+	    'refine: zoom a refined flame graph frame' 'refine: reset' \
 	    'switch to samples, every view' 'back to cpu'; do
 		grep -q "^$step	[0-9]* ms\$" "$out/timings" || bad "no time for '$step'"
 	done

@@ -650,7 +650,7 @@ refine_data(struct report *r, struct prof *p, struct perr *e)
 	close(pj.fd);
 	if (t == NULL)
 		return perr_nomem(e);
-	rc = gzip_bytes(9, t, n, &r->refine_gz, &r->nrefine_gz);
+	rc = gzip_bytes(6, t, n, &r->refine_gz, &r->nrefine_gz);
 	free(t);
 	if (rc < 0)
 		return perr_nomem(e);

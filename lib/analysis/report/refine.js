@@ -626,10 +626,13 @@ function flameSvg(t, L, sp) {
   H = TOP + (depth + 1) * FH + BOTTOM;
   out = ['<svg version="1.1" id="r-flame" width="' + W.toFixed(3) + '" height="' + H.toFixed(3) +
     '" viewBox="0 0 ' + W.toFixed(3) + ' ' + H.toFixed(3) + '" xmlns="http://www.w3.org/2000/svg">',
-    '<style>text { font-family: Verdana, sans-serif; font-size: 12px; fill: rgb(0,0,0); }',
-    '#r-title { font-size: 17px; text-anchor: middle; } #r-subtitle { text-anchor: middle; fill: rgb(90,90,90); }',
-    '#r-search { display: none; } #r-matched { text-anchor: end; } .f { cursor: pointer; }',
-    '.f:hover rect { stroke: rgb(0,0,0); stroke-width: 0.5; } .parent { opacity: 0.5; }</style>',
+    /* (each rule under the picture's id, as flame_svg.c's) */
+    '<style>#r-flame text { font-family: Verdana, sans-serif; font-size: 12px; fill: rgb(0,0,0); }',
+    '#r-flame #r-title { font-size: 17px; text-anchor: middle; }',
+    '#r-flame #r-subtitle { text-anchor: middle; fill: rgb(90,90,90); }',
+    '#r-flame #r-search { display: none; } #r-flame #r-matched { text-anchor: end; }',
+    '#r-flame .f { cursor: pointer; } #r-flame .f:hover rect { stroke: rgb(0,0,0); stroke-width: 0.5; }',
+    '#r-flame .parent { opacity: 0.5; }</style>',
     '<rect x="0" y="0" width="100%" height="100%" fill="rgb(248,248,244)"/>',
     '<text id="r-title" x="' + (W / 2).toFixed(3) + '" y="20">Flame graph, refined</text>',
     '<text id="r-subtitle" x="' + (W / 2).toFixed(3) + '" y="38">total ' +

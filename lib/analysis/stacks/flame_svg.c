@@ -348,6 +348,21 @@ id(struct output *o, const struct svg *g, const char *name)
 	out_str(o, name);
 }
 
+/* A CSS selector under the picture's id: "#flame", then #name (NULL:
+ * none), then rest. */
+static void
+scoped(struct output *o, const struct svg *g, const char *name,
+    const char *rest)
+{
+	out_char(o, '#');
+	id(o, g, "flame");
+	if (name != NULL) {
+		out_str(o, " #");
+		id(o, g, name);
+	}
+	out_str(o, rest);
+}
+
 int
 svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
 {
@@ -368,21 +383,24 @@ svg_begin(struct svg *g, const struct measure_choice *c, const char *what)
 	num(o, width);
 	out_char(o, ' ');
 	num(o, height);
-	out_str(o, "\" xmlns=\"http://www.w3.org/2000/svg\">\n"
-	    "<style>\ntext { font-family: Verdana, sans-serif; font-size: "
-	    "12px; fill: rgb(0,0,0); }\n#");
-	id(o, g, "title");
-	out_str(o, " { font-size: 17px; text-anchor: middle; }\n#");
-	id(o, g, "subtitle");
-	out_str(o, " { text-anchor: middle; fill: rgb(90,90,90); }\n#");
-	id(o, g, "search");
-	out_str(o, ", #");
-	id(o, g, "matched");
-	out_str(o, " { text-anchor: end; }\n#");
-	id(o, g, "search");
-	out_str(o, " { cursor: pointer; fill: rgb(60,60,160); }\n"
-	    ".f { cursor: pointer; }\n.f:hover rect { stroke: rgb(0,0,0); "
-	    "stroke-width: 0.5; }\n.parent { opacity: 0.5; }\n</style>\n"
+	/* each rule under the picture's id: a page that holds it (the
+	 * report) holds Graphviz's SVG too, whose text sizes a bare "text"
+	 * rule would override */
+	out_str(o, "\" xmlns=\"http://www.w3.org/2000/svg\">\n<style>\n");
+	scoped(o, g, NULL, " text { font-family: Verdana, sans-serif; "
+	    "font-size: 12px; fill: rgb(0,0,0); }\n");
+	scoped(o, g, "title", " { font-size: 17px; text-anchor: middle; }\n");
+	scoped(o, g, "subtitle", " { text-anchor: middle; fill: "
+	    "rgb(90,90,90); }\n");
+	scoped(o, g, "search", ", ");
+	scoped(o, g, "matched", " { text-anchor: end; }\n");
+	scoped(o, g, "search", " { cursor: pointer; fill: rgb(60,60,160); "
+	    "}\n");
+	scoped(o, g, NULL, " .f { cursor: pointer; }\n");
+	scoped(o, g, NULL, " .f:hover rect { stroke: rgb(0,0,0); "
+	    "stroke-width: 0.5; }\n");
+	scoped(o, g, NULL, " .parent { opacity: 0.5; }\n");
+	out_str(o, "</style>\n"
 	    "<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" "
 	    "fill=\"rgb(248,248,244)\"/>\n<text id=\"");
 	id(o, g, "title");

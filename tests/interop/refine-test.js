@@ -14,7 +14,8 @@
     ['tagfocus', { tagfocus: 'worker=b' }],
     ['tagignore', { tagignore: 'size=big' }],
     ['both', { focus: 'main\\.spin', tagfocus: 'worker=a' }],
-    ['re2', { focus: '(?i)MAIN\\.WORK[[:upper:]]\\z' }]
+    ['re2', { focus: '(?i)MAIN\\.WORK[[:upper:]]\\z' }],
+    ['showfrom', { showfrom: 'main\\.main\\.func2$', hide: 'Preempt' }]
   ], r = [], k = 0, tries = 0;
   function out(tag, text) {
     var ls = text.split('\n'), i;
@@ -94,5 +95,33 @@
       next();
     })();
   }
-  try { next(); } catch (e) { window.reportErrors.push(String(e)); finish(); }
+  /* opened from a link to a refined view (#focus=...): refined as it
+     says, before any step */
+  function linked(then) {
+    if (location.hash.length < 2) { then(); return; }
+    (function wait() {
+      if (document.getElementById('refined').textContent === '' && tries++ < 300) {
+        setTimeout(wait, 10);
+        return;
+      }
+      out('hash.top', window.report.shownTables().all);
+      r.push('hash.said\t' + document.getElementById('refined').textContent);
+      tries = 0;
+      then();
+    })();
+  }
+  /* and a refinement puts itself in the address */
+  function address() {
+    r.push('address\t' + location.hash);
+  }
+  try {
+    linked(function () {
+      var k0 = next;
+      next = function () {
+        if (k === 1 && !r.some(function (l) { return l.indexOf('address\t') === 0; })) address();
+        k0();
+      };
+      next();
+    });
+  } catch (e) { window.reportErrors.push(String(e)); finish(); }
 })();

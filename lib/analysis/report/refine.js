@@ -235,7 +235,7 @@ function marks(text) {
    index, whether frames were taken out]. */
 function kept(t, sp) {
   var d = data, nc = d.ncols, out = [], F = d.frames.length,
-    fo = null, ig = null, hi = null, sh = null, tf = null, ti = null,
+    fo = null, ig = null, hi = null, sh = null, sf = null, tf = null, ti = null,
     framed = sp.focus || sp.ignore || sp.hide || sp.show, i, s, k, fr, ed, f, any, keep;
   var frs = null, eds = null, used = 0;
   if (sp.hide || sp.show) {
@@ -246,6 +246,7 @@ function kept(t, sp) {
   if (sp.ignore) ig = marks(sp.ignore);
   if (sp.hide) hi = marks(sp.hide);
   if (sp.show) sh = marks(sp.show);
+  if (sp.showfrom) sf = marks(sp.showfrom);
   if (sp.tagfocus) tf = tagMatcher(sp.tagfocus);
   if (sp.tagignore) ti = tagMatcher(sp.tagignore);
   for (i = 0; i < d.stacks.length; i++) {
@@ -282,7 +283,18 @@ function kept(t, sp) {
       ed = eds.subarray(from, used);
     }
     if (framed && fr.length === 0) continue;
-    out.push([s[t.col], t.extra >= 0 ? s[t.extra] : 0, fr, ed, i, !!(hi || sh)]);
+    if (sf) {
+      /* show from: the frames from the outermost that matches to the
+         leaf (pprof's runs of inlined frames come to the same) */
+      for (k = 0; k < fr.length && sf[fr[k]] !== 1; k++) ;
+      if (k === fr.length) continue;
+      if (k > 0) {
+        fr = fr.subarray(k);
+        ed = Int32Array.from(ed.subarray(k));
+        ed[0] = -1;
+      }
+    }
+    out.push([s[t.col], t.extra >= 0 ? s[t.extra] : 0, fr, ed, i, !!(hi || sh || sf)]);
   }
   return out;
 }
@@ -685,19 +697,11 @@ function typeOf(name) {
 function views(sp) {
   var t = typeOf(R.current()), st, g, base = R.tables();
   if (t === null) throw new Error('this type cannot be refined here');
-  var T0 = performance.now();
-  st = kept(t, sp);
-  var T1 = performance.now();
-  g = sums(t, st);
-  var T2 = performance.now();
-  var tt = topText(t, g, base.top, sp, false);
-  var T3 = performance.now();
-  var pk = peekTable(t, g, base.top, sp, inlineCalls(base.peek));
-  var T4 = performance.now();
-  window.__t = [T1-T0, T2-T1, T3-T2, T4-T3].map(x => x.toFixed(1)).join(' ');
+  var L = null;
   /* what is seen at once: the table; the rest when asked for */
   function lay() { return L || (L = layout(st, W - 20)); }
-  var L = null;
+  st = kept(t, sp);
+  g = sums(t, st);
   return { top: topText(t, g, base.top, sp, false),
     all: lazyTable(function () { return topText(t, g, base.top, sp, true); }, g.n),
     peek: peekTable(t, g, base.top, sp, inlineCalls(base.peek)),
@@ -763,7 +767,7 @@ function load(done) {
   });
 }
 function read() {
-  var f = $('refine'), names = ['focus', 'ignore', 'hide', 'show', 'tagfocus', 'tagignore'],
+  var f = $('refine'), names = ['focus', 'ignore', 'hide', 'show', 'showfrom', 'tagfocus', 'tagignore'],
     sp = {}, any = false, i, v;
   for (i = 0; i < names.length; i++) {
     v = f.elements[names[i]].value;
@@ -772,24 +776,42 @@ function read() {
   }
   return any ? sp : null;
 }
+/* the refinement in the page's address (#focus=...&hide=...), as pprof's
+   page keeps it in its URL: a link to the view refined */
+function hashOf(sp) {
+  var k, out = [];
+  for (k in sp) if (sp.hasOwnProperty(k) && sp[k] !== '')
+    out.push(k + '=' + encodeURIComponent(sp[k]));
+  return out.join('&');
+}
+function fromHash() {
+  var sp = {}, parts = location.hash.replace(/^#/, '').split('&'), i, kv;
+  for (i = 0; i < parts.length; i++) {
+    kv = parts[i].split('=');
+    if (kv.length === 2 && $('refine').elements[kv[0]])
+      try { sp[kv[0]] = decodeURIComponent(kv[1]); } catch (e) { /* not ours */ }
+  }
+  return sp;
+}
 function apply(sp) {
-  var msg = $('refined');
+  var msg = $('refined'), h = sp === null ? '' : hashOf(sp);
   spec = sp;
+  if (location.hash.replace(/^#/, '') !== h && history.replaceState)
+    history.replaceState(null, '', h === '' ? location.pathname + location.search : '#' + h);
   if (sp === null) {
     msg.textContent = '';
     R.refine(null);
     return;
   }
   load(function () {
-    var v, t0 = performance.now();
+    var v;
     if (spec !== sp) return;
-    try { v = views(sp); window.__t += ' views ' + (performance.now() - t0).toFixed(1); t0 = performance.now(); } catch (err) {
+    try { v = views(sp); } catch (err) {
       msg.textContent = err.message;
       return;
     }
     msg.textContent = v.kept + ' of ' + data.stacks.length + ' stacks kept';
     R.refine(v);
-    window.__t += ' refine ' + (performance.now() - t0).toFixed(1);
   });
 }
 function set(sp) {
@@ -808,6 +830,11 @@ function init() {
   R.onType(function () { if (spec !== null) apply(spec); });
   /* for tests and the console: report.refineBy({focus: 're'}) */
   R.refineBy = function (sp) { f.reset(); set(sp || {}); };
+  /* a page opened from a link to a refined view */
+  if (location.hash.length > 1) {
+    var sp = fromHash();
+    if (Object.keys(sp).length) set(sp);
+  }
   R.re2 = re2;
 }
 init();

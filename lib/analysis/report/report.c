@@ -678,6 +678,8 @@ refine_form(const struct report *r, struct output *o)
 		{ "ignore", "not the samples through a function matching" },
 		{ "hide", "the functions matching taken out of the stacks" },
 		{ "show", "only the functions matching kept in the stacks" },
+		{ "showfrom", "the frames above the outermost matching taken "
+		    "out (show_from)" },
 		{ "tagfocus", "only the samples with a label matching: "
 		    "[key=]regexps or range (32kb:, :64kb, 1:5)" },
 		{ "tagignore", "not the samples with a label matching" },

@@ -395,7 +395,8 @@ EOT
 # refined flame graph (each frame's depth, name and value) are those of
 # tsvfocus with the same options through tsvtop --nodefraction=0, tsvpeek
 # --table --tree and tsvflame. Go's labelled CPU profile (string labels;
-# RE2's (?i), [[:upper:]], \z), its heap profile (numeric labels in
+# RE2's (?i), [[:upper:]], \z; show from; the refinement kept in the
+# page's address, and a page opened from such a link), its heap profile (numeric labels in
 # ranges with units; inuse_space chosen while refined), R's (its seconds
 # rounded as summaryRprof's). Reset: the table is the whole profile's.
 # The page keeps the unit it shows the type in: each step keeps enough
@@ -462,7 +463,22 @@ tagfocus||--tagfocus worker=b
 tagignore||--tagignore size=big
 both||-f 'main\.spin' --tagfocus worker=a
 re2||-f '(?i)MAIN\.WORK[[:upper:]]\z'
+showfrom||-r 'main\.main\.func2$' -H Preempt
 EOT
+	grep -qx 'address	#focus=main%5C.workA' "$out/cpu/got" ||
+	    bad "the first refinement is not in the page's address: $(grep '^address' "$out/cpu/got")"
+	# a link to a refined view opens refined
+	sed 's/^window.refineSteps = null;/window.refineSteps = [];/' \
+	    "$out/cpu/refine-test.js" >"$out/cpu/linked-test.js"
+	sed 's/refine-test.js/linked-test.js/' "$out/cpu/test.html" >"$out/cpu/linked.html"
+	timeout 120 node tests/interop/page-result.js \
+	    "$out/cpu/linked.html#tagfocus=worker%3Db&showfrom=main%5C.main%5C.func2%24" \
+	    >"$out/cpu/linked" 2>"$out/cpu/err" || bad "page-result.js: $(cat "$out/cpu/err")"
+	grep '^hash.top	' "$out/cpu/linked" | cut -f 2- >"$out/cpu/linked.got"
+	$bin/tsvfocus --tagfocus worker=b -r 'main\.main\.func2$' \
+	    tests/data/pprof/go-labelled/cpu1.pb.gz 2>/dev/null |
+	    $bin/tsvtop -q --nodefraction=0 >"$out/cpu/linked.want"
+	same_lines cpu/linked.want cpu/linked.got "a page opened from a link to a refined view"
 	refine_case heap tests/data/pprof/go-labelled/heap2.pb.gz '[
 	    ["big", { tagfocus: "bytes=40kb:" }],
 	    ["small", { tagfocus: "bytes=:1kb" }],

@@ -147,7 +147,8 @@ main(int argc, char *argv[])
 	prof_free(&p);
 	memset(&p, 0, sizeof(p));
 	if (ch != NULL) {
-		cli_assemble(&r, in, &p, chart_sample, chart_restart, ch);
+		cli_assemble(&r, in, &p, report_chart_sample,
+		    report_chart_restart, rep);
 		stream_close(&r);
 	}
 	cli_open(&o, opath);

@@ -22,9 +22,9 @@
     for (i = 0; i < ls.length; i++)
       if (ls[i] !== '' && ls[i].charAt(0) !== '#') r.push(tag + '\t' + ls[i]);
   }
-  function frames(tag) {
+  function frames(tag, P) {
     /* all of them: those under half a pixel are out of the document */
-    var fs = window.flames['r-'] ? window.flames['r-'].frames : [], i;
+    var fs = window.flames[P] ? window.flames[P].frames : [], i;
     /* by flame.js's fields (those under half a pixel are data until a
        zoom makes them elements, after the others), in the SVG's order:
        by x, a parent before its first child */
@@ -86,8 +86,13 @@
       out(s[0] + '.top', t.all);
       out(s[0] + '.peek', t.peek);
       window.report.show('graph');
-      frames(s[0] + '.graph');
+      frames(s[0] + '.graph', 'r-');
       zoomed(s[0]);
+      window.report.show('chart');
+      frames(s[0] + '.chart', 'rc-');
+      r.push(s[0] + '.axis\t' + (document.querySelectorAll('#rc-axis text').length > 0 ?
+        document.querySelector('#rc-axis text').textContent : ''));
+      window.report.show('top');
       r.push(s[0] + '.said\t' + document.getElementById('refined').textContent);
       document.getElementById('refined').textContent = '';
       k++;

@@ -56,6 +56,10 @@ async function main() {
       await idle();
       await timed('refine: show the refined graph', 'report.show("graph")');
       await idle();
+      await timed('refine: show the refined chart', 'report.show("chart")');
+      await idle();
+      await js('report.show("graph")');
+      await idle();
       await timed('refine: zoom a refined flame graph frame',
         'document.querySelector("#r-frames g.f:nth-child(3)").dispatchEvent(' +
         'new MouseEvent("click", { bubbles: true }))');

@@ -5,17 +5,28 @@
  * scale, node fraction) are those of the flame graph's reader, which
  * read the same samples.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
+#include "base/array.h"
 #include "io/markup.h"
+#include "io/tmpfile.h"
 #include "io/srcfile.h"
 #include "analysis/report/refine.h"
 #include "analysis/sample/shortname.h"
 #include "analysis/sample/units.h"
 #include "analysis/stacks/flame.h"
+
+struct refine_held {
+	int64_t time;
+	uint32_t seq, stack;
+	double v;
+};
 
 void
 refine_init(struct refine *rf, const struct source_set *sources)
@@ -23,12 +34,20 @@ refine_init(struct refine *rf, const struct source_set *sources)
 	memset(rf, 0, sizeof(*rf));
 	rf->sr.opts.sources = sources;
 	rf->sr.opts.labels = 1;
+	rf->fd = -1;
+	rf->last = -1;
 }
 
 void
 refine_free(struct refine *rf)
 {
 	stack_reader_free(&rf->sr);
+	measure_free(&rf->m);
+	if (rf->fd >= 0) {
+		output_discard(&rf->runs);
+		close(rf->fd);
+	}
+	free(rf->held);
 }
 
 int
@@ -243,4 +262,142 @@ done:
 	free(cols);
 	free(set);
 	return rc < 0 ? perr_nomem(e) : 0;
+}
+
+int
+refine_chart_begin(struct refine *rf, const char *tname, int unordered,
+    struct perr *e)
+{
+	rf->tname = tname;
+	rf->unordered = unordered;
+	return refine_chart_restart(rf, e);
+}
+
+int
+refine_chart_restart(void *ctx, struct perr *e)
+{
+	struct refine *rf = ctx;
+
+	measure_free(&rf->m);
+	memset(&rf->m, 0, sizeof(rf->m));
+	rf->type = -1;
+	rf->last = -1;
+	rf->lastv = 0;
+	rf->seq = 0;
+	rf->time = 0;
+	rf->nheld = 0;
+	stacks_new_pass(&rf->sr);
+	if (rf->fd >= 0) {
+		output_discard(&rf->runs);
+		close(rf->fd);
+	}
+	if ((rf->fd = tmp_fd(e)) < 0 || output_fd(&rf->runs, rf->fd,
+	    "the chart's samples", e) < 0)
+		return -1;
+	return 0;
+}
+
+/* The run so far written, when the next is of another stack. */
+static void
+run_end(struct refine *rf)
+{
+	if (rf->last < 0)
+		return;
+	out_i64(&rf->runs, rf->last);
+	out_char(&rf->runs, ',');
+	json_num(&rf->runs, rf->lastv);
+	out_char(&rf->runs, ',');
+	rf->last = -1;
+	rf->lastv = 0;
+}
+
+static void
+run_add(struct refine *rf, uint32_t stack, double v)
+{
+	if (rf->last != (int64_t)stack)
+		run_end(rf);
+	rf->last = stack;
+	rf->lastv += v;
+}
+
+/* As the chart takes them (chart.c): its type's value, what is positive,
+ * in the order taken or of their times. */
+int
+refine_chart_sample(void *ctx, struct prof *p, const struct sample *s,
+    struct perr *e)
+{
+	struct refine *rf = ctx;
+	size_t i, nv;
+	int64_t k;
+	double v = 0;
+
+	if (rf->fd < 0 || !source_set_has(rf->sr.opts.sources, p, s))
+		return 0;
+	if (measure_sample(&rf->m, p, s, &nv) < 0)
+		return perr_nomem(e);
+	if (rf->type < 0 && (k = strtab_find(&rf->m.types.names, rf->tname,
+	    strlen(rf->tname))) >= 0)
+		rf->type = k;
+	for (i = 0; rf->type >= 0 && i < nv; i++)
+		if (rf->m.vals[i].type == (uint32_t)rf->type)
+			v += rf->m.vals[i].v.d;
+	if (!(v > 0) || !isfinite(v))
+		return 0;
+	if ((k = stacks_index(&rf->sr, p, s)) == -2)
+		return perr_nomem(e);
+	if (k < 0)
+		return 0;	/* (not read the first time) */
+	if (!rf->unordered) {
+		run_add(rf, (uint32_t)k, v);
+		return 0;
+	}
+	if (s->has_time)
+		rf->time = s->time;
+	if (ARRAY_ROOM(rf->held, rf->nheld, rf->capheld) < 0)
+		return perr_nomem(e);
+	rf->held[rf->nheld++] = (struct refine_held){ rf->time, rf->seq++,
+	    (uint32_t)k, v };
+	return 0;
+}
+
+static int
+cmp_held(const void *x, const void *y)
+{
+	const struct refine_held *a = x, *b = y;
+
+	if (a->time != b->time)
+		return a->time < b->time ? -1 : 1;
+	return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+int
+refine_chart_write(struct refine *rf, struct output *o, struct perr *e)
+{
+	off_t n;
+	char *t;
+	size_t i;
+
+	if (rf->fd < 0)
+		return 0;
+	if (rf->nheld > 0)
+		qsort(rf->held, rf->nheld, sizeof(*rf->held), cmp_held);
+	for (i = 0; i < rf->nheld; i++)
+		run_add(rf, rf->held[i].stack, rf->held[i].v);
+	run_end(rf);
+	out_flush(&rf->runs);
+	if (rf->runs.err != 0)
+		return perr_set(e, "a temporary file: %s",
+		    strerror(rf->runs.err));
+	if ((n = lseek(rf->fd, 0, SEEK_END)) < 0 ||
+	    (t = malloc((size_t)n + 1)) == NULL)
+		return perr_nomem(e);
+	if (pread(rf->fd, t, (size_t)n, 0) != n) {
+		free(t);
+		return perr_set(e, "a temporary file: %s", strerror(errno));
+	}
+	out_char(o, '[');
+	out_write(o, t, n > 0 ? (size_t)n - 1 : 0);	/* the last ',' */
+	out_str(o, "]\n");
+	free(t);
+	return 0;
 }

@@ -9,8 +9,23 @@
 
 #include "analysis/stacks/stacks.h"
 
+struct refine_held;
+
 struct refine {
 	struct stack_reader sr;		/* its stacks end in their labels */
+	/* the flame chart's samples, in its order: runs of one stack and
+	 * their value of its type, "stack,value," in a temporary file;
+	 * samples whose times come out of order held, and sorted */
+	struct measure m;
+	const char *tname;
+	int64_t type;		/* in m; -1 until seen */
+	int unordered, fd;
+	struct output runs;
+	int64_t last, time;	/* the run's stack (-1: none); a time */
+	double lastv;
+	uint32_t seq;
+	struct refine_held *held;
+	size_t nheld, capheld;
 };
 
 void refine_init(struct refine *rf, const struct source_set *sources);
@@ -27,5 +42,15 @@ int refine_restart(void *rf, struct perr *e);
 int refine_write(const struct refine *rf, const struct stacks *shown,
     const struct prof *p, const char *const *types, size_t ntypes,
     const char *unit, const char *trim, struct output *o, struct perr *e);
+
+/* The flame chart's second pass, of type tname (kept, not copied): the
+ * samples in the order taken, or by time when unordered. */
+int refine_chart_begin(struct refine *rf, const char *tname, int unordered,
+    struct perr *e);
+int refine_chart_sample(void *rf, struct prof *p, const struct sample *s,
+    struct perr *e);
+int refine_chart_restart(void *rf, struct perr *e);
+/* After it: the runs as JSON ([stack, value, ...]) into o. */
+int refine_chart_write(struct refine *rf, struct output *o, struct perr *e);
 
 #endif

@@ -1,12 +1,14 @@
 /* The page's refine controls, as pprof -http's REFINE menu: focus,
-   ignore, hide, show, tagfocus and tagignore, with tsvfocus's meaning
-   (tsvfocus(1)), applied to the stacks and labels the page holds
-   (refine-data: every distinct stack and label set with its values of
-   each type). The top table, its every row, callers and callees, the
-   sandwich and the flame graph are made again from what is kept, as
-   tsvtop, tsvpeek --tree and tsvflame write them, in the unit the page
-   shows the type in; the flame chart and the call graph, laid out when
-   the page was made, stay the whole profile's and say so. */
+   ignore, hide, show, show from, tagfocus and tagignore, with
+   tsvfocus's meaning (tsvfocus(1)), applied to the stacks and labels the
+   page holds (refine-data: every distinct stack and label set with its
+   values of each type; refine-chart: the chart's samples in its order,
+   as runs of one stack). The top table, its every row, callers and
+   callees, the sandwich, the flame graph and the flame chart are made
+   again from what is kept, as tsvtop, tsvpeek --tree and tsvflame (-C)
+   write them, in the unit the page shows the type in; the call graph,
+   laid out when the page was made, stays the whole profile's and says
+   so. */
 (function () {
 "use strict";
 var R = window.report, data = null, spec = null, waiting = [];
@@ -562,14 +564,15 @@ function sortedStacks() {
    parent's x; one narrower than 0.1 px, or not positive, is not drawn,
    nor anything above it. The boxes drawn, in preorder: frame (-1: the
    root), depth, value, x, width, parent. */
-function layout(st, span) {
+function layout(st, span, ordered) {
   var order = [], n = st.length, S, pre, lcp, i, j, k, a, b, m, total,
     L = { f: [-1], d: [0], v: [0], x: [10], w: [span], p: [-1], total: 0 },
     work, top, d, v, w;
   for (i = 0; i < n; i++) order.push(i);
   /* stacks as read keep their order among all (sorted once); frames
      taken out make a new one */
-  if (st.every(function (x) { return x[5] === false; })) {
+  if (ordered) ;	/* a chart's: as taken */
+  else if (st.every(function (x) { return x[5] === false; })) {
     var pos = sortedStacks();
     order.sort(function (p, q) { return pos[st[p][4]] - pos[st[q][4]]; });
   } else
@@ -626,37 +629,45 @@ function treeOf(L) {
   }
   return out;
 }
-function flameSvg(t, L, sp) {
-  var PAD = 10, FH = 16, TOP = 44, BOTTOM = 50, boxes,
-    i, depth = 0, H, out, span, script, y, b, name, fr, lazy, tip;
+/* A picture of the boxes L as flame_svg.c draws one, on the ids P: the
+   flame graph (r-), or the chart (rc-: a time axis under the boxes,
+   whose ticks flame.js draws on reset). */
+function flameSvg(t, L, sp, P, what) {
+  var PAD = 10, FH = 16, TOP = 44, BOTTOM = 50, AXIS = P === 'rc-' ? 20 : 0, boxes,
+    i, depth = 0, H, out, span, script, y, b, name, fr, lazy, tip, root = { v: L.total },
+    axisT, axisU, id = function (n) { return P + n; };
   script = flameScript();
+  if (script) script = script.replace(/\('r-'\);\s*$/, "('" + P + "');");
   span = W - 2 * PAD;
-  if (!(L.total > 0)) return '<p class="note">No flame graph: no positive value is kept.</p>';
+  if (!(L.total > 0)) return '<p class="note">No ' + what.toLowerCase() + ': no positive value is kept.</p>';
   boxes = drawnBoxes(L);
   for (i = 0; i < boxes.length; i++) if (boxes[i].d > depth) depth = boxes[i].d;
-  var root = { v: L.total };
-  H = TOP + (depth + 1) * FH + BOTTOM;
-  out = ['<svg version="1.1" id="r-flame" width="' + W.toFixed(3) + '" height="' + H.toFixed(3) +
+  H = TOP + (depth + 1) * FH + AXIS + BOTTOM;
+  out = ['<svg version="1.1" id="' + id('flame') + '" width="' + W.toFixed(3) + '" height="' + H.toFixed(3) +
     '" viewBox="0 0 ' + W.toFixed(3) + ' ' + H.toFixed(3) + '" xmlns="http://www.w3.org/2000/svg">',
     /* (each rule under the picture's id, as flame_svg.c's) */
-    '<style>#r-flame text { font-family: Verdana, sans-serif; font-size: 12px; fill: rgb(0,0,0); }',
-    '#r-flame #r-title { font-size: 17px; text-anchor: middle; }',
-    '#r-flame #r-subtitle { text-anchor: middle; fill: rgb(90,90,90); }',
-    '#r-flame #r-search { display: none; } #r-flame #r-matched { text-anchor: end; }',
-    '#r-flame .f { cursor: pointer; } #r-flame .f:hover rect { stroke: rgb(0,0,0); stroke-width: 0.5; }',
-    '#r-flame .parent { opacity: 0.5; }</style>',
+    '<style>#' + id('flame') + ' text { font-family: Verdana, sans-serif; font-size: 12px; fill: rgb(0,0,0); }',
+    '#' + id('flame') + ' #' + id('title') + ' { font-size: 17px; text-anchor: middle; }',
+    '#' + id('flame') + ' #' + id('subtitle') + ' { text-anchor: middle; fill: rgb(90,90,90); }',
+    '#' + id('flame') + ' #' + id('search') + ' { display: none; } #' + id('flame') + ' #' + id('matched') +
+      ' { text-anchor: end; }',
+    '#' + id('flame') + ' .f { cursor: pointer; } #' + id('flame') +
+      ' .f:hover rect { stroke: rgb(0,0,0); stroke-width: 0.5; }',
+    '#' + id('flame') + ' .parent { opacity: 0.5; }</style>',
     '<rect x="0" y="0" width="100%" height="100%" fill="rgb(248,248,244)"/>',
-    '<text id="r-title" x="' + (W / 2).toFixed(3) + '" y="20">Flame graph, refined</text>',
-    '<text id="r-subtitle" x="' + (W / 2).toFixed(3) + '" y="38">total ' +
+    '<text id="' + id('title') + '" x="' + (W / 2).toFixed(3) + '" y="20">' + what + ', refined</text>',
+    '<text id="' + id('subtitle') + '" x="' + (W / 2).toFixed(3) + '" y="38">total ' +
       xml(shown(t, root.v * t.scale) + ' ' + unitWord(t)) + '; ' + xml(describe(sp)) +
+      (AXIS ? '; the samples in the order taken' : '') +
       '; click a frame to zoom, Escape or the root to reset</text>',
-    '<text id="r-search" x="' + (W - PAD).toFixed(3) + '" y="20">Search</text>',
-    '<text id="r-details" x="10" y="' + (H - BOTTOM + 34).toFixed(3) + '"> </text>',
-    '<text id="r-matched" x="' + (W - PAD).toFixed(3) + '" y="' + (H - BOTTOM + 34).toFixed(3) + '"></text>',
-    '<g id="r-frames">'];
+    '<text id="' + id('search') + '" x="' + (W - PAD).toFixed(3) + '" y="20">Search</text>',
+    '<text id="' + id('details') + '" x="10" y="' + (H - BOTTOM + 34).toFixed(3) + '"> </text>',
+    '<text id="' + id('matched') + '" x="' + (W - PAD).toFixed(3) + '" y="' + (H - BOTTOM + 34).toFixed(3) +
+      '"></text>',
+    '<g id="' + id('frames') + '">'];
   /* frames under half a pixel (flame.js's MINW) as data: it makes them
      when a zoom widens them (large.cpu refined: 10,000 of 10,300) */
-  lazy = (window.flameLazy = window.flameLazy || {})['r-'] = [];
+  lazy = (window.flameLazy = window.flameLazy || {})[P] = [];
   for (i = 0; i < boxes.length; i++) {
     b = boxes[i];
     fr = b.n.f >= 0 ? data.frames[b.n.f] : ['all', '', 'all', 'rgb(235,140,60)'];
@@ -669,17 +680,40 @@ function flameSvg(t, L, sp) {
       continue;
     }
     out.push('<g class="f" data-d="' + b.d + '" data-v="' + numText(b.n.v) + '"' +
-      (name !== fr[0] ? ' data-s="' + xml(name) + '"' : '') + '><title>' + xml(fr[0]) + '\n' +
-      (fr[1] !== '' ? xml(fr[1]) + '\n' : '') + xml(shown(t, b.n.v * t.scale) + ' ' + unitWord(t)) +
-      ' (' + (b.n.v / root.v * 100).toFixed(2) + '%)</title><rect x="' + b.x.toFixed(3) + '" y="' +
+      (name !== fr[0] ? ' data-s="' + xml(name) + '"' : '') + '><title>' + xml(tip) +
+      '</title><rect x="' + b.x.toFixed(3) + '" y="' +
       y.toFixed(3) + '" width="' + b.w.toFixed(3) + '" height="15" rx="2" fill="' + fr[3] +
       '"/><text x="' + (b.x + 3).toFixed(3) + '" y="' + (y + 11.5).toFixed(3) + '">' +
       xml(fit(name, b.w)) + '</text></g>');
   }
   out.push('</g>');
+  if (AXIS) {
+    /* the time axis in the unit the values are shown in (flame_svg.c's
+       axis_total) */
+    axisT = root.v * t.scale;
+    axisU = t.unit;
+    if (t.how === 'min' || t.how === 'unit') { axisT = axisT * t.f1 / t.f2; axisU = t.show; }
+    out.push('<g id="' + id('axis') + '" data-t="' + axisT + '" data-u="' + xml(axisU) +
+      '" data-y="' + (TOP + (depth + 1) * FH + 2).toFixed(3) + '"></g>');
+  }
   if (script) out.push('<script><![CDATA[' + script + ']]><\/script>');
   out.push('</svg>');
   return out.join('\n');
+}
+/* The flame chart of what sp keeps: the chart's samples (the page's
+   refine-chart: runs of one stack and their value of the first type,
+   in the chart's order) whose stacks are kept, their frames as kept,
+   laid out in that order (no sort: consecutive samples sharing a prefix
+   make a box). */
+function chartSvg(sp) {
+  var t = data.types[0], st = kept(t, sp), by = new Map(), runs = data.chart, out = [], i, e;
+  for (i = 0; i < st.length; i++) by.set(st[i][4], st[i]);
+  for (i = 0; i + 1 < runs.length; i += 2) {
+    e = by.get(runs[i]);
+    if (!e) continue;
+    out.push([runs[i + 1], 0, e[2], e[3], e[4], true]);
+  }
+  return flameSvg(t, layout(out, W - 20, true), sp, 'rc-', 'Flame chart');
 }
 
 function describe(sp) {
@@ -705,7 +739,8 @@ function views(sp) {
   return { top: topText(t, g, base.top, sp, false),
     all: lazyTable(function () { return topText(t, g, base.top, sp, true); }, g.n),
     peek: peekTable(t, g, base.top, sp, inlineCalls(base.peek)),
-    graph: function () { return flameSvg(t, lay(), sp); },
+    graph: function () { return flameSvg(t, lay(), sp, 'r-', 'Flame graph'); },
+    chart: data.chart ? function () { return chartSvg(sp); } : null,
     tree: function () { return treeOf(lay()); },
     kept: st.length, spec: describe(sp) };
 }
@@ -727,6 +762,17 @@ function load(done) {
   waiting.push(done);
   if (waiting.length > 1) return;
   R.inflate(e.textContent, function (d) {
+    var i, c = $('refine-chart');
+    if (c && !d.chart) {	/* the chart's samples, then the rest */
+      R.inflate(c.textContent, function (runs) {
+        d.chart = runs;
+        ready(d);
+      });
+      return;
+    }
+    ready(d);
+  });
+  function ready(d) {
     var i;
     d.ncols = 0;
     /* each frame's rank by name (names are unique), and its index by
@@ -764,7 +810,7 @@ function load(done) {
     }
     data = d;
     while (waiting.length) waiting.shift()();
-  });
+  }
 }
 function read() {
   var f = $('refine'), names = ['focus', 'ignore', 'hide', 'show', 'showfrom', 'tagfocus', 'tagignore'],

@@ -213,6 +213,29 @@ report_restart(void *ctx, struct perr *e)
 	return 0;
 }
 
+int
+report_chart_sample(void *ctx, struct prof *p, const struct sample *s,
+    struct perr *e)
+{
+	struct report *r = ctx;
+
+	if (chart_sample(r->chart, p, s, e) < 0 ||
+	    refine_chart_sample(&r->refine, p, s, e) < 0)
+		return -1;
+	return 0;
+}
+
+int
+report_chart_restart(void *ctx, struct perr *e)
+{
+	struct report *r = ctx;
+
+	if (chart_restart(r->chart, e) < 0 || (r->refine.fd >= 0 &&
+	    refine_chart_restart(&r->refine, e) < 0))
+		return -1;
+	return 0;
+}
+
 /* A part in a temporary file, for a writer. */
 static int
 part_open(struct part *pt, struct output *po, struct perr *e)
@@ -662,9 +685,48 @@ refine_data(struct report *r, struct prof *p, struct perr *e)
 		snprintf(r->refine_why, sizeof(r->refine_why), "the stacks "
 		    "would pass the page's size: tsvfocus, then tsvreport");
 	}
-	/* its stacks are no longer needed */
-	refine_free(&r->refine);
-	refine_init(&r->refine, r->o.sources);
+	if (r->refine_gz == NULL || r->chart == NULL) {
+		/* its stacks are no longer needed */
+		refine_free(&r->refine);
+		refine_init(&r->refine, r->o.sources);
+		return 0;
+	}
+	/* the chart's samples, for refining it: the second pass's */
+	return refine_chart_begin(&r->refine, r->type, r->sc.unordered, e);
+}
+
+/* The chart's samples in its order, as runs of one stack, gzip'd: for
+ * refining the flame chart. */
+static int
+refine_chart_part(struct report *r, struct output *o, struct perr *e)
+{
+	struct part pj;
+	struct output po;
+	unsigned char *gz;
+	size_t n, ngz;
+	char *t;
+	int rc;
+
+	part_init(&pj);
+	if (part_open(&pj, &po, e) < 0 || part_close(&pj, &po,
+	    refine_chart_write(&r->refine, &po, e), e) < 0 || pj.fd < 0) {
+		if (pj.fd >= 0)
+			close(pj.fd);
+		return -1;
+	}
+	t = part_text(&pj, &n);
+	close(pj.fd);
+	if (t == NULL)
+		return perr_nomem(e);
+	rc = gzip_bytes(6, t, n, &gz, &ngz);
+	free(t);
+	if (rc < 0)
+		return perr_nomem(e);
+	out_str(o, "<script type=\"application/octet-stream\" "
+	    "id=\"refine-chart\">");
+	out_base64(o, gz, ngz);
+	out_str(o, "</script>\n");
+	free(gz);
 	return 0;
 }
 
@@ -765,7 +827,8 @@ report_write(struct report *r, struct output *o, struct perr *e)
 	    "<p class=\"note\">Click a function for its callers and callees");
 	out_str(o, r->lines != NULL ? " and its source." : ".");
 	out_str(o, "</p></aside>\n</section>\n");
-	out_str(o, "<section class=\"view\" id=\"v-rgraph\" hidden></section>\n");
+	out_str(o, "<section class=\"view\" id=\"v-rgraph\" hidden></section>\n"
+	    "<section class=\"view\" id=\"v-rchart\" hidden></section>\n");
 	if (svg_part(o, "graph", "flame graph", &r->v.graph) < 0 ||
 	    svg_part(o, "chart", "flame chart", &r->pchart) < 0 ||
 	    svg_part(o, "callgraph", "call graph", &r->v.callgraph) < 0 ||
@@ -792,6 +855,9 @@ report_write(struct report *r, struct output *o, struct perr *e)
 		out_base64(o, r->refine_gz, r->nrefine_gz);
 		out_str(o, "</script>\n");
 	}
+	if (r->refine_gz != NULL && r->pchart.fd >= 0 &&
+	    refine_chart_part(r, o, e) < 0)
+		return -1;
 	out_str(o, "<script>\n");
 	out_str(o, report_js);
 	out_str(o, "\n</script>\n<script>\n");

@@ -53,6 +53,11 @@ int report_restart(void *r, struct perr *e);
  * to draw). 0, or -1. */
 int report_parts(struct report *r, struct prof *p, struct chart **chart,
     struct perr *e);
+/* The second pass's callback and restart (ctx: the report): the chart,
+ * and its samples for refining it. */
+int report_chart_sample(void *r, struct prof *p, const struct sample *s,
+    struct perr *e);
+int report_chart_restart(void *r, struct perr *e);
 /* The page, after the second pass. */
 int report_write(struct report *r, struct output *o, struct perr *e);
 

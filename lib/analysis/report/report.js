@@ -301,23 +301,35 @@ var view = 'top';
 function show(v) {
   var b = document.querySelectorAll('nav button'), i, id;
   if (v === 'graph' || v === 'callgraph') draw();
+  /* the refined flame graph and chart, made when first shown */
   if (v === 'graph' && refined !== null && refined.graph !== null) {
-    /* the refined flame graph, made when first shown */
     if (window.flames) delete window.flames['r-'];
     setSection('v-rgraph', refined.graph());
     refined.graph = null;
+    search($('q').value);
+  }
+  if (v === 'chart' && refined !== null && refined.chart) {
+    if (window.flames) delete window.flames['rc-'];
+    setSection('v-rchart', refined.chart());
+    refined.chart = false;
+    /* (its time axis drawn) */
+    if (window.flames && window.flames['rc-']) window.flames['rc-'].reset();
     search($('q').value);
   }
   view = v;
   for (i = 0; i < b.length; i++) {
     id = b[i].getAttribute('data-v');
     b[i].className = id === v ? 'on' : '';
-    $('v-' + id).hidden = id !== v || (id === 'graph' && plain !== null);
+    $('v-' + id).hidden = id !== v || (plain !== null && (id === 'graph' ||
+      (id === 'chart' && refined.chart !== null)));
   }
-  /* refined: the flame graph made again; the chart and the call graph
-     are the whole profile's, and say so */
+  /* refined: the flame graph and chart made again; the call graph (and
+     a chart with no samples in the page) is the whole profile's, and
+     says so */
   if ($('v-rgraph')) $('v-rgraph').hidden = !(v === 'graph' && plain !== null);
-  if ($('rnote')) $('rnote').hidden = !(plain !== null && (v === 'chart' || v === 'callgraph'));
+  if ($('v-rchart')) $('v-rchart').hidden = !(v === 'chart' && plain !== null && refined.chart !== null);
+  if ($('rnote')) $('rnote').hidden = !(plain !== null && (v === 'callgraph' ||
+    (v === 'chart' && refined.chart === null)));
 }
 /* The refined views (refine.js's: the tables' text and the flame
    graph's markup), or null: the type's own again. While refined, the
@@ -325,8 +337,9 @@ function show(v) {
    come meanwhile go there. */
 var plain = null, typed = [], refined = null;
 function refine(v) {
-  if (window.flames) delete window.flames['r-'];
+  if (window.flames) { delete window.flames['r-']; delete window.flames['rc-']; }
   $('v-rgraph').textContent = '';
+  if ($('v-rchart')) $('v-rchart').textContent = '';
   if (v === null) {
     if (plain === null) return;
     top = plain.top; all = plain.all; peek = plain.peek;
@@ -334,10 +347,11 @@ function refine(v) {
   } else {
     if (plain === null) plain = { top: top, all: all, peek: peek };
     top = table(v.top); all = v.all; peek = v.peek;
-    refined = { graph: v.graph, tree: v.tree };
-    $('rnote').textContent = 'Refined (' + v.spec + '): the flame chart and ' +
-      'the call graph show the whole profile, laid out when the page was made; ' +
-      'tsvfocus, then tsvreport, refines them too.';
+    refined = { graph: v.graph, chart: v.chart, tree: v.tree };
+    $('rnote').textContent = 'Refined (' + v.spec + '): the call graph ' +
+      (v.chart ? '' : 'and the flame chart ') + 'show' + (v.chart ? 's' : '') +
+      ' the whole profile, laid out when the page was made; tsvfocus, then ' +
+      'tsvreport, refines ' + (v.chart ? 'it' : 'them') + ' too.';
   }
   tree = null;
   shown();
@@ -430,7 +444,8 @@ function setType(name) {
     plain = refined = null;
     tree = null;
     $('v-rgraph').textContent = '';
-    if (window.flames) delete window.flames['r-'];
+    if ($('v-rchart')) $('v-rchart').textContent = '';
+    if (window.flames) { delete window.flames['r-']; delete window.flames['rc-']; }
   }
   views[current] = { top: top, all: all, peek: peek, list: list, tree: tree,
     graph: take('v-graph'), callgraph: take('v-callgraph'),

@@ -552,13 +552,16 @@ stacks_labels(const char *s, size_t n, size_t *at, struct text *key,
 	return get_net(s, n, at, unit);
 }
 
+/* The frames of sample s into r->path (root first), *n of them. 0, or
+ * -1 out of memory. */
 static int
-add(struct stack_reader *r, struct prof *p, const struct sample *s)
+path_of(struct stack_reader *r, struct prof *p, const struct sample *s,
+    size_t *n)
 {
 	struct stacks *st = &r->st;
-	size_t i, d, nv, root = 0;
-	int64_t k, node;
-	int series, java = 0;
+	size_t d, root = 0;
+	int64_t k;
+	int java = 0;
 
 	if (array_grow((void **)&r->path, &r->cappath, s->nlocs + 2,
 	    sizeof(*r->path)) < 0)
@@ -585,7 +588,31 @@ add(struct stack_reader *r, struct prof *p, const struct sample *s)
 		r->path[root + s->nlocs] = (uint32_t)k;
 		root++;
 	}
-	if ((node = stack_of(st, r->path, root + s->nlocs)) < 0)
+	*n = root + s->nlocs;
+	return 0;
+}
+
+int64_t
+stacks_index(struct stack_reader *r, struct prof *p, const struct sample *s)
+{
+	size_t n;
+
+	if (path_of(r, p, s, &n) < 0)
+		return -2;
+	return stacks_find(&r->st, r->path, n);
+}
+
+static int
+add(struct stack_reader *r, struct prof *p, const struct sample *s)
+{
+	struct stacks *st = &r->st;
+	size_t i, nv, n;
+	int64_t node;
+	int series;
+
+	if (path_of(r, p, s, &n) < 0)
+		return -1;
+	if ((node = stack_of(st, r->path, n)) < 0)
 		return -1;
 	series = r->opts.bases != NULL ? !source_set_has_id(r->opts.bases,
 	    p->sources[s->source].id) : r->opts.base != 0 &&

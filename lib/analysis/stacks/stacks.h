@@ -85,6 +85,10 @@ void stack_reader_free(struct stack_reader *r);
 int64_t stacks_frame_of(struct stack_reader *r, struct prof *p, uint32_t li);
 /* The index of the stack of these frames (root first), or -1: none. */
 int64_t stacks_find(const struct stacks *st, const uint32_t *path, size_t n);
+/* The index of sample s's stack, read again (after stacks_new_pass):
+ * -1 when it has none, -2 out of memory. */
+int64_t stacks_index(struct stack_reader *r, struct prof *p,
+    const struct sample *s);
 /* Before reading the input again: its locations may be numbered anew
  * (the frames stay). */
 void stacks_new_pass(struct stack_reader *r);

@@ -398,10 +398,21 @@ EOT
 # RE2's (?i), [[:upper:]], \z; show from; the refinement kept in the
 # page's address, and a page opened from such a link), its heap profile (numeric labels in
 # ranges with units; inuse_space chosen while refined), R's (its seconds
-# rounded as summaryRprof's). Reset: the table is the whole profile's.
+# rounded as summaryRprof's), the eBPF profiler's OTLP profile (its
+# samples' times out of order). Reset: the table is the whole profile's.
 # The page keeps the unit it shows the type in: each step keeps enough
 # for tsvtop to choose the same. "bytes=64:200kb" is no range for pprof
 # (its bounds' units differ): a regular expression, matching nothing.
+# each frame of an SVG of tsvflame's: depth, name, value
+svg_frames() {
+	awk '/^<g class="f"/ {
+		match($0, /data-d="[0-9]+"/); d = substr($0, RSTART + 8, RLENGTH - 9)
+		match($0, /data-v="[^"]*"/); v = substr($0, RSTART + 8, RLENGTH - 9)
+		t = $0; sub(/.*<title>/, "", t); gsub(/&lt;/, "<", t)
+		gsub(/&gt;/, ">", t); gsub(/&quot;/, "\"", t); gsub(/&amp;/, "\\&", t)
+		print d "\t" t "\t" v }'
+}
+
 refine_case() {	# name profile steps; then "tag|type|tsvfocus options" lines
 	name=$1 f=$2
 	mkdir -p "$out/$name"
@@ -429,14 +440,17 @@ refine_case() {	# name profile steps; then "tag|type|tsvfocus options" lines
 		    { bad "$name: tsvfocus $opts"; continue; }
 		$bin/tsvtop -q --nodefraction=0 $t "$out/$name/$tag.tsv" >"$out/$name/$tag.want.top"
 		$bin/tsvpeek -q --table --tree $t "$out/$name/$tag.tsv" >"$out/$name/$tag.want.peek"
-		$bin/tsvflame $t "$out/$name/$tag.tsv" | awk '/^<g class="f"/ {
-			match($0, /data-d="[0-9]+"/); d = substr($0, RSTART + 8, RLENGTH - 9)
-			match($0, /data-v="[^"]*"/); v = substr($0, RSTART + 8, RLENGTH - 9)
-			t = $0; sub(/.*<title>/, "", t); gsub(/&lt;/, "<", t)
-			gsub(/&gt;/, ">", t); gsub(/&quot;/, "\"", t); gsub(/&amp;/, "\\&", t)
-			print d "\t" t "\t" v }' \
+		$bin/tsvflame $t "$out/$name/$tag.tsv" | svg_frames \
 		    >"$out/$name/$tag.want.graph"
-		for part in top peek graph; do
+		# the chart: the first type's, whatever the menu shows
+		$bin/tsvflame -C "$out/$name/$tag.tsv" 2>/dev/null | svg_frames \
+		    >"$out/$name/$tag.want.chart"
+		# its time axis: the first tick as tsvflame -C writes it
+		a=$($bin/tsvflame -C "$out/$name/$tag.tsv" 2>/dev/null |
+		    sed -n 's/.*<g id="axis"[^>]*><line[^>]*\/><text[^>]*>\([^<]*\)<.*/\1/p')
+		g=$(sed -n "s/^$tag\.axis	//p" "$out/$name/got")
+		[ "$a" = "$g" ] || bad "$name $tag: the refined chart's axis begins '$g', not '$a'"
+		for part in ${parts:-top peek graph chart}; do
 			grep "^$tag.$part	" "$out/$name/got" | cut -f 2- \
 			    >"$out/$name/$tag.got.$part"
 			[ -s "$out/$name/$tag.got.$part" ] ||
@@ -447,6 +461,7 @@ refine_case() {	# name profile steps; then "tag|type|tsvfocus options" lines
 		done
 	done
 	# (of the type the last step chose)
+	case ${parts:-top} in *top*) ;; *) return ;; esac
 	$bin/tsvtop -q --nodefraction=0 ${last:+-t $last} "$f" >"$out/$name/want.reset"
 	grep '^reset.top	' "$out/$name/got" | cut -f 2- >"$out/$name/got.reset"
 	same_lines "$name/want.reset" "$name/got.reset" "$name: reset, the whole table"
@@ -491,6 +506,16 @@ exact||--tagignore bytes=64
 inuse|inuse_space|-f 'main\.' --tagfocus bytes=64:200kb
 objects|inuse_objects|-H '^runtime\.'
 EOT
+	# OpenTelemetry's eBPF profiler: 82 sources, samples timed out of
+	# order (the chart's, refined, in the order of their times)
+	# (its tables' unit: the page keeps s, tsvtop's every row asks ms)
+	parts='graph chart'
+	refine_case otlp tests/data/otlp/pyroscope/otel-ebpf-profile.pb.bin '[
+	    ["libc", { focus: "libc" }], ["kernel", { hide: "^finish_task_switch" }]]' <<'EOT'
+libc||-f libc
+kernel||-H '^finish_task_switch'
+EOT
+	parts=
 	refine_case r "$R_MEM" '[["focus", { focus: "^df_work$" }],
 	    ["hide", { hide: "^(FUN|lapply)$" }]]' <<'EOT'
 focus||-f '^df_work$'
@@ -517,6 +542,7 @@ t_chromium_report_devtools() {
 	    'zoom a flame graph frame' 'switch to samples' \
 	    'refine: focus (first, the stacks inflated)' 'refine: hide' \
 	    'refine: ignore and show' 'refine: show the refined graph' \
+	    'refine: show the refined chart' \
 	    'refine: zoom a refined flame graph frame' 'refine: reset' \
 	    'switch to samples, every view' 'back to cpu'; do
 		grep -q "^$step	[0-9]* ms\$" "$out/timings" || bad "no time for '$step'"

@@ -22,12 +22,6 @@
 #include "analysis/sample/units.h"
 #include "analysis/stacks/flame.h"
 
-struct refine_held {
-	int64_t time;
-	uint32_t seq, stack;
-	double v;
-};
-
 void
 refine_init(struct refine *rf, const struct source_set *sources)
 {
@@ -42,7 +36,7 @@ void
 refine_free(struct refine *rf)
 {
 	stack_reader_free(&rf->sr);
-	measure_free(&rf->m);
+	measure_free(&rf->val.m);
 	if (rf->fd >= 0) {
 		output_discard(&rf->runs);
 		close(rf->fd);
@@ -268,7 +262,8 @@ int
 refine_chart_begin(struct refine *rf, const char *tname, int unordered,
     struct perr *e)
 {
-	rf->tname = tname;
+	rf->val.tname = tname;
+	rf->val.tlen = strlen(tname);
 	rf->unordered = unordered;
 	return refine_chart_restart(rf, e);
 }
@@ -278,9 +273,7 @@ refine_chart_restart(void *ctx, struct perr *e)
 {
 	struct refine *rf = ctx;
 
-	measure_free(&rf->m);
-	memset(&rf->m, 0, sizeof(rf->m));
-	rf->type = -1;
+	chart_value_reset(&rf->val);
 	rf->last = -1;
 	rf->lastv = 0;
 	rf->seq = 0;
@@ -327,20 +320,13 @@ refine_chart_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
 {
 	struct refine *rf = ctx;
-	size_t i, nv;
 	int64_t k;
-	double v = 0;
+	double v;
 
 	if (rf->fd < 0 || !source_set_has(rf->sr.opts.sources, p, s))
 		return 0;
-	if (measure_sample(&rf->m, p, s, &nv) < 0)
+	if (chart_value_of(&rf->val, p, s, &v) < 0)
 		return perr_nomem(e);
-	if (rf->type < 0 && (k = strtab_find(&rf->m.types.names, rf->tname,
-	    strlen(rf->tname))) >= 0)
-		rf->type = k;
-	for (i = 0; rf->type >= 0 && i < nv; i++)
-		if (rf->m.vals[i].type == (uint32_t)rf->type)
-			v += rf->m.vals[i].v.d;
 	if (!(v > 0) || !isfinite(v))
 		return 0;
 	if ((k = stacks_index(&rf->sr, p, s)) == -2)
@@ -355,19 +341,9 @@ refine_chart_sample(void *ctx, struct prof *p, const struct sample *s,
 		rf->time = s->time;
 	if (ARRAY_ROOM(rf->held, rf->nheld, rf->capheld) < 0)
 		return perr_nomem(e);
-	rf->held[rf->nheld++] = (struct refine_held){ rf->time, rf->seq++,
+	rf->held[rf->nheld++] = (struct chart_held){ rf->time, rf->seq++,
 	    (uint32_t)k, v };
 	return 0;
-}
-
-static int
-cmp_held(const void *x, const void *y)
-{
-	const struct refine_held *a = x, *b = y;
-
-	if (a->time != b->time)
-		return a->time < b->time ? -1 : 1;
-	return (a->seq > b->seq) - (a->seq < b->seq);
 }
 
 int
@@ -380,7 +356,7 @@ refine_chart_write(struct refine *rf, struct output *o, struct perr *e)
 	if (rf->fd < 0)
 		return 0;
 	if (rf->nheld > 0)
-		qsort(rf->held, rf->nheld, sizeof(*rf->held), cmp_held);
+		qsort(rf->held, rf->nheld, sizeof(*rf->held), chart_held_cmp);
 	for (i = 0; i < rf->nheld; i++)
 		run_add(rf, rf->held[i].stack, rf->held[i].v);
 	run_end(rf);

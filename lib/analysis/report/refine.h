@@ -7,24 +7,21 @@
 #ifndef REFINE_H
 #define REFINE_H
 
+#include "analysis/stacks/chart.h"
 #include "analysis/stacks/stacks.h"
-
-struct refine_held;
 
 struct refine {
 	struct stack_reader sr;		/* its stacks end in their labels */
 	/* the flame chart's samples, in its order: runs of one stack and
 	 * their value of its type, "stack,value," in a temporary file;
 	 * samples whose times come out of order held, and sorted */
-	struct measure m;
-	const char *tname;
-	int64_t type;		/* in m; -1 until seen */
+	struct chart_value val;
 	int unordered, fd;
 	struct output runs;
 	int64_t last, time;	/* the run's stack (-1: none); a time */
 	double lastv;
 	uint32_t seq;
-	struct refine_held *held;
+	struct chart_held *held;
 	size_t nheld, capheld;
 };
 

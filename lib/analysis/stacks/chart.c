@@ -24,28 +24,19 @@ struct cbox {
 	double start, end;
 };
 
-struct held {
-	int64_t time;
-	uint32_t seq, stack;
-	double v;
-};
-
 struct chart {
 	struct chart_scan *sc;
 	const struct flame_opts *opts;
 	struct measure_choice c;
 	char *name, *unit;	/* c's, kept past the first pass */
-	const char *tname;	/* the type in the measures */
-	size_t tlen;
-	struct measure m;	/* the second pass's */
-	int64_t type;		/* in m; -1 until seen */
+	struct chart_value val;	/* the second pass's */
 	uint32_t *path;
 	size_t cappath;
 	struct run *open;
 	size_t nopen, capopen;
 	struct cbox *boxes;
 	size_t nboxes, capboxes, keep;
-	struct held *held;
+	struct chart_held *held;
 	size_t nheld, capheld;
 	int64_t time;		/* the last timed sample's */
 	uint32_t seq;
@@ -100,7 +91,7 @@ chart_new(struct chart_scan *sc, const struct prof *p,
 	}
 	ch->sc = sc;
 	ch->opts = opts;
-	ch->type = -1;
+	ch->val.type = -1;
 	ch->span = opts->width - 2 * SVG_PAD;
 	if (measure_choose(&st->m, p, opts->type, opts->diff &&
 	    opts->unit == NULL ? "raw" : opts->unit, &ch->c, e) < 0 ||
@@ -120,8 +111,8 @@ chart_new(struct chart_scan *sc, const struct prof *p,
 	}
 	ch->c.name = ch->name;
 	ch->c.unit = ch->unit;
-	ch->tname = strtab_str(&st->m.types.names, (size_t)ch->c.type);
-	ch->tlen = strtab_len(&st->m.types.names, (size_t)ch->c.type);
+	ch->val.tname = strtab_str(&st->m.types.names, (size_t)ch->c.type);
+	ch->val.tlen = strtab_len(&st->m.types.names, (size_t)ch->c.type);
 	stacks_new_pass(&sc->sr);
 	return ch;
 fail:
@@ -134,7 +125,7 @@ chart_free(struct chart *ch)
 {
 	if (ch == NULL)
 		return;
-	measure_free(&ch->m);
+	measure_free(&ch->val.m);
 	free(ch->name);
 	free(ch->unit);
 	free(ch->path);
@@ -150,9 +141,7 @@ chart_restart(void *ctx, struct perr *e)
 	struct chart *ch = ctx;
 
 	(void)e;
-	measure_free(&ch->m);
-	memset(&ch->m, 0, sizeof(ch->m));
-	ch->type = -1;
+	chart_value_reset(&ch->val);
 	ch->nopen = ch->nboxes = ch->keep = ch->nheld = 0;
 	ch->seq = 0;
 	ch->time = 0;
@@ -224,23 +213,31 @@ feed(struct chart *ch, const uint32_t *f, size_t n, double v)
 	return 0;
 }
 
-/* The sample's value of the type drawn, summed. */
-static int
-value_of(struct chart *ch, struct prof *p, const struct sample *s,
+void
+chart_value_reset(struct chart_value *cv)
+{
+	measure_free(&cv->m);
+	memset(&cv->m, 0, sizeof(cv->m));
+	cv->type = -1;
+}
+
+/* (its values of the type, summed) */
+int
+chart_value_of(struct chart_value *cv, struct prof *p, const struct sample *s,
     double *v)
 {
 	size_t i, nv;
 	int64_t k;
 
 	*v = 0;
-	if (measure_sample(&ch->m, p, s, &nv) < 0)
+	if (measure_sample(&cv->m, p, s, &nv) < 0)
 		return -1;
-	if (ch->type < 0 && (k = strtab_find(&ch->m.types.names, ch->tname,
-	    ch->tlen)) >= 0)
-		ch->type = k;
-	for (i = 0; ch->type >= 0 && i < nv; i++)
-		if (ch->m.vals[i].type == (uint32_t)ch->type)
-			*v += ch->m.vals[i].v.d;
+	if (cv->type < 0 && (k = strtab_find(&cv->m.types.names, cv->tname,
+	    cv->tlen)) >= 0)
+		cv->type = k;
+	for (i = 0; cv->type >= 0 && i < nv; i++)
+		if (cv->m.vals[i].type == (uint32_t)cv->type)
+			*v += cv->m.vals[i].v.d;
 	return 0;
 }
 
@@ -252,8 +249,9 @@ add(struct chart *ch, struct prof *p, const struct sample *s, struct perr *e)
 	int64_t k;
 	double v;
 
-	if (value_of(ch, p, s, &v) < 0 || array_grow((void **)&ch->path,
-	    &ch->cappath, n + 1, sizeof(*ch->path)) < 0)
+	if (chart_value_of(&ch->val, p, s, &v) < 0 ||
+	    array_grow((void **)&ch->path, &ch->cappath, n + 1,
+	    sizeof(*ch->path)) < 0)
 		return perr_nomem(e);
 	if (!(v > 0) || !isfinite(v))
 		return 0;	/* a chart goes one way: what is positive */
@@ -271,7 +269,7 @@ add(struct chart *ch, struct prof *p, const struct sample *s, struct perr *e)
 		ch->time = s->time;
 	if (ARRAY_ROOM(ch->held, ch->nheld, ch->capheld) < 0)
 		return perr_nomem(e);
-	ch->held[ch->nheld++] = (struct held){ ch->time, ch->seq++,
+	ch->held[ch->nheld++] = (struct chart_held){ ch->time, ch->seq++,
 	    (uint32_t)k, v };
 	return 0;
 }
@@ -287,10 +285,10 @@ chart_sample(void *ctx, struct prof *p, const struct sample *s,
 	return add(ch, p, s, e);
 }
 
-static int
-cmp_held(const void *x, const void *y)
+int
+chart_held_cmp(const void *x, const void *y)
 {
-	const struct held *a = x, *b = y;
+	const struct chart_held *a = x, *b = y;
 
 	if (a->time != b->time)
 		return a->time < b->time ? -1 : 1;
@@ -345,7 +343,7 @@ chart_write(struct chart *ch, struct output *o, struct perr *e)
 	size_t i, n;
 
 	if (ch->nheld > 0) {
-		qsort(ch->held, ch->nheld, sizeof(*ch->held), cmp_held);
+		qsort(ch->held, ch->nheld, sizeof(*ch->held), chart_held_cmp);
 		for (i = 0; i < ch->nheld; i++) {
 			const uint32_t *f = stacks_frames(&ch->sc->sr.st,
 			    ch->held[i].stack, &n);

@@ -22,6 +22,29 @@ int chart_scan_sample(void *sc, struct prof *p, const struct sample *s,
     struct perr *e);
 int chart_scan_restart(void *sc, struct perr *e);
 
+/* A sample's value of the chart's type, as the chart takes it in its
+ * second pass: the type found by name (tname, tlen: kept, not copied)
+ * in a measure of the pass's own. chart_value_reset before each pass. */
+struct chart_value {
+	struct measure m;
+	const char *tname;
+	size_t tlen;
+	int64_t type;		/* in m; -1 until seen */
+};
+void chart_value_reset(struct chart_value *cv);
+/* The value of sample s into *v: 0, or -1 out of memory. */
+int chart_value_of(struct chart_value *cv, struct prof *p,
+    const struct sample *s, double *v);
+
+/* A sample whose time came out of order, held: sorted by chart_held_cmp
+ * (its time, then the order read) before it is drawn. */
+struct chart_held {
+	int64_t time;
+	uint32_t seq, stack;
+	double v;
+};
+int chart_held_cmp(const void *a, const void *b);
+
 struct chart;
 
 /* After the first pass: the type drawn chosen (opts->type) from its

@@ -552,10 +552,12 @@ views_size(struct views *v)
 	return n;
 }
 
-/* Part which of v as gzip'd JSON, into *gz (the caller's to free). */
+/* What write puts out, through a temporary part, gzip'd at level into
+ * *gz (the caller's to free): the parts the browser inflates. 0, or -1
+ * with e set. */
 static int
-alt_part(const struct views *v, int which, unsigned char **gz, size_t *ngz,
-    struct perr *e)
+gz_part(int (*write)(void *ctx, struct output *o, struct perr *e),
+    void *ctx, int level, unsigned char **gz, size_t *ngz, struct perr *e)
 {
 	struct part pj;
 	struct output o;
@@ -564,17 +566,43 @@ alt_part(const struct views *v, int which, unsigned char **gz, size_t *ngz,
 	int rc;
 
 	part_init(&pj);
-	if (part_open(&pj, &o, e) < 0 || part_close(&pj, &o, views_json(&o, v,
-	    which) < 0 ? perr_nomem(e) : 0, e) < 0 || pj.fd < 0 ||
-	    (t = part_text(&pj, &n)) == NULL) {
+	if (part_open(&pj, &o, e) < 0 || part_close(&pj, &o, write(ctx, &o,
+	    e), e) < 0 || pj.fd < 0) {
 		if (pj.fd >= 0)
 			close(pj.fd);
 		return -1;
 	}
+	t = part_text(&pj, &n);
 	close(pj.fd);
-	rc = gzip_bytes(9, t, n, gz, ngz);
+	if (t == NULL)
+		return perr_nomem(e);
+	rc = gzip_bytes(level, t, n, gz, ngz);
 	free(t);
 	return rc < 0 ? perr_nomem(e) : 0;
+}
+
+/* Part which of views v, as JSON (gz_part's writer). */
+struct views_part {
+	const struct views *v;
+	int which;
+};
+
+static int
+write_views(void *ctx, struct output *o, struct perr *e)
+{
+	const struct views_part *vp = ctx;
+
+	return views_json(o, vp->v, vp->which) < 0 ? perr_nomem(e) : 0;
+}
+
+/* Part which of v as gzip'd JSON, into *gz (the caller's to free). */
+static int
+alt_part(const struct views *v, int which, unsigned char **gz, size_t *ngz,
+    struct perr *e)
+{
+	struct views_part vp = { v, which };
+
+	return gz_part(write_views, &vp, 9, gz, ngz, e);
 }
 
 /* The views of every other sample type, gzip'd, for the page's switch
@@ -634,16 +662,31 @@ alt_types(struct report *r, struct prof *p, struct perr *e)
 	return 0;
 }
 
+/* The refine data, for the types of the switch (gz_part's writer). */
+struct refine_part {
+	struct report *r;
+	const struct prof *p;
+	const char **types;
+	size_t ntypes;
+};
+
+static int
+write_refine(void *ctx, struct output *o, struct perr *e)
+{
+	const struct refine_part *rp = ctx;
+	struct report *r = rp->r;
+
+	return refine_write(&r->refine, &r->sc.sr.st, rp->p, rp->types,
+	    rp->ntypes, r->o.unit, r->o.trim, o, e);
+}
+
 /* The stacks and labels the page refines (refine.h), gzip'd, for every
  * type of the switch; or why there are none. */
 static int
 refine_data(struct report *r, struct prof *p, struct perr *e)
 {
-	const char **types;
-	struct part pj;
-	struct output o;
-	size_t i, n;
-	char *t;
+	struct refine_part rp = { r, p, NULL, r->nalts + 1 };
+	size_t i;
 	int rc;
 
 	if (r->o.diff != CG_PLAIN) {
@@ -653,30 +696,15 @@ refine_data(struct report *r, struct prof *p, struct perr *e)
 	}
 	if (r->type == NULL)
 		return 0;
-	if ((types = calloc(r->nalts + 1, sizeof(*types))) == NULL)
+	if ((rp.types = calloc(rp.ntypes, sizeof(*rp.types))) == NULL)
 		return perr_nomem(e);
-	types[0] = r->type;
+	rp.types[0] = r->type;
 	for (i = 0; i < r->nalts; i++)
-		types[i + 1] = r->alts[i].type;
-	part_init(&pj);
-	rc = part_open(&pj, &o, e);
-	if (rc == 0)
-		rc = part_close(&pj, &o, refine_write(&r->refine, &r->sc.sr.st,
-		    p, types, r->nalts + 1, r->o.unit, r->o.trim, &o, e), e);
-	free(types);
-	if (rc < 0 || pj.fd < 0) {
-		if (pj.fd >= 0)
-			close(pj.fd);
-		return -1;
-	}
-	t = part_text(&pj, &n);
-	close(pj.fd);
-	if (t == NULL)
-		return perr_nomem(e);
-	rc = gzip_bytes(6, t, n, &r->refine_gz, &r->nrefine_gz);
-	free(t);
+		rp.types[i + 1] = r->alts[i].type;
+	rc = gz_part(write_refine, &rp, 6, &r->refine_gz, &r->nrefine_gz, e);
+	free(rp.types);
 	if (rc < 0)
-		return perr_nomem(e);
+		return -1;
 	/* (base64's four bytes for three) */
 	if ((double)(r->nrefine_gz / 3 * 4) > ALT_BOUND *
 	    (double)views_size(&r->v)) {
@@ -698,30 +726,19 @@ refine_data(struct report *r, struct prof *p, struct perr *e)
 /* The chart's samples in its order, as runs of one stack, gzip'd: for
  * refining the flame chart. */
 static int
+write_refine_chart(void *ctx, struct output *o, struct perr *e)
+{
+	return refine_chart_write(ctx, o, e);
+}
+
+static int
 refine_chart_part(struct report *r, struct output *o, struct perr *e)
 {
-	struct part pj;
-	struct output po;
 	unsigned char *gz;
-	size_t n, ngz;
-	char *t;
-	int rc;
+	size_t ngz;
 
-	part_init(&pj);
-	if (part_open(&pj, &po, e) < 0 || part_close(&pj, &po,
-	    refine_chart_write(&r->refine, &po, e), e) < 0 || pj.fd < 0) {
-		if (pj.fd >= 0)
-			close(pj.fd);
+	if (gz_part(write_refine_chart, &r->refine, 6, &gz, &ngz, e) < 0)
 		return -1;
-	}
-	t = part_text(&pj, &n);
-	close(pj.fd);
-	if (t == NULL)
-		return perr_nomem(e);
-	rc = gzip_bytes(6, t, n, &gz, &ngz);
-	free(t);
-	if (rc < 0)
-		return perr_nomem(e);
 	out_str(o, "<script type=\"application/octet-stream\" "
 	    "id=\"refine-chart\">");
 	out_base64(o, gz, ngz);

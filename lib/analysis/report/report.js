@@ -301,21 +301,8 @@ var view = 'top';
 function show(v) {
   var b = document.querySelectorAll('nav button'), i, id;
   if (v === 'graph' || v === 'callgraph') draw();
-  /* the refined flame graph and chart, made when first shown */
-  if (v === 'graph' && refined !== null && refined.graph !== null) {
-    if (window.flames) delete window.flames['r-'];
-    setSection('v-rgraph', refined.graph());
-    refined.graph = null;
-    search($('q').value);
-  }
-  if (v === 'chart' && refined !== null && refined.chart) {
-    if (window.flames) delete window.flames['rc-'];
-    setSection('v-rchart', refined.chart());
-    refined.chart = false;
-    /* (its time axis drawn) */
-    if (window.flames && window.flames['rc-']) window.flames['rc-'].reset();
-    search($('q').value);
-  }
+  if (v === 'graph') drawRefined('graph', 'r-');
+  if (v === 'chart') drawRefined('chart', 'rc-');
   view = v;
   for (i = 0; i < b.length; i++) {
     id = b[i].getAttribute('data-v');
@@ -336,16 +323,32 @@ function show(v) {
    type's own tables are kept aside (plain), and a type's tables that
    come meanwhile go there. */
 var plain = null, typed = [], refined = null;
-function refine(v) {
+/* a refined picture (kind graph or chart, on the ids P), made from
+   refine.js's markup when first shown: refined[kind] is then false
+   (null: the page has none to make) */
+function drawRefined(kind, P) {
+  if (refined === null || !refined[kind]) return;
+  if (window.flames) delete window.flames[P];
+  setSection('v-r' + kind, refined[kind]());
+  refined[kind] = false;
+  /* (a chart's time axis is drawn on reset) */
+  if (kind === 'chart' && window.flames && window.flames[P]) window.flames[P].reset();
+  search($('q').value);
+}
+/* the refined pictures taken out, and the type's own tables back */
+function unrefine() {
   if (window.flames) { delete window.flames['r-']; delete window.flames['rc-']; }
   $('v-rgraph').textContent = '';
   if ($('v-rchart')) $('v-rchart').textContent = '';
-  if (v === null) {
-    if (plain === null) return;
-    top = plain.top; all = plain.all; peek = plain.peek;
-    plain = refined = null;
-  } else {
-    if (plain === null) plain = { top: top, all: all, peek: peek };
+  if (plain === null) return;
+  top = plain.top; all = plain.all; peek = plain.peek;
+  plain = refined = null;
+}
+function refine(v) {
+  if (v === null && plain === null) return;
+  unrefine();
+  if (v !== null) {
+    plain = { top: top, all: all, peek: peek };
     top = table(v.top); all = v.all; peek = v.peek;
     refined = { graph: v.graph, chart: v.chart, tree: v.tree };
     $('rnote').textContent = 'Refined (' + v.spec + '): the call graph ' +
@@ -440,12 +443,8 @@ function setType(name) {
   if (name === current) return;
   draw();
   if (plain !== null) {	/* (refined again when the type's tables are in) */
-    top = plain.top; all = plain.all; peek = plain.peek;
-    plain = refined = null;
+    unrefine();
     tree = null;
-    $('v-rgraph').textContent = '';
-    if ($('v-rchart')) $('v-rchart').textContent = '';
-    if (window.flames) { delete window.flames['r-']; delete window.flames['rc-']; }
   }
   views[current] = { top: top, all: all, peek: peek, list: list, tree: tree,
     graph: take('v-graph'), callgraph: take('v-callgraph'),

@@ -74,22 +74,26 @@ t_report_empty() {
 	test $? -eq 1 && ! test -e "$out/x.html" || bad "a missing input: not 1, or a file left"
 }
 
-# The page's style and script are lib/analysis/report/report.css and
-# report.js as they are in the tree (tools/embed.awk).
+# The page's style and scripts are lib/analysis/report/report.css,
+# report.js, callgraph.js, graphlayout.js and refine.js as they are in
+# the tree (tools/embed.awk).
 t_report_assets_are_files() {
 	$bin/rprof2tsv "$R_MEM" | $bin/tsvreport >"$out/page" || bad "tsvreport failed"
 	awk '/^<style>$/ { n++; if (n == 1) { on = 1; next } }
 	    /^<\/style>$/ { on = 0 } on' "$out/page" >"$out/got"
 	[ -s "$out/got" ] || bad "no style in the page"
 	same lib/analysis/report/report.css "the page's style"
-	# its scripts: the page's, then the refine controls'
+	# its scripts: the page's, the refined call graph's (made, then
+	# laid out), then the refine controls'
 	awk '/^<script>$/ { on = 1; n++; next } /^<\/script>$/ { on = 0 }
 	    on { print > (OUT "." n) }' OUT="$out/script" "$out/page"
-	mv "$out/script.1" "$out/got" 2>/dev/null || bad "no script in the page"
-	same lib/analysis/report/report.js "the page's script"
-	mv "$out/script.2" "$out/got" 2>/dev/null ||
-	    bad "no refine script in the page"
-	same lib/analysis/report/refine.js "the page's refine script"
+	n=1
+	for f in report.js callgraph.js graphlayout.js refine.js; do
+		mv "$out/script.$n" "$out/got" 2>/dev/null ||
+		    { bad "no script $n ($f) in the page"; n=$((n + 1)); continue; }
+		same lib/analysis/report/$f "the page's $f"
+		n=$((n + 1))
+	done
 }
 
 # A page or picture made to be sent says nothing of where it was made:

@@ -2,9 +2,10 @@
    page's window.refineSteps, else the labelled Go CPU profile's steps
    below: one a control), a step's type chosen first from the menu where
    it names one, and reset; after each, the page's top table (every row),
-   its callers-and-callees table and its refined flame graph's frames,
-   tagged by step, for the case to compare with tsvfocus's output through
-   tsvtop, tsvpeek and tsvflame. */
+   its callers-and-callees table, its refined flame graph's and chart's
+   frames, and its refined call graph's DOT and layout, tagged by step,
+   for the case to compare with tsvfocus's output through tsvtop,
+   tsvpeek, tsvflame and tsvgraph. */
 (function () {
   var steps = window.refineSteps || [
     ['focus', { focus: 'main\\.workA' }],
@@ -56,6 +57,29 @@
     fl.reset();
     r.push(tag + '.zoom\t' + n + ' drawn, ' + bad + ' wrong');
   }
+  /* the refined call graph: its DOT (what its button saves), and
+     how its boxes lie: those drawn, any two that overlap, any out of
+     the picture */
+  function callgraph(tag) {
+    var a = document.getElementById('rcg-dot'), svg = document.getElementById('rcg'), bs = [], i, j, p, q,
+      over = 0, out2 = 0, vb;
+    if (!a || !svg) { r.push(tag + '.cglayout\tno refined call graph'); return; }
+    out(tag + '.callgraph', a.getAttribute('data-dot'));
+    vb = svg.viewBox.baseVal;
+    svg.querySelectorAll('g.node rect, g.nodelet rect:first-of-type, g.legend rect').forEach(function (x) {
+      bs.push(x.getBBox());
+    });
+    for (i = 0; i < bs.length; i++) {
+      p = bs[i];
+      if (p.x < vb.x || p.y < vb.y || p.x + p.width > vb.x + vb.width || p.y + p.height > vb.y + vb.height) out2++;
+      for (j = i + 1; j < bs.length; j++) {
+        q = bs[j];
+        if (p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height) over++;
+      }
+    }
+    r.push(tag + '.cglayout\t' + svg.querySelectorAll('g.node').length + ' nodes, ' + over + ' overlapping, ' +
+      out2 + ' outside');
+  }
   function finish() {
     r.push('errors ' + window.reportErrors.length + ' ' + window.reportErrors.join('; '));
     document.getElementById('result').textContent = r.join('\n');
@@ -92,6 +116,8 @@
       frames(s[0] + '.chart', 'rc-');
       r.push(s[0] + '.axis\t' + (document.querySelectorAll('#rc-axis text').length > 0 ?
         document.querySelector('#rc-axis text').textContent : ''));
+      window.report.show('callgraph');
+      callgraph(s[0]);
       window.report.show('top');
       r.push(s[0] + '.said\t' + document.getElementById('refined').textContent);
       document.getElementById('refined').textContent = '';

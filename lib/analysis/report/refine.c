@@ -28,6 +28,7 @@ refine_init(struct refine *rf, const struct source_set *sources)
 	memset(rf, 0, sizeof(*rf));
 	rf->sr.opts.sources = sources;
 	rf->sr.opts.labels = 1;
+	rf->sr.opts.inlines = 1;
 	rf->fd = -1;
 	rf->last = -1;
 }
@@ -146,8 +147,9 @@ node_fraction(const struct stacks *shown, const struct prof *p)
 	return 0;
 }
 
-/* Each frame [name, file, short name, fill]; a label set's null. Label
- * sets are numbered in turn (*set: frame -> set + 1). */
+/* Each frame [name, file, short name, fill], then 1 when an inlined
+ * call's (a frame of the same name may be another's); a label set's
+ * null. Label sets are numbered in turn (*set: frame -> set + 1). */
 static void
 write_frames(const struct stacks *st, const char *trim, uint32_t *set,
     struct output *o)
@@ -178,7 +180,7 @@ write_frames(const struct stacks *st, const char *trim, uint32_t *set,
 		out_json_string(o, sname, slen);
 		out_str(o, ",\"");
 		out_str(o, fill);
-		out_str(o, "\"]");
+		out_str(o, st->frames[i].inlined ? "\",1]" : "\"]");
 	}
 	out_str(o, "],\n\"labels\":[");
 	for (i = 0, len = 0; i < st->nframes; i++) {

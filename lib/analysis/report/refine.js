@@ -234,15 +234,16 @@ function marks(text) {
   return m;
 }
 /* The stacks kept, each [value, extra, frames root first, calls' ids,
-   index, whether frames were taken out]. */
+   index, whether frames were taken out, which frames are inlined]. */
 function kept(t, sp) {
   var d = data, nc = d.ncols, out = [], F = d.frames.length,
     fo = null, ig = null, hi = null, sh = null, sf = null, tf = null, ti = null,
     framed = sp.focus || sp.ignore || sp.hide || sp.show, i, s, k, fr, ed, f, any, keep;
-  var frs = null, eds = null, used = 0;
+  var frs = null, eds = null, ils = null, il, used = 0;
   if (sp.hide || sp.show) {
     frs = new Int32Array(d.nframes);
     eds = new Int32Array(d.nframes);
+    ils = new Uint8Array(d.nframes);
   }
   if (sp.focus) fo = marks(sp.focus);
   if (sp.ignore) ig = marks(sp.ignore);
@@ -259,6 +260,7 @@ function kept(t, sp) {
     /* its frames and calls as read, unless hide or show takes some */
     fr = d.fr[i];
     ed = d.ed[i];
+    il = d.il[i];
     if (fo) {
       for (k = 0, any = false; k < fr.length && !any; k++) any = fo[fr[k]] === 1;
       if (!any) continue;
@@ -271,18 +273,24 @@ function kept(t, sp) {
       /* a call between frames still next to each other keeps its id;
          one across frames taken out is found by sums() (-2). In one
          buffer for all: a typed array each was slower. */
-      var n = 0, last = -2, from = used;
+      var n = 0, last = -2, from = used, run = false;
       for (k = 0; k < fr.length; k++) {
         f = fr[k];
         keep = (!hi || hi[f] !== 1) && (!sh || sh[f] === 1);
+        /* a location's frames run from its own to those inlined into
+           it: the first kept of a run is the location's own now */
+        if (il[k] === 0) run = false;
         if (!keep) continue;
         eds[used] = n === 0 ? -1 : last === k - 1 ? ed[k] : frs[used - 1] === f ? -1 : -2;
+        ils[used] = run ? il[k] : 0;
+        run = true;
         frs[used++] = f;
         n++;
         last = k;
       }
       fr = frs.subarray(from, used);
       ed = eds.subarray(from, used);
+      il = ils.subarray(from, used);
     }
     if (framed && fr.length === 0) continue;
     if (sf) {
@@ -292,11 +300,12 @@ function kept(t, sp) {
       if (k === fr.length) continue;
       if (k > 0) {
         fr = fr.subarray(k);
+        il = il.subarray(k);
         ed = Int32Array.from(ed.subarray(k));
         ed[0] = -1;
       }
     }
-    out.push([s[t.col], t.extra >= 0 ? s[t.extra] : 0, fr, ed, i, !!(hi || sh || sf)]);
+    out.push([s[t.col], t.extra >= 0 ? s[t.extra] : 0, fr, ed, i, !!(hi || sh || sf), il]);
   }
   return out;
 }
@@ -716,6 +725,31 @@ function chartSvg(sp) {
   return flameSvg(t, layout(out, W - 20, true), sp, 'rc-', 'Flame chart');
 }
 
+/* what callgraph.js formats figures and units with */
+var LIB = { shown: shown, fixed2: fixed2, numText: numText, unitOf: unitOf, labelUnit: labelUnit };
+
+/* The refined call graph (callgraph.js, graphlayout.js): tsvgraph's
+   defaults, as the page's own; its DOT a link away. */
+function callGraph(t, st) {
+  var P = R.callGraphModel(t, st, data, LIB, { nodefraction: 0.005, edgefraction: 0.001,
+    nodecount: 80, title: 'Call graph' });
+  return '<p class="note">Laid out in the page (Graphviz lays out the whole profile\'s). ' +
+    '<button id="rcg-dot" data-dot="' + xml(P.dot()) + '">Save its DOT</button> for dot -Tsvg.</p>\n' +
+    R.callGraphSvg(P);
+}
+/* the refined call graph's DOT saved as a file (the page loads nothing:
+   the link is made when asked) */
+function saveDot(e) {
+  var a;
+  if (!e.target || e.target.id !== 'rcg-dot') return;
+  a = document.createElement('a');
+  a.download = 'callgraph.dot';
+  a.href = URL.createObjectURL(new Blob([e.target.getAttribute('data-dot')], { type: 'text/vnd.graphviz' }));
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(function () { URL.revokeObjectURL(a.href); }, 0);
+}
 function describe(sp) {
   var k, out = [];
   for (k in sp) if (sp.hasOwnProperty(k) && sp[k]) out.push(k + '=' + sp[k]);
@@ -742,6 +776,7 @@ function views(sp) {
     graph: function () { return flameSvg(t, lay(), sp, 'r-', 'Flame graph'); },
     chart: data.chart ? function () { return chartSvg(sp); } : null,
     tree: function () { return treeOf(lay()); },
+    callgraph: R.callGraphModel ? function () { return callGraph(t, st); } : null,
     kept: st.length, spec: describe(sp) };
 }
 /* a table of report.js's kind whose text is made when first read; its
@@ -779,30 +814,43 @@ function load(done) {
        name */
     d.rank = new Int32Array(d.frames.length);
     d.byName = new Map();
-    var order = [];
-    for (i = 0; i < d.frames.length; i++)
-      if (d.frames[i]) { order.push(i); d.byName.set(d.frames[i][0], i); }
+    var order = [], canon = new Int32Array(d.frames.length), x;
+    /* a frame inlined somewhere is also a frame of its own (its fifth
+       field): one frame by name here, the inlined calls marked in d.il */
+    for (i = 0; i < d.frames.length; i++) {
+      canon[i] = i;
+      if (!d.frames[i]) continue;
+      x = d.byName.get(d.frames[i][0]);
+      if (x !== undefined) { canon[i] = x; continue; }
+      order.push(i);
+      d.byName.set(d.frames[i][0], i);
+    }
     order.sort(function (p, q) { return byName(d.frames[p][0], d.frames[q][0]); });
     for (i = 0; i < order.length; i++) d.rank[order[i]] = i;
     for (i = 0; i < d.types.length; i++)
       d.ncols = Math.max(d.ncols, d.types[i].col + 1, d.types[i].extra + 1);
     /* each stack's frames, and its calls' ids (ed[k]: frame k - 1 to
        frame k), in arrays of their own */
-    var k, st, n = 0, all, eds, at = 0;
+    var k, st, n = 0, all, eds, ils, at = 0, raw;
     for (i = 0; i < d.stacks.length; i++) n += d.stacks[i].length - d.ncols - 1;
     d.nframes = n;
     all = new Int32Array(n);
     eds = new Int32Array(n).fill(-1);
+    ils = new Uint8Array(n);
     d.pairs = new Pairs();
     d.fr = [];
     d.ed = [];
+    d.il = [];
     for (i = 0; i < d.stacks.length; i++) {
       st = d.stacks[i];
       n = st.length - d.ncols - 1;
       d.fr.push(all.subarray(at, at + n));
       d.ed.push(eds.subarray(at, at + n));
+      d.il.push(ils.subarray(at, at + n));
       for (k = 0; k < n; k++) {
-        all[at + k] = st[d.ncols + 1 + k];
+        raw = st[d.ncols + 1 + k];
+        all[at + k] = canon[raw];
+        if (d.frames[raw].length > 4) ils[at + k] = 1;
         if (k > 0 && all[at + k] !== all[at + k - 1])
           eds[at + k] = d.pairs.id(all[at + k - 1], all[at + k]);
       }
@@ -870,6 +918,7 @@ function init() {
   if (!f || !$('refine-data')) return;
   flameScript();
   f.onsubmit = function (e) { e.preventDefault(); apply(read()); };
+  document.addEventListener('click', saveDot);
   /* the stacks inflated while the first filter is typed */
   f.addEventListener('focusin', function () { load(function () {}); });
   $('unrefine').onclick = function () { f.reset(); apply(null); };

@@ -28,6 +28,8 @@
 #include "analysis/report/report.css.h"
 #include "analysis/report/report.js.h"
 #include "analysis/report/refine.js.h"
+#include "analysis/report/callgraph.js.h"
+#include "analysis/report/graphlayout.js.h"
 
 struct part {
 	int fd;			/* -1: not written */
@@ -845,7 +847,8 @@ report_write(struct report *r, struct output *o, struct perr *e)
 	out_str(o, r->lines != NULL ? " and its source." : ".");
 	out_str(o, "</p></aside>\n</section>\n");
 	out_str(o, "<section class=\"view\" id=\"v-rgraph\" hidden></section>\n"
-	    "<section class=\"view\" id=\"v-rchart\" hidden></section>\n");
+	    "<section class=\"view\" id=\"v-rchart\" hidden></section>\n"
+	    "<section class=\"view\" id=\"v-rcallgraph\" hidden></section>\n");
 	if (svg_part(o, "graph", "flame graph", &r->v.graph) < 0 ||
 	    svg_part(o, "chart", "flame chart", &r->pchart) < 0 ||
 	    svg_part(o, "callgraph", "call graph", &r->v.callgraph) < 0 ||
@@ -878,6 +881,13 @@ report_write(struct report *r, struct output *o, struct perr *e)
 	out_str(o, "<script>\n");
 	out_str(o, report_js);
 	out_str(o, "\n</script>\n<script>\n");
+	/* the refined call graph: made and laid out in the page */
+	if (r->refine_gz != NULL) {
+		out_str(o, callgraph_js);
+		out_str(o, "\n</script>\n<script>\n");
+		out_str(o, graphlayout_js);
+		out_str(o, "\n</script>\n<script>\n");
+	}
 	out_str(o, refine_js);
 	out_str(o, "\n</script>\n</body>\n</html>\n");
 	return 0;

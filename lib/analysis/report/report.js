@@ -303,20 +303,23 @@ function show(v) {
   if (v === 'graph' || v === 'callgraph') draw();
   if (v === 'graph') drawRefined('graph', 'r-');
   if (v === 'chart') drawRefined('chart', 'rc-');
+  if (v === 'callgraph') drawRefined('callgraph', 'rcg');
   view = v;
   for (i = 0; i < b.length; i++) {
     id = b[i].getAttribute('data-v');
     b[i].className = id === v ? 'on' : '';
     $('v-' + id).hidden = id !== v || (plain !== null && (id === 'graph' ||
-      (id === 'chart' && refined.chart !== null)));
+      ((id === 'chart' || id === 'callgraph') && refined[id] !== null)));
   }
-  /* refined: the flame graph and chart made again; the call graph (and
-     a chart with no samples in the page) is the whole profile's, and
-     says so */
+  /* refined: the flame graph, chart and call graph made again; one the
+     page cannot make (a chart with no samples in the page) is the whole
+     profile's, and says so */
   if ($('v-rgraph')) $('v-rgraph').hidden = !(v === 'graph' && plain !== null);
   if ($('v-rchart')) $('v-rchart').hidden = !(v === 'chart' && plain !== null && refined.chart !== null);
-  if ($('rnote')) $('rnote').hidden = !(plain !== null && (v === 'callgraph' ||
-    (v === 'chart' && refined.chart === null)));
+  if ($('v-rcallgraph'))
+    $('v-rcallgraph').hidden = !(v === 'callgraph' && plain !== null && refined.callgraph !== null);
+  if ($('rnote')) $('rnote').hidden = !(plain !== null &&
+    ((v === 'callgraph' && refined.callgraph === null) || (v === 'chart' && refined.chart === null)));
 }
 /* The refined views (refine.js's: the tables' text and the flame
    graph's markup), or null: the type's own again. While refined, the
@@ -340,6 +343,7 @@ function unrefine() {
   if (window.flames) { delete window.flames['r-']; delete window.flames['rc-']; }
   $('v-rgraph').textContent = '';
   if ($('v-rchart')) $('v-rchart').textContent = '';
+  if ($('v-rcallgraph')) $('v-rcallgraph').textContent = '';
   if (plain === null) return;
   top = plain.top; all = plain.all; peek = plain.peek;
   plain = refined = null;
@@ -350,11 +354,9 @@ function refine(v) {
   if (v !== null) {
     plain = { top: top, all: all, peek: peek };
     top = table(v.top); all = v.all; peek = v.peek;
-    refined = { graph: v.graph, chart: v.chart, tree: v.tree };
-    $('rnote').textContent = 'Refined (' + v.spec + '): the call graph ' +
-      (v.chart ? '' : 'and the flame chart ') + 'show' + (v.chart ? 's' : '') +
-      ' the whole profile, laid out when the page was made; tsvfocus, then ' +
-      'tsvreport, refines ' + (v.chart ? 'it' : 'them') + ' too.';
+    refined = { graph: v.graph, chart: v.chart, tree: v.tree, callgraph: v.callgraph };
+    $('rnote').textContent = 'Refined (' + v.spec + '): this view shows the whole ' +
+      'profile, as the page was made; tsvfocus, then tsvreport, refines it too.';
   }
   tree = null;
   shown();
@@ -497,9 +499,11 @@ function setType(name) {
 function init() {
   var b = document.querySelectorAll('nav button'), i;
   buildTop();
-  $('v-callgraph').ondblclick = function () {
-    this.className = this.className === 'view full' ? 'view' : 'view full';
-  };
+  ['v-callgraph', 'v-rcallgraph'].forEach(function (id) {
+    if ($(id)) $(id).ondblclick = function () {
+      this.className = this.className === 'view full' ? 'view' : 'view full';
+    };
+  });
   if ($('type')) {
     /* the page's own type, whatever a reload put back in the menu */
     current = $('type').value = $('type').options[0].value;

@@ -118,6 +118,7 @@ frame_named(struct stacks *st, const char *name, size_t len, struct text file,
 		fr->name = (uint32_t)n;
 		fr->file = (uint32_t)f;
 		fr->kind = kind;
+		fr->inlined = 0;
 	}
 	return k;
 }
@@ -302,7 +303,8 @@ stacks_frame_of(struct stack_reader *r, struct prof *p, uint32_t li)
 	int64_t name, n, f, k;
 	size_t len, old;
 	struct frame *fr;
-	char key[4];
+	char key[5];
+	int inl = r->opts.inlines && l->has_ext && l->inlined;
 
 	if (li < r->caploc && r->loc_frame[li] != 0)
 		return r->loc_frame[li] - 1;
@@ -329,8 +331,9 @@ stacks_frame_of(struct stack_reader *r, struct prof *p, uint32_t li)
 		return -1;
 	/* a frame is what is shown: one name, its file the first seen */
 	memcpy(key, &n, 4);
+	key[4] = 'i';
 	old = st->frame_ix.n;
-	if ((k = strtab_intern(&st->frame_ix, key, 4)) < 0)
+	if ((k = strtab_intern(&st->frame_ix, key, inl ? 5 : 4)) < 0)
 		return -1;
 	if (st->frame_ix.n != old) {
 		if (ARRAY_ROOM(st->frames, st->nframes, st->capframes) < 0)
@@ -338,6 +341,7 @@ stacks_frame_of(struct stack_reader *r, struct prof *p, uint32_t li)
 		fr = &st->frames[st->nframes++];
 		fr->name = (uint32_t)n;
 		fr->file = (uint32_t)f;
+		fr->inlined = inl;
 		/* native: an address no symbol names (a Go or C++ frame
 		 * with its function is coloured by its package) */
 		fr->kind = special(p, l) ? FRAME_SPECIAL

@@ -14,6 +14,7 @@ struct frame {
 	uint32_t name;		/* in strs: as shown */
 	uint32_t file;		/* in strs: the first file seen, "" if none */
 	int kind;		/* FRAME_* */
+	int inlined;		/* stack_opts.inlines: an inlined call's */
 };
 
 /* what a frame is, for its colour: a function; a pseudo-frame; an
@@ -60,6 +61,10 @@ struct stack_opts {
 	 * its labels (stacks_labels), so that stacks part by label set:
 	 * the report's data for refining in the browser */
 	int labels;
+	/* a frame inlined into its caller is a frame of its own, of the
+	 * same name (frame.inlined): the report's call graph marks calls
+	 * into one inline, as pprof does */
+	int inlines;
 };
 
 /* The assembler's callback (ctx: a struct stack_reader) and restart. */

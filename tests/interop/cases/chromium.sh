@@ -391,15 +391,17 @@ EOT
 
 # The page's refine controls (refine.js) in the browser: a profile refined
 # by each control in turn, and by a type of the menu while refined; after
-# each, its top table (every row), its callers-and-callees table and its
-# refined flame graph (each frame's depth, name and value) are those of
+# each, its top table (every row), its callers-and-callees table, its
+# refined flame graph and chart (each frame's depth, name and value) and
+# its refined call graph (the DOT it offers, line for line) are those of
 # tsvfocus with the same options through tsvtop --nodefraction=0, tsvpeek
-# --table --tree and tsvflame. Go's labelled CPU profile (string labels;
+# --table --tree, tsvflame and tsvgraph; the call graph's boxes neither
+# overlap nor leave the picture. Go's labelled CPU profile (string labels;
 # RE2's (?i), [[:upper:]], \z; show from; the refinement kept in the
 # page's address, and a page opened from such a link), its heap profile (numeric labels in
 # ranges with units; inuse_space chosen while refined), R's (its seconds
 # rounded as summaryRprof's), the eBPF profiler's OTLP profile (its
-# samples' times out of order). Reset: the table is the whole profile's.
+# samples' times out of order), Go 1.19's (inline calls). Reset: the table is the whole profile's.
 # The page keeps the unit it shows the type in: each step keeps enough
 # for tsvtop to choose the same. "bytes=64:200kb" is no range for pprof
 # (its bounds' units differ): a regular expression, matching nothing.
@@ -442,6 +444,15 @@ refine_case() {	# name profile steps; then "tag|type|tsvfocus options" lines
 		$bin/tsvpeek -q --table --tree $t "$out/$name/$tag.tsv" >"$out/$name/$tag.want.peek"
 		$bin/tsvflame $t "$out/$name/$tag.tsv" | svg_frames \
 		    >"$out/$name/$tag.want.graph"
+		# the refined call graph's DOT: tsvgraph's, as the page's
+		# own graph is made (a stream of no samples names no type)
+		$bin/tsvgraph -T 'Call graph' $t "$out/$name/$tag.tsv" \
+		    >"$out/$name/$tag.want.callgraph"
+		grep -q 'label="Type: \\l' "$out/$name/$tag.want.callgraph" &&
+		    sed -i 's/"Type: [^"\\]*/"Type: /g' "$out/$name/$tag.want.callgraph"
+		grep "^$tag.cglayout	" "$out/$name/got" |
+		    grep -v '	[0-9]* nodes, 0 overlapping, 0 outside$' |
+		    while read -r l; do bad "$name: $l"; done
 		# the chart: the first type's, whatever the menu shows
 		$bin/tsvflame -C "$out/$name/$tag.tsv" 2>/dev/null | svg_frames \
 		    >"$out/$name/$tag.want.chart"
@@ -450,9 +461,11 @@ refine_case() {	# name profile steps; then "tag|type|tsvfocus options" lines
 		    sed -n 's/.*<g id="axis"[^>]*><line[^>]*\/><text[^>]*>\([^<]*\)<.*/\1/p')
 		g=$(sed -n "s/^$tag\.axis	//p" "$out/$name/got")
 		[ "$a" = "$g" ] || bad "$name $tag: the refined chart's axis begins '$g', not '$a'"
-		for part in ${parts:-top peek graph chart}; do
+		for part in ${parts:-top peek graph chart callgraph}; do
 			grep "^$tag.$part	" "$out/$name/got" | cut -f 2- \
 			    >"$out/$name/$tag.got.$part"
+			grep -q 'label="Type: \\l' "$out/$name/$tag.want.$part" &&
+			    sed -i 's/"Type: [^"\\]*/"Type: /g' "$out/$name/$tag.got.$part"
 			[ -s "$out/$name/$tag.got.$part" ] ||
 			    [ ! -s "$out/$name/$tag.want.$part" ] ||
 			    { bad "$name $tag: the page shows no $part"; continue; }
@@ -509,12 +522,22 @@ EOT
 	# OpenTelemetry's eBPF profiler: 82 sources, samples timed out of
 	# order (the chart's, refined, in the order of their times)
 	# (its tables' unit: the page keeps s, tsvtop's every row asks ms)
-	parts='graph chart'
+	parts='graph chart callgraph'
 	refine_case otlp tests/data/otlp/pyroscope/otel-ebpf-profile.pb.bin '[
 	    ["libc", { focus: "libc" }], ["kernel", { hide: "^finish_task_switch" }]]' <<'EOT'
 libc||-f libc
 kernel||-H '^finish_task_switch'
 EOT
+	# Go 1.19's CPU profile: calls into inlined frames, and a frame
+	# whose caller hide or show takes out is no longer inlined
+	parts=callgraph
+	refine_case go119 tests/data/pprof/go-1.19/go.cpu.pb.gz '[
+	    ["hide", { hide: "^runtime\\." }], ["hide2", { hide: "Swap|lock" }],
+	    ["show", { show: "Swap|main" }]]' <<'EOF2'
+hide||-H '^runtime\.'
+hide2||-H 'Swap|lock'
+show||-S 'Swap|main'
+EOF2
 	parts=
 	refine_case r "$R_MEM" '[["focus", { focus: "^df_work$" }],
 	    ["hide", { hide: "^(FUN|lapply)$" }]]' <<'EOT'

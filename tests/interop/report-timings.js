@@ -58,6 +58,8 @@ async function main() {
       await idle();
       await timed('refine: show the refined chart', 'report.show("chart")');
       await idle();
+      await timed('refine: show the refined call graph', 'report.show("callgraph")');
+      await idle();
       await js('report.show("graph")');
       await idle();
       await timed('refine: zoom a refined flame graph frame',

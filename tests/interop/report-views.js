@@ -1,5 +1,6 @@
 // report-views.js PAGE PNG-PREFIX HIDDEN: every view of tsvreport's PAGE
 // shown in headless Chromium (1300 x 900, over the DevTools protocol),
+// and the call graph refined (rcallgraph: laid out in the page),
 // a screenshot of each to PNG-PREFIX-VIEW.png, and what can be checked
 // of what it shows printed, a line each, "VIEW CHECK VALUE":
 //   shown     the view's size on screen, px (0: nothing shown)
@@ -28,8 +29,18 @@ async function main() {
     const meta = await p.js('document.getElementById("meta").textContent');
     const unit = (/values in ([^ ;·]+)/.exec(meta) || /total: [-0-9.]+ ?([a-zA-Z]+)/.exec(meta) || [])[1] || '';
     out.push('header unit ' + unit);
-    for (const view of ['top', 'graph', 'chart', 'callgraph']) {
-      await p.js('report.show("' + view + '")');
+    for (const view of ['top', 'graph', 'chart', 'callgraph', 'rcallgraph']) {
+      if (view === 'rcallgraph') {
+        /* refined (by a hide that takes nothing): the call graph laid
+           out in the page */
+        if (!(await p.js('typeof report.refineBy === "function" && !!document.getElementById("v-rcallgraph")')))
+          continue;
+        await p.js('report.refineBy({ hide: "^no such function$" })');
+        await p.js('new Promise((r) => { (function w() { ' +
+          'if (document.getElementById("refined").textContent !== "") r(); else setTimeout(w, 10); })(); })');
+        await p.js('report.show("callgraph")');
+      } else
+        await p.js('report.show("' + view + '")');
       if (view === 'top')
         await p.js('report.choose(document.querySelector("#top tbody tr").fn)');
       await p.js(p.painted);
@@ -56,6 +67,15 @@ async function main() {
             g.querySelector('title').textContent.split('\\n')[0];
           const l = t.textContent;
           if (l !== name && !(l.endsWith('\\u2026') && name.indexOf(l.slice(0, -1)) === 0)) wrong++;
+        });
+        /* the refined call graph's boxes: each line inside its box */
+        v.querySelectorAll('g.node').forEach(g => {
+          const rect = g.querySelector('rect');
+          if (!rect) return;	/* (Graphviz's: polygons) */
+          g.querySelectorAll('text').forEach(t => {
+            n++;
+            if (t.getComputedTextLength() > parseFloat(rect.getAttribute('width')) - 2) wide++;
+          });
         });
         r.labels = n + '/' + wide + '/' + wrong;
         if ('${view}' === 'top') {

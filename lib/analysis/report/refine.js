@@ -814,12 +814,13 @@ function load(done) {
        name */
     d.rank = new Int32Array(d.frames.length);
     d.byName = new Map();
-    var order = [], canon = new Int32Array(d.frames.length), x;
+    var order = [], canon = new Int32Array(d.frames.length), inl = new Uint8Array(d.frames.length), x;
     /* a frame inlined somewhere is also a frame of its own (its fifth
        field): one frame by name here, the inlined calls marked in d.il */
     for (i = 0; i < d.frames.length; i++) {
       canon[i] = i;
       if (!d.frames[i]) continue;
+      inl[i] = d.frames[i].length > 4 ? 1 : 0;
       x = d.byName.get(d.frames[i][0]);
       if (x !== undefined) { canon[i] = x; continue; }
       order.push(i);
@@ -850,7 +851,7 @@ function load(done) {
       for (k = 0; k < n; k++) {
         raw = st[d.ncols + 1 + k];
         all[at + k] = canon[raw];
-        if (d.frames[raw].length > 4) ils[at + k] = 1;
+        ils[at + k] = inl[raw];
         if (k > 0 && all[at + k] !== all[at + k - 1])
           eds[at + k] = d.pairs.id(all[at + k - 1], all[at + k]);
       }

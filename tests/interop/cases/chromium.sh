@@ -550,7 +550,8 @@ EOT
 # (report-timings.js, which make bench runs for the figures): it opens,
 # and a function chosen, a search, each view, a zoom, three refinements,
 # the refined flame graph shown and zoomed (its narrow frames made from
-# data), and the sample type switched all run without an error. Times
+# data), the refined chart and call graph shown, and the sample type
+# switched all run without an error. Times
 # are printed, not judged.
 t_chromium_report_devtools() {
 	need chromium node || return
@@ -566,6 +567,7 @@ t_chromium_report_devtools() {
 	    'refine: focus (first, the stacks inflated)' 'refine: hide' \
 	    'refine: ignore and show' 'refine: show the refined graph' \
 	    'refine: show the refined chart' \
+	    'refine: show the refined call graph' \
 	    'refine: zoom a refined flame graph frame' 'refine: reset' \
 	    'switch to samples, every view' 'back to cpu'; do
 		grep -q "^$step	[0-9]* ms\$" "$out/timings" || bad "no time for '$step'"
@@ -578,7 +580,8 @@ t_chromium_report_devtools() {
 # 900 and captured (report-views.js; the screenshots stay in the case's
 # folder), and checked as far as a program can read what it shows: each
 # view is on screen and fits the window's width (the call graph fitted,
-# as pprof's page first shows it); no text holds this clone's directory;
+# as pprof's page first shows it), the call graph refined too (laid out
+# in the page, each node's lines inside its box); no text holds this clone's directory;
 # the pictures' totals are in the unit the header names; every frame's
 # label fits its box, and is its name or the start of it cut by an
 # ellipsis; the function chosen in the table heads its pane, with its
@@ -605,14 +608,15 @@ t_chromium_report_views() {
 		    $2 == "labels" { split($3, l, "/")
 			if (l[2] != 0) print n ": " $1 ": " l[2] " labels wider than their box"
 			if (l[3] != 0) print n ": " $1 ": " l[3] " labels not their name"
-			if (($1 == "graph" || $1 == "chart") && l[1] == 0) print n ": " $1 " has no label" }
+			if (($1 == "graph" || $1 == "chart" || $1 == "rcallgraph") && l[1] == 0)
+				print n ": " $1 " has no label" }
 		    $2 == "detail" { split($3, d, "|")
 			if (d[1] != d[2] || d[3] != "peek" || d[4] != "sandwich")
 				print n ": the pane of " d[1] ": " $3 }
 		    $1 == "errors" && $2 != 0 { print n ": the page threw: " $0 }
 		' "$out/$n.views" >"$out/problems"
 		[ -s "$out/problems" ] && bad "$(cat "$out/problems")"
-		for v in top graph chart callgraph; do
+		for v in top graph chart callgraph rcallgraph; do
 			[ "$(wc -c <"$out/$n-$v.png" 2>/dev/null || echo 0)" -gt 10000 ] ||
 			    bad "$n: no screenshot of $v"
 		done

@@ -262,7 +262,7 @@ function choose(fn) {
   /* a type just chosen: its tables and pictures come a moment after its
      top table, and this pane again with them */
   d.appendChild(peek ? peekTable(fn) : el('p', 'Reading\u2026', 'note'));
-  if (pictures === null) {
+  if (pictures === null || pictures.graph === null) {
     sw = d.appendChild(el('div'));
     /* refined: its flame graph is laid out for the sandwich once the
        table and this pane have been painted */
@@ -402,16 +402,22 @@ function shown() {
   search($('q').value);
   if (chosen !== null) choose(chosen);
 }
-/* the pictures of the type shown, made from their markup if still to be */
-function draw() {
-  var v = pictures;
-  if (v === null) return;
-  pictures = null;
+/* a picture of the type shown (kind graph or callgraph), made from its
+   markup if still to be: each in a task of its own (large.cpu's flame
+   graph and call graph together held the page 103-129 ms) */
+function drawPart(kind) {
+  if (pictures === null || pictures[kind] === null) return;
+  setSection('v-' + kind, pictures[kind]);
+  pictures[kind] = null;
+  if (pictures.graph === null && pictures.callgraph === null) pictures = null;
+  if (kind !== 'graph') return;
   tree = null;
-  setSection('v-graph', v.graph);
-  setSection('v-callgraph', v.callgraph);
   search($('q').value);
   if (chosen !== null) choose(chosen);
+}
+function draw() {
+  drawPart('graph');
+  drawPart('callgraph');
 }
 function restore(v) {
   top = v.top; all = v.all; peek = v.peek; list = v.list; tree = v.tree;
@@ -477,8 +483,14 @@ function setType(name) {
     });
   });
   function rest() {
+    if (current === name) drawPart('graph');
+    setTimeout(function () {
+      if (current === name) drawPart('callgraph');
+      setTimeout(data, 0);
+    }, 0);
+  }
+  function data() {
     reading--;
-    if (current === name) draw();
     part(name, 'data', function (d) {
       /* the type shown, or kept since another was chosen */
       var k = current === name ? {} : views[name];

@@ -4,219 +4,20 @@
    page holds (refine-data: every distinct stack and label set with its
    values of each type; refine-chart: the chart's samples in its order,
    as runs of one stack). The top table, its every row, callers and
-   callees, the sandwich, the flame graph and the flame chart are made
-   again from what is kept, as tsvtop, tsvpeek --tree and tsvflame (-C)
-   write them, in the unit the page shows the type in; the call graph,
-   laid out when the page was made, stays the whole profile's and says
-   so. */
+   callees, the sandwich, the flame graph, the flame chart and the call
+   graph are made again from what is kept, as tsvtop, tsvpeek --tree,
+   tsvflame (-C) and tsvgraph write them, in the unit the page shows the
+   type in. It builds on match.js, figures.js, refineflame.js,
+   callgraph.js and graphlayout.js, which come before it. */
 (function () {
 "use strict";
 var R = window.report, data = null, spec = null, waiting = [];
 function $(id) { return document.getElementById(id); }
-
-/* Go's regular expressions (RE2) as the browser's: \Q..\E quoted,
-   [[:alpha:]] spelt out, \pL braced, (?P<n>) named, \A \z anchored,
-   leading flags (?ims) made flags; a back-reference and (?U), which
-   JavaScript does not have or Go refuses, are refused. Matched
-   anywhere, on code points (the 'u' flag). */
-var POSIX = { alnum: '0-9A-Za-z', alpha: 'A-Za-z', ascii: '\\x00-\\x7f',
-  blank: '\\t ', cntrl: '\\x00-\\x1f\\x7f', digit: '0-9',
-  graph: '!-~', lower: 'a-z', print: ' -~', punct: '!-\\/:-@\\[-`{-~',
-  space: '\\t\\n\\v\\f\\r ', upper: 'A-Z', word: '0-9A-Za-z_',
-  xdigit: '0-9A-Fa-f' };
-function re2(src) {
-  var out = '', flags = 'u', i = 0, c, m, e, inClass = false;
-  m = /^\(\?([imsU]+)\)/.exec(src);
-  if (m) {
-    if (m[1].indexOf('U') >= 0) throw new Error('(?U) is not supported here');
-    flags += m[1];
-    i = m[0].length;
-  }
-  while (i < src.length) {
-    c = src.charAt(i);
-    if (c === '\\') {
-      c = src.charAt(i + 1);
-      if (c === 'Q') {
-        e = src.indexOf('\\E', i + 2);
-        if (e < 0) e = src.length;
-        out += src.substring(i + 2, e).replace(/[\\^$.*+?()[\]{}|\/-]/g, '\\$&');
-        i = e + 2;
-        continue;
-      }
-      if (/[1-9]/.test(c)) throw new Error('invalid escape sequence: \\' + c);
-      if ((c === 'p' || c === 'P') && src.charAt(i + 2) !== '{') {
-        out += '\\' + c + '{' + src.charAt(i + 2) + '}';
-        i += 3;
-        continue;
-      }
-      if (c === 'A' && !inClass) { out += '^'; i += 2; continue; }
-      if (c === 'z' && !inClass) { out += '$(?![\\s\\S])'; i += 2; continue; }
-      out += '\\' + c;
-      i += 2;
-      continue;
-    }
-    if (inClass && c === '[' && (m = /^\[:(\^?)([a-z]+):\]/.exec(src.substring(i)))) {
-      if (!POSIX.hasOwnProperty(m[2])) throw new Error('invalid character class range: ' + m[0]);
-      if (m[1]) throw new Error('negated POSIX classes are not supported here');
-      out += POSIX[m[2]];
-      i += m[0].length;
-      continue;
-    }
-    if (!inClass && c === '[') {
-      inClass = true;
-      out += c;
-      i++;
-      if (src.charAt(i) === '^') { out += '^'; i++; }
-      if (src.charAt(i) === ']') { out += '\\]'; i++; }
-      continue;
-    }
-    if (inClass && c === ']') inClass = false;
-    if (!inClass && src.substring(i, i + 3) === '(?P') { out += '(?'; i += 3; continue; }
-    if (inClass && (c === '-' || c === '/' || c === '{' || c === '}' || c === '(' || c === ')' || c === '|')) {
-      /* JavaScript's 'u' flag wants these quoted in a class, but a range's '-' */
-      out += c === '-' && out.charAt(out.length - 1) !== '[' && src.charAt(i + 1) !== ']' ? c : '\\' + c;
-      i++;
-      continue;
-    }
-    out += c;
-    i++;
-  }
-  return new RegExp(out, flags);
-}
-
-/* tsvfocus's --tagfocus: "[key=]value", value a numeric range ("N",
-   "N:", ":N", "N:M", with a unit as pprof knows them) or regular
-   expressions separated by commas (without a key each must match some
-   string label "key:value"; with one, any may match one of that key's
-   values). A matcher of a label set: [[key, value] or [key, num, unit]]. */
-var UNITS = [
-  [0, 1, 'ns', 'nanosecond'], [0, 1e3, 'us', '\u03bcs', 'microsecond'],
-  [0, 1e6, 'ms', 'millisecond'], [0, 1e9, 's', 'sec', 'second'],
-  [0, 3.6e12, 'hour', 'hr'],
-  [1, 1, 'b', 'byte'], [1, 1024, 'kb', 'kbyte', 'kilobyte'],
-  [1, 1048576, 'mb', 'mbyte', 'megabyte'],
-  [1, 1073741824, 'gb', 'gbyte', 'gigabyte'],
-  [1, 1099511627776, 'tb', 'tbyte', 'terabyte'],
-  [1, 1125899906842624, 'pb', 'pbyte', 'petabyte']];
-function unitOf(name) {
-  var low = String(name).toLowerCase(), i, j;
-  if (low.length > 2 && low.charAt(low.length - 1) === 's') low = low.substring(0, low.length - 1);
-  for (i = 0; i < UNITS.length; i++)
-    for (j = 2; j < UNITS[i].length; j++)
-      if (UNITS[i][j] === low) return { kind: UNITS[i][0], factor: UNITS[i][1] };
-  return null;
-}
-function labelUnit(l) {
-  if (l[2] !== '') return l[2];
-  return l[0] === 'alignment' || l[0] === 'request' ? 'bytes' : l[0];
-}
-/* a label's number in the range's unit, or null: of another kind */
-function inUnit(l, u) {
-  var lu = unitOf(labelUnit(l));
-  if (u === null) return lu === null ? l[1] : null;
-  if (lu === null || lu.kind !== u.kind) return null;
-  return l[1] * lu.factor / u.factor;
-}
-function tagMatcher(text) {
-  var eq = text.indexOf('='), key = eq >= 0 ? text.substring(0, eq) : null,
-    v = eq >= 0 ? text.substring(eq + 1) : text,
-    m = /^(?:([+-]?\d+)([A-Za-z]*))?(:)?(?:([+-]?\d+)([A-Za-z]*))?$/.exec(v),
-    lo, hi, u, res, i;
-  if (m && (m[1] !== undefined || m[4] !== undefined) &&
-      !(m[3] === undefined && m[4] !== undefined) &&
-      (m[1] === undefined || m[4] === undefined || (unitOf(m[2]) === null ? m[2] === m[5] :
-        unitOf(m[5]) !== null && unitOf(m[5]).kind === unitOf(m[2]).kind))) {
-    u = unitOf(m[1] !== undefined ? m[2] : m[5]);
-    lo = m[1] !== undefined ? +m[1] : -Infinity;
-    hi = m[3] === undefined ? lo : m[4] !== undefined ? +m[4] : Infinity;
-    if (m[1] !== undefined && m[4] !== undefined && u !== null)
-      hi = hi * unitOf(m[5]).factor / u.factor;
-    return function (ls) {
-      var k, x;
-      for (k = 0; k < ls.length; k++) {
-        if (ls[k].length !== 3 || (key !== null && ls[k][0] !== key)) continue;
-        x = inUnit(ls[k], u);
-        if (x !== null && x >= lo && x <= hi) return true;
-      }
-      return false;
-    };
-  }
-  res = v.split(',');
-  for (i = 0; i < res.length; i++) res[i] = re2(res[i]);
-  return function (ls) {
-    var j, k, found;
-    if (key !== null) {
-      for (k = 0; k < ls.length; k++)
-        if (ls[k].length === 2 && ls[k][0] === key)
-          for (j = 0; j < res.length; j++)
-            if (res[j].test(ls[k][1])) return true;
-      return false;
-    }
-    for (j = 0; j < res.length; j++) {
-      for (k = 0, found = false; k < ls.length && !found; k++)
-        found = ls[k].length === 2 && res[j].test(ls[k][0] + ':' + ls[k][1]);
-      if (!found) return false;
-    }
-    return true;
-  };
-}
-
-/* Figures as the page shows them (figure.h): the sum of a type's
-   values, times its scale, plus its extra type's; then as summed, in
-   the shown unit with two decimals (pprof's), or in it rounded (R's). */
-function numText(v) {
-  var s, m;
-  if (Math.abs(v) < 9007199254740992 && v === Math.floor(v))
-    return v === 0 && 1 / v < 0 ? '-0' : v.toFixed(0);
-  if (!isFinite(v)) return isNaN(v) ? 'NaN' : v < 0 ? '-Inf' : 'Inf';
-  s = String(v);
-  if (s.indexOf('e') < 0 && Math.abs(v) < 1e-4) s = v.toExponential();
-  m = /^(.*)e([+-])(\d+)$/.exec(s);	/* C's %g: two digits at least */
-  return m ? m[1] + 'e' + m[2] + (m[3].length < 2 ? '0' : '') + m[3] : s;
-}
-function evenRound(x) {
-  var r = Math.round(x);
-  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
-/* printf's %.2f: toFixed's, but a tie (a double exactly half way, as
-   0.125) to even, as C's printf rounds it */
-function fixed2(x) {
-  var s = x.toFixed(2), e, d, y = Math.abs(x) * 1000, r = Math.round(y);
-  /* (a tie is some n.nn5 exactly: the rest cannot be one) */
-  if (Math.abs(y - r) > 1e-6 * Math.max(1, y) || r % 10 !== 5 || Math.abs(x) >= 1e21)
-    return s;
-  e = Math.abs(x).toFixed(100);
-  if (!/\.\d\d50*$/.test(e)) return s;
-  d = e.substring(0, e.indexOf('.') + 3);	/* the tie rounded down */
-  if ((+d.charAt(d.length - 1)) % 2 === 0)
-    return (x < 0 ? '-' : '') + d;
-  return s;
-}
-function shown(t, v) {
-  var x, s, r;
-  switch (t.how) {
-  case 'min':
-    s = fixed2(v * t.f1 / t.f2);
-    if (s.length > 3 && s.substring(s.length - 3) === '.00') s = s.substring(0, s.length - 3);
-    return s === '-0' ? '0' : s;
-  case 'unit':
-    x = v * t.f1 / t.f2;
-    if (t.rdigits >= 0) {
-      r = Math.pow(10, t.rdigits);
-      x = evenRound(x * r) / r;
-    }
-    return numText(x);
-  default:
-    return numText(v);
-  }
-}
-function unitWord(t) {
-  return t.how === 'min' || t.how === 'unit' ? t.show : t.unit;
-}
-function share(v, sum) {
-  return fixed2(sum !== 0 ? Math.abs(v / sum) * 100 : 0);
-}
-function byName(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+/* (match.js, figures.js, refineflame.js) */
+var M = R.match, G = R.figures, FL = R.refineFlame, re2 = M.re2, tagMatcher = M.tagMatcher,
+  numText = G.numText, shown = G.shown, unitWord = G.unitWord, share = G.share,
+  byName = G.byName, fixed2 = G.fixed2, layout = FL.layout, treeOf = FL.treeOf,
+  flameSvg = FL.flameSvg, flameScript = FL.flameScript, xml = FL.xml;
 
 /* The frames an expression matches (its name or its file), kept for the
    next refinement: one is mostly made by adding to the last. */
@@ -519,196 +320,6 @@ function inlineCalls(peek) {
   return m;
 }
 
-/* The flame graph of the stacks kept, as tsvflame draws it (flame.c):
-   a box a stack prefix, children by name left to right, none narrower
-   than 0.1 px; its script the page's flame graph's, on the ids r-. */
-function xml(s) {
-  return String(s).replace(/[&<>"]/g, function (c) {
-    return c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;';
-  });
-}
-function fit(name, w) {
-  var n = Math.floor((w - 6) / (12 * 0.59));
-  if (!(n >= 3)) return '';
-  if (name.length <= n) return name;
-  return name.substring(0, n - 1) + '\u2026';
-}
-/* flame.js, as the page's flame graph (or chart) holds it, called for
-   the ids r-; kept from the first look: a type switched to takes the
-   first type's pictures out of the page */
-var flameJs = null, W = 1200;
-function flameScript() {
-  var ids = ['g-flame', 'c-flame'], i, g, sc;
-  for (i = 0; flameJs === null && i < ids.length; i++) {
-    g = $(ids[i]);
-    sc = g && g.getElementsByTagName('script')[0];
-    if (sc) {
-      flameJs = sc.textContent.replace(/\('[a-z-]*'\);\s*$/, "('r-');");
-      W = parseFloat(g.getAttribute('width'));
-    }
-  }
-  return flameJs;
-}
-function byFrames(a, b) {
-  var k, n = Math.min(a.length, b.length), rank = data.rank;
-  for (k = 0; k < n; k++)
-    if (a[k] !== b[k]) return rank[a[k]] - rank[b[k]];
-  return b.length - a.length;
-}
-/* each stack's place among all sorted by their frames, made once */
-function sortedStacks() {
-  var order, i;
-  if (data.pos) return data.pos;
-  order = data.fr.map(function (x, k) { return k; });
-  order.sort(function (p, q) { return byFrames(data.fr[p], data.fr[q]) || p - q; });
-  data.pos = new Int32Array(order.length);
-  for (i = 0; i < order.length; i++) data.pos[order[i]] = i;
-  return data.pos;
-}
-/* The boxes of a flame graph of stacks st, as flame.c lays them out:
-   the stacks sorted by their frames' names (a stack that ends after
-   those that go on), a box a run of them sharing a prefix (where the
-   frames two neighbours share fall under its depth it ends), its value
-   a difference of prefix sums, children left to right from the
-   parent's x; one narrower than 0.1 px, or not positive, is not drawn,
-   nor anything above it. The boxes drawn, in preorder: frame (-1: the
-   root), depth, value, x, width, parent. */
-function layout(st, span, ordered) {
-  var order = [], n = st.length, S, pre, lcp, i, j, k, a, b, m, total,
-    L = { f: [-1], d: [0], v: [0], x: [10], w: [span], p: [-1], total: 0 },
-    work, top, d, v, w;
-  for (i = 0; i < n; i++) order.push(i);
-  /* stacks as read keep their order among all (sorted once); frames
-     taken out make a new one */
-  if (ordered) ;	/* a chart's: as taken */
-  else if (st.every(function (x) { return x[5] === false; })) {
-    var pos = sortedStacks();
-    order.sort(function (p, q) { return pos[st[p][4]] - pos[st[q][4]]; });
-  } else
-    order.sort(function (p, q) { return byFrames(st[p][2], st[q][2]) || p - q; });
-  S = order.map(function (k) { return st[k][2]; });
-  pre = new Float64Array(n + 1);
-  lcp = new Int32Array(n + 1);
-  for (i = 0; i < n; i++) {
-    pre[i + 1] = pre[i] + st[order[i]][0];
-    if (i > 0) {
-      a = S[i - 1]; b = S[i]; m = Math.min(a.length, b.length);
-      for (k = 0; k < m && a[k] === b[k]; k++) ;
-      lcp[i] = k;
-    }
-  }
-  L.total = L.v[0] = total = pre[n];
-  if (!(total > 0)) return L;
-  /* a box's stacks [from, to), its depth, its next child's x */
-  work = [{ from: 0, to: n, d: 0, at: 0, next: 10, box: 0 }];
-  while (work.length) {
-    top = work[work.length - 1];
-    if (top.at >= top.to) { work.pop(); continue; }
-    i = top.at;
-    d = top.d;
-    if (S[i].length <= d) { top.at++; continue; }	/* its own value */
-    for (j = i + 1; j < top.to && lcp[j] > d; j++) ;
-    top.at = j;
-    v = pre[j] - pre[i];
-    w = v / total * span;
-    top.next += w;
-    if (w < 0.1 || !(v > 0)) continue;
-    L.f.push(S[i][d]); L.d.push(d + 1); L.v.push(v); L.x.push(top.next - w);
-    L.w.push(w); L.p.push(top.box);
-    work.push({ from: i, to: j, d: d + 1, at: i, next: top.next - w, box: L.f.length - 1 });
-  }
-  return L;
-}
-/* the boxes drawn, as objects */
-function drawnBoxes(L) {
-  var boxes = [], i;
-  for (i = 0; i < L.f.length; i++)
-    boxes.push({ i: i, n: { f: L.f[i], v: L.v[i] }, x: L.x[i], d: L.d[i], w: L.w[i] });
-  return boxes;
-}
-/* the flame graph's frames as report.js's sandwich reads them */
-function treeOf(L) {
-  var out = [], i, f, n;
-  for (i = 0; i < L.f.length; i++) {
-    f = L.f[i] >= 0 ? data.frames[L.f[i]] : ['all', '', null];
-    n = { name: f[0], s: f[2] !== f[0] ? f[2] : null, v: L.v[i], d: L.d[i],
-      up: i > 0 ? out[L.p[i]] : null, kids: [] };
-    if (n.up) n.up.kids.push(n);
-    out.push(n);
-  }
-  return out;
-}
-/* A picture of the boxes L as flame_svg.c draws one, on the ids P: the
-   flame graph (r-), or the chart (rc-: a time axis under the boxes,
-   whose ticks flame.js draws on reset). */
-function flameSvg(t, L, sp, P, what) {
-  var PAD = 10, FH = 16, TOP = 44, BOTTOM = 50, AXIS = P === 'rc-' ? 20 : 0, boxes,
-    i, depth = 0, H, out, span, script, y, b, name, fr, lazy, tip, root = { v: L.total },
-    axisT, axisU, id = function (n) { return P + n; };
-  script = flameScript();
-  if (script) script = script.replace(/\('r-'\);\s*$/, "('" + P + "');");
-  span = W - 2 * PAD;
-  if (!(L.total > 0)) return '<p class="note">No ' + what.toLowerCase() + ': no positive value is kept.</p>';
-  boxes = drawnBoxes(L);
-  for (i = 0; i < boxes.length; i++) if (boxes[i].d > depth) depth = boxes[i].d;
-  H = TOP + (depth + 1) * FH + AXIS + BOTTOM;
-  out = ['<svg version="1.1" id="' + id('flame') + '" width="' + W.toFixed(3) + '" height="' + H.toFixed(3) +
-    '" viewBox="0 0 ' + W.toFixed(3) + ' ' + H.toFixed(3) + '" xmlns="http://www.w3.org/2000/svg">',
-    /* (each rule under the picture's id, as flame_svg.c's) */
-    '<style>#' + id('flame') + ' text { font-family: Verdana, sans-serif; font-size: 12px; fill: rgb(0,0,0); }',
-    '#' + id('flame') + ' #' + id('title') + ' { font-size: 17px; text-anchor: middle; }',
-    '#' + id('flame') + ' #' + id('subtitle') + ' { text-anchor: middle; fill: rgb(90,90,90); }',
-    '#' + id('flame') + ' #' + id('search') + ' { display: none; } #' + id('flame') + ' #' + id('matched') +
-      ' { text-anchor: end; }',
-    '#' + id('flame') + ' .f { cursor: pointer; } #' + id('flame') +
-      ' .f:hover rect { stroke: rgb(0,0,0); stroke-width: 0.5; }',
-    '#' + id('flame') + ' .parent { opacity: 0.5; }</style>',
-    '<rect x="0" y="0" width="100%" height="100%" fill="rgb(248,248,244)"/>',
-    '<text id="' + id('title') + '" x="' + (W / 2).toFixed(3) + '" y="20">' + what + ', refined</text>',
-    '<text id="' + id('subtitle') + '" x="' + (W / 2).toFixed(3) + '" y="38">total ' +
-      xml(shown(t, root.v * t.scale) + ' ' + unitWord(t)) + '; ' + xml(describe(sp)) +
-      (AXIS ? '; the samples in the order taken' : '') +
-      '; click a frame to zoom, Escape or the root to reset</text>',
-    '<text id="' + id('search') + '" x="' + (W - PAD).toFixed(3) + '" y="20">Search</text>',
-    '<text id="' + id('details') + '" x="10" y="' + (H - BOTTOM + 34).toFixed(3) + '"> </text>',
-    '<text id="' + id('matched') + '" x="' + (W - PAD).toFixed(3) + '" y="' + (H - BOTTOM + 34).toFixed(3) +
-      '"></text>',
-    '<g id="' + id('frames') + '">'];
-  /* frames under half a pixel (flame.js's MINW) as data: it makes them
-     when a zoom widens them (large.cpu refined: 10,000 of 10,300) */
-  lazy = (window.flameLazy = window.flameLazy || {})[P] = [];
-  for (i = 0; i < boxes.length; i++) {
-    b = boxes[i];
-    fr = b.n.f >= 0 ? data.frames[b.n.f] : ['all', '', 'all', 'rgb(235,140,60)'];
-    y = TOP + (depth - b.d) * FH;
-    name = fr[2];
-    tip = fr[0] + '\n' + (fr[1] !== '' ? fr[1] + '\n' : '') + shown(t, b.n.v * t.scale) + ' ' +
-      unitWord(t) + ' (' + (b.n.v / root.v * 100).toFixed(2) + '%)';
-    if (i > 0 && b.w < 0.5) {
-      lazy.push([b.d, +b.x.toFixed(3), +b.w.toFixed(3), y, fr[0], name, fr[3], tip, numText(b.n.v)]);
-      continue;
-    }
-    out.push('<g class="f" data-d="' + b.d + '" data-v="' + numText(b.n.v) + '"' +
-      (name !== fr[0] ? ' data-s="' + xml(name) + '"' : '') + '><title>' + xml(tip) +
-      '</title><rect x="' + b.x.toFixed(3) + '" y="' +
-      y.toFixed(3) + '" width="' + b.w.toFixed(3) + '" height="15" rx="2" fill="' + fr[3] +
-      '"/><text x="' + (b.x + 3).toFixed(3) + '" y="' + (y + 11.5).toFixed(3) + '">' +
-      xml(fit(name, b.w)) + '</text></g>');
-  }
-  out.push('</g>');
-  if (AXIS) {
-    /* the time axis in the unit the values are shown in (flame_svg.c's
-       axis_total) */
-    axisT = root.v * t.scale;
-    axisU = t.unit;
-    if (t.how === 'min' || t.how === 'unit') { axisT = axisT * t.f1 / t.f2; axisU = t.show; }
-    out.push('<g id="' + id('axis') + '" data-t="' + axisT + '" data-u="' + xml(axisU) +
-      '" data-y="' + (TOP + (depth + 1) * FH + 2).toFixed(3) + '"></g>');
-  }
-  if (script) out.push('<script><![CDATA[' + script + ']]><\/script>');
-  out.push('</svg>');
-  return out.join('\n');
-}
 /* The flame chart of what sp keeps: the chart's samples (the page's
    refine-chart: runs of one stack and their value of the first type,
    in the chart's order) whose stacks are kept, their frames as kept,
@@ -722,11 +333,11 @@ function chartSvg(sp) {
     if (!e) continue;
     out.push([runs[i + 1], 0, e[2], e[3], e[4], true]);
   }
-  return flameSvg(t, layout(out, W - 20, true), sp, 'rc-', 'Flame chart');
+  return flameSvg(t, layout(out, FL.width() - 20, true), describe(sp), 'rc-', 'Flame chart');
 }
 
 /* what callgraph.js formats figures and units with */
-var LIB = { shown: shown, fixed2: fixed2, numText: numText, unitOf: unitOf, labelUnit: labelUnit };
+var LIB = { shown: shown, fixed2: fixed2, numText: numText, unitOf: M.unitOf, labelUnit: M.labelUnit };
 
 /* The refined call graph (callgraph.js, graphlayout.js): tsvgraph's
    defaults, as the page's own; its DOT a link away. */
@@ -767,13 +378,13 @@ function views(sp) {
   if (t === null) throw new Error('this type cannot be refined here');
   var L = null;
   /* what is seen at once: the table; the rest when asked for */
-  function lay() { return L || (L = layout(st, W - 20)); }
+  function lay() { return L || (L = layout(st, FL.width() - 20)); }
   st = kept(t, sp);
   g = sums(t, st);
   return { top: topText(t, g, base.top, sp, false),
     all: lazyTable(function () { return topText(t, g, base.top, sp, true); }, g.n),
     peek: peekTable(t, g, base.top, sp, inlineCalls(base.peek)),
-    graph: function () { return flameSvg(t, lay(), sp, 'r-', 'Flame graph'); },
+    graph: function () { return flameSvg(t, lay(), describe(sp), 'r-', 'Flame graph'); },
     chart: data.chart ? function () { return chartSvg(sp); } : null,
     tree: function () { return treeOf(lay()); },
     callgraph: R.callGraphModel ? function () { return callGraph(t, st); } : null,
@@ -858,6 +469,7 @@ function load(done) {
       at += n;
     }
     data = d;
+    FL.use(d);
     while (waiting.length) waiting.shift()();
   }
 }

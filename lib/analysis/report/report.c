@@ -27,9 +27,20 @@
  * of its own. */
 #include "analysis/report/report.css.h"
 #include "analysis/report/report.js.h"
-#include "analysis/report/refine.js.h"
+#include "analysis/report/match.js.h"
+#include "analysis/report/figures.js.h"
+#include "analysis/report/refineflame.js.h"
 #include "analysis/report/callgraph.js.h"
 #include "analysis/report/graphlayout.js.h"
+#include "analysis/report/refine.js.h"
+
+/* The refine controls' scripts, in the order they build on each other:
+ * RE2 and tag filters, figures, the refined flame pictures, the refined
+ * call graph and its layout, then the controls. */
+static const char *const refine_js_all[] = {
+	match_js, figures_js, refineflame_js, callgraph_js, graphlayout_js,
+	refine_js
+};
 
 struct part {
 	int fd;			/* -1: not written */
@@ -880,15 +891,14 @@ report_write(struct report *r, struct output *o, struct perr *e)
 		return -1;
 	out_str(o, "<script>\n");
 	out_str(o, report_js);
-	out_str(o, "\n</script>\n<script>\n");
-	/* the refined call graph: made and laid out in the page */
-	if (r->refine_gz != NULL) {
-		out_str(o, callgraph_js);
-		out_str(o, "\n</script>\n<script>\n");
-		out_str(o, graphlayout_js);
-		out_str(o, "\n</script>\n<script>\n");
+	out_str(o, "\n</script>\n");
+	/* the refine controls' scripts, each on what comes before it */
+	for (i = 0; r->refine_gz != NULL && i < sizeof(refine_js_all) /
+	    sizeof(refine_js_all[0]); i++) {
+		out_str(o, "<script>\n");
+		out_str(o, refine_js_all[i]);
+		out_str(o, "\n</script>\n");
 	}
-	out_str(o, refine_js);
-	out_str(o, "\n</script>\n</body>\n</html>\n");
+	out_str(o, "</body>\n</html>\n");
 	return 0;
 }

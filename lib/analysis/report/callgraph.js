@@ -9,6 +9,7 @@
 'use strict';
 var R = window.report;
 if (!R) return;
+var G = R.figures, M = R.match;
 
 /* ---- the graph: callgraph.c over the stacks kept ---- */
 
@@ -16,7 +17,7 @@ if (!R) return;
 function valueOf(t, s) {
   return t.scale === 1 && t.extra < 0 ? s[0] : s[0] * t.scale + s[1];
 }
-function byBytes(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+var byBytes = G.byName;
 
 /* pprof's sample tags (callgraph.c's tagset): the string labels sorted
    and joined as "k:v\nk:v" (a backslash and an n), and the "bytes"
@@ -31,7 +32,7 @@ function tagsOf(ls, unitOfLabel) {
   return { text: str.map(function (l) { return l[0] + ':' + l[1]; }).join('\\n'), nums: nums };
 }
 
-function Graph(t, st, d, lib) {
+function Graph(t, st, d) {
   var F = d.frames.length, i, k, s, v, fr, stamp = new Int32Array(F).fill(-1), ls;
   this.F = F;
   this.flat = new Float64Array(F);
@@ -50,7 +51,7 @@ function Graph(t, st, d, lib) {
       if (stamp[fr[k]] !== i) { stamp[fr[k]] = i; this.cum[fr[k]] += v; }
     if (fr.length > 0) this.flat[fr[fr.length - 1]] += v;
     ls = d.stacks[s[4]][d.ncols];
-    this.stacks.push({ v: v, fr: fr, il: s[6], tags: tagsOf(ls ? d.labels[ls - 1] : [], lib.labelUnit) });
+    this.stacks.push({ v: v, fr: fr, il: s[6], tags: tagsOf(ls ? d.labels[ls - 1] : [], M.labelUnit) });
   }
 }
 Graph.prototype.name = function (f) { return this.d.frames[f][0]; };
@@ -140,7 +141,7 @@ Graph.prototype.rank = function (kept, E) {
 /* node_tags: the kept nodes' tags (a stack's string labels one, each of
    its "bytes" numbers another under them), a node's cum once a stack,
    the leaf's flat; those under the cut gone */
-Graph.prototype.tags = function (kept, cut, lib) {
+Graph.prototype.tags = function (kept, cut) {
   var ix = new Map(), out = [], i, d, s, n, node, flat, seen = new Uint8Array(this.F), leaf, j, name, key, x;
   function add(node, key, labels, num, w, flat) {
     var k = node + '\u0000' + key, t = ix.get(k);
@@ -164,7 +165,7 @@ Graph.prototype.tags = function (kept, cut, lib) {
       if (s.tags.text !== '') add(node, s.tags.text, s.tags.text, null, s.v, flat);
       for (j = 0; j < s.tags.nums.length; j++) {
         x = s.tags.nums[j];
-        name = unitLabel(x[0], x[1], lib);
+        name = unitLabel(x[0], x[1]);
         key = s.tags.text + '\u0000' + name;
         add(node, key, s.tags.text, { name: name, value: x[0], unit: x[1] }, s.v, flat);
       }
@@ -220,7 +221,7 @@ function removeRedundant(g, E, r, gone) {
 /* graph_prune: nodes under a fraction gone and the graph rebuilt, the
    nodecount most telling kept and rebuilt again, edges under theirs
    and redundant residual ones gone */
-Graph.prototype.prune = function (nf, ef, nodecount, lib) {
+Graph.prototype.prune = function (nf, ef, nodecount) {
   var F = this.F, kept = new Uint8Array(F), i, total = 0, p = {}, E, r, gone, top, count, k, nt, tags;
   for (i = 0; i < F; i++)
     if (this.flat[i] !== 0 || this.cum[i] !== 0) { kept[i] = 1; total += this.flat[i]; }
@@ -238,7 +239,7 @@ Graph.prototype.prune = function (nf, ef, nodecount, lib) {
     count = 0;
     trimEdges(E, gone, kept, p.ecut);
     /* selectTopNodes: a node's tags with a flat count as nodes */
-    tags = this.tags(kept, p.ncut, lib);
+    tags = this.tags(kept, p.ncut);
     nt = new Map();
     for (i = 0; i < tags.length; i++)
       if (tags[i].flat !== 0 && (nt.get(tags[i].node) || 0) < 4)
@@ -258,7 +259,7 @@ Graph.prototype.prune = function (nf, ef, nodecount, lib) {
   p.edges = E.filter(function (e, i) { return !gone[i]; });
   p.kept = kept;
   p.nkept = r.length;
-  p.tags = this.tags(kept, p.ncut, lib);
+  p.tags = this.tags(kept, p.ncut);
   return p;
 };
 
@@ -269,8 +270,8 @@ var SCALES = [[[1, 'ns'], [1e3, 'us'], [1e6, 'ms'], [1e9, 's'], [3600e9, 'hrs']]
     [1125899906842624, 'PB']]];
 /* unit_scale(v, from, "minimum"): v in the largest unit it is 1 or more
    of; a count as it is */
-function scaleMin(v, from, unitOf) {
-  var u = unitOf(from), base, sc, f, name, i;
+function scaleMin(v, from) {
+  var u = M.unitOf(from), base, sc, f, name, i;
   if (u === null) return { x: v, name: '' };
   base = v * u.factor;
   sc = SCALES[u.kind];
@@ -281,23 +282,23 @@ function scaleMin(v, from, unitOf) {
   return { x: base / f, name: name };
 }
 /* unit_label(v, unit, "minimum"), as pprof names a tag (40kB) */
-function unitLabel(v, unit, lib) {
-  var s = scaleMin(v, unit, lib.unitOf), t = lib.fixed2(s.x);
+function unitLabel(v, unit) {
+  var s = scaleMin(v, unit), t = G.fixed2(s.x);
   if (t.length > 3 && t.substring(t.length - 3) === '.00') t = t.substring(0, t.length - 3);
   if (t === '0' || t === '-0') return '0';
   return t + s.name;
 }
 /* figure_min_unit: the unit of a graph's figures */
-function minUnit(t, lo, total, lib) {
+function minUnit(t, lo, total) {
   var umin, umax;
   if (lo === 0) lo = Math.abs(total);
-  umin = scaleMin(lo, t.unit, lib.unitOf).name;
-  umax = scaleMin(Math.abs(total), t.unit, lib.unitOf).name;
-  if (umin !== umax && lo * 100 < Math.abs(total)) umin = scaleMin(100 * lo, t.unit, lib.unitOf).name;
+  umin = scaleMin(lo, t.unit).name;
+  umax = scaleMin(Math.abs(total), t.unit).name;
+  if (umin !== umax && lo * 100 < Math.abs(total)) umin = scaleMin(100 * lo, t.unit).name;
   return umin !== '' ? umin : t.unit;
 }
-function factorOf(u, lib) {
-  var x = lib.unitOf(u);
+function factorOf(u) {
+  var x = M.unitOf(u);
   return x === null ? 1 : x.factor;
 }
 
@@ -326,10 +327,10 @@ function g2(x) {
   }
   return x.toFixed(Math.max(0, 1 - e)).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 }
-function pct(v, total, lib) {
+function pct(v, total) {
   var r = total !== 0 ? Math.abs(v / total) * 100 : 0;
   if (r >= 99.95 && r <= 100.05) return '100%';
-  if (r >= 1) return lib.fixed2(r) + '%';
+  if (r >= 1) return G.fixed2(r) + '%';
   return g2(r) + '%';
 }
 /* DOT's string: quotes and backslashes escaped, newlines as \n */
@@ -348,7 +349,7 @@ function nameLines(name, short) {
 
 /* The model of the picture: nodes in pprof's order with their labels,
    edges by weight, nodelets, the legend; as DOT by dot(). */
-function Picture(g, t, p, lib, title) {
+function Picture(g, t, p, title) {
   var self = this, order = [], i, lo = 0, maxflat = 0, v, calls = new Uint8Array(g.F), id = new Int32Array(g.F), u;
   var total = Math.abs(g.total), fr = g.d.frames;
   for (i = 0; i < g.F; i++)
@@ -365,22 +366,21 @@ function Picture(g, t, p, lib, title) {
   }
   this.t = t;
   if (t.how === 'min') {
-    u = minUnit(t, lo, total, lib);
+    u = minUnit(t, lo, total);
     this.t = Object.create(t);
     this.t.show = u;
-    this.t.f2 = factorOf(u, lib);
+    this.t.f2 = factorOf(u);
   }
-  this.lib = lib;
   this.total = total;
   this.title = title;
   this.p = p;
   this.nodes = order.map(function (x) {
     var fs = 8, lines = nameLines(x.name, fr[x.node][2] || x.name), fig;
     if (maxflat !== 0 && x.flat !== 0) fs += Math.ceil(16 * Math.sqrt(Math.abs(x.flat) / maxflat));
-    fig = x.flat !== 0 ? self.value(x.flat) + ' (' + pct(x.flat, total, lib) + ')' : '0';
+    fig = x.flat !== 0 ? self.value(x.flat) + ' (' + pct(x.flat, total) + ')' : '0';
     if (x.cum !== x.flat) {
       if (x.flat !== 0) { lines.push(fig); fig = 'of '; } else fig += ' of ';
-      fig += self.value(x.cum) + ' (' + pct(x.cum, total, lib) + ')';
+      fig += self.value(x.cum) + ' (' + pct(x.cum, total) + ')';
     }
     lines.push(fig);
     return { id: id[x.node], node: x.node, name: x.name, flat: x.flat, cum: x.cum, fs: fs, lines: lines,
@@ -405,20 +405,20 @@ function Picture(g, t, p, lib, title) {
 }
 /* value(): a figure and its unit as pprof labels them */
 Picture.prototype.value = function (v) {
-  var t = this.t, lib = this.lib, s;
+  var t = this.t, s;
   if (t.how === 'min') {
-    s = lib.shown(t, v);
+    s = G.shown(t, v);
     return s === '0' ? '0' : s + t.show;
   }
-  if (t.how === 'auto') return unitLabel(v, t.unit, lib);
-  s = lib.shown(t, v);
+  if (t.how === 'auto') return unitLabel(v, t.unit);
+  s = G.shown(t, v);
   return t.how === 'unit' ? s + t.show : s;
 };
 Picture.prototype.legendLines = function (order) {
-  var flat = 0, i, out = [], p = this.p, lib = this.lib;
+  var flat = 0, i, out = [], p = this.p;
   for (i = 0; i < order.length; i++) flat += order[i].flat;
   out.push('Type: ' + this.t.name);
-  out.push('Showing nodes accounting for ' + this.value(flat) + ', ' + pct(flat, this.total, lib) +
+  out.push('Showing nodes accounting for ' + this.value(flat) + ', ' + pct(flat, this.total) +
     ' of ' + this.value(this.total) + ' total');
   if (p.droppedNodes > 0)
     out.push('Dropped ' + p.droppedNodes + ' node' + (p.droppedNodes > 1 ? 's' : '') + ' (cum <= ' +
@@ -459,7 +459,7 @@ Picture.prototype.addNodelets = function (n, ts, flat) {
 };
 /* numericNodelets: more than four grouped into four ranges */
 Picture.prototype.numericNodelets = function (n, x, flat, src) {
-  var lib = this.lib, i, j, best, bd, dd, g, w, dotted, lo = [], hi = [];
+  var i, j, best, bd, dd, g, w, dotted, lo = [], hi = [];
   x.sort(cmpNodelets(flat));
   if (x.length > 4) {
     for (i = 0; i < 4; i++) { lo[i] = [x[i].value, x[i].unit]; hi[i] = [x[i].value, x[i].unit]; }
@@ -475,8 +475,8 @@ Picture.prototype.numericNodelets = function (n, x, flat, src) {
     }
     x = x.slice(0, 4);
     for (i = 0; i < 4; i++)
-      x[i].name = lo[i][0] === hi[i][0] ? unitLabel(lo[i][0], lo[i][1], lib) :
-        unitLabel(lo[i][0], lo[i][1], lib) + '..' + unitLabel(hi[i][0], hi[i][1], lib);
+      x[i].name = lo[i][0] === hi[i][0] ? unitLabel(lo[i][0], lo[i][1]) :
+        unitLabel(lo[i][0], lo[i][1]) + '..' + unitLabel(hi[i][0], hi[i][1]);
     x.sort(cmpNodelets(flat));
   }
   for (j = 0; j < x.length; j++) {
@@ -491,7 +491,7 @@ Picture.prototype.numericNodelets = function (n, x, flat, src) {
 };
 /* The DOT tsvgraph writes for the same stacks (its tests compare) */
 Picture.prototype.dot = function () {
-  var self = this, out = [], lib = this.lib;
+  var self = this, out = [];
   out.push('digraph "' + dq(this.title) + '" {');
   out.push('node [style=filled fillcolor="#f8f8f8"]');
   out.push('subgraph cluster_L { "Type: ' + dq(this.t.name) + '" [shape=box fontsize=16 label="' +
@@ -499,7 +499,7 @@ Picture.prototype.dot = function () {
   this.nodes.forEach(function (n) {
     out.push('N' + n.id + ' [label="' + n.lines.map(dq).join('\\n') + '" id="node' + n.id + '" fontsize=' + n.fs + ' shape=box tooltip="' + dq(n.name) +
       ' (' + self.value(n.cum) + ')" color="' + n.color + '" fillcolor="' + n.fill + '" fn="' + dq(n.name) +
-      '" flat="' + lib.numText(n.flat) + '" cum="' + lib.numText(n.cum) + '"]');
+      '" flat="' + G.numText(n.flat) + '" cum="' + G.numText(n.cum) + '"]');
     self.nodelets.forEach(function (x) {
       var v;
       if (x.owner !== n.id) return;
@@ -516,18 +516,18 @@ Picture.prototype.dot = function () {
       (e.weight > 1 ? ' weight=' + e.weight : '') + (e.width > 1 ? ' penwidth=' + e.width : '') +
       ' color="' + e.color + '" tooltip="' + dq(e.fname) + (e.residual ? ' ... ' : ' -> ') + dq(e.tname) +
       ' (' + v + ')"' + (e.residual ? ' style="dotted"' : '') +
-      (self.hasNodelets.has(e.from) ? ' minlen=2' : '') + ' value="' + lib.numText(e.w) + '"' +
+      (self.hasNodelets.has(e.from) ? ' minlen=2' : '') + ' value="' + G.numText(e.w) + '"' +
       (e.inl ? ' inline="true"' : '') + ']');
   });
   out.push('}');
   return out.join('\n') + '\n';
 };
 
-R.callGraphModel = function (t, st, d, lib, opts) {
-  var g = new Graph(t, st, d, lib), p = g.prune(opts.nodefraction, opts.edgefraction, opts.nodecount, lib);
+R.callGraphModel = function (t, st, d, opts) {
+  var g = new Graph(t, st, d), p = g.prune(opts.nodefraction, opts.edgefraction, opts.nodecount);
   p.nf = opts.nodefraction;
   p.ef = opts.edgefraction;
   p.nodecount = opts.nodecount;
-  return new Picture(g, t, p, lib, opts.title);
+  return new Picture(g, t, p, opts.title);
 };
 })();

@@ -11,6 +11,7 @@
 'use strict';
 var R = window.report;
 if (!R) return;
+var xml = R.refineFlame.xml;
 
 var RANKGAP = 56, GAP = 18, PAD = 8, SWEEPS = 8;
 var measure = null;
@@ -24,11 +25,6 @@ function textWidth(s, fs) {
   if (!measure) return s.length * fs * 0.5;
   measure.font = fs + 'px Times,serif';
   return measure.measureText(s).width;
-}
-function xml(s) {
-  return String(s).replace(/[&<>"]/g, function (c) {
-    return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c];
-  });
 }
 function box(lines, fs, minw, minh) {
   var w = 0, i;

@@ -336,13 +336,11 @@ function chartSvg(sp) {
   return flameSvg(t, layout(out, FL.width() - 20, true), describe(sp), 'rc-', 'Flame chart');
 }
 
-/* what callgraph.js formats figures and units with */
-var LIB = { shown: shown, fixed2: fixed2, numText: numText, unitOf: M.unitOf, labelUnit: M.labelUnit };
 
 /* The refined call graph (callgraph.js, graphlayout.js): tsvgraph's
    defaults, as the page's own; its DOT a link away. */
 function callGraph(t, st) {
-  var P = R.callGraphModel(t, st, data, LIB, { nodefraction: 0.005, edgefraction: 0.001,
+  var P = R.callGraphModel(t, st, data, { nodefraction: 0.005, edgefraction: 0.001,
     nodecount: 80, title: 'Call graph' });
   return '<p class="note">Laid out in the page (Graphviz lays out the whole profile\'s). ' +
     '<button id="rcg-dot" data-dot="' + xml(P.dot()) + '">Save its DOT</button> for dot -Tsvg.</p>\n' +

@@ -73,7 +73,8 @@ ANALYSIS_SRC = lib/analysis/sample/select.c lib/analysis/sample/focus.c \
 	lib/analysis/graph/dot.c lib/analysis/graph/prune.c \
 	lib/analysis/top/top.c lib/analysis/top/top_table.c \
 	lib/analysis/top/list.c lib/analysis/top/tags.c \
-	lib/analysis/report/report.c lib/analysis/report/refine.c
+	lib/analysis/report/report.c lib/analysis/report/refine.c \
+	lib/analysis/report/part.c lib/analysis/report/page.c
 # Every build output goes under $(B): objects in obj/, what is generated
 # (protoc-c's code, the browser files as C arrays) in gen/, the library,
 # the programs in bin/, the test programs in tests/, the fuzzers in fuzz/.

@@ -56,11 +56,16 @@ function vertices(P) {
 }
 
 /* Cycles broken: an edge back to a vertex on the walk's path is turned
-   round (e.rev). An explicit stack, the vertices in order. */
+   round (e.rev). An explicit stack, from the vertices no edge enters
+   first, so that a recursive call is the edge turned. */
 function acyclic(V, E) {
-  var out = V.map(function () { return []; }), state = new Uint8Array(V.length), i, s, top, e;
-  E.forEach(function (e, k) { out[e.u].push(k); });
-  for (i = 0; i < V.length; i++) {
+  var out = V.map(function () { return []; }), state = new Uint8Array(V.length), deg = new Int32Array(V.length),
+    order = [], i, j, s, top, e;
+  E.forEach(function (e, k) { out[e.u].push(k); deg[e.v]++; });
+  for (i = 0; i < V.length; i++) if (deg[i] === 0) order.push(i);
+  for (i = 0; i < V.length; i++) if (deg[i] !== 0) order.push(i);
+  for (j = 0; j < order.length; j++) {
+    i = order[j];
     if (state[i]) continue;
     s = [[i, 0]];
     state[i] = 1;
@@ -220,9 +225,27 @@ R.callGraphSvg = function (P) {
   out.push('<g class="legend"><rect x="0" y="0" width="' + lb.w + '" height="' + lb.h +
     '" fill="#f8f8f8" stroke="black"/>' + texts(P.legend, PAD, 0, 16, null).replace(/<text x="[^"]*"/g,
     '<text x="' + PAD + '"') + '</g>');
+  var placed = [];
+  /* an edge's label at the middle of its first step, moved down, up or
+     right where it would cover one already placed (siblings' labels
+     meet there) */
+  function place(label, fs, x, y) {
+    var w = textWidth(label, fs), h = fs + 1, tries = [[0, 0], [0, h], [0, -h], [w / 2 + 6, 0], [0, 2 * h],
+      [0, -2 * h], [w / 2 + 6, h], [w / 2 + 6, -h]], k, j, q, b = null;
+    for (k = 0; k < tries.length && b === null; k++) {
+      q = { x: x + tries[k][0], y: y + tries[k][1], w: w, h: h };
+      for (j = 0; j < placed.length; j++)
+        if (q.x < placed[j].x + placed[j].w && placed[j].x < q.x + q.w && q.y - q.h < placed[j].y &&
+            placed[j].y - placed[j].h < q.y) break;
+      if (j === placed.length) b = q;
+    }
+    if (b === null) b = { x: x, y: y, w: w, h: h };
+    placed.push(b);
+    return b;
+  }
   L.E.forEach(function (e) {
     var p = e.chain.map(function (v) { return [V[v].x, top + V[v].y]; }), a = V[e.chain[0]], b = V[e.chain[e.chain.length - 1]];
-    var x = e.edge, w = x ? x.width : 1, c = x ? x.color : '#000000', n = 6 + 2 * w, end, dir, tip, lx, ly, label;
+    var x = e.edge, w = x ? x.width : 1, c = x ? x.color : '#000000', n = 6 + 2 * w, end, dir, tip, lx, ly, label, at;
     p[0][1] += a.h / 2;
     p[p.length - 1][1] -= b.h / 2;
     if (e.rev) p.reverse();
@@ -232,8 +255,9 @@ R.callGraphSvg = function (P) {
     tip = end.slice();
     end[1] -= dir * n;
     label = x ? P.value(x.w) + (x.inl ? ' (inline)' : '') : P.value(e.nodelet.w);
-    lx = (p[0][0] + p[1][0]) / 2 + 4;
-    ly = (p[0][1] + p[1][1]) / 2 + 4;
+    at = place(label, x ? 12 : 8, (p[0][0] + p[1][0]) / 2 + 4, (p[0][1] + p[1][1]) / 2 + 4);
+    lx = at.x;
+    ly = at.y;
     out.push('<g class="edge"><title>' + xml(x ? x.fname + (x.residual ? ' ... ' : ' -> ') + x.tname + ' (' +
       P.value(x.w) + ')' : label) + '</title><path d="' + curve(p) + '" fill="none" stroke="' + c +
       '" stroke-width="' + w + '"' + ((x && x.residual) || (e.nodelet && e.nodelet.dotted) ?

@@ -32,28 +32,34 @@ function tagsOf(ls, unitOfLabel) {
   return { text: str.map(function (l) { return l[0] + ':' + l[1]; }).join('\\n'), nums: nums };
 }
 
-function Graph(t, st, d) {
-  var F = d.frames.length, i, k, s, v, fr, stamp = new Int32Array(F).fill(-1), ls;
-  this.F = F;
-  this.flat = new Float64Array(F);
-  this.cum = new Float64Array(F);
-  this.total = 0;
+/* The graph's nodes' figures: those refine.js summed for its tables
+   (sums: flat and cum by frame, the total), as callgraph.c sums them;
+   the stacks of a value, their tags made when first asked for. */
+function Graph(t, st, d, sums) {
+  var i, s, v, ls, cache = new Map();
+  this.F = d.frames.length;
+  this.flat = sums.flat;
+  this.cum = sums.cum;
+  this.total = sums.total;
   this.stacks = [];
+  this.labelled = false;
   this.d = d;
+  function tags(ls) {
+    var x = cache.get(ls);
+    if (!x) cache.set(ls, x = tagsOf(d.labels[ls - 1], M.labelUnit));
+    return x;
+  }
   for (i = 0; i < st.length; i++) {
     s = st[i];
     v = valueOf(t, s);
-    this.total += v;
     /* pprof passes over a sample of no value */
     if (v === 0) continue;
-    fr = s[2];
-    for (k = 0; k < fr.length; k++)
-      if (stamp[fr[k]] !== i) { stamp[fr[k]] = i; this.cum[fr[k]] += v; }
-    if (fr.length > 0) this.flat[fr[fr.length - 1]] += v;
     ls = d.stacks[s[4]][d.ncols];
-    this.stacks.push({ v: v, fr: fr, il: s[6], tags: tagsOf(ls ? d.labels[ls - 1] : [], M.labelUnit) });
+    if (ls) this.labelled = true;
+    this.stacks.push({ v: v, fr: s[2], il: s[6], tags: ls ? tags(ls) : NOTAGS });
   }
 }
+var NOTAGS = { text: '', nums: [] };
 Graph.prototype.name = function (f) { return this.d.frames[f][0]; };
 
 /* cg_rebuild: each kept node to the next kept one in a stack, once a
@@ -142,7 +148,9 @@ Graph.prototype.rank = function (kept, E) {
    its "bytes" numbers another under them), a node's cum once a stack,
    the leaf's flat; those under the cut gone */
 Graph.prototype.tags = function (kept, cut) {
-  var ix = new Map(), out = [], i, d, s, n, node, flat, seen = new Uint8Array(this.F), leaf, j, name, key, x;
+  var ix = new Map(), out = [], i, d, s, n, node, flat, seen, leaf, j, name, key, x;
+  if (!this.labelled) return out;
+  seen = new Uint8Array(this.F);
   function add(node, key, labels, num, w, flat) {
     var k = node + '\u0000' + key, t = ix.get(k);
     if (!t) {
@@ -523,8 +531,8 @@ Picture.prototype.dot = function () {
   return out.join('\n') + '\n';
 };
 
-R.callGraphModel = function (t, st, d, opts) {
-  var g = new Graph(t, st, d), p = g.prune(opts.nodefraction, opts.edgefraction, opts.nodecount);
+R.callGraphModel = function (t, st, d, sums, opts) {
+  var g = new Graph(t, st, d, sums), p = g.prune(opts.nodefraction, opts.edgefraction, opts.nodecount);
   p.nf = opts.nodefraction;
   p.ef = opts.edgefraction;
   p.nodecount = opts.nodecount;

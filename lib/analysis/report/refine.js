@@ -339,8 +339,8 @@ function chartSvg(sp) {
 
 /* The refined call graph (callgraph.js, graphlayout.js): tsvgraph's
    defaults, as the page's own; its DOT a link away. */
-function callGraph(t, st) {
-  var P = R.callGraphModel(t, st, data, { nodefraction: 0.005, edgefraction: 0.001,
+function callGraph(t, st, sums) {
+  var P = R.callGraphModel(t, st, data, sums, { nodefraction: 0.005, edgefraction: 0.001,
     nodecount: 80, title: 'Call graph' });
   return '<p class="note">Laid out in the page (Graphviz lays out the whole profile\'s). ' +
     '<button id="rcg-dot" data-dot="' + xml(P.dot()) + '">Save its DOT</button> for dot -Tsvg.</p>\n' +
@@ -385,7 +385,7 @@ function views(sp) {
     graph: function () { return flameSvg(t, lay(), describe(sp), 'r-', 'Flame graph'); },
     chart: data.chart ? function () { return chartSvg(sp); } : null,
     tree: function () { return treeOf(lay()); },
-    callgraph: R.callGraphModel ? function () { return callGraph(t, st); } : null,
+    callgraph: R.callGraphModel ? function () { return callGraph(t, st, g); } : null,
     kept: st.length, spec: describe(sp) };
 }
 /* a table of report.js's kind whose text is made when first read; its

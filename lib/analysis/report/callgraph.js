@@ -3,8 +3,9 @@
    pprof's report.newTrimmedGraph and dot.go): the same nodes, edges
    (residual over nodes dropped, inline into inlined frames), nodelets
    and legend, written as the same DOT; then laid out here in layers,
-   where the page's own graph is laid out by Graphviz when it is made.
-   refine.js calls report.callGraph with the stacks it keeps. */
+   where the page's own graph is laid out by Graphviz when it is made
+   (graphlayout.js). refine.js calls report.callGraphModel with the
+   stacks it keeps. */
 (function () {
 'use strict';
 var R = window.report;
@@ -34,7 +35,7 @@ function tagsOf(ls, unitOfLabel) {
 
 /* The graph's nodes' figures: those refine.js summed for its tables
    (sums: flat and cum by frame, the total), as callgraph.c sums them;
-   the stacks of a value, their tags made when first asked for. */
+   the stacks of a value, with their tags (made once a label set). */
 function Graph(t, st, d, sums) {
   var i, s, v, ls, cache = new Map();
   this.F = d.frames.length;
@@ -128,7 +129,7 @@ function entropy(E, list, node, out, self) {
 }
 /* the kept nodes in pprof's EntropyOrder */
 Graph.prototype.rank = function (kept, E) {
-  var adj = adjacency(E), r = [], i, a, inn, out, g = this;
+  var adj = adjacency(E), r = [], i, a, inn, out;
   for (i = 0; i < this.F; i++) {
     if (!kept[i]) continue;
     a = adj.get(i) || [];

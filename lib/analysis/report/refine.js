@@ -15,8 +15,8 @@ var R = window.report, data = null, spec = null, waiting = [];
 function $(id) { return document.getElementById(id); }
 /* (match.js, figures.js, refineflame.js) */
 var M = R.match, G = R.figures, FL = R.refineFlame, re2 = M.re2, tagMatcher = M.tagMatcher,
-  numText = G.numText, shown = G.shown, unitWord = G.unitWord, share = G.share,
-  byName = G.byName, fixed2 = G.fixed2, layout = FL.layout, treeOf = FL.treeOf,
+  shown = G.shown, unitWord = G.unitWord, share = G.share,
+  byName = G.byName, layout = FL.layout, treeOf = FL.treeOf,
   flameSvg = FL.flameSvg, flameScript = FL.flameScript, xml = FL.xml;
 
 /* The frames an expression matches (its name or its file), kept for the

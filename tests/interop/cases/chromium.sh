@@ -445,11 +445,9 @@ refine_case() {	# name profile steps; then "tag|type|tsvfocus options" lines
 		$bin/tsvflame $t "$out/$name/$tag.tsv" | svg_frames \
 		    >"$out/$name/$tag.want.graph"
 		# the refined call graph's DOT: tsvgraph's, as the page's
-		# own graph is made (a stream of no samples names no type)
+		# own graph is made
 		$bin/tsvgraph -T 'Call graph' $t "$out/$name/$tag.tsv" \
 		    >"$out/$name/$tag.want.callgraph"
-		grep -q 'label="Type: \\l' "$out/$name/$tag.want.callgraph" &&
-		    sed -i 's/"Type: [^"\\]*/"Type: /g' "$out/$name/$tag.want.callgraph"
 		grep "^$tag.cglayout	" "$out/$name/got" |
 		    grep -v '	[0-9]* nodes, 0 overlapping, 0 outside$' |
 		    while read -r l; do bad "$name: $l"; done
@@ -464,6 +462,8 @@ refine_case() {	# name profile steps; then "tag|type|tsvfocus options" lines
 		for part in ${parts:-top peek graph chart callgraph}; do
 			grep "^$tag.$part	" "$out/$name/got" | cut -f 2- \
 			    >"$out/$name/$tag.got.$part"
+			# (a stream of no samples names no type for tsvgraph;
+			# the page names the type it shows)
 			grep -q 'label="Type: \\l' "$out/$name/$tag.want.$part" &&
 			    sed -i 's/"Type: [^"\\]*/"Type: /g' "$out/$name/$tag.got.$part"
 			[ -s "$out/$name/$tag.got.$part" ] ||

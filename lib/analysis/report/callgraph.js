@@ -65,9 +65,10 @@ Graph.prototype.name = function (f) { return this.d.frames[f][0]; };
 
 /* cg_rebuild: each kept node to the next kept one in a stack, once a
    stack; residual when it passes over dropped nodes, inline when the
-   callee is an inlined frame in every stack */
+   callee is an inlined frame in every stack. A call found by its id in
+   refine.js's table of calls (d.pairs, which sums() adds to as well) */
 Graph.prototype.rebuild = function (kept) {
-  var ix = new Map(), E = [], F = this.F, i, d, s, node, parent, residual, key, e, x;
+  var pairs = this.d.pairs, at = [], E = [], i, d, s, node, parent, residual, k, e, x;
   for (i = 0; i < this.stacks.length; i++) {
     s = this.stacks[i];
     parent = -1;
@@ -76,11 +77,10 @@ Graph.prototype.rebuild = function (kept) {
       node = s.fr[d];
       if (!kept[node]) { residual = true; continue; }
       if (parent >= 0 && node !== parent) {
-        key = parent * F + node;
-        e = ix.get(key);
+        k = pairs.id(parent, node);
+        e = at[k];
         if (e === undefined) {
-          e = E.length;
-          ix.set(key, e);
+          e = at[k] = E.length;
           E.push({ from: parent, to: node, w: 0, residual: false, inl: true, last: -1 });
         }
         x = E[e];

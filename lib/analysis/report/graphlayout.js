@@ -236,7 +236,7 @@ R.callGraphSvg = function (P) {
   /* an edge's label at the middle of its first step, moved down, up or
      right where it would cover one already placed (siblings' labels
      meet there) */
-  function place(label, fs, x, y) {
+  function placeLabel(label, fs, x, y) {
     var w = textWidth(label, fs), h = fs + 1, tries = [[0, 0], [0, h], [0, -h], [w / 2 + 6, 0], [0, 2 * h],
       [0, -2 * h], [w / 2 + 6, h], [w / 2 + 6, -h]], k, j, q, b = null;
     for (k = 0; k < tries.length && b === null; k++) {
@@ -262,7 +262,7 @@ R.callGraphSvg = function (P) {
     tip = end.slice();
     end[1] -= dir * n;
     label = x ? P.value(x.w) + (x.inl ? ' (inline)' : '') : P.value(e.nodelet.w);
-    at = place(label, x ? 12 : 8, (p[0][0] + p[1][0]) / 2 + 4, (p[0][1] + p[1][1]) / 2 + 4);
+    at = placeLabel(label, x ? 12 : 8, (p[0][0] + p[1][0]) / 2 + 4, (p[0][1] + p[1][1]) / 2 + 4);
     lx = at.x;
     ly = at.y;
     out.push('<g class="edge"><title>' + xml(x ? x.fname + (x.residual ? ' ... ' : ' -> ') + x.tname + ' (' +

@@ -87,8 +87,8 @@ PROTO_H = $(PROTO_C:.c=.h)
 # the page's and the flame graph's script and style, real files in lib/
 # made C arrays by tools/embed.awk (#include "analysis/stacks/flame.js.h")
 ASSETS = lib/analysis/stacks/flame.js lib/analysis/report/report.css \
-	lib/analysis/report/report.js lib/analysis/report/match.js \
-	lib/analysis/report/figures.js lib/analysis/report/refineflame.js \
+	lib/analysis/report/report.js lib/analysis/report/figures.js \
+	lib/analysis/report/match.js lib/analysis/report/refineflame.js \
 	lib/analysis/report/callgraph.js lib/analysis/report/graphlayout.js \
 	lib/analysis/report/refine.js
 ASSET_H = $(ASSETS:lib/%=$(GEN)/%.h)

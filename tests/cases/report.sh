@@ -87,7 +87,7 @@ t_report_assets_are_files() {
 	awk '/^<script>$/ { on = 1; n++; next } /^<\/script>$/ { on = 0 }
 	    on { print > (OUT "." n) }' OUT="$out/script" "$out/page"
 	n=1
-	for f in report.js match.js figures.js refineflame.js callgraph.js \
+	for f in report.js figures.js match.js refineflame.js callgraph.js \
 	    graphlayout.js refine.js; do
 		mv "$out/script.$n" "$out/got" 2>/dev/null ||
 		    { bad "no script $n ($f) in the page"; n=$((n + 1)); continue; }

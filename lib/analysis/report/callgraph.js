@@ -10,7 +10,8 @@
 'use strict';
 var R = window.report;
 if (!R) return;
-var G = R.figures, M = R.match;
+var G = R.figures, unitLabel = G.unitLabel, minUnit = G.minUnit, factorOf = G.factorOf,
+  pct = G.percentage;
 
 /* ---- the graph: callgraph.c over the stacks kept ---- */
 
@@ -47,7 +48,7 @@ function Graph(t, st, d, sums) {
   this.d = d;
   function tags(ls) {
     var x = cache.get(ls);
-    if (!x) cache.set(ls, x = tagsOf(d.labels[ls - 1], M.labelUnit));
+    if (!x) cache.set(ls, x = tagsOf(d.labels[ls - 1], G.labelUnit));
     return x;
   }
   for (i = 0; i < st.length; i++) {
@@ -272,45 +273,6 @@ Graph.prototype.prune = function (nf, ef, nodecount) {
   return p;
 };
 
-/* ---- units as units.c names them ---- */
-
-var SCALES = [[[1, 'ns'], [1e3, 'us'], [1e6, 'ms'], [1e9, 's'], [3600e9, 'hrs']],
-  [[1, 'B'], [1024, 'kB'], [1048576, 'MB'], [1073741824, 'GB'], [1099511627776, 'TB'],
-    [1125899906842624, 'PB']]];
-/* unit_scale(v, from, "minimum"): v in the largest unit it is 1 or more
-   of; a count as it is */
-function scaleMin(v, from) {
-  var u = M.unitOf(from), base, sc, f, name, i;
-  if (u === null) return { x: v, name: '' };
-  base = v * u.factor;
-  sc = SCALES[u.kind];
-  f = u.kind === 0 ? 1e9 : 1;
-  name = u.kind === 0 ? 's' : 'B';
-  for (i = 0; i < sc.length; i++)
-    if (Math.abs(base) / sc[i][0] >= 1) { f = sc[i][0]; name = sc[i][1]; }
-  return { x: base / f, name: name };
-}
-/* unit_label(v, unit, "minimum"), as pprof names a tag (40kB) */
-function unitLabel(v, unit) {
-  var s = scaleMin(v, unit), t = G.fixed2(s.x);
-  if (t.length > 3 && t.substring(t.length - 3) === '.00') t = t.substring(0, t.length - 3);
-  if (t === '0' || t === '-0') return '0';
-  return t + s.name;
-}
-/* figure_min_unit: the unit of a graph's figures */
-function minUnit(t, lo, total) {
-  var umin, umax;
-  if (lo === 0) lo = Math.abs(total);
-  umin = scaleMin(lo, t.unit).name;
-  umax = scaleMin(Math.abs(total), t.unit).name;
-  if (umin !== umax && lo * 100 < Math.abs(total)) umin = scaleMin(100 * lo, t.unit).name;
-  return umin !== '' ? umin : t.unit;
-}
-function factorOf(u) {
-  var x = M.unitOf(u);
-  return x === null ? 1 : x.factor;
-}
-
 /* ---- the picture as dot.c writes it ---- */
 
 /* pprof's dotColor: grey to red by a share of the total */
@@ -323,24 +285,6 @@ function color(score, background) {
   if (score < 0) { g = val; r = val * (1 + sat * score); } else { r = val; g = val * (1 - sat * score); }
   b = val * (1 - sat);
   return '#' + hex(r) + hex(g) + hex(b);
-}
-/* C's %5.2g of a share under 1%, as figure_percentage writes it */
-function g2(x) {
-  var s, m, e;
-  if (x === 0) return '0';
-  s = x.toExponential(1);
-  m = /^(-?[\d.]+)e([+-])(\d+)$/.exec(s);
-  e = +(m[2] + m[3]);
-  if (e < -4 || e >= 2) {
-    return m[1].replace(/\.?0+$/, '') + 'e' + m[2] + (m[3].length < 2 ? '0' : '') + m[3];
-  }
-  return x.toFixed(Math.max(0, 1 - e)).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
-}
-function pct(v, total) {
-  var r = total !== 0 ? Math.abs(v / total) * 100 : 0;
-  if (r >= 99.95 && r <= 100.05) return '100%';
-  if (r >= 1) return G.fixed2(r) + '%';
-  return g2(r) + '%';
 }
 /* DOT's string: quotes and backslashes escaped, newlines as \n */
 function dq(s) {

@@ -1,11 +1,13 @@
 /* match.js: what the page's refine controls match with, as tsvfocus
    matches (tsvfocus(1)): Go's regular expressions made the browser's,
    and pprof's tag filters, string labels by expression and numbers by
-   ranges with units. refine.js reads it as report.match. */
+   ranges with units (figures.js's). refine.js reads it as
+   report.match. */
 (function () {
 "use strict";
 var R = window.report;
 if (!R) return;
+var unitOf = R.figures.unitOf, labelUnit = R.figures.labelUnit;
 
 /* Go's regular expressions (RE2) as the browser's: \Q..\E quoted,
    [[:alpha:]] spelt out, \pL braced, (?P<n>) named, \A \z anchored,
@@ -82,27 +84,7 @@ function re2(src) {
    expressions separated by commas (without a key each must match some
    string label "key:value"; with one, any may match one of that key's
    values). A matcher of a label set: [[key, value] or [key, num, unit]]. */
-var UNITS = [
-  [0, 1, 'ns', 'nanosecond'], [0, 1e3, 'us', '\u03bcs', 'microsecond'],
-  [0, 1e6, 'ms', 'millisecond'], [0, 1e9, 's', 'sec', 'second'],
-  [0, 3.6e12, 'hour', 'hr'],
-  [1, 1, 'b', 'byte'], [1, 1024, 'kb', 'kbyte', 'kilobyte'],
-  [1, 1048576, 'mb', 'mbyte', 'megabyte'],
-  [1, 1073741824, 'gb', 'gbyte', 'gigabyte'],
-  [1, 1099511627776, 'tb', 'tbyte', 'terabyte'],
-  [1, 1125899906842624, 'pb', 'pbyte', 'petabyte']];
-function unitOf(name) {
-  var low = String(name).toLowerCase(), i, j;
-  if (low.length > 2 && low.charAt(low.length - 1) === 's') low = low.substring(0, low.length - 1);
-  for (i = 0; i < UNITS.length; i++)
-    for (j = 2; j < UNITS[i].length; j++)
-      if (UNITS[i][j] === low) return { kind: UNITS[i][0], factor: UNITS[i][1] };
-  return null;
-}
-function labelUnit(l) {
-  if (l[2] !== '') return l[2];
-  return l[0] === 'alignment' || l[0] === 'request' ? 'bytes' : l[0];
-}
+
 /* a label's number in the range's unit, or null: of another kind */
 function inUnit(l, u) {
   var lu = unitOf(labelUnit(l));
@@ -153,5 +135,5 @@ function tagMatcher(text) {
     return true;
   };
 }
-R.match = { re2: re2, tagMatcher: tagMatcher, unitOf: unitOf, labelUnit: labelUnit };
+R.match = { re2: re2, tagMatcher: tagMatcher };
 })();

@@ -16,18 +16,18 @@
  * of its own. */
 #include "analysis/report/report.css.h"
 #include "analysis/report/report.js.h"
-#include "analysis/report/match.js.h"
 #include "analysis/report/figures.js.h"
+#include "analysis/report/match.js.h"
 #include "analysis/report/refineflame.js.h"
 #include "analysis/report/callgraph.js.h"
 #include "analysis/report/graphlayout.js.h"
 #include "analysis/report/refine.js.h"
 
 /* The refine controls' scripts, in the order they build on each other:
- * RE2 and tag filters, figures, the refined flame pictures, the refined
- * call graph and its layout, then the controls. */
+ * figures and units, RE2 and tag filters, the refined flame pictures,
+ * the refined call graph and its layout, then the controls. */
 static const char *const refine_js_all[] = {
-	match_js, figures_js, refineflame_js, callgraph_js, graphlayout_js,
+	figures_js, match_js, refineflame_js, callgraph_js, graphlayout_js,
 	refine_js
 };
 

@@ -7,13 +7,13 @@
    callees, the sandwich, the flame graph, the flame chart and the call
    graph are made again from what is kept, as tsvtop, tsvpeek --tree,
    tsvflame (-C) and tsvgraph write them, in the unit the page shows the
-   type in. It builds on match.js, figures.js, refineflame.js,
+   type in. It builds on figures.js, match.js, refineflame.js,
    callgraph.js and graphlayout.js, which come before it. */
 (function () {
 "use strict";
 var R = window.report, data = null, spec = null, waiting = [];
 function $(id) { return document.getElementById(id); }
-/* (match.js, figures.js, refineflame.js) */
+/* (figures.js, match.js, refineflame.js) */
 var M = R.match, G = R.figures, FL = R.refineFlame, re2 = M.re2, tagMatcher = M.tagMatcher,
   shown = G.shown, unitWord = G.unitWord, share = G.share,
   byName = G.byName, layout = FL.layout, treeOf = FL.treeOf,

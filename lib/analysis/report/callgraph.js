@@ -235,6 +235,9 @@ Graph.prototype.prune = function (nf, ef, nodecount) {
   var F = this.F, kept = new Uint8Array(F), i, total = 0, p = {}, E, r, gone, top, count, k, nt, tags;
   for (i = 0; i < F; i++)
     if (this.flat[i] !== 0 || this.cum[i] !== 0) { kept[i] = 1; total += this.flat[i]; }
+  p.nf = nf;
+  p.ef = ef;
+  p.nodecount = nodecount;
   p.ncut = Math.abs(Math.trunc(total * nf));
   p.ecut = Math.abs(Math.trunc(total * ef));
   p.droppedNodes = 0;
@@ -478,9 +481,6 @@ Picture.prototype.dot = function () {
 
 R.callGraphModel = function (t, st, d, sums, opts) {
   var g = new Graph(t, st, d, sums), p = g.prune(opts.nodefraction, opts.edgefraction, opts.nodecount);
-  p.nf = opts.nodefraction;
-  p.ef = opts.edgefraction;
-  p.nodecount = opts.nodecount;
   return new Picture(g, t, p, opts.title);
 };
 })();

@@ -117,7 +117,7 @@ function ranks(V, E) {
 
 /* The layout: each vertex's x, y (its centre); each edge's points. */
 function layout(P) {
-  var G = vertices(P), V = G.V, E = G.E, rank, layers = [], i, k, r, e, a, b, up, down, pos, maxr = 0;
+  var G = vertices(P), V = G.V, E = G.E, rank, layers = [], i, k, r, a, b, up, down, pos, maxr = 0;
   acyclic(V, E);
   rank = ranks(V, E);
   for (i = 0; i < V.length; i++) { V[i].rank = rank[i]; maxr = Math.max(maxr, rank[i]); }

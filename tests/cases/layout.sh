@@ -93,3 +93,13 @@ t_layout_no_call_cycles() {
 	}' | sort >"$out/cycle"
 	[ ! -s "$out/cycle" ] || bad "files that call each other: $(tr '\n' ' ' <"$out/cycle")"
 }
+
+# Input text is printed with its length (audit B1): no function of lib/,
+# the filters or the R package's C formats a token it was given as a
+# pointer and a length with a plain %s (tests/tokens.py says how it
+# looks).
+t_layout_tokens_with_length() {
+	need python3 || return
+	python3 tests/tokens.py $(find lib filters rpkg/src -name '*.c' | sort) \
+	    >"$out/bad" || bad "tokens printed with %s: $(cat "$out/bad")"
+}

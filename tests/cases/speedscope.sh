@@ -154,3 +154,38 @@ t_speedscope_door() {
 		same "$out/want" "tsvtop of $f"
 	done
 }
+
+# A bad frame line or column is named by its own bytes (audit B1: the
+# message read on past the number, past the buffer where the number
+# straddled the 256 KiB read chunk; ASan in CI sees any read past it):
+# the audit's file and fuzz_speedscope's crash, a line and a column, and
+# a number that ends at, and one that crosses, the chunk's end.
+t_speedscope_bad_line_named() {
+	cd "$out" || return
+	a=$top/tests/data/audit-2026-11-29
+	cp "$a/speedscope-line-neg.json" "$a/fuzz-speedscope-crash-line.json" .
+	tail='},{"name":"b"}]},"profiles":[{"type":"sampled","name":"p","unit":"none","startValue":0,"endValue":1,"samples":[[0]],"weights":[1]}]}'
+	printf '{"shared":{"frames":[{"name":"a","col":2.5%s' "$tail" >col
+	# the name fills the chunk to k bytes before "-123456789"
+	for k in 0 4 9; do
+		head='{"shared":{"frames":[{"name":"'
+		pad=$((262144 - ${#head} - 9 - k))
+		{ printf '%s' "$head"; head -c $pad /dev/zero | tr '\0' a
+		  printf '","line":-123456789%s' "$tail"; } >straddle-$k
+	done
+	for f in speedscope-line-neg.json fuzz-speedscope-crash-line.json col \
+	    straddle-0 straddle-4 straddle-9; do
+		$bin/speedscope2tsv "$f" >x 2>err
+		echo "$f: exit $? $(wc -c <x | tr -d ' ') bytes: $(sed 's/.*frame 0: //' err)"
+	done >got
+	cat >want <<'EOT'
+speedscope-line-neg.json: exit 1 0 bytes: line -5 is not a line or column
+fuzz-speedscope-crash-line.json: exit 1 0 bytes: line -5 is not a line or column
+col: exit 1 0 bytes: col 2.5 is not a line or column
+straddle-0: exit 1 0 bytes: line -123456789 is not a line or column
+straddle-4: exit 1 0 bytes: line -123456789 is not a line or column
+straddle-9: exit 1 0 bytes: line -123456789 is not a line or column
+EOT
+	cd "$top" || return
+	same "$out/want" "bad lines and columns named"
+}

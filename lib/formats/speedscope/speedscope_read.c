@@ -364,9 +364,9 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 			if (number(s, n, &v, e) < 0)
 				return -1;
 			if (v < 0 || v > INT32_MAX || v != trunc(v))
-				return perr_set(e, "frame %zu: %s %s is not a "
-				    "line or column", x->nframes, x->key ==
-				    K_LINE ? "line" : "col", s);
+				return perr_set(e, "frame %zu: %s %.*s is not "
+				    "a line or column", x->nframes, x->key ==
+				    K_LINE ? "line" : "col", (int)n, s);
 			if (x->key == K_LINE)
 				x->cur.line = (int64_t)v;
 			else

@@ -23,7 +23,7 @@ const char *
 cli_tmpfile(void)
 {
 	const char *path;
-	struct perr e;
+	struct perr e = { "" };
 
 	if (tmp_file(&path, &e) < 0)
 		cli_fail(&e);
@@ -33,7 +33,7 @@ cli_tmpfile(void)
 int
 cli_tmpfd(void)
 {
-	struct perr e;
+	struct perr e = { "" };
 	int fd = tmp_fd(&e);
 
 	if (fd < 0)
@@ -44,7 +44,7 @@ cli_tmpfd(void)
 void
 cli_out_open(struct cli_out *c, const char *opath, int v1)
 {
-	struct perr e;
+	struct perr e = { "" };
 
 	c->opath = opath;
 	c->tmp = v1 ? cli_tmpfile() : NULL;
@@ -56,7 +56,7 @@ cli_out_open(struct cli_out *c, const char *opath, int v1)
 void
 cli_out_close(struct cli_out *c)
 {
-	struct perr e;
+	struct perr e = { "" };
 
 	if (output_close(&c->o, &e) < 0)
 		cli_fail(&e);
@@ -136,7 +136,7 @@ struct input_ref
 cli_ref(const char *path, enum twice how)
 {
 	struct input_ref r;
-	struct perr e;
+	struct perr e = { "" };
 	const char *name, *converted;
 
 	if (input_ref(&r, path, how, &e) < 0)
@@ -161,7 +161,7 @@ static void
 combine_paths(struct output *o, int n, char **paths, uint32_t *first)
 {
 	struct input_ref *in;
-	struct perr e;
+	struct perr e = { "" };
 	int i, seen_stdin = 0;
 
 	for (i = 0; i < n; i++)
@@ -193,7 +193,7 @@ combined(int n, char **paths, const char *shown, uint32_t *first)
 {
 	struct input_ref f = { cli_tmpfile(), shown, NULL };
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 
 	if (output_open(&o, f.path, &e) < 0)
 		cli_fail(&e);
@@ -210,7 +210,7 @@ cli_to_v2(struct input_ref in)
 {
 	struct input_ref v2 = { cli_tmpfile(), in.shown, NULL };
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 
 	if (output_open(&o, v2.path, &e) < 0)
 		cli_fail(&e);
@@ -310,7 +310,7 @@ void
 cli_sources(const struct cli_prog *prog, struct source_set *s,
     const char *arg)
 {
-	struct perr e;
+	struct perr e = { "" };
 
 	if (source_set_parse(s, arg, &e) < 0) {
 		cli_warn("-s: %s", e.msg);
@@ -329,7 +329,7 @@ cli_focus_option(const struct cli_prog *prog, struct focus_opts *fo, int ch,
 
 	if (ch == CLI_FROM || ch == CLI_TO) {
 		struct when_window *w = &fo->window;
-		struct perr e;
+		struct perr e = { "" };
 
 		if (when_parse(arg, ch == CLI_FROM ? &w->from : &w->to, &e) < 0) {
 			cli_warn("--%s: %s", ch == CLI_FROM ? "from" : "to",
@@ -431,7 +431,7 @@ void
 cli_check_sources(const struct source_set *s, int opt, uint32_t id,
     const struct prof *p)
 {
-	struct perr e;
+	struct perr e = { "" };
 
 	if (s != NULL ? source_set_check(s, p, &e) < 0 : id != 0 &&
 	    source_check(id, p, &e) < 0) {
@@ -445,7 +445,7 @@ cli_assemble(struct stream_reader *r, struct input_ref in, struct prof *p,
     int (*emit)(void *, struct prof *, const struct sample *, struct perr *),
     int (*restart)(void *, struct perr *), void *ctx)
 {
-	struct perr e;
+	struct perr e = { "" };
 
 	if (door_assemble(r, in.path, in.shown, in.record, p, emit, restart,
 	    ctx, ASM_SUMS, &e) < 0)
@@ -455,7 +455,7 @@ cli_assemble(struct stream_reader *r, struct input_ref in, struct prof *p,
 void
 cli_open(struct output *o, const char *opath)
 {
-	struct perr e;
+	struct perr e = { "" };
 
 	if (output_open(o, opath, &e) < 0)
 		cli_fail(&e);

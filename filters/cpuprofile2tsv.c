@@ -28,7 +28,7 @@ static void
 convert(void *ctx, const char *path)
 {
 	struct input in;
-	struct perr e;
+	struct perr e = { "" };
 
 	if (input_open(&in, path, NULL, &e) < 0 ||
 	    cpuprofile_read(ctx, &in, &e) < 0)

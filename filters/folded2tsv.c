@@ -53,7 +53,7 @@ static void
 begin(void *ctx, struct output *o)
 {
 	struct conv *c = ctx;
-	struct perr e;
+	struct perr e = { "" };
 
 	if (folded_begin(&c->r, o, c->type, c->unit, c->skip_invalid, &e) < 0)
 		cli_fail(&e);
@@ -64,7 +64,7 @@ convert(void *ctx, const char *path)
 {
 	struct conv *c = ctx;
 	struct input in;
-	struct perr e;
+	struct perr e = { "" };
 
 	if (input_open(&in, path, NULL, &e) < 0 ||
 	    folded_read(&c->r, &in, &e) < 0)

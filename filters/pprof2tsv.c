@@ -31,7 +31,7 @@ convert(void *ctx, const char *path)
 {
 	struct pprof_reader *c = ctx;
 	struct input in;
-	struct perr e;
+	struct perr e = { "" };
 	unsigned char *data;
 	size_t len;
 

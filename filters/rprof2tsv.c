@@ -20,7 +20,7 @@ static const struct cli_prog prog = {
 static void
 begin(void *ctx, struct output *o)
 {
-	struct perr e;
+	struct perr e = { "" };
 
 	if (rprof_begin(ctx, o, &e) < 0)
 		cli_fail(&e);
@@ -31,7 +31,7 @@ convert(void *ctx, const char *path)
 {
 	struct rprof_reader *c = ctx;
 	struct input in;
-	struct perr e;
+	struct perr e = { "" };
 	char msg[512];
 
 	if (input_open(&in, path, NULL, &e) < 0)

@@ -45,7 +45,7 @@ main(int argc, char *argv[])
 	struct source_set sources = { 0 };
 	struct stack_reader sr = { 0 };
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL, *type = NULL;
 	int ch, normalize = 0;

@@ -30,7 +30,7 @@ main(int argc, char *argv[])
 	struct prof p = { 0 };
 	struct otlp_writer *w;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL;
 	int ch, gzip = 0, form = OTLP_PROTOBUF;

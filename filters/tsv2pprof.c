@@ -30,7 +30,7 @@ main(int argc, char *argv[])
 	struct prof p = { 0 };
 	struct pprof_writer *w;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL;
 	int ch, raw = 0, aggregate = 1, level = 1, spool_fd = -1;

@@ -69,7 +69,7 @@ main(int argc, char *argv[])
 	struct rprof_writer w;
 	struct source_set sources = { 0 };
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL, *type = NULL;
 	long interval = 20000;

@@ -28,7 +28,7 @@ main(int argc, char *argv[])
 	struct prof p = { 0 };
 	struct speedscope_writer *w;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL, *type = NULL;
 	int ch;

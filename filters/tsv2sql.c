@@ -49,7 +49,7 @@ static int
 validate(struct input_ref in)
 {
 	struct stream_reader r;
-	struct perr e;
+	struct perr e = { "" };
 	int version;
 
 	if (stream_open(&r, in.path, in.shown, &e) < 0)
@@ -77,7 +77,7 @@ load(const char *path, struct input_ref in)
 {
 	struct sqlite_load *l;
 	struct sql_sink k;
-	struct perr e;
+	struct perr e = { "" };
 
 	if ((l = sqlite_load_open(path, &e)) == NULL)
 		cli_fail(&e);
@@ -97,7 +97,7 @@ static void
 check_utf8(struct input_ref in)
 {
 	struct stream_reader r;
-	struct perr e;
+	struct perr e = { "" };
 
 	if (stream_open(&r, in.path, in.shown, &e) < 0 ||
 	    sql_check_utf8(&r, &e) < 0)
@@ -111,7 +111,7 @@ cluster(char **shards, size_t n, int argc, int not_pg, const char *dbpath,
     const char *opath)
 {
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 
 	if (argc > 0 || not_pg || dbpath != NULL) {
 		cli_warn("--shard: PostgreSQL's layout, with no file, -b or -D "
@@ -133,7 +133,7 @@ main(int argc, char *argv[])
 	struct sql_writer *w;
 	struct sql_sink k;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL, *dbpath = NULL, *dir = getenv("TMPDIR");
 	enum sql_dialect d = SQL_SQLITE;

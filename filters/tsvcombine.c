@@ -20,7 +20,7 @@ int
 main(int argc, char *argv[])
 {
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	const char *opath = NULL;
 	int ch;
 

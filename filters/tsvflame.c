@@ -70,7 +70,7 @@ chart_main(int argc, char **argv, struct chart_scan *sc,
 	struct output o;
 	struct flame_opts fc = *fo;
 	struct chart *ch;
-	struct perr e;
+	struct perr e = { "" };
 	char *names;
 
 	in = cli_input(&prog, argc, argv, TWICE_WHOLE);
@@ -107,7 +107,7 @@ main(int argc, char *argv[])
 	struct stack_reader sr = { 0 };
 	struct flame_opts fo = { .width = 1200, .minwidth = 0.1 };
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL;
 	char *names;

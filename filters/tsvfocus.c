@@ -34,7 +34,7 @@ main(int argc, char *argv[])
 	struct focus_opts fo = { 0 };
 	struct focus *f;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL, *tagroot = NULL, *tagleaf = NULL;
 	int ch;

@@ -46,7 +46,7 @@ main(int argc, char *argv[])
 	struct callgraph g = { 0 };
 	struct dot_opts dopts = { NULL, NULL, 0.005, 0.001, 80, NULL };
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL;
 	int ch;

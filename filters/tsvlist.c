@@ -54,7 +54,7 @@ main(int argc, char *argv[])
 	struct list_opts lo = { .missing = missing };
 	struct top *t;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL;
 	char err[256];

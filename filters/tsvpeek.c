@@ -40,7 +40,7 @@ main(int argc, char *argv[])
 	struct callgraph g;
 	struct peek_opts po = { 0 };
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL;
 	char err[256];

@@ -63,7 +63,7 @@ main(int argc, char *argv[])
 	struct report *rep;
 	struct chart *ch;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL;
 	char *names = NULL, *end;

@@ -54,7 +54,7 @@ tags_main(int argc, char **argv, const struct top_opts *to,
 	struct prof p = { 0 };
 	struct input_ref in;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct tags *t;
 
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
@@ -81,7 +81,7 @@ main(int argc, char *argv[])
 	struct top_opts to = { .nodefraction = -1 };
 	struct top *t;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL, *type = NULL;
 	long long nrows = 0;

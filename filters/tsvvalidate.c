@@ -36,7 +36,7 @@ static int
 validate_file(const char *path)
 {
 	struct stream_reader r;
-	struct perr e;
+	struct perr e = { "" };
 	char name[512];
 	int rc;
 

@@ -221,7 +221,7 @@ push(struct stream_reader *r, enum sniff_kind k, struct prof *p,
 	struct pushed to;
 	struct assembler *a;
 	struct output o;
-	struct perr ce;
+	struct perr ce = { "" };
 	char name[512];
 	int rc, j;
 

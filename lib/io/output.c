@@ -264,11 +264,16 @@ output_close(struct output *o, struct perr *e)
 		if (close(o->fd) != 0 && errno != EINTR)
 			o->err = errno;
 	}
-	if (o->err != 0 && o->why != NULL)
-		rc = perr_set(e, "%s", o->why);
-	else if (o->err != 0)
-		rc = perr_set(e, "%s: write error: %s", o->name,
-		    strerror(o->err));
+	if (o->err != 0)
+		rc = output_error(o, e);
 	output_discard(o);
 	return rc;
+}
+
+int
+output_error(const struct output *o, struct perr *e)
+{
+	if (o->why != NULL)
+		return perr_set(e, "%s", o->why);
+	return perr_set(e, "%s: write error: %s", o->name, strerror(o->err));
 }

@@ -44,6 +44,8 @@ int output_gzip(struct output *o, int level, struct perr *e);
 /* Flushes and closes; reports any write error; renames a file into place.
  * On error the temporary file is removed. */
 int output_close(struct output *o, struct perr *e);
+/* The message of o's failed write (o->err set), into e; -1. */
+int output_error(const struct output *o, struct perr *e);
 /* Gives up: removes the temporary file, never touches path. */
 void output_discard(struct output *o);
 

@@ -151,7 +151,7 @@ ps_convert(SEXP spath, SEXP sout, SEXP sformat, SEXP opts)
 	const char *path = ps_path(spath, "path"), *out = ps_path(sout, "file"),
 	    *format = ps_path(sformat, "format");
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	int rc;
 
 	if (output_open(&o, out, &e) < 0)
@@ -203,7 +203,7 @@ ps_validate(SEXP spath, SEXP stmp, SEXP smax)
 	const char *path = ps_path(spath, "path"), *tmp = ps_path(stmp, "tmp");
 	struct problems pr = { NULL, 0, Rf_asInteger(smax), 0 };
 	struct stream_reader r;
-	struct perr e;
+	struct perr e = { "" };
 	char name[600];
 	SEXP out;
 	int i;
@@ -245,7 +245,7 @@ ps_combine(SEXP paths, SEXP sout, SEXP tmps)
 	R_xlen_t i, n = Rf_xlength(paths);
 	struct input_ref *in;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	const char *converted;
 
 	if (!Rf_isString(paths) || !Rf_isString(tmps) || Rf_xlength(tmps) !=

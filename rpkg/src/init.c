@@ -51,7 +51,9 @@ ps_fail(const struct perr *e)
 {
 	char msg[sizeof(e->msg)];
 
-	snprintf(msg, sizeof(msg), "%s", e->msg);
+	/* every perr here starts empty: a bug is said, not old bytes */
+	snprintf(msg, sizeof(msg), "%s", e->msg[0] != '\0' ? e->msg :
+	    "failed (no reason given: a bug)");
 	ps_warnings();
 	Rf_errorcall(R_NilValue, "%s", msg);
 }

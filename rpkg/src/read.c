@@ -75,7 +75,7 @@ ps_sniff(SEXP path)
 	};
 	const char *p = ps_path(path, "path"), *name = "unknown", *advice;
 	struct input in;
-	struct perr e;
+	struct perr e = { "" };
 	enum sniff_kind k;
 	SEXP out;
 	size_t i;
@@ -355,7 +355,7 @@ ps_read(SEXP spath, SEXP stmp, SEXP stmp2, SEXP skeep_v1)
 	    *tmp2 = ps_path(stmp2, "tmp"), *at;
 	int keep_v1 = Rf_asLogical(skeep_v1) == TRUE;
 	struct reading rd = { 0 };
-	struct perr e;
+	struct perr e = { "" };
 	char shown[600];
 	SEXP out, names, tabs[T_COUNT] = { 0 };
 	R_xlen_t next[T_COUNT] = { 0 };

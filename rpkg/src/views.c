@@ -19,7 +19,7 @@ ps_top(SEXP spath, SEXP sout, SEXP opts)
 	struct top_opts to = { .nodefraction = -1, .quiet = 1 };
 	struct prof p = { 0 };
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	struct top *t;
 	SEXP nf = ps_opt(opts, "nodefraction");
 	int rc;
@@ -60,7 +60,7 @@ ps_report(SEXP spath, SEXP sout, SEXP opts)
 	struct report *rep;
 	struct chart *ch = NULL;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	int rc;
 
 	ro.sources = &sources;

@@ -92,7 +92,7 @@ ps_write_stream(SEXP tables, SEXP plan_tables, SEXP plan_rows, SEXP spath)
 	R_xlen_t ntab = Rf_xlength(tables), nplan = Rf_xlength(plan_tables);
 	R_xlen_t i, j, r, *next;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	int c;
 
 	if (TYPEOF(tables) != VECSXP || names == R_NilValue ||

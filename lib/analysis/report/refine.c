@@ -91,7 +91,7 @@ write_types(const struct stacks *shown, const struct prof *p,
     const char *const *types, size_t ntypes, const char *unit,
     struct output *o, size_t *cols, size_t *ncols)
 {
-	struct perr e;
+	struct perr e = { "" };
 	static const char *const how[] = { "raw", "unit", "auto", "min" };
 	struct measure_choice c;
 	size_t i, k = 0;

@@ -185,7 +185,7 @@ call_graph(struct report *r, struct prof *p, const char *type,
 	struct dot_opts dopts = { type, r->o.unit, 0.005, 0.001, 80,
 	    "Call graph" };
 	struct output o;
-	struct perr le;
+	struct perr le = { "" };
 
 	if (part_open(&v->dot, &o, e) < 0 || part_close(&v->dot, &o,
 	    dot_write(&r->cg, p, &dopts, &o, e), e) < 0)
@@ -302,7 +302,7 @@ views_json(struct output *o, const struct views *v, int which)
 {
 	struct part pg, pc;
 	struct output so;
-	struct perr e;
+	struct perr e = { "" };
 	int rc = -1;
 	const struct {
 		const char *key;

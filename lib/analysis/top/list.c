@@ -133,7 +133,7 @@ static const struct srcfile *
 source(struct lister *l, uint32_t fi, struct perr *e)
 {
 	struct src *s = &l->src[fi];
-	struct perr why;
+	struct perr why = { "" };
 	int rc;
 
 	if (s->state == 0) {

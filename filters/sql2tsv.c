@@ -9,7 +9,7 @@
 #include "formats/sql/sql_read.h"
 #include "cli.h"
 
-enum { O_WHERE = CLI_LONG, O_LABEL, O_FROM, O_TO };
+enum { O_WHERE = CLI_LONG, O_LABEL, O_FROM, O_TO, O_TIMEOUT };
 
 static const struct cli_opt opts[] = {
 	CLI_OPT_SOURCES,
@@ -23,6 +23,8 @@ static const struct cli_opt opts[] = {
 	    "1970)" },
 	{ O_TO, "to", "time", "keep the samples taken before time" },
 	{ 'm', "merge", NULL, "write the samples selected as of one source" },
+	{ O_TIMEOUT, "timeout", "seconds", "stop when a step of reading takes "
+	    "longer (600; 0: no bound)" },
 	CLI_OPT_OUTPUT,
 	{ 0 }
 };
@@ -99,8 +101,11 @@ main(int argc, char *argv[])
 	char **where = NULL, **labels = NULL;
 	struct sql_conn *c;
 	struct output o;
-	struct perr e;
+	struct perr e = { "" };
 	const char *opath = NULL;
+	unsigned timeout = SQL_READ_TIMEOUT;
+	char *end;
+	unsigned long t;
 	int ch;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
@@ -128,6 +133,16 @@ main(int argc, char *argv[])
 		case 'm':
 			s.merge = 1;
 			break;
+		case O_TIMEOUT:
+			t = strtoul(optarg, &end, 10);
+			if (end == optarg || *end != '\0' || optarg[0] == '-' ||
+			    t > 2000000) {
+				cli_warn("--timeout: '%s' is not a number of "
+				    "seconds (0 to 2000000)", optarg);
+				cli_usage(&prog);
+			}
+			timeout = (unsigned)t;
+			break;
 		case 'o':
 			opath = optarg;
 			break;
@@ -143,8 +158,8 @@ main(int argc, char *argv[])
 	}
 	s.where = where;
 	s.labels = labels;
-	c = sql_is_conninfo(argv[0]) ? pg_query_open(argv[0], &e) :
-	    sqlite_query_open(argv[0], &e);
+	c = sql_is_conninfo(argv[0]) ? pg_query_open(argv[0], timeout, &e) :
+	    sqlite_query_open(argv[0], timeout, &e);
 	if (c == NULL)
 		cli_fail(&e);
 	cli_open(&o, opath);

@@ -333,3 +333,57 @@ t_sql2tsv_previous_layout() {
 	[ "$(cksum <"$out/old.db")" = "$sum" ] ||
 	    bad "the previous layout's database was changed"
 }
+
+# A database that is not tsv2sql's is refused before it is read (audit
+# B3): a table made a view (an endless recursive one would never end), a
+# virtual table, a table without a column tsv2sql makes; a value past a
+# stream's line (a 20 MB blob) stops the read with SQLite's words. Each
+# within a second, exit 1, nothing on standard output.
+t_sql2tsv_not_ours() {
+	need sqlite3 || return
+	f=tests/data/audit-2026-11-29/sql-hostile.tsv
+	$bin/tsv2sql -b "$out/good.db" "$f" || bad "tsv2sql -b sql-hostile.tsv"
+	for v in view virtual column blob; do
+		cp "$out/good.db" "$out/$v.db"
+	done
+	sqlite3 "$out/view.db" "ALTER TABLE functions RENAME TO f_real;
+	    CREATE VIEW functions AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL
+	    SELECT x + 1 FROM c) SELECT x AS function_id, 'n' AS name, 'n' AS
+	    system_name, '' AS filename, 0 AS start_line FROM c;"
+	sqlite3 "$out/virtual.db" "DROP TABLE sample_times; CREATE VIRTUAL TABLE
+	    sample_times USING fts5(sample_id, time_unix_nano);" ||
+	    bad "fts5: no virtual table made"
+	sqlite3 "$out/column.db" "ALTER TABLE sources DROP COLUMN source_uri;"
+	sqlite3 "$out/blob.db" "UPDATE functions SET name = zeroblob(20000000);"
+	cat >"$out/want" <<EOT
+view|not a profile database of tsv2sql: functions is not a table (a view?)
+virtual|not a profile database of tsv2sql: sample_times is not a table (a view?)
+column|not a profile database of tsv2sql: its table sources has no column source_uri
+blob|reading the profiles: string or blob too big
+EOT
+	for v in view virtual column blob; do
+		timeout 20 $bin/sql2tsv "$out/$v.db" >"$out/$v.out" 2>"$out/err"
+		rc=$?
+		[ $rc = 1 ] || bad "$v.db: exit $rc"
+		[ -s "$out/$v.out" ] && bad "$v.db: output on failure"
+		printf '%s|%s\n' $v "$(sed "s|^sql2tsv: $out/$v.db: ||" "$out/err")"
+	done >"$out/got"
+	same "$out/want" "databases that are not tsv2sql's"
+	$bin/sql2tsv --timeout x "$out/good.db" 2>/dev/null
+	[ $? = 2 ] || bad "--timeout x: not a usage error"
+	$bin/sql2tsv --timeout 0 "$out/good.db" >/dev/null || bad "--timeout 0"
+}
+
+# sql2tsv's message when its output fails mid-read (audit B10): the
+# write error's own words, never bytes it did not set.
+t_sql2tsv_output_fails() {
+	[ -w /dev/full ] || { echo /dev/full >>"$out/.missing"; return; }
+	$bin/rprof2tsv "$R_MEM" >"$out/s.tsv"
+	$bin/tsv2sql -b "$out/m.db" "$out/s.tsv" "$out/s.tsv" "$out/s.tsv"
+	$bin/sql2tsv "$out/m.db" >/dev/full 2>"$out/err"
+	rc=$?
+	echo "sql2tsv: <stdout>: write error: No space left on device" >"$out/want"
+	cp "$out/err" "$out/got"
+	[ $rc = 1 ] || bad "exit $rc"
+	same "$out/want" "sql2tsv's message on a full disk"
+}

@@ -1,6 +1,12 @@
 /* test_formats.c: lib/formats: the protobuf wire layer, Go's number syntax. */
 #include "unit.h"
 
+#include <time.h>
+
+#include <sqlite3.h>
+
+#include "formats/sql/sql_query.h"
+
 /* The wire layer on hand-made bytes. */
 START_TEST(wire)
 {
@@ -89,6 +95,63 @@ START_TEST(go_numbers)
 }
 END_TEST
 
+/* What a SQLite database is read through (sql_query.h): values bound,
+ * never SQL (audit B2); one statement a query; a step past its time
+ * stopped, naming --timeout; a value past a stream's line refused
+ * (audit B3). */
+START_TEST(sqlite_reads_bounded)
+{
+	char path[] = "/tmp/profstream-unit.XXXXXX", *v[2];
+	struct sql_params pa = { v, 2, 2 };
+	struct sql_conn *c;
+	struct sql_rows *q;
+	struct perr e = { "" };
+	struct timespec t0, t1;
+	sqlite3 *db;
+	int fd = mkstemp(path), rc;
+
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	/* not a SQLite file, then one */
+	ck_assert_ptr_null(sqlite_query_open(path, 1, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "not a SQLite database"));
+	ck_assert_int_eq(sqlite3_open(path, &db), SQLITE_OK);
+	ck_assert_int_eq(sqlite3_exec(db, "CREATE TABLE t (x)", NULL, NULL,
+	    NULL), SQLITE_OK);
+	sqlite3_close(db);
+	c = sqlite_query_open(path, 1, &e);
+	ck_assert_ptr_nonnull(c);
+	v[0] = "') OR 1 = 1; DROP TABLE t; --";
+	v[1] = "a'b\\'c";
+	q = c->query(c, "SELECT $1, $2, $1", &pa, &e);
+	ck_assert_ptr_nonnull(q);
+	ck_assert_int_eq(c->next(q, &e), 1);
+	ck_assert_str_eq(c->text(q, 0), v[0]);
+	ck_assert_str_eq(c->text(q, 1), v[1]);
+	ck_assert_str_eq(c->text(q, 2), v[0]);
+	c->done(q);
+	ck_assert_ptr_null(c->query(c, "SELECT 1; DROP TABLE t", NULL, &e));
+	ck_assert_ptr_nonnull(strstr(e.msg, "more than one statement"));
+	q = c->query(c, "SELECT zeroblob(20000000)", NULL, &e);
+	ck_assert_ptr_nonnull(q);
+	ck_assert_int_eq(c->next(q, &e), -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "too big"));
+	c->done(q);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	q = c->query(c, "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT "
+	    "x + 1 FROM n) SELECT COUNT(*) FROM n", NULL, &e);
+	ck_assert_ptr_nonnull(q);
+	rc = c->next(q, &e);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ck_assert_int_eq(rc, -1);
+	ck_assert_ptr_nonnull(strstr(e.msg, "more than 1 s (--timeout)"));
+	ck_assert_int_lt(t1.tv_sec - t0.tv_sec, 10);
+	c->done(q);
+	c->close(c);
+	unlink(path);
+}
+END_TEST
+
 Suite *
 suite_formats(void)
 {
@@ -96,5 +159,6 @@ suite_formats(void)
 
 	ADD_TEST(s, wire);
 	ADD_TEST(s, go_numbers);
+	ADD_TEST(s, sqlite_reads_bounded);
 	return s;
 }

@@ -40,18 +40,29 @@ fail(struct pconn *p, struct perr *e, const char *what)
 	return perr_set(e, "%s: %s: %.*s", p->c.name, what, (int)n, m);
 }
 
-static int
-command(struct pconn *p, const char *sql, struct perr *e)
+/* One statement (the extended protocol takes no more), its $k bound
+ * to p's values as text. */
+static PGresult *
+exec(struct pconn *c, const char *sql, const struct sql_params *p)
 {
-	PGresult *res = PQexec(p->pg, sql);
+	return PQexecParams(c->pg, sql, p != NULL ? (int)p->n : 0, NULL,
+	    p != NULL ? (const char *const *)p->v : NULL, NULL, NULL, 0);
+}
+
+static int
+command(struct pconn *c, const char *sql, const struct sql_params *p,
+    struct perr *e)
+{
+	PGresult *res = exec(c, sql, p);
 	int ok = PQresultStatus(res) == PGRES_COMMAND_OK;
 
 	PQclear(res);
-	return ok ? 0 : fail(p, e, "reading the profiles");
+	return ok ? 0 : fail(c, e, "reading the profiles");
 }
 
 static struct sql_rows *
-p_query(struct sql_conn *c, const char *sql, struct perr *e)
+p_query(struct sql_conn *c, const char *sql, const struct sql_params *pa,
+    struct perr *e)
 {
 	struct pconn *p = (struct pconn *)c;
 	struct sql_rows *r = calloc(1, sizeof(*r));
@@ -65,7 +76,7 @@ p_query(struct sql_conn *c, const char *sql, struct perr *e)
 	r->p = p;
 	snprintf(r->name, sizeof(r->name), "sql2tsv_%u", ++p->cursors);
 	sprintf(decl, "DECLARE %s NO SCROLL CURSOR FOR %s", r->name, sql);
-	if (command(p, decl, e) < 0) {
+	if (command(p, decl, pa, e) < 0) {
 		free(decl);
 		free(r);
 		return NULL;
@@ -85,7 +96,7 @@ p_next(struct sql_rows *r, struct perr *e)
 		return 0;
 	PQclear(r->res);
 	snprintf(fetch, sizeof(fetch), "FETCH %d FROM %s", BATCH, r->name);
-	r->res = PQexec(r->p->pg, fetch);
+	r->res = exec(r->p, fetch, NULL);
 	if (PQresultStatus(r->res) != PGRES_TUPLES_OK)
 		return fail(r->p, e, "reading the profiles");
 	r->nrows = PQntuples(r->res);
@@ -119,7 +130,7 @@ p_done(struct sql_rows *r)
 		return;
 	PQclear(r->res);
 	snprintf(close, sizeof(close), "CLOSE %s", r->name);
-	PQclear(PQexec(r->p->pg, close));
+	PQclear(exec(r->p, close, NULL));
 	free(r);
 }
 
@@ -133,9 +144,10 @@ p_close(struct sql_conn *c)
 }
 
 struct sql_conn *
-pg_query_open(const char *conninfo, struct perr *e)
+pg_query_open(const char *conninfo, unsigned timeout, struct perr *e)
 {
 	struct pconn *p = calloc(1, sizeof(*p));
+	char limit[64];
 
 	if (p == NULL) {
 		perr_nomem(e);
@@ -155,11 +167,18 @@ pg_query_open(const char *conninfo, struct perr *e)
 		return NULL;
 	}
 	/* text as the stream holds it; doubles shortest and exact (the
-	 * default since PostgreSQL 12, asked for older servers) */
+	 * default since PostgreSQL 12, asked for older servers); the
+	 * literals of our own text read as the standard says, whatever the
+	 * database's or role's setting (values are bound, never quoted);
+	 * each statement bounded in time */
+	snprintf(limit, sizeof(limit), "SET statement_timeout = %u",
+	    timeout * 1000);
 	if (PQsetClientEncoding(p->pg, "UTF8") != 0 ||
-	    command(p, "SET extra_float_digits = 3", e) < 0 ||
-	    command(p, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", e)
-	    < 0) {
+	    command(p, "SET extra_float_digits = 3", NULL, e) < 0 ||
+	    command(p, "SET standard_conforming_strings = on", NULL, e) < 0 ||
+	    (timeout > 0 && command(p, limit, NULL, e) < 0) ||
+	    command(p, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", NULL,
+	    e) < 0) {
 		if (e->msg[0] == '\0')
 			fail(p, e, "cannot connect");
 		p_close(&p->c);

@@ -301,10 +301,12 @@ sql_end(struct sql_writer *w, struct perr *e)
 	int t;
 
 	/* PostgreSQL: the script's bytes are UTF-8, whatever the client's
-	 * locale says (a LATIN1 client stored café as cafÃ©) */
+	 * locale says (a LATIN1 client stored café as cafÃ©); its literals
+	 * as the standard reads them, whatever the database's setting */
 	sqlf(w, "-- a profile stream, added to the profiles this database "
 	    "holds (tsv2sql)\n%sBEGIN;\n", w->d == SQL_POSTGRESQL ?
 	    "SET client_encoding = 'UTF8';\n"
+	    "SET standard_conforming_strings = on;\n"
 	    "SET client_min_messages = warning;\n" : "");
 	sql_stage_tables(w);
 	for (t = 0; t < SQ_COUNT; t++)

@@ -79,14 +79,16 @@ conninfo(const char *s, struct keyword *kw, char *buf, struct perr *e)
 	}
 }
 
-/* s as a SQL string literal. */
+/* s as PostgreSQL's escape string, E'...', which reads the same
+ * whatever standard_conforming_strings says: its quotes and
+ * backslashes each escaped, so a value never ends the literal. */
 static void
 literal(struct sql_writer *w, const char *s)
 {
-	out_char(w->o, '\'');
+	out_write(w->o, "E'", 2);
 	for (; *s != '\0'; s++) {
-		if (*s == '\'')
-			out_char(w->o, '\'');
+		if (*s == '\'' || *s == '\\')
+			out_char(w->o, '\\');
 		out_char(w->o, *s);
 	}
 	out_char(w->o, '\'');
@@ -184,7 +186,8 @@ sql_cluster(struct output *o, char *const *shards, size_t n, struct perr *e)
 	w.d = SQL_POSTGRESQL;
 	sqlf(&w, "-- profiles across %zu PostgreSQL servers (tsv2sql --shard), "
 	    "made on the coordinator\nSET client_min_messages = warning;\n"
-	    "BEGIN;\nCREATE EXTENSION IF NOT EXISTS postgres_fdw;\n"
+	    "SET standard_conforming_strings = on;\nBEGIN;\n"
+	    "CREATE EXTENSION IF NOT EXISTS postgres_fdw;\n"
 	    "CREATE EXTENSION IF NOT EXISTS dblink;\n", n);
 	for (i = 0; i < n; i++) {
 		if ((buf = malloc(strlen(shards[i]) + 2 * MAX_KEYS + 1)) ==

@@ -14,13 +14,24 @@
 
 struct sql_rows;
 
+/* The values a query's text names as $1, $2 ...: bound, never part of
+ * the SQL, so that no value of the command line or a file becomes
+ * SQL. */
+struct sql_params {
+	char **v;		/* NUL-terminated copies */
+	size_t n, cap;
+};
+
+void sql_params_free(struct sql_params *p);
+
 struct sql_conn {
 	enum sql_dialect d;
 	const char *name;	/* in messages: the file, or the conninfo */
-	/* runs sql; its rows come one at a time (several queries may be
-	 * open at once); NULL with e set */
+	/* runs sql, one statement, its $k bound to p's values (p may be
+	 * NULL); its rows come one at a time (several queries may be open
+	 * at once); NULL with e set */
 	struct sql_rows *(*query)(struct sql_conn *c, const char *sql,
-	    struct perr *e);
+	    const struct sql_params *p, struct perr *e);
 	/* 1: a row; 0: no more; -1: e set */
 	int (*next)(struct sql_rows *r, struct perr *e);
 	/* column i of the row as text, NULL for SQL's NULL; a number of
@@ -33,12 +44,20 @@ struct sql_conn {
 };
 
 /* The database at path, read only: a SQLite file (nothing else: not
- * ":memory:" nor a "file:" URI), or NULL with e set. */
-struct sql_conn *sqlite_query_open(const char *path, struct perr *e);
+ * ":memory:" nor a "file:" URI), or NULL with e set. No value it gives
+ * is longer than a stream's line; no step of a query takes more than
+ * timeout seconds (0: no bound). */
+struct sql_conn *sqlite_query_open(const char *path, unsigned timeout,
+    struct perr *e);
 /* A PostgreSQL database by libpq's conninfo ("dbname=profiles host=...",
- * "postgresql://..."), in a read-only transaction; NULL with e set
+ * "postgresql://..."), in a read-only transaction, its statements each
+ * bounded by timeout seconds (0: the server's); NULL with e set
  * (PostgreSQL's own message). */
-struct sql_conn *pg_query_open(const char *conninfo, struct perr *e);
+struct sql_conn *pg_query_open(const char *conninfo, unsigned timeout,
+    struct perr *e);
+
+/* What a read waits at most for a step of a query, by default. */
+#define SQL_READ_TIMEOUT 600
 
 /* The number written at *p, as PostgreSQL prints a cell and tsv2sql
  * its more_values (an integer exactly; else a double: 9e999, Infinity

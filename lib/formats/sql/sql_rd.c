@@ -59,22 +59,41 @@ rd_sb_take(struct sb *b)
 {
 	if (b->oom || b->p == NULL) {
 		free(b->p);
+		sql_params_free(&b->pa);
 		return NULL;
 	}
 	return b->p;
 }
 
-/* s as a SQL string literal ('' for each '): both databases read it so
- * (PostgreSQL with its standard_conforming_strings). */
+/* s (n bytes) as the query's next value: $k in its text, the value
+ * bound when it runs. */
 void
-rd_quote(struct sb *b, const char *s, size_t n)
+rd_param(struct sb *b, const char *s, size_t n)
+{
+	char *v;
+
+	if (b->oom)
+		return;
+	if (ARRAY_ROOM(b->pa.v, b->pa.n, b->pa.cap) < 0 ||
+	    (v = malloc(n + 1)) == NULL) {
+		b->oom = 1;
+		return;
+	}
+	memcpy(v, s, n);
+	v[n] = '\0';
+	b->pa.v[b->pa.n++] = v;
+	rd_sbf(b, "$%zu", b->pa.n);
+}
+
+void
+sql_params_free(struct sql_params *p)
 {
 	size_t i;
 
-	rd_sbf(b, "'");
-	for (i = 0; i < n; i++)
-		rd_sbf(b, "%s%c", s[i] == '\'' ? "'" : "", s[i]);
-	rd_sbf(b, "'");
+	for (i = 0; i < p->n; i++)
+		free(p->v[i]);
+	free(p->v);
+	memset(p, 0, sizeof(*p));
 }
 
 /* The table's columns, quoted, each after prefix: from the schema. */
@@ -99,9 +118,10 @@ rd_added(const struct rd *r)
 	    SQL_ORDER_COLUMN : "ctid";
 }
 
-/* Runs sql (freed) for its rows; NULL with e set. */
+/* Runs sql (freed), its $k bound to pa's values, for its rows; NULL
+ * with e set. */
 struct sql_rows *
-rd_run(struct rd *r, char *sql)
+rd_run_p(struct rd *r, char *sql, const struct sql_params *pa)
 {
 	struct sql_rows *q;
 
@@ -109,9 +129,15 @@ rd_run(struct rd *r, char *sql)
 		perr_nomem(r->e);
 		return NULL;
 	}
-	q = r->c->query(r->c, sql, r->e);
+	q = r->c->query(r->c, sql, pa, r->e);
 	free(sql);
 	return q;
+}
+
+struct sql_rows *
+rd_run(struct rd *r, char *sql)
+{
+	return rd_run_p(r, sql, NULL);
 }
 
 /* The next row, its bytes counted as input (the bound on expansion). */

@@ -489,11 +489,11 @@ write_samples(struct rd *r)
 	if (r->nsamples == 0)
 		return 0;
 	if ((r->packed && read_kinds(r) < 0) ||
-	    (q = rd_run(r, rd_sqlprintf("SELECT s.sample_id, s.source_id, "
+	    (q = rd_run_p(r, rd_sqlprintf("SELECT s.sample_id, s.source_id, "
 	    "s.stack_id%s %s ORDER BY s.sample_id", r->packed ? ", s.kind_id, "
 	    "s.value_1, s.value_2, s.value_3, s.value_4, s.value_5, "
 	    "s.value_6, s.value_7, s.value_8, s.more_values" : "",
-	    r->from))) == NULL ||
+	    r->from), &r->from_pa)) == NULL ||
 	    (!r->packed && side_open(r, &sv, "sample_values", "type, unit, "
 	    "value", 4) < 0) ||
 	    side_open(r, &sl, sql_table_of(SQ_SAMPLE_LABELS).name,
@@ -553,9 +553,7 @@ write_samples(struct rd *r)
 			side_take(&stm);
 		}
 		if (at < 0 || r->w.o->err != 0) {
-			rc = -1;
-			if (r->w.o->err != 0 && r->w.o->why != NULL)
-				perr_set(r->e, "%s", r->w.o->why);
+			rc = at < 0 ? -1 : output_error(r->w.o, r->e);
 			break;
 		}
 	}
@@ -590,6 +588,7 @@ sql_read(struct sql_conn *c, const struct sql_select *s, struct output *o,
 	sw_free(&r.w);
 done:
 	free(r.from);
+	sql_params_free(&r.from_pa);
 	free(r.src);
 	free(r.stacks);
 	free(r.frames);

@@ -34,6 +34,7 @@ struct rd {
 	int whole;			/* nothing selected */
 	int sample_filter;		/* by time or label */
 	char *from;			/* FROM ... WHERE ...: the samples */
+	struct sql_params from_pa;	/* the values its $k name */
 	uint64_t lo, hi;		/* their least and greatest ids */
 	uint64_t nsamples;
 	struct u64map stack_ix;		/* stack id -> index in stacks */
@@ -57,25 +58,31 @@ struct rd {
 	struct stream_writer w;
 };
 
-/* SQL being made: its text, or oom once memory ran out. */
+/* SQL being made: its text and the values it names ($1 ...), or oom
+ * once memory ran out. */
 struct sb {
 	char *p;
 	size_t n, cap;
 	int oom;
+	struct sql_params pa;
 };
 
 /* sql_rd.c: SQL made (sqlprintf: malloc'ed, NULL when out of memory;
- * sbf onto b, sb_take its text), quoted, the schema's columns; a query
- * run (the SQL freed), its rows (their bytes counted as input) and
- * cells; the source of a database id; a location id marked used. */
+ * sbf onto b, sb_take its text, its values left in b->pa), a value as
+ * the next parameter (param: never quoted into the text), the schema's
+ * columns; a query run (the SQL freed; run_p with its values), its rows
+ * (their bytes counted as input) and cells; the source of a database
+ * id; a location id marked used. */
 char *rd_sqlprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void rd_sbf(struct sb *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 char *rd_sb_take(struct sb *b);
-void rd_quote(struct sb *b, const char *s, size_t n);
+void rd_param(struct sb *b, const char *s, size_t n);
 void rd_columns(struct sb *f, enum table_id t, const char *prefix);
 const char *rd_added(const struct rd *r);
 struct sql_rows *rd_run(struct rd *r, char *sql);
+struct sql_rows *rd_run_p(struct rd *r, char *sql,
+    const struct sql_params *pa);
 int rd_next(struct rd *r, struct sql_rows *q, int ncols);
 int64_t rd_i64(struct rd *r, struct sql_rows *q, int i);
 int rd_lgl(struct rd *r, struct sql_rows *q, int i);

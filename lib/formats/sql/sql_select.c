@@ -16,18 +16,62 @@
 #include "formats/sql/sql_read_impl.h"
 #include "io/input.h"
 
-/* The database holds tsv2sql's tables, of this layout. */
+/* Whether table t (of the previous layout: its first columns only) has
+ * every column tsv2sql gives it; -1 with r->e set. */
+static int
+has_columns(struct rd *r, enum sql_table t, int previous)
+{
+	struct sql_table_def d = sql_table_of(t);
+	struct sb b = { 0 }, *f = &b;
+	struct sql_rows *q;
+	unsigned char seen[64] = { 0 };
+	const char *name;
+	int c, n = previous && t == SQ_SAMPLE_STACKS ? SST_KIND : d.ncols;
+	int rc;
+
+	if (r->c->d == SQL_SQLITE)
+		rd_sbf(f, "SELECT name FROM pragma_table_info(");
+	else
+		rd_sbf(f, "SELECT column_name FROM information_schema.columns "
+		    "WHERE table_schema = current_schema() AND table_name = (");
+	rd_param(f, d.name, strlen(d.name));
+	rd_sbf(f, ")");
+	q = rd_run_p(r, rd_sb_take(f), &b.pa);
+	sql_params_free(&b.pa);
+	if (q == NULL)
+		return -1;
+	while ((rc = r->c->next(q, r->e)) == 1)
+		if ((name = r->c->text(q, 0)) != NULL)
+			for (c = 0; c < n && c < (int)sizeof(seen); c++)
+				if (strcmp(name, sql_ident(d.cols[c].name)) == 0)
+					seen[c] = 1;
+	r->c->done(q);
+	if (rc < 0)
+		return -1;
+	for (c = 0; c < n && c < (int)sizeof(seen); c++)
+		if (!seen[c])
+			return perr_set(r->e, "%s: not a profile database of "
+			    "tsv2sql: its table %s has no column %s",
+			    r->c->name, d.name, sql_ident(d.cols[c].name));
+	return 0;
+}
+
+/* The database holds tsv2sql's tables, of this layout: each a table
+ * (not a view: a file from elsewhere could make one that never ends)
+ * with tsv2sql's columns, before any is read. */
 int
 rd_check_layout(struct rd *r)
 {
 	struct sql_rows *q;
 	int stacks = 0, sources = 0, old = 0, kinds = 0, values = 0, rc;
+	int present[SQ_COUNT] = { 0 };
+	enum sql_table t;
 	const char *name;
 
 	q = rd_run(r, rd_sqlprintf(r->c->d == SQL_SQLITE ?
-	    "SELECT name, type = 'table' FROM sqlite_master WHERE type IN "
-	    "('table', 'view')" :
-	    "SELECT table_name, table_type = 'BASE TABLE' FROM "
+	    "SELECT name, type = 'table' AND sql NOT LIKE 'CREATE VIRTUAL%%' "
+	    "FROM sqlite_master WHERE type IN ('table', 'view')" :
+	    "SELECT table_name, table_type IN ('BASE TABLE', 'FOREIGN') FROM "
 	    "information_schema.tables WHERE table_schema = "
 	    "current_schema()"));
 	if (q == NULL)
@@ -36,6 +80,9 @@ rd_check_layout(struct rd *r)
 		name = r->c->text(q, 0);
 		if (name == NULL)
 			continue;
+		for (t = 0; t < SQ_COUNT; t++)
+			if (strcmp(name, sql_table_of(t).name) == 0)
+				present[t] = rd_lgl(r, q, 1) ? 1 : -1;
 		if (strcmp(name, "sources") == 0)
 			sources = 1;
 		else if (strcmp(name, sql_table_of(SQ_SAMPLE_STACKS).name) == 0)
@@ -60,6 +107,14 @@ rd_check_layout(struct rd *r)
 		    "(it has no %s table)", r->c->name, !sources ? "sources" :
 		    !stacks ? sql_table_of(SQ_SAMPLE_STACKS).name :
 		    sql_table_of(SQ_VALUE_KINDS).name);
+	for (t = 0; t < SQ_COUNT; t++) {
+		if (present[t] < 0)
+			return perr_set(r->e, "%s: not a profile database of "
+			    "tsv2sql: %s is not a table (a view?)", r->c->name,
+			    sql_table_of(t).name);
+		if (present[t] > 0 && has_columns(r, t, !kinds) < 0)
+			return -1;
+	}
 	/* the layout before packed samples: a row per value */
 	r->packed = r->row_order = kinds;
 	if (r->packed || r->c->d != SQL_POSTGRESQL)
@@ -107,7 +162,7 @@ no_such_key(struct rd *r, const char *key, size_t n, int label)
 }
 
 /* The values of the terms i.. (key=value) whose key is term i's (n
- * bytes), quoted and separated by commas: an SQL list. */
+ * bytes), as parameters separated by commas: an SQL list. */
 static void
 values_of(struct sb *f, char *const *terms, size_t nterms, size_t i,
     size_t n)
@@ -117,7 +172,7 @@ values_of(struct sb *f, char *const *terms, size_t nterms, size_t i,
 	for (j = i; j < nterms; j++)
 		if (strncmp(terms[j], terms[i], n + 1) == 0) {
 			rd_sbf(f, "%s", j > i ? ", " : "");
-			rd_quote(f, terms[j] + n + 1, strlen(terms[j] + n + 1));
+			rd_param(f, terms[j] + n + 1, strlen(terms[j] + n + 1));
 		}
 }
 
@@ -137,8 +192,10 @@ match_key(struct rd *r, size_t i)
 	rd_sbf(f, "SELECT DISTINCT source_id, value IN (");
 	values_of(f, s->where, s->nwhere, i, n);
 	rd_sbf(f, ") FROM source_attributes WHERE key = ");
-	rd_quote(f, key, n);
-	if ((q = rd_run(r, rd_sb_take(f))) == NULL)
+	rd_param(f, key, n);
+	q = rd_run_p(r, rd_sb_take(f), &b.pa);
+	sql_params_free(&b.pa);
+	if (q == NULL)
 		return -1;
 	while ((rc = r->c->next(q, r->e)) == 1) {
 		found = 1;
@@ -272,9 +329,11 @@ label_key(struct rd *r, const char *key, size_t n)
 
 	rd_sbf(f, "SELECT 1 FROM %s WHERE key = ",
 	    sql_table_of(SQ_SAMPLE_LABELS).name);
-	rd_quote(f, key, n);
+	rd_param(f, key, n);
 	rd_sbf(f, " LIMIT 1");
-	if ((q = rd_run(r, rd_sb_take(f))) == NULL)
+	q = rd_run_p(r, rd_sb_take(f), &b.pa);
+	sql_params_free(&b.pa);
+	if (q == NULL)
 		return -1;
 	rc = r->c->next(q, r->e);
 	r->c->done(q);
@@ -333,19 +392,23 @@ rd_samples_from(struct rd *r)
 			continue;
 		if (label_key(r, s->labels[i], n) < 0) {
 			free(b.p);
+			sql_params_free(&b.pa);
 			return -1;
 		}
 		rd_sbf(f, " AND EXISTS (SELECT 1 FROM %s l WHERE l.sample_id "
 		    "= s.sample_id AND l.key = ", sql_table_of(SQ_SAMPLE_LABELS)
 		    .name);
-		rd_quote(f, s->labels[i], n);
+		rd_param(f, s->labels[i], n);
 		rd_sbf(f, " AND (l.str IN (");
 		values_of(f, s->labels, s->nlabels, i, n);
 		rd_sbf(f, ") OR CAST(l.num AS TEXT) IN (");
 		values_of(f, s->labels, s->nlabels, i, n);
 		rd_sbf(f, ")))");
 	}
-	return (r->from = rd_sb_take(f)) != NULL ? 0 : perr_nomem(r->e);
+	if ((r->from = rd_sb_take(f)) == NULL)
+		return perr_nomem(r->e);
+	r->from_pa = b.pa;
+	return 0;
 }
 
 
@@ -362,9 +425,9 @@ rd_gather(struct rd *r)
 	unsigned long v;
 	int rc;
 
-	if ((q = rd_run(r, rd_sqlprintf("SELECT s.source_id, COUNT(*), "
+	if ((q = rd_run_p(r, rd_sqlprintf("SELECT s.source_id, COUNT(*), "
 	    "MIN(s.sample_id), MAX(s.sample_id) %s GROUP BY s.source_id",
-	    r->from))) == NULL)
+	    r->from), &r->from_pa)) == NULL)
 		return -1;
 	r->lo = UINT64_MAX;
 	while ((rc = rd_next(r, q, 4)) == 1) {
@@ -385,9 +448,9 @@ rd_gather(struct rd *r)
 	if (r->nsamples == 0 && r->sample_filter)
 		return perr_set(r->e, "%s: no sample matches the selection",
 		    r->c->name);
-	if ((q = rd_run(r, rd_sqlprintf("SELECT stack_id, frames FROM %s WHERE "
-	    "stack_id IN (SELECT s.stack_id %s)", sql_table_of(SQ_STACKS).name,
-	    r->from))) == NULL)
+	if ((q = rd_run_p(r, rd_sqlprintf("SELECT stack_id, frames FROM %s "
+	    "WHERE stack_id IN (SELECT s.stack_id %s)",
+	    sql_table_of(SQ_STACKS).name, r->from), &r->from_pa)) == NULL)
 		return -1;
 	while ((rc = rd_next(r, q, 2)) == 1) {
 		id = rd_i64(r, q, 0);

@@ -4,16 +4,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <sqlite3.h>
 
 #include "base/fmt.h"
 #include "formats/sql/sql_query.h"
+#include "io/input.h"
 
 struct sconn {
 	struct sql_conn c;	/* first: the sql_conn is the sconn */
 	sqlite3 *db;
 	char *file;
+	unsigned timeout;	/* seconds a step may take; 0: no bound */
+	struct timespec began;	/* of the step under way */
+	int timed_out;
 };
 
 struct sql_rows {
@@ -29,21 +34,60 @@ fail(struct sconn *s, struct perr *e, const char *what)
 	    sqlite3_errmsg(s->db));
 }
 
+static void s_done(struct sql_rows *r);
+
+/* SQLite's progress handler: a step past its time is interrupted. */
+static int
+s_progress(void *ctx)
+{
+	struct sconn *s = ctx;
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (now.tv_sec - s->began.tv_sec < (time_t)s->timeout)
+		return 0;
+	s->timed_out = 1;
+	return 1;
+}
+
 static struct sql_rows *
-s_query(struct sql_conn *c, const char *sql, struct perr *e)
+s_query(struct sql_conn *c, const char *sql, const struct sql_params *p,
+    struct perr *e)
 {
 	struct sconn *s = (struct sconn *)c;
 	struct sql_rows *r = calloc(1, sizeof(*r));
+	const char *tail = NULL;
+	char name[24];
+	size_t k;
+	int ix;
 
 	if (r == NULL) {
 		perr_nomem(e);
 		return NULL;
 	}
 	r->s = s;
-	if (sqlite3_prepare_v2(s->db, sql, -1, &r->st, NULL) != SQLITE_OK) {
+	if (sqlite3_prepare_v2(s->db, sql, -1, &r->st, &tail) != SQLITE_OK) {
 		fail(s, e, "reading the profiles");
 		free(r);
 		return NULL;
+	}
+	while (tail != NULL && isspace((unsigned char)*tail))
+		tail++;
+	if (tail != NULL && *tail != '\0') {
+		perr_set(e, "%s: a query of more than one statement (a bug)",
+		    s->c.name);
+		s_done(r);
+		return NULL;
+	}
+	for (k = 0; p != NULL && k < p->n; k++) {
+		snprintf(name, sizeof(name), "$%zu", k + 1);
+		if ((ix = sqlite3_bind_parameter_index(r->st, name)) > 0 &&
+		    sqlite3_bind_text(r->st, ix, p->v[k], -1,
+		    SQLITE_TRANSIENT) != SQLITE_OK) {
+			fail(s, e, "reading the profiles");
+			s_done(r);
+			return NULL;
+		}
 	}
 	return r;
 }
@@ -51,12 +95,19 @@ s_query(struct sql_conn *c, const char *sql, struct perr *e)
 static int
 s_next(struct sql_rows *r, struct perr *e)
 {
+	struct sconn *s = r->s;
+
+	clock_gettime(CLOCK_MONOTONIC, &s->began);
 	switch (sqlite3_step(r->st)) {
 	case SQLITE_ROW:
 		return 1;
 	case SQLITE_DONE:
 		return 0;
 	default:
+		if (s->timed_out)
+			return perr_set(e, "%s: a step of reading took more "
+			    "than %u s (--timeout): not a database as tsv2sql "
+			    "makes them?", s->c.name, s->timeout);
 		return fail(r->s, e, "reading the profiles");
 	}
 }
@@ -112,7 +163,7 @@ s_close(struct sql_conn *c)
 }
 
 struct sql_conn *
-sqlite_query_open(const char *path, struct perr *e)
+sqlite_query_open(const char *path, unsigned timeout, struct perr *e)
 {
 	static const char magic[16] = "SQLite format 3";
 	struct sconn *s;
@@ -155,6 +206,16 @@ sqlite_query_open(const char *path, struct perr *e)
 	}
 	/* a load at work: wait for it, as loads wait for each other */
 	sqlite3_busy_timeout(s->db, 10 * 60 * 1000);
+	/* a file from elsewhere, as SQLite's "defense against the dark
+	 * arts" advises: its schema's functions not trusted, no value
+	 * longer than a stream's line, no step longer than timeout (a
+	 * crafted view could run forever; rd_check_layout refuses views) */
+	sqlite3_db_config(s->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+	sqlite3_db_config(s->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+	sqlite3_limit(s->db, SQLITE_LIMIT_LENGTH, (int)INPUT_MAX_LINE);
+	s->timeout = timeout;
+	if (timeout > 0)
+		sqlite3_progress_handler(s->db, 10000, s_progress, s);
 	return &s->c;
 }
 

@@ -351,3 +351,42 @@ cluster_stop() {
 	    bad "a server of the test's cluster is still running"
 	rm -rf "$pg"
 }
+
+# Values never become SQL (audit B2): with standard_conforming_strings off
+# in the database (a backslash then escapes a quote), --where and --label
+# values that would end a quoted literal and run their own statements
+# select nothing and run nothing, and values holding quotes and
+# backslashes select exactly the sources and samples that hold them. The
+# load script sets the standard's reading for itself.
+t_postgresql_values_bound() {
+	pg_start || return
+	db_reset
+	psql_ -d postgres -c "ALTER DATABASE profiles SET standard_conforming_strings = off" >/dev/null
+	f=tests/data/audit-2026-11-29/sql-hostile.tsv
+	$bin/tsv2sql -D postgresql "$f" >"$out/a.sql" && db_load "$out/a.sql" ||
+	    bad "loading sql-hostile.tsv with standard_conforming_strings off"
+	conn="host=$pg dbname=profiles user=postgres"
+	for v in "service.name=\\') FROM source_attributes; COMMIT; CREATE TABLE pwned AS SELECT 1 AS x; --" \
+	    "service.name=x' OR '1'='1" "service.name=\\'; CREATE TABLE pwned (x int); --"; do
+		$bin/sql2tsv --where "$v" "$conn" >"$out/got" 2>"$out/err"
+		[ $? = 1 ] && grep -qF 'no source matches the selection' "$out/err" ||
+		    bad "--where '$v': $(cat "$out/err")"
+		$bin/sql2tsv --label "thr'ead=${v#*=}" "$conn" >"$out/got" 2>"$out/err"
+		[ $? = 1 ] && grep -qF 'no sample matches the selection' "$out/err" ||
+		    bad "--label '$v': $(cat "$out/err")"
+	done
+	echo "SELECT COUNT(*) FROM pg_tables WHERE tablename = 'pwned';" >"$out/q.sql"
+	[ "$(db_query "$out/q.sql")" = 0 ] || bad "a value ran as SQL: the table pwned was made"
+	# the values that are there, quotes and all, select their rows
+	$bin/sql2tsv --where "service.name=ap'i" "$conn" | grep -c '^samples' >"$out/got"
+	$bin/sql2tsv --label "thr'ead=w'1" "$conn" | grep -c '^samples' >>"$out/got"
+	$bin/sql2tsv --label "n=7" "$conn" | grep -c '^samples' >>"$out/got"
+	printf '%s\n' 2 1 1 >"$out/want"
+	same "$out/want" "samples selected by values with quotes"
+	# what sql2tsv gives back equals SQLite's reading of the same load
+	$bin/tsv2sql -b "$out/lite.db" "$f"
+	$bin/sql2tsv "$conn" >"$out/pg.tsv"
+	$bin/sql2tsv "$out/lite.db" >"$out/lite.tsv"
+	same_lines lite.tsv pg.tsv "sql-hostile.tsv read back from PostgreSQL"
+	pg_stop
+}

@@ -37,7 +37,8 @@ enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE,
 #define CLI_OPT_V1 { '1', "v1", NULL, "write the legacy format 1.0 (when it " \
     "can hold the data)" }
 #define CLI_OPT_LIMIT { 'Z', "max-input", "size", "stop past size bytes " \
-    "decompressed (k, M, G; 4G)" }, \
+    "decompressed (k, M, G; 4G,\nand 1032 times the compressed size, at " \
+    "least 64M)" }, \
     { 'X', "max-expansion", "n", "stop past n frames a byte of input " \
     "(256; 0: no bound)" }
 /* pprof's filters, for every program that reads samples to analyse

@@ -32,17 +32,10 @@ convert(void *ctx, const char *path)
 	struct pprof_reader *c = ctx;
 	struct input in;
 	struct perr e = { "" };
-	unsigned char *data;
-	size_t len;
 
-	if (input_open(&in, path, NULL, &e) < 0)
+	if (input_open(&in, path, NULL, &e) < 0 ||
+	    pprof_any_read_input(c, &in, &e) < 0)
 		cli_fail(&e);
-	c->in = &in;
-	if (input_slurp(&in, &data, &len, &e) < 0 ||
-	    pprof_any_read(c, data, len, in.compressed, in.name,
-	    in.uri, &e) < 0)
-		cli_fail(&e);
-	c->in = NULL;
 	input_close(&in);
 }
 

@@ -24,7 +24,7 @@ static const struct cli_opt opts[] = {
 	{ O_TO, "to", "time", "keep the samples taken before time" },
 	{ 'm', "merge", NULL, "write the samples selected as of one source" },
 	{ O_TIMEOUT, "timeout", "seconds", "stop when a step of reading takes "
-	    "longer (600; 0: no bound)" },
+	    "longer\n(600; 0: no bound)" },
 	CLI_OPT_OUTPUT,
 	{ 0 }
 };

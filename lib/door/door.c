@@ -14,6 +14,7 @@
 #include "formats/speedscope/speedscope.h"
 #include "formats/legacy/legacy_read.h"
 #include "formats/otlp/otlp.h"
+#include "formats/pb/pb.h"
 #include "formats/perf/perf.h"
 #include "formats/rprof/rprof.h"
 #include "stream/stream_read.h"
@@ -100,16 +101,10 @@ static int
 read_pprof(struct input *in, struct output *o, struct perr *e)
 {
 	struct pprof_reader c;
-	unsigned char *data;
-	size_t len;
 	int rc;
 
-	if (input_slurp(in, &data, &len, e) < 0)
-		return -1;
 	pprof_read_begin(&c, o);
-	c.in = in;
-	rc = pprof_any_read(&c, data, len, in->compressed, in->name, in->uri,
-	    e);
+	rc = pprof_any_read_input(&c, in, e);
 	pprof_read_free(&c);
 	return rc;
 }
@@ -139,10 +134,30 @@ unknown_binary(const char *name, struct perr *e)
 	    why);
 }
 
+/* A compressed protobuf's top-level fields as they come. */
+struct walk {
+	struct pb_walk w;
+	const struct input *in;
+};
+
+static int
+walk_check(void *ctx, const unsigned char *p, size_t n, int end,
+    struct perr *e)
+{
+	struct walk *k = ctx;
+	int rc = pb_walk(&k->w, p, n, end);
+
+	return rc == 0 ? 0 : perr_set(e, "%s: not a profile: a protobuf %s "
+	    "at byte %zu of what %s gives", k->in->name, pb_strerror(rc),
+	    k->w.at, k->in->compressed == INPUT_GZIP ? "gzip" : "zstd");
+}
+
 int
 door_read(struct input *in, enum sniff_kind k, struct output *o,
     struct perr *e)
 {
+	struct walk wk = { { 0 }, in };
+	struct input_check check = { walk_check, &wk };
 	unsigned char *data;
 	size_t len;
 
@@ -167,7 +182,13 @@ door_read(struct input *in, enum sniff_kind k, struct output *o,
 			return 0;
 		return unknown_binary(in->name, e);
 	case SNIFF_PROTOBUF:
-		if (input_slurp(in, &data, &len, e) < 0)
+		/* told by its first fields, else by all of them, read as
+		 * they can begin a message */
+		if (sniff_input(in, &k, e) < 0)
+			return -1;
+		if (k != SNIFF_PROTOBUF)
+			return door_read(in, k, o, e);
+		if (input_slurp_checked(in, &check, &data, &len, e) < 0)
 			return -1;
 		return door_read(in, sniff_protobuf(data, len), o, e);
 	default:

@@ -43,6 +43,7 @@ input_is_zstd(const unsigned char *p, size_t n)
 }
 
 static uint64_t default_limit = INPUT_DEFAULT_LIMIT;
+static int limit_given;		/* -Z: the bound is the user's alone */
 static uint64_t expansion = INPUT_DEFAULT_EXPANSION;
 static uint64_t delivered;	/* by every input, for the bound above */
 static void (*warn)(const char *msg);
@@ -57,12 +58,47 @@ void
 input_set_limit(uint64_t limit)
 {
 	default_limit = limit;
+	limit_given = 1;
 }
 
 uint64_t
-input_limit(void)
+input_bound(uint64_t compressed)
 {
-	return default_limit;
+	uint64_t b;
+
+	if (limit_given)
+		return default_limit;
+	b = compressed > UINT64_MAX / INPUT_RATIO ? UINT64_MAX : compressed *
+	    INPUT_RATIO;
+	if (b < INPUT_RATIO_FLOOR)
+		b = INPUT_RATIO_FLOOR;
+	return b < default_limit ? b : default_limit;
+}
+
+/* What in's decompressed bytes may come to: of a file, by its size; of
+ * a pipe, by what was read of it. */
+static uint64_t
+bound(const struct input *in)
+{
+	return input_bound(in->size > 0 ? in->size : in->raw_total);
+}
+
+/* The message of decompressed bytes past the bound. */
+static int
+past_bound(const struct input *in, uint64_t bound, struct perr *e)
+{
+	const char *kind = in->compressed == INPUT_GZIP ? "gzip" : "zstd";
+
+	if (limit_given || bound == default_limit)
+		return perr_set(e, "%s: decompressed input larger than %llu "
+		    "bytes (a %s bomb?); raise the limit with -Z to read it",
+		    in->name, (unsigned long long)bound, kind);
+	return perr_set(e, "%s: %s: more than %llu bytes decompressed from "
+	    "%llu (the bound: %d times as many, at least %llu MB; a %s "
+	    "bomb?); set the bound with -Z (such as -Z 8G) to read it",
+	    in->name, kind, (unsigned long long)bound, (unsigned long long)
+	    (in->size > 0 ? in->size : in->raw_total), INPUT_RATIO,
+	    INPUT_RATIO_FLOOR >> 20, kind);
 }
 
 void
@@ -105,7 +141,6 @@ input_open(struct input *in, const char *path, const char *shown,
 
 	memset(in, 0, sizeof(*in));
 	in->fd = -1;	/* input_close after a failed open closes nothing */
-	in->limit = default_limit;
 	if (input_is_stdin(path)) {
 		in->name = shown != NULL ? shown : "<stdin>";
 		fd = dup(STDIN_FILENO);
@@ -121,6 +156,8 @@ input_open(struct input *in, const char *path, const char *shown,
 	at = lseek(fd, 0, SEEK_CUR);
 	in->start = at >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ?
 	    (long long)at : -1;
+	in->size = in->start >= 0 && st.st_size > at ? (uint64_t)(st.st_size -
+	    at) : 0;
 	pipe_widen(fd);
 	in->cap = INPUT_CHUNK;
 	in->buf = malloc(in->cap + INPUT_SLACK);
@@ -194,6 +231,7 @@ read_raw(struct input *in, struct perr *e)
 	if (n == 0)
 		in->raw_eof = 1;
 	in->raw_len += (size_t)n;
+	in->raw_total += (uint64_t)n;
 	return 0;
 }
 
@@ -497,6 +535,10 @@ fill(struct input *in, size_t want, struct perr *e)
 		want = 1u << 30;
 	if (in->kind == KIND_UNKNOWN && start(in, e) < 0)
 		return -1;
+	/* no more decompressed than one byte past the bound */
+	if (in->compressed && want > 4 && bound(in) - in->total < want - 1)
+		want = bound(in) > in->total ? (size_t)(bound(in) - in->total) +
+		    1 : 4;
 	if (!in->u16checked) {
 		if (utf16_start(in, e) < 0)
 			return -1;
@@ -516,11 +558,8 @@ fill(struct input *in, size_t want, struct perr *e)
 	memset(in->buf + in->end, 0, INPUT_SLACK);
 	in->total += (uint64_t)n;
 	delivered += (uint64_t)n;
-	if (in->compressed && in->total > in->limit)
-		return perr_set(e, "%s: decompressed input larger than %llu "
-		    "bytes (a %s bomb?); raise the limit with -Z to read it",
-		    in->name, (unsigned long long)in->limit,
-		    in->compressed == INPUT_GZIP ? "gzip" : "zstd");
+	if (in->compressed && in->total > bound(in))
+		return past_bound(in, bound(in), e);
 	if (n == 0)
 		in->eof = 1;
 	return n;
@@ -693,8 +732,15 @@ int
 input_slurp(struct input *in, unsigned char **data, size_t *len,
     struct perr *e)
 {
+	return input_slurp_checked(in, NULL, data, len, e);
+}
+
+int
+input_slurp_checked(struct input *in, const struct input_check *c,
+    unsigned char **data, size_t *len, struct perr *e)
+{
 	struct stat st;
-	size_t room = INPUT_CHUNK;
+	size_t room = INPUT_CHUNK, want;
 	int regular = fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode);
 
 	if (in->map != NULL) {		/* slurped before: the same */
@@ -712,17 +758,30 @@ input_slurp(struct input *in, unsigned char **data, size_t *len,
 		size_t want = (size_t)st.st_size + 2;
 		uint64_t hint = size_hint(in, &st);
 		/* deflate packs at most 1032 bytes into one */
-		if (hint > 0 && hint <= in->limit && hint + 2 <= SIZE_MAX &&
+		if (hint > 0 && hint <= bound(in) && hint + 2 <= SIZE_MAX &&
 		    (in->compressed == INPUT_ZSTD ||
 		    hint / 1032 <= (uint64_t)st.st_size))
 			want = (size_t)hint + 2;
 		if (want > in->cap && grow(in, want) == 0)
 			room = 2;
 	}
+	/* what the check has seen; a plain file is read whole first */
+	if (c != NULL && !in->compressed && in->kind != KIND_UNKNOWN)
+		c = NULL;
 	while (!in->eof) {
 		if (in->cap - in->end < room && grow(in, in->cap * 2) < 0)
 			return perr_set(e, "%s: out of memory", in->name);
-		if (fill(in, in->cap - in->end - 1, e) < 0)
+		want = in->cap - in->end - 1;
+		/* checked: no more at once than was read, so that garbage is
+		 * found before twice its offset is decompressed */
+		if (c != NULL && want > INPUT_CHUNK && want > in->end - in->pos)
+			want = in->end - in->pos > INPUT_CHUNK ? in->end -
+			    in->pos : INPUT_CHUNK;
+		if (fill(in, want, e) < 0)
+			return -1;
+		if (c != NULL && in->compressed && c->check(c->ctx,
+		    (unsigned char *)in->buf + in->pos, in->end - in->pos,
+		    in->eof, e) < 0)
 			return -1;
 	}
 	*data = (unsigned char *)in->buf + in->pos;
@@ -757,10 +816,26 @@ input_drop_read(struct input *in, const unsigned char **from,
 	*from = upto;
 }
 
-int
-input_unzstd(const unsigned char *p, size_t n, uint64_t limit,
-    const char *name, unsigned char **out, size_t *outlen, struct perr *e)
+/* The message of a zstd message past its bound. */
+static int
+message_past(const char *name, uint64_t limit, size_t n, struct perr *e)
 {
+	if (limit_given || limit == default_limit)
+		return perr_set(e, "%s: a message decompressed is larger than "
+		    "%llu bytes (a zstd bomb?); raise the limit with -Z to "
+		    "read it", name, (unsigned long long)limit);
+	return perr_set(e, "%s: zstd: more than %llu bytes decompressed from "
+	    "a message of %zu (the bound: %d times as many, at least %llu "
+	    "MB; a zstd bomb?); set the bound with -Z (such as -Z 8G) to read "
+	    "it", name, (unsigned long long)limit, n, INPUT_RATIO,
+	    INPUT_RATIO_FLOOR >> 20);
+}
+
+int
+input_unzstd(const unsigned char *p, size_t n, const char *name,
+    unsigned char **out, size_t *outlen, struct perr *e)
+{
+	uint64_t limit = input_bound(n);
 	ZSTD_DStream *zs = ZSTD_createDStream();
 	ZSTD_inBuffer ib = { p, n, 0 };
 	ZSTD_outBuffer ob = { NULL, 0, 0 };
@@ -778,10 +853,7 @@ input_unzstd(const unsigned char *p, size_t n, uint64_t limit,
 			if (ob.size >= limit) {
 				ZSTD_freeDStream(zs);
 				free(ob.dst);
-				return perr_set(e, "%s: a message decompressed "
-				    "is larger than %llu bytes (a zstd bomb?); "
-				    "raise the limit with -Z to read it", name,
-				    (unsigned long long)limit);
+				return message_past(name, limit, n, e);
 			}
 			cap = ob.size == 0 ? cap : ob.size * 2;
 			if (cap > limit + 1)
@@ -808,9 +880,7 @@ input_unzstd(const unsigned char *p, size_t n, uint64_t limit,
 	ZSTD_freeDStream(zs);
 	if (ob.pos > limit) {
 		free(ob.dst);
-		return perr_set(e, "%s: a message decompressed is larger "
-		    "than %llu bytes (a zstd bomb?); raise the limit with -Z "
-		    "to read it", name, (unsigned long long)limit);
+		return message_past(name, limit, n, e);
 	}
 	*out = ob.dst;
 	*outlen = ob.pos;

@@ -13,6 +13,12 @@
  * INPUT_SLACK are NUL: a scan may read a word at a time there */
 #define INPUT_SLACK 8
 #define INPUT_DEFAULT_LIMIT (4ull << 30)	/* bound on decompressed bytes */
+/* Unless -Z sets the bound, compressed input may also give no more than
+ * this many bytes a byte (deflate's own most: no gzip file passes it; a
+ * zstd bomb does), counting at least INPUT_RATIO_FLOOR: of a file, its
+ * size; of a pipe, what was read of it so far. */
+#define INPUT_RATIO 1032
+#define INPUT_RATIO_FLOOR (64ull << 20)
 
 /* What the bytes of a file were (in->compressed). */
 enum { INPUT_PLAIN, INPUT_GZIP, INPUT_ZSTD };
@@ -43,13 +49,18 @@ struct input {
 	int compressed;			/* INPUT_PLAIN, _GZIP or _ZSTD */
 	int missing_eol;		/* last line had no final LF */
 	uint64_t total;			/* bytes delivered so far */
-	uint64_t limit;			/* error past this many decompressed bytes */
+	uint64_t size;			/* a regular file's, from start; 0: a pipe */
+	uint64_t raw_total;		/* bytes read of the file */
+	int bom;			/* bytes of a UTF-8 byte-order mark skipped */
 };
 
 /* The bound on decompressed bytes of inputs opened from now on (a gzip
- * or zstd bomb stops there with an error). */
+ * or zstd bomb stops there with an error), set by -Z; unset, it is
+ * INPUT_DEFAULT_LIMIT and INPUT_RATIO times the compressed bytes. */
 void input_set_limit(uint64_t limit);
-uint64_t input_limit(void);
+/* The bound on what compressed bytes give: -Z's, or the default's for
+ * so many compressed bytes. */
+uint64_t input_bound(uint64_t compressed);
 /* A stream made from input holds at most this many frames per byte of
  * it (-X; 0: no bound), counting at least INPUT_EXPANSION_BYTES: a small
  * profile that repeats a deep stack without end must not become
@@ -102,6 +113,20 @@ int input_chunk(struct input *in, const unsigned char **p, size_t *n,
 int input_slurp(struct input *in, unsigned char **data, size_t *len,
     struct perr *e);
 
+/* What a reader can tell of its format from the bytes read so far (all
+ * of them when end): 0 while they can begin it, -1 with e set when they
+ * cannot. */
+struct input_check {
+	int (*check)(void *ctx, const unsigned char *p, size_t n, int end,
+	    struct perr *e);
+	void *ctx;
+};
+/* input_slurp, asking c of the bytes as they come from a compressed
+ * file: a file that cannot be of the format is refused at its first
+ * bytes, not after decompressing it all. */
+int input_slurp_checked(struct input *in, const struct input_check *c,
+    unsigned char **data, size_t *len, struct perr *e);
+
 /* Bytes of what input_slurp gave that the caller is done with for now:
  * where the file is mapped, their whole pages leave this process's
  * memory (read from the file again if touched); otherwise nothing. A
@@ -113,10 +138,11 @@ void input_drop_read(struct input *in, const unsigned char **from,
     const unsigned char *upto);
 
 /* The n bytes at p, a zstd frame or several, decompressed into a buffer
- * of the caller's (free it) of at most limit bytes: what the Collector's
- * file exporter compresses a message at a time. name: for messages. */
-int input_unzstd(const unsigned char *p, size_t n, uint64_t limit,
-    const char *name, unsigned char **out, size_t *outlen, struct perr *e);
+ * of the caller's (free it) of at most input_bound(n) bytes: what the
+ * Collector's file exporter compresses a message at a time. name: for
+ * messages. */
+int input_unzstd(const unsigned char *p, size_t n, const char *name,
+    unsigned char **out, size_t *outlen, struct perr *e);
 /* Whether the n bytes at p begin a zstd frame. */
 int input_is_zstd(const unsigned char *p, size_t n);
 

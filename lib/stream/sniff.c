@@ -102,6 +102,23 @@ sniff_framed(const void *data, size_t n)
 	return n > 0;
 }
 
+int
+sniff_framed_walk(size_t *at, const void *data, size_t n, int end)
+{
+	const unsigned char *p = data;
+	uint32_t len;
+
+	while (n - *at >= 5) {
+		len = be32(p + *at);
+		if (len == 0 || !frame_start(p + *at + 4, n - *at - 4))
+			return -1;
+		if (len > n - *at - 4)
+			return end ? -1 : 0;
+		*at += 4 + (size_t)len;
+	}
+	return end && *at < n ? -1 : 0;
+}
+
 /* A varint at *at of the n bytes at p: 0, or -1 when cut or too long. */
 static int
 varint(const unsigned char *p, size_t n, size_t *at, uint64_t *v)
@@ -117,10 +134,11 @@ varint(const unsigned char *p, size_t n, size_t *at, uint64_t *v)
 	return -1;
 }
 
-enum sniff_kind
-sniff_protobuf(const void *data, size_t n)
+/* sniff_protobuf of the first n bytes of data, all of it when end:
+ * SNIFF_PROTOBUF when more must be seen to tell. */
+static enum sniff_kind
+protobuf_kind(const unsigned char *p, size_t n, int end)
 {
-	const unsigned char *p = data;
 	size_t at = 0;
 	int first;
 	uint64_t key, len;
@@ -129,17 +147,28 @@ sniff_protobuf(const void *data, size_t n)
 	 * (2), both messages; a profile.proto has more (its strings are 6)
 	 * or is not one */
 	for (first = 1; at < n; first = 0) {
-		if (varint(p, n, &at, &key) < 0 || (key != 0x0a && key !=
-		    0x12) || varint(p, n, &at, &len) < 0 || len > n - at)
+		if (varint(p, n, &at, &key) < 0)	/* cut, or too long */
+			return end || at < n ? SNIFF_PPROF : SNIFF_PROTOBUF;
+		if (key != 0x0a && key != 0x12)
 			return SNIFF_PPROF;
+		if (varint(p, n, &at, &len) < 0)
+			return end || at < n ? SNIFF_PPROF : SNIFF_PROTOBUF;
 		/* pprof's first field is a ValueType (varints 1, 2); OTLP's
 		 * ResourceProfiles begins with its Resource or scopes */
-		if (first && key == 0x0a && len > 0 && (p[at] == 0x08 ||
-		    p[at] == 0x10))
+		if (first && key == 0x0a && len > 0 && at < n && (p[at] ==
+		    0x08 || p[at] == 0x10))
 			return SNIFF_PPROF;
+		if (len > n - at)
+			return end ? SNIFF_PPROF : SNIFF_PROTOBUF;
 		at += (size_t)len;
 	}
-	return SNIFF_OTLP;
+	return end ? SNIFF_OTLP : SNIFF_PROTOBUF;
+}
+
+enum sniff_kind
+sniff_protobuf(const void *data, size_t n)
+{
+	return protobuf_kind(data, n, 1);
 }
 
 /* JSON: by the keys of its outer object (and of the first of an array)
@@ -402,6 +431,9 @@ sniff_input(struct input *in, enum sniff_kind *k, struct perr *e)
 		return -1;
 	*k = sniff(p, n);
 	if (*k != SNIFF_PROTOBUF)
+		return 0;
+	/* most are told by their first fields; OTLP only by all of them */
+	if ((*k = protobuf_kind(p, n, n < SNIFF_BYTES)) != SNIFF_PROTOBUF)
 		return 0;
 	if (input_slurp(in, &all, &n, e) < 0)
 		return -1;

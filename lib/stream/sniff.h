@@ -53,6 +53,10 @@ enum sniff_kind sniff_protobuf(const void *data, size_t n);
 /* Whether the whole of data is messages each after its length in 4 bytes,
  * big-endian, as the Collector's file exporter writes them. */
 int sniff_framed(const void *data, size_t n);
+/* The same of data that comes in pieces (the n bytes at data are all that
+ * came, all there are when end): 0 while they can be such messages (*at:
+ * where the next begins, 0 at first), -1 once they cannot. */
+int sniff_framed_walk(size_t *at, const void *data, size_t n, int end);
 /* What the data is and what reads it: "a pprof profile (use pprof2tsv)"
  * and the like; NULL for SNIFF_UNKNOWN. */
 const char *sniff_advice(enum sniff_kind k);

@@ -110,3 +110,57 @@ t_io_zstd_input() {
 	done
 	$bin/tsvvalidate "$out/s.zst" || bad "tsvvalidate of a zstd stream"
 }
+
+# Decompression as parsed (audit B4): 1 GB of zeros in 36 KB of zstd (and
+# gzip, with a protobuf's first field before them) is refused at its
+# first bytes by every reader that reads its input whole (pprof, OTLP,
+# the door's binary), naming zstd or gzip, before the rest is
+# decompressed: the message gives the byte; the same bytes plain say so
+# as before.
+t_io_bomb_refused_at_first_bytes() {
+	need zstd gzip || return
+	cd "$out" || return
+	head -c 1073741824 /dev/zero | zstd -q -1 >zeros.zst
+	{ printf '\012\000'; head -c 104857600 /dev/zero; } | gzip -1 >field.gz
+	for c in "pprof2tsv zeros.zst" "otlp2tsv zeros.zst" "tsvtop zeros.zst" \
+	    "pprof2tsv field.gz" "otlp2tsv field.gz" "tsvtop field.gz"; do
+		$bin/$c >x 2>err
+		echo "$c: exit $? $(wc -c <x | tr -d ' ') bytes: $(cat err)"
+	done >got
+	cat >want <<'EOT'
+pprof2tsv zeros.zst: exit 1 0 bytes: pprof2tsv: zeros.zst: not a pprof profile: zstd-compressed, but not a valid protobuf inside (a field number out of range at byte 0)
+otlp2tsv zeros.zst: exit 1 0 bytes: otlp2tsv: zeros.zst: not valid OTLP Profiles: ProfilesData: a field number out of range (at byte 0 of what zstd gives), nor the Collector's framed messages
+tsvtop zeros.zst: exit 1 0 bytes: tsvtop: zeros.zst: binary data of no format the suite reads (not a pprof profile: zstd-compressed, but not a valid protobuf inside (a field number out of range at byte 0))
+pprof2tsv field.gz: exit 1 0 bytes: pprof2tsv: field.gz: not a pprof profile: gzip-compressed, but not a valid protobuf inside (a field number out of range at byte 2)
+otlp2tsv field.gz: exit 1 0 bytes: otlp2tsv: field.gz: not valid OTLP Profiles: ProfilesData: a field number out of range (at byte 2 of what gzip gives), nor the Collector's framed messages
+tsvtop field.gz: exit 1 0 bytes: tsvtop: field.gz: not a pprof profile: gzip-compressed, but not a valid protobuf inside (a field number out of range at byte 2)
+EOT
+	cd "$top" || return
+	same "$out/want" "compressed garbage refused at its first bytes"
+}
+
+# The default bound on decompression follows the input (audit B4): a
+# zstd file may give 1032 bytes a byte, at least 64 MB (-Z sets another):
+# 100 MB of one Rprof line again and again in 9 KB of zstd stops at 64 MB
+# by default, from a file and from a pipe, and reads whole with -Z.
+t_io_bound_by_size() {
+	need zstd || return
+	{ echo 'sample.interval=20000'; yes '"f" "g" "h" ' | head -c 104857600; } |
+	    zstd -q -19 >"$out/r.zst"
+	n=$(wc -c <"$out/r.zst" | tr -d ' ')
+	$bin/rprof2tsv "$out/r.zst" >/dev/null 2>"$out/err"
+	[ $? = 1 ] || bad "rprof2tsv of 100 MB in $n bytes: not refused"
+	$bin/tsvtop <"$out/r.zst" >/dev/null 2>>"$out/err"
+	[ $? = 1 ] || bad "tsvtop of 100 MB in $n bytes from a pipe: not refused"
+	cat >"$out/want" <<EOT
+rprof2tsv: $out/r.zst: zstd: more than 67108864 bytes decompressed from $n (the bound: 1032 times as many, at least 64 MB; a zstd bomb?); set the bound with -Z (such as -Z 8G) to read it
+tsvtop: <stdin>: zstd: more than 67108864 bytes decompressed from $n (the bound: 1032 times as many, at least 64 MB; a zstd bomb?); set the bound with -Z (such as -Z 8G) to read it
+EOT
+	cp "$out/err" "$out/got"
+	same "$out/want" "the bound of a zstd file by its size"
+	$bin/tsvtop -Z 200M --unit=raw -q "$out/r.zst" >"$out/got" ||
+	    bad "tsvtop -Z 200M of 100 MB"
+	# 104857600 bytes are 8065969 lines of 13 and 3 bytes of another
+	printf 'function\tself\tself%%\ttotal\ttotal%%\tsum%%\nf\t8065970\t100.00\t8065970\t100.00\t100.00\ng\t0\t0.00\t8065969\t100.00\t100.00\nh\t0\t0.00\t8065969\t100.00\t100.00\n' >"$out/want"
+	same "$out/want" "100 MB read whole with -Z"
+}

@@ -55,7 +55,7 @@ t_sql_not_a_stream() {
 	cat >"$out/want" <<'EOT'
 tsv2sql: F10-sql-x.txt:1: last line has no LF (stream cut short?) (and 1 more problems: see tsvvalidate)
 exit 1
-tsv2sql: F10-sql-zeros.bin: binary data of no format the suite reads (not a pprof profile: neither gzip nor a valid protobuf (a field number out of range))
+tsv2sql: F10-sql-zeros.bin: binary data of no format the suite reads (not a pprof profile: neither gzip, zstd nor a valid protobuf (a field number out of range))
 exit 1
 EOT
 	same "$out/want" "tsv2sql of files that are no stream"

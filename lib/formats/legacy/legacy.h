@@ -151,6 +151,9 @@ int legacy_maps(struct lprof *p, struct lscan *s);
 
 /* The parsers, in google/pprof's order. */
 int legacy_cpu(struct lprof *p, const unsigned char *d, size_t n);
+/* Whether the n bytes at d (all there are when end) can begin the
+ * header of a binary CPU profile. */
+int legacy_cpu_header(const unsigned char *d, size_t n, int end);
 int legacy_heap(struct lprof *p, const char *d, size_t n);
 int legacy_count(struct lprof *p, const char *d, size_t n);
 int legacy_thread(struct lprof *p, const char *d, size_t n);

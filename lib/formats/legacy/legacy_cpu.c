@@ -116,13 +116,40 @@ strip_handler_frames(struct lprof *p)
 	return 0;
 }
 
+static const struct { size_t size; int big; } forms[] = {
+	{ 4, 0 }, { 4, 1 }, { 8, 0 }, { 8, 1 } };
+
+int
+legacy_cpu_header(const unsigned char *d, size_t n, int end)
+{
+	static const int ok_word[5][2] = { { 0, 0 }, { 3, 3 }, { 0, 1 },
+	    { 1, -1 }, { 0, 0 } };	/* the range of each header word */
+	struct words w = { d, n, 0, 0 };
+	uint64_t h;
+	size_t f, i;
+
+	for (f = 0; f < 4; f++) {
+		w.size = forms[f].size;
+		w.big = forms[f].big;
+		if (end && n < 5 * w.size)
+			continue;
+		for (i = 0; i < 5 && (i + 1) * w.size <= n; i++) {
+			h = word(&w, i * w.size);
+			if (h < (uint64_t)ok_word[i][0] || (ok_word[i][1] >= 0 &&
+			    h > (uint64_t)ok_word[i][1]))
+				break;
+		}
+		if (i == 5 || (i + 1) * w.size > n)
+			return 1;
+	}
+	return 0;
+}
+
 int
 legacy_cpu(struct lprof *p, const unsigned char *d, size_t n)
 {
 	static const char *const types[] = { "samples", "count", "cpu",
 		"nanoseconds" };
-	static const struct { size_t size; int big; } forms[] = {
-		{ 4, 0 }, { 4, 1 }, { 8, 0 }, { 8, 1 } };
 	struct words w = { d, n, 0, 0 };
 	uint64_t h[5];
 	size_t f, i, at;

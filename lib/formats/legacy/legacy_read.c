@@ -11,6 +11,7 @@
 
 #include "formats/legacy/legacy.h"
 #include "formats/legacy/legacy_read.h"
+#include "formats/pb/pb.h"
 
 /* Names what a file that is not a protobuf profile looks like. */
 static const char *
@@ -227,4 +228,54 @@ pprof_any_read(struct pprof_reader *c, const unsigned char *data, size_t len,
 		    why[0] != '\0' ? why : "not in a form google/pprof reads");
 	/* none of them: profile.proto's own message */
 	return pprof_read(c, data, len, compressed, name, uri, 0, e);
+}
+
+/* What the first bytes of a compressed file can be: text (the legacy
+ * text formats: not checked), a binary CPU profile's header, or the
+ * top-level fields of a protobuf, walked as they come. */
+struct any_check {
+	struct pb_walk w;
+	int unchecked;		/* text, or a CPU profile's header */
+	const struct input *in;
+};
+
+static int
+any_check(void *ctx, const unsigned char *p, size_t n, int end,
+    struct perr *e)
+{
+	struct any_check *a = ctx;
+	int rc;
+
+	/* a header's 40 bytes, before anything is decided */
+	if (a->unchecked || n == 0 || (a->w.at == 0 && n < 40 && !end))
+		return 0;
+	if (a->w.at == 0 && (legacy_kind(p, n) != NULL ||
+	    legacy_cpu_header(p, n, end))) {
+		a->unchecked = 1;
+		return 0;
+	}
+	if ((rc = pb_walk(&a->w, p, n, end)) == 0)
+		return 0;
+	return perr_set(e, "%s: not a pprof profile: %s (%s at byte %zu)",
+	    a->in->name, pprof_not_protobuf(a->in->compressed),
+	    pb_strerror(rc), a->w.at);
+}
+
+int
+pprof_any_read_input(struct pprof_reader *c, struct input *in,
+    struct perr *e)
+{
+	struct any_check a = { { 0 }, 0, in };
+	struct input_check check = { any_check, &a };
+	unsigned char *data;
+	size_t len;
+	int rc;
+
+	if (input_slurp_checked(in, &check, &data, &len, e) < 0)
+		return -1;
+	c->in = in;
+	rc = pprof_any_read(c, data, len, in->compressed, in->name, in->uri,
+	    e);
+	c->in = NULL;
+	return rc;
 }

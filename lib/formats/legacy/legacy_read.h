@@ -11,4 +11,10 @@ int pprof_any_read(struct pprof_reader *c, const unsigned char *data,
     size_t len, int compressed, const char *name, const char *uri,
     struct perr *e);
 
+/* pprof_any_read of the input, read whole: a compressed file that
+ * cannot begin a profile of any of these forms is refused at its first
+ * bytes, not after decompressing it all. */
+int pprof_any_read_input(struct pprof_reader *c, struct input *in,
+    struct perr *e);
+
 #endif

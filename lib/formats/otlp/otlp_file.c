@@ -12,6 +12,7 @@
 
 #include "formats/otlp/otlp.h"
 #include "formats/otlp/otlp_json.h"
+#include "formats/pb/pb.h"
 #include "stream/sniff.h"
 
 struct json_ctx {
@@ -64,7 +65,7 @@ frame(struct otlp_reader *c, const unsigned char *p, size_t n,
 	int rc;
 
 	if (input_is_zstd(p, n)) {
-		if (input_unzstd(p, n, input_limit(), name, &plain, &len, e) <
+		if (input_unzstd(p, n, name, &plain, &len, e) <
 		    0)
 			return -1;
 		p = plain;
@@ -76,6 +77,34 @@ frame(struct otlp_reader *c, const unsigned char *p, size_t n,
 	return rc;
 }
 
+/* A compressed file's bytes as they come: a ProfilesData's top-level
+ * fields, or the Collector's framed messages; refused once neither. */
+struct otlp_check {
+	struct pb_walk w;
+	size_t framed_at;
+	int pb_bad, framed_bad;
+	const struct input *in;
+};
+
+static int
+otlp_check(void *ctx, const unsigned char *p, size_t n, int end,
+    struct perr *e)
+{
+	struct otlp_check *k = ctx;
+	int rc = 0;
+
+	if (!k->pb_bad && (rc = pb_walk(&k->w, p, n, end)) < 0)
+		k->pb_bad = rc;
+	if (!k->framed_bad && sniff_framed_walk(&k->framed_at, p, n, end) < 0)
+		k->framed_bad = 1;
+	if (!k->pb_bad || !k->framed_bad)
+		return 0;
+	return perr_set(e, "%s: not valid OTLP Profiles: ProfilesData: %s "
+	    "(at byte %zu of what %s gives), nor the Collector's framed "
+	    "messages", k->in->name, pb_strerror(k->pb_bad), k->w.at,
+	    k->in->compressed == INPUT_GZIP ? "gzip" : "zstd");
+}
+
 int
 otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
 {
@@ -83,6 +112,8 @@ otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
 	unsigned char *data;
 	size_t n, at, len, k;
 	enum sniff_kind kind;
+	struct otlp_check ok = { { 0 }, 0, 0, 0, in };
+	struct input_check check = { otlp_check, &ok };
 	char name[512];
 	int rc;
 
@@ -103,7 +134,7 @@ otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
 		struct otlp_json j = { json_message, &jc, { 0 } };
 		return otlp_json_input(&j, in, e);
 	}
-	if (input_slurp(in, &data, &n, e) < 0)
+	if (input_slurp_checked(in, &check, &data, &n, e) < 0)
 		return -1;
 	c->in = in;
 	if (!sniff_framed(data, n)) {

@@ -23,6 +23,21 @@ pb_strerror(int status)
 	}
 }
 
+int
+pb_walk(struct pb_walk *w, const uint8_t *p, size_t n, int end)
+{
+	struct pb b = { p + w->at, p + n };
+	struct pb_field f;
+	int rc;
+
+	while ((rc = pb_field(&b, &f)) == 1)
+		w->at = (size_t)(b.p - p);
+	/* cut short: the rest may come; at the end, the reader says so */
+	if (rc == 0 || rc == PB_CUT || rc == PB_LENGTH || end)
+		return 0;
+	return rc;
+}
+
 void
 pb_put_varint(struct output *out, uint64_t v)
 {

@@ -229,4 +229,14 @@ void pb_put_message(struct pb_packer *k, uint32_t field,
 void pb_put_fields(struct pb_packer *k, const struct ProtobufCMessage *m);
 void pb_packer_free(struct pb_packer *k);
 
+/* The top-level fields of a message that comes in pieces (a file being
+ * decompressed): the n bytes at p are what came so far, all of it when
+ * end. 0 while they can begin a message (w->at: where its next field
+ * starts); a status < 0 at the first field that cannot (at w->at): so a
+ * reader refuses garbage at its first bytes, not after inflating it. */
+struct pb_walk {
+	size_t at;
+};
+int pb_walk(struct pb_walk *w, const uint8_t *p, size_t n, int end);
+
 #endif

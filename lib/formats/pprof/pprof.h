@@ -29,6 +29,8 @@ void pprof_read_free(struct pprof_reader *c);
 int pprof_read(struct pprof_reader *c, const unsigned char *data, size_t len,
     int compressed, const char *name, const char *uri, int others,
     struct perr *e);
+/* What data of that compression (INPUT_*) is when it is no protobuf. */
+const char *pprof_not_protobuf(int compressed);
 
 /* stream to pprof */
 struct pprof_writer;

@@ -376,8 +376,7 @@ read_profile(struct pprof_reader *c, const unsigned char *data, size_t len,
 	}
 	if (rc < 0) {
 		rc = perr_set(e, "%s: not a pprof profile: %s (%s)", name,
-		    compressed ? "gzip-compressed, but not a valid protobuf "
-		    "inside" : "neither gzip nor a valid protobuf", why(rc));
+		    pprof_not_protobuf(compressed), why(rc));
 		pprof_dprof_free(&d);
 		return rc;
 	}
@@ -390,6 +389,15 @@ read_profile(struct pprof_reader *c, const unsigned char *data, size_t len,
 		u64map_free(&x.ids[t]);
 	pprof_dprof_free(&d);
 	return rc;
+}
+
+const char *
+pprof_not_protobuf(int compressed)
+{
+	return compressed == INPUT_GZIP ? "gzip-compressed, but not a valid "
+	    "protobuf inside" : compressed == INPUT_ZSTD ? "zstd-compressed, "
+	    "but not a valid protobuf inside" : "neither gzip, zstd nor a "
+	    "valid protobuf";
 }
 
 int

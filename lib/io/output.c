@@ -270,6 +270,16 @@ output_close(struct output *o, struct perr *e)
 	return rc;
 }
 
+void
+output_refuse(struct output *o, int err, const char *why)
+{
+	if (o->err != 0)
+		return;
+	o->err = err;
+	snprintf(o->why_text, sizeof(o->why_text), "%s", why);
+	o->why = o->why_text;
+}
+
 int
 output_error(const struct output *o, struct perr *e)
 {

@@ -20,6 +20,7 @@ struct output {
 	struct gzout *gz;	/* when compressing */
 	int err;		/* first errno of a failed write */
 	const char *why;	/* with err: what was refused, not errno's */
+	char why_text[512];	/* why's own copy (output_refuse) */
 	int close_fd;		/* fd was opened here (a device) */
 	uint64_t flushed;	/* bytes handed to write(2) */
 	long long start;	/* offset of the first byte, -1: unseekable */
@@ -44,6 +45,9 @@ int output_gzip(struct output *o, int level, struct perr *e);
 /* Flushes and closes; reports any write error; renames a file into place.
  * On error the temporary file is removed. */
 int output_close(struct output *o, struct perr *e);
+/* Fails o (no more is written) with err and why, a message copied:
+ * what a writer refused, said when o is closed. */
+void output_refuse(struct output *o, int err, const char *why);
 /* The message of o's failed write (o->err set), into e; -1. */
 int output_error(const struct output *o, struct perr *e);
 /* Gives up: removes the temporary file, never touches path. */

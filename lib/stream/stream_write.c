@@ -68,6 +68,19 @@ sw_begin(struct stream_writer *w, struct output *o, int version,
 			header(w, schema_order[i]);
 }
 
+/* The output fails with w->past (rows: their error). */
+static void
+fail_with_past(struct stream_writer *w)
+{
+	if (w->rows != NULL) {
+		if (!w->rows->failed) {
+			perr_set(w->rows->e, "%s", w->past);
+			w->rows->failed = 1;
+		}
+	} else
+		output_refuse(w->o, EFBIG, w->past);
+}
+
 int
 sw_frames_past(struct stream_writer *w)
 {
@@ -87,17 +100,68 @@ sw_frames_past(struct stream_writer *w)
 	    "profile that repeats a stack without end? -X raises the bound",
 	    (unsigned long long)ok, (unsigned long long)per,
 	    (unsigned long long)input_delivered(), INPUT_EXPANSION_BYTES);
-	if (w->rows != NULL) {
-		if (!w->rows->failed) {
-			perr_set(w->rows->e, "%s", w->past);
-			w->rows->failed = 1;
-		}
-	} else if (w->o->err == 0) {
-		w->o->err = EFBIG;
-		w->o->why = w->past;
-	}
+	fail_with_past(w);
 	return 1;
 }
+
+/* The bytes t takes in a line, escaped as out_escaped escapes it. */
+static size_t
+text_bytes(struct text t)
+{
+	const unsigned char *u = (const unsigned char *)t.p;
+	size_t i = 0, k = t.n;
+
+	if (t.p == NULL)
+		return 2;		/* NA */
+	if (field_is_na(t.p, t.n))
+		return 3;
+	while ((i = field_skip_plain(u, i, t.n)) < t.n) {
+		k += t.p[i] == '\\' || t.p[i] == '\t' || t.p[i] == '\n' ||
+		    t.p[i] == '\r';
+		i++;
+	}
+	return k;
+}
+
+/* Room in a line for a row's columns other than its texts. */
+#define ROW_OTHERS 256
+
+/* Whether a row of t with these texts is a line every reader takes
+ * (INPUT_MAX_LINE bytes): else the output fails, naming the input and
+ * the row, and nothing of it is written. Every converter writes here,
+ * so none writes a stream its readers refuse (audit B5). */
+static int
+row_fits(struct stream_writer *w, enum table_id t, const struct text *v,
+    int n)
+{
+	size_t quick = ROW_OTHERS, bytes = ROW_OTHERS;
+	char at[300] = "";
+	int i;
+
+	for (i = 0; i < n; i++)
+		quick += 2 * v[i].n + 3;
+	if (quick <= INPUT_MAX_LINE)
+		return 1;
+	for (i = 0; i < n; i++)
+		bytes += text_bytes(v[i]);
+	if (bytes <= INPUT_MAX_LINE)
+		return 1;
+	if (w->in != NULL && w->in->lineno > 0)
+		snprintf(at, sizeof(at), "%s:%ld: ", w->in->name,
+		    w->in->lineno);
+	else if (w->in != NULL)
+		snprintf(at, sizeof(at), "%s: ", w->in->name);
+	if (w->past[0] == '\0')
+		snprintf(w->past, sizeof(w->past), "%sa row of %s of %zu bytes "
+		    "or more, past the %u bytes a line of the stream holds (a "
+		    "name of %zu bytes)", at, schema_name(t), bytes - ROW_OTHERS,
+		    INPUT_MAX_LINE, v[0].n > v[n - 1].n ? v[0].n : v[n - 1].n);
+	fail_with_past(w);
+	return 0;
+}
+#define FITS(w, t, ...) row_fits(w, t, (const struct text[]){ __VA_ARGS__ }, \
+	(int)(sizeof((const struct text[]){ __VA_ARGS__ }) / \
+	sizeof(struct text)))
 
 void
 sw_free(struct stream_writer *w)
@@ -176,6 +240,8 @@ void
 sw_source(struct stream_writer *w, uint32_t id, struct text type,
     struct text uri, double timestamp)
 {
+	if (!FITS(w, T_SOURCES, type, uri))
+		return;
 	if (w->rows != NULL) {
 		swr_source(w, id, type, uri, timestamp);
 		return;
@@ -197,6 +263,8 @@ void
 sw_source_attr(struct stream_writer *w, uint32_t source, struct text key,
     struct text value)
 {
+	if (!FITS(w, T_SOURCE_ATTRIBUTES, key, value))
+		return;
 	if (w->rows != NULL) {
 		swr_source_attr(w, source, key, value);
 		return;
@@ -216,6 +284,8 @@ sw_function(struct stream_writer *w, uint32_t id, struct text name,
 	size_t at, len;
 	uint64_t flushed;
 
+	if (!FITS(w, T_FUNCTIONS, name, system_name, filename))
+		return;
 	if (w->rows != NULL) {
 		swr_function(w, id, name, system_name, filename, start_line);
 		return;
@@ -311,6 +381,8 @@ sw_location(struct stream_writer *w, const struct sw_location *l)
 void
 sw_mapping(struct stream_writer *w, const struct sw_mapping *m)
 {
+	if (!FITS(w, T_MAPPINGS, m->filename, m->build_id))
+		return;
 	if (w->rows != NULL) {
 		swr_mapping(w, m);
 		return;
@@ -336,6 +408,9 @@ sw_value_type(struct stream_writer *w, struct text type, struct text unit)
 	struct output mem = { 0 };
 	int64_t k;
 
+	/* its rows hold a sample id and a value besides; one too long
+	 * fails the output, and the type is still given its key */
+	(void)FITS(w, T_SAMPLE_VALUES, type, unit);
 	if (w->rows != NULL)
 		return swr_value_type(w, type, unit);
 	mem.cap = 2 * (type.n + unit.n) + 3;
@@ -355,6 +430,8 @@ void
 sw_sample_label(struct stream_writer *w, const struct stream_id *sample,
     const struct sw_label *l)
 {
+	if (!FITS(w, T_SAMPLE_LABELS, l->key, l->str, l->num_unit))
+		return;
 	if (w->rows != NULL) {
 		swr_sample_label(w, sample->v, l);
 		return;
@@ -390,6 +467,8 @@ void
 sw_location_attr(struct stream_writer *w, uint32_t location, struct text key,
     struct text value)
 {
+	if (!FITS(w, T_LOCATION_ATTRIBUTES, key, value))
+		return;
 	if (w->rows != NULL) {
 		swr_location_attr(w, location, key, value);
 		return;
@@ -404,6 +483,8 @@ sw_location_attr(struct stream_writer *w, uint32_t location, struct text key,
 void
 sw_v1_sample_type(struct stream_writer *w, struct text type, struct text unit)
 {
+	if (!FITS(w, T_V1_SAMPLE_TYPES, type, unit))
+		return;
 	if (w->rows != NULL) {
 		swr_v1(w);
 		return;

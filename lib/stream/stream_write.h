@@ -103,8 +103,18 @@ struct stream_writer {
 	/* the frames written, and how many the input allows so far (io's
 	 * expansion bound) */
 	uint64_t frames, frames_ok;
-	char past[256];		/* the message, once past it */
+	char past[512];		/* the message, once past it or a line's */
+	const struct input *in;	/* read, for messages; NULL: none */
 };
+
+struct input;
+/* The input the rows are made from, named where a row cannot be
+ * written (its line, where it reads by lines). */
+static inline void
+sw_set_input(struct stream_writer *w, const struct input *in)
+{
+	w->in = in;
+}
 
 /* 1 (the frame dropped, the output failed with why) when a frame more
  * passes the bound of expansion; else 0, the bound moved on. */

@@ -54,3 +54,33 @@ t_validate_two_paths() {
 		    bad "columns of $f in another order read otherwise"
 	done
 }
+
+# Every row a converter writes is one the readers take (audit B5): a
+# function name of 10 MB (a row of 20 MB with its system name: past a
+# stream's line of 16 MB) in a .cpuprofile, in perf
+# script's text and in a folded line is refused by the converter, naming
+# the input (and its line where it reads by lines), with nothing
+# written; a program reading the file directly says the same.
+t_validate_rows_fit_a_line() {
+	cd "$out" || return
+	long() { head -c 10485760 /dev/zero | tr '\0' a; }
+	{ printf '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"children":[2]},{"id":2,"callFrame":{"functionName":"'
+	  long; printf '","scriptId":"1","url":"u.js","lineNumber":1,"columnNumber":1}}],"startTime":0,"endTime":10,"samples":[2,2],"timeDeltas":[1,1]}'; } >big.cpuprofile
+	{ printf 'prog 1234/1234 [000] 12345.678901:     250000 cpu-clock:\n\t    ffff '
+	  long; printf '+0x1 (/x)\n\n'; } >big.perf
+	{ printf 'main;'; long; printf ' 5\n'; } >big.folded
+	for c in "cpuprofile2tsv big.cpuprofile" "perf2tsv big.perf" \
+	    "folded2tsv big.folded" "tsvtop big.cpuprofile" "tsvvalidate big.perf"; do
+		$bin/$c >x 2>err
+		echo "$c: exit $? $(wc -c <x | tr -d ' ') bytes: $(cat err)"
+	done >got
+	cat >want <<'EOT'
+cpuprofile2tsv big.cpuprofile: exit 1 0 bytes: cpuprofile2tsv: big.cpuprofile: a row of functions of 20971524 bytes or more, past the 16777216 bytes a line of the stream holds (a name of 10485760 bytes)
+perf2tsv big.perf: exit 1 0 bytes: perf2tsv: big.perf:2: a row of functions of 20971520 bytes or more, past the 16777216 bytes a line of the stream holds (a name of 10485760 bytes)
+folded2tsv big.folded: exit 1 0 bytes: folded2tsv: big.folded:1: a row of functions of 20971520 bytes or more, past the 16777216 bytes a line of the stream holds (a name of 10485760 bytes)
+tsvtop big.cpuprofile: exit 1 0 bytes: tsvtop: big.cpuprofile: a row of functions of 20971524 bytes or more, past the 16777216 bytes a line of the stream holds (a name of 10485760 bytes)
+tsvvalidate big.perf: exit 1 0 bytes: tsvvalidate: big.perf:2: a row of functions of 20971520 bytes or more, past the 16777216 bytes a line of the stream holds (a name of 10485760 bytes)
+EOT
+	cd "$top" || return
+	same "$out/want" "rows past a line refused"
+}

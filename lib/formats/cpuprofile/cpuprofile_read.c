@@ -636,6 +636,7 @@ cpuprofile_read(struct cpuprofile_reader *c, struct input *in,
 	struct cpx x;
 	int rc;
 
+	sw_set_input(&c->w, in);
 	memset(&x, 0, sizeof(x));
 	x.c = c;
 	x.in = in;

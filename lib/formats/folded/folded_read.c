@@ -405,6 +405,7 @@ folded_read(struct folded_reader *c, struct input *in, struct perr *e)
 	struct file_state f = { 0 };
 	int rc;
 
+	sw_set_input(&c->w, in);
 	f.in = in;
 	f.diff = -1;
 	c->skipped = 0;

@@ -271,6 +271,7 @@ pprof_any_read_input(struct pprof_reader *c, struct input *in,
 	size_t len;
 	int rc;
 
+	sw_set_input(&c->w, in);
 	if (input_slurp_checked(in, &check, &data, &len, e) < 0)
 		return -1;
 	c->in = in;

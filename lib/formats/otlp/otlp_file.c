@@ -117,6 +117,7 @@ otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
 	char name[512];
 	int rc;
 
+	sw_set_input(&c->w, in);
 	if (input_peek(in, SNIFF_BYTES, &head, &n, e) < 0)
 		return perr_at(e, in->name);
 	kind = sniff(head, n);

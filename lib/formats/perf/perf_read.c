@@ -447,6 +447,7 @@ perf_read(struct perf_reader *c, struct input *in, struct perr *e)
 	int rc;
 	long nsamples = (long)c->nsamples;
 
+	sw_set_input(&c->w, in);
 	sw_source(&c->w, ++c->nsources, text_of(SOURCE_PERF),
 	    text_of(in->uri), NAN);
 	c->in_sample = 0;

@@ -530,6 +530,7 @@ rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
 	const unsigned char *p;
 	size_t n;
 
+	sw_set_input(&c->w, in);
 	/* another format (a binary one has no first line to speak of) */
 	if (input_peek(in, SNIFF_BYTES, &p, &n, e) < 0)
 		return perr_at(e, in->name);

@@ -729,6 +729,7 @@ speedscope_read(struct speedscope_reader *c, struct input *in,
 	struct sx x;
 	int rc;
 
+	sw_set_input(&c->w, in);
 	memset(&x, 0, sizeof(x));
 	x.c = c;
 	x.in = in;

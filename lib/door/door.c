@@ -308,19 +308,16 @@ door_stream_file(const char *path, const char *shown,
 {
 	struct input in;
 	struct output o;
-	const unsigned char *head;
-	size_t n;
 	enum sniff_kind k;
 	int rc;
 
 	*converted = NULL;
 	if (input_open(&in, path, shown, e) < 0)
 		return -1;
-	if (input_peek(&in, SNIFF_BYTES, &head, &n, e) < 0) {
+	if (sniff_peek(&in, &k, e) < 0) {
 		input_close(&in);
 		return -1;
 	}
-	k = sniff(head, n);
 	if (k == SNIFF_STREAM || k == SNIFF_UNKNOWN || k == SNIFF_EMPTY) {
 		input_close(&in);
 		return 0;
@@ -343,17 +340,14 @@ int
 door_stream_open(struct stream_reader *r, const char *path, const char *tmp,
     char *name, size_t size, struct perr *e)
 {
-	const unsigned char *head;
 	struct output o;
-	size_t n;
 	enum sniff_kind k;
 	int rc;
 
 	if (stream_open(r, path, NULL, e) < 0)
 		return -1;
-	if (input_peek(&r->in, SNIFF_BYTES, &head, &n, e) < 0)
+	if (sniff_peek(&r->in, &k, e) < 0)
 		return -1;
-	k = sniff(head, n);
 	if (k == SNIFF_STREAM || k == SNIFF_UNKNOWN || k == SNIFF_EMPTY)
 		return 0;
 	snprintf(name, size, "%s (its stream)", r->in.name);

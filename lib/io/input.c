@@ -636,8 +636,10 @@ int
 input_peek(struct input *in, size_t want, const unsigned char **p,
     size_t *n, struct perr *e)
 {
-	if (want > INPUT_CHUNK / 2)
-		want = INPUT_CHUNK / 2;
+	if (want > INPUT_MAX_LINE)
+		want = INPUT_MAX_LINE;
+	if (in->pos + want + 1 > in->cap && grow(in, in->pos + want + 1) < 0)
+		return perr_set(e, "%s: out of memory", in->name);
 	/* no more than wanted: a file only sniffed is not read further */
 	while (in->end - in->pos < want && !in->eof)
 		if (fill(in, want - (in->end - in->pos), e) < 0)

@@ -213,7 +213,8 @@ json_start(const char *s, size_t n)
 }
 
 /* perf script: a sample's header line, then its frames indented, each an
- * address in hex; or, without call chains, headers with a time "123.4:". */
+ * address in hex; or, without call chains, headers with a time "123.4:".
+ * -1: the n bytes end before it can tell (more are to come). */
 static int
 perf_script(const char *s, size_t n)
 {
@@ -222,21 +223,27 @@ perf_script(const char *s, size_t n)
 
 	while (s < end && *s == '#') {		/* its header, with --header */
 		if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
-			return 0;
+			return -1;
 		s = nl + 1;
 	}
-	if (s == end || *s == ' ' || *s == '\t')
+	if (s == end)
+		return -1;
+	if (*s == ' ' || *s == '\t')
 		return 0;
 	if ((nl = memchr(s, '\n', (size_t)(end - s))) == NULL)
-		return 0;
+		return -1;
 	q = nl + 1;
-	if (q < end && (*q == '\t' || *q == ' ')) {
+	if (q == end)
+		return -1;
+	if (*q == '\t' || *q == ' ') {
 		while (q < end && (*q == '\t' || *q == ' '))
 			q++;
 		for (i = 0; q + i < end && ((q[i] >= '0' && q[i] <= '9') ||
 		    (q[i] >= 'a' && q[i] <= 'f')); i++)
 			;
-		return i > 0 && q + i < end && q[i] == ' ';
+		if (q + i == end)
+			return -1;
+		return i > 0 && q[i] == ' ';
 	}
 	/* a time: digits '.' digits ':' after a space */
 	for (q = s; q < nl; q++)
@@ -255,17 +262,22 @@ perf_script(const char *s, size_t n)
 	return 0;
 }
 
-enum sniff_kind
-sniff(const void *data, size_t len)
+/* A kind sniff() gives no caller: what was seen ends before it tells. */
+#define SNIFF_MORE SNIFF_KINDS
+
+/* What the len bytes at data are, all there are when end; SNIFF_MORE
+ * when they end before a text's first lines tell (a perf header, a
+ * folded stack longer than what was seen). */
+static enum sniff_kind
+kind_of(const void *data, size_t len, int end)
 {
 	const unsigned char *u = data;
 	const char *line = data, *s;
 	size_t i, n, sp = 0, semi = 0, ln;
+	int perf;
 
 	if (len == 0)
 		return SNIFF_EMPTY;
-	if (len > SNIFF_BYTES)
-		len = SNIFF_BYTES;
 	if (len >= 2 && ((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe &&
 	    u[1] == 0xff)))
 		return SNIFF_UTF16;
@@ -339,7 +351,7 @@ sniff(const void *data, size_t len)
 	for (i = 0; i + 15 <= ln; i++)
 		if (memcmp(line + i, " profile: total", 15) == 0)
 			return SNIFF_PPROF_TEXT;
-	if (perf_script(line, len))
+	if ((perf = perf_script(line, len)) > 0)
 		return SNIFF_PERF_SCRIPT;
 	/* a collapsed stack, after the "# key: value" lines austin writes */
 	while (len > 0 && *line == '#' && (s = memchr(line, '\n', len)) !=
@@ -348,6 +360,8 @@ sniff(const void *data, size_t len)
 		line = s + 1;
 	}
 	s = memchr(line, '\n', len);
+	if (!end && (perf < 0 || s == NULL))
+		return SNIFF_MORE;
 	ln = s != NULL ? (size_t)(s - line) : len;
 	sp = 0;
 	for (i = 0; i < ln; i++) {
@@ -358,6 +372,34 @@ sniff(const void *data, size_t len)
 	    line[sp + 1] <= '9')
 		return SNIFF_FOLDED;
 	return SNIFF_UNKNOWN;
+}
+
+enum sniff_kind
+sniff(const void *data, size_t len)
+{
+	enum sniff_kind k;
+
+	if (len > SNIFF_BYTES)
+		len = SNIFF_BYTES;
+	/* what the bytes seen say, as if they were all */
+	k = kind_of(data, len, 0);
+	return k == SNIFF_MORE ? kind_of(data, len, 1) : k;
+}
+
+int
+sniff_peek(struct input *in, enum sniff_kind *k, struct perr *e)
+{
+	const unsigned char *p;
+	size_t n, want = SNIFF_BYTES;
+
+	for (;;) {
+		if (input_peek(in, want, &p, &n, e) < 0)
+			return -1;
+		*k = kind_of(p, n, n < want || want >= SNIFF_MAX_BYTES);
+		if (*k != SNIFF_MORE)
+			return 0;
+		want *= 4;
+	}
 }
 
 /* What each kind is, and what reads it. */
@@ -427,11 +469,12 @@ sniff_input(struct input *in, enum sniff_kind *k, struct perr *e)
 	unsigned char *all;
 	size_t n;
 
-	if (input_peek(in, SNIFF_BYTES, &p, &n, e) < 0)
+	if (sniff_peek(in, k, e) < 0)
 		return -1;
-	*k = sniff(p, n);
 	if (*k != SNIFF_PROTOBUF)
 		return 0;
+	if (input_peek(in, SNIFF_BYTES, &p, &n, e) < 0)
+		return -1;
 	/* most are told by their first fields; OTLP only by all of them */
 	if ((*k = protobuf_kind(p, n, n < SNIFF_BYTES)) != SNIFF_PROTOBUF)
 		return 0;

@@ -8,8 +8,11 @@
 
 #include "io/input.h"
 
-/* What sniff needs to see of a file's start (the rest is not looked at). */
+/* What sniff needs to see of a file's start (the rest is not looked at);
+ * sniff_peek reads on, up to SNIFF_MAX_BYTES, where the first lines of
+ * text are longer (a perf header, a deep folded stack). */
 #define SNIFF_BYTES 4096
+#define SNIFF_MAX_BYTES (4u << 20)
 
 enum sniff_kind {
 	SNIFF_UNKNOWN,		/* text of no kind known */
@@ -60,6 +63,10 @@ int sniff_framed_walk(size_t *at, const void *data, size_t n, int end);
 /* What the data is and what reads it: "a pprof profile (use pprof2tsv)"
  * and the like; NULL for SNIFF_UNKNOWN. */
 const char *sniff_advice(enum sniff_kind k);
+/* The kind of in from its first bytes, reading on where a text's first
+ * lines go past them, as its converter reads them: 0, or -1 with e set.
+ * Only before anything of in is read. */
+int sniff_peek(struct input *in, enum sniff_kind *k, struct perr *e);
 /* The kind of in from its first bytes (and, for a protobuf, all of it,
  * read whole: the input is then of no further use): 0, or -1 with e set. */
 int sniff_input(struct input *in, enum sniff_kind *k, struct perr *e);

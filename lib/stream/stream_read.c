@@ -626,14 +626,11 @@ first_lines(struct stream_reader *r, struct perr *e, int nf)
 static int
 first_look(struct stream_reader *r, struct perr *e)
 {
-	const unsigned char *p;
-	size_t n;
 	enum sniff_kind k;
 
 	r->sniffed = 1;
-	if (input_peek(&r->in, SNIFF_BYTES, &p, &n, e) < 0)
+	if (sniff_peek(&r->in, &k, e) < 0)
 		return -1;
-	k = sniff(p, n);
 	if (k == SNIFF_STREAM || k == SNIFF_UNKNOWN || k == SNIFF_EMPTY)
 		return 0;
 	r->foreign = k;

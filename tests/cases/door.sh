@@ -135,3 +135,32 @@ t_door_names() {
 	done >>"$out/got"
 	same tests/door/names.expected "what files are"
 }
+
+# Sniffing reads on until it can decide, as the converters do (audit B6):
+# a folded file whose first line is 4,745 bytes (90 Java frames) or
+# 100 KB, perf script text after 5 KB or 140 KB of header: every stream
+# program reads each as its converter does.
+t_door_sniff_reads_on() {
+	a=tests/data/audit-2026-11-29
+	cp "$a/folded-first-line-4745.folded" "$a/perf-5k-header.txt" "$out/"
+	awk 'BEGIN { for (i = 0; i < 3000; i++) printf "%sframe_with_a_long_name_number_%d", i ? ";" : "", i; print " 7"; print "main;f 3" }' \
+	    >"$out/deep.folded"
+	{ i=0; while [ $i -lt 2000 ]; do
+		echo "# cpu pmu capabilities: branches=32, max_precise=3, pmu_name=skylake $i"
+		i=$((i + 1)); done
+	  sed -n '/^[^#]/,$p' "$a/perf-5k-header.txt"; } >"$out/long-header.perf"
+	for f in folded-first-line-4745.folded deep.folded; do
+		$bin/folded2tsv "$out/$f" | $bin/tsvtop >"$out/want" ||
+		    bad "folded2tsv $f"
+		$bin/tsvtop "$out/$f" >"$out/got" || bad "tsvtop $f"
+		same "$out/want" "tsvtop of $f"
+		$bin/tsvvalidate "$out/$f" >/dev/null || bad "tsvvalidate $f"
+	done
+	for f in perf-5k-header.txt long-header.perf; do
+		$bin/perf2tsv "$out/$f" | $bin/tsvtop >"$out/want" ||
+		    bad "perf2tsv $f"
+		$bin/tsvtop "$out/$f" >"$out/got" || bad "tsvtop $f"
+		same "$out/want" "tsvtop of $f"
+		$bin/tsvcombine "$out/$f" >/dev/null || bad "tsvcombine $f"
+	done
+}

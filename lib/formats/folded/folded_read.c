@@ -346,14 +346,12 @@ read_lines(struct folded_reader *c, struct file_state *f, struct input *in,
 {
 	char *s, *end;
 	size_t len;
-	const unsigned char *p;
 	enum sniff_kind k;
 	int rc;
 
 	/* another format (a binary one has no first line to speak of) */
-	if (input_peek(in, SNIFF_BYTES, &p, &len, e) < 0)
+	if (sniff_peek(in, &k, e) < 0)
 		return -1;
-	k = sniff(p, len);
 	if (k != SNIFF_UNKNOWN && k != SNIFF_FOLDED && k != SNIFF_EMPTY) {
 		if (sniff_input(in, &k, e) < 0)
 			return -1;

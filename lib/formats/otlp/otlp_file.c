@@ -108,7 +108,6 @@ otlp_check(void *ctx, const unsigned char *p, size_t n, int end,
 int
 otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
 {
-	const unsigned char *head;
 	unsigned char *data;
 	size_t n, at, len, k;
 	enum sniff_kind kind;
@@ -118,9 +117,8 @@ otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
 	int rc;
 
 	sw_set_input(&c->w, in);
-	if (input_peek(in, SNIFF_BYTES, &head, &n, e) < 0)
+	if (sniff_peek(in, &kind, e) < 0)
 		return perr_at(e, in->name);
-	kind = sniff(head, n);
 	switch (kind) {
 	case SNIFF_OTLP_JSON: case SNIFF_JSON: case SNIFF_PROTOBUF:
 	case SNIFF_OTLP: case SNIFF_OTLP_FRAMED: case SNIFF_BINARY:

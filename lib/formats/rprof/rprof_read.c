@@ -527,14 +527,11 @@ int
 rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
 {
 	enum sniff_kind k;
-	const unsigned char *p;
-	size_t n;
 
 	sw_set_input(&c->w, in);
 	/* another format (a binary one has no first line to speak of) */
-	if (input_peek(in, SNIFF_BYTES, &p, &n, e) < 0)
+	if (sniff_peek(in, &k, e) < 0)
 		return perr_at(e, in->name);
-	k = sniff(p, n);
 	if (k != SNIFF_UNKNOWN && k != SNIFF_RPROF && k != SNIFF_EMPTY) {
 		if (sniff_input(in, &k, e) < 0)
 			return perr_at(e, in->name);

@@ -163,6 +163,14 @@ row_fits(struct stream_writer *w, enum table_id t, const struct text *v,
 	(int)(sizeof((const struct text[]){ __VA_ARGS__ }) / \
 	sizeof(struct text)))
 
+int
+sw_error(const struct stream_writer *w, struct perr *e)
+{
+	if (w->rows != NULL)
+		return w->rows->e != e ? perr_set(e, "%s", w->rows->e->msg) : -1;
+	return output_error(w->o, e);
+}
+
 void
 sw_free(struct stream_writer *w)
 {

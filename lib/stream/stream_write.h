@@ -209,6 +209,16 @@ void swr_location_attr(struct stream_writer *w, uint32_t location,
 void swr_v1(struct stream_writer *w);
 
 
+/* Whether what was written failed (the output refused it, a bound was
+ * passed): a reader stops at its next sample, so that what it would
+ * still write costs no time (audit B7); sw_error gives why, -1. */
+static inline int
+sw_failed(const struct stream_writer *w)
+{
+	return w->rows != NULL ? w->rows->failed : w->o->err != 0;
+}
+int sw_error(const struct stream_writer *w, struct perr *e);
+
 static inline void
 sw_sample(struct stream_writer *w, const struct stream_id *id, uint32_t source)
 {

@@ -189,3 +189,28 @@ EOT
 	cd "$top" || return
 	same "$out/want" "bad lines and columns named"
 }
+
+# Evented nesting expands as the square of its depth (audit B7: 1.27 MB
+# became 7.6 GB of stream; 8 MB ran past two minutes): the -X bound
+# stops the reader itself, not only its writing, so a file 300,000
+# frames deep (21 MB) ends at once with -X 1 and -X 4. 60 s is not a
+# speed asked of it: the reader that went on past the bound spent some
+# 7 minutes.
+t_speedscope_expansion_stops() {
+	cd "$out" || return
+	awk 'BEGIN { n = 300000
+	    printf "{\"shared\":{\"frames\":[{\"name\":\"a\"}]},\"profiles\":[{\"type\":\"evented\",\"name\":\"e\",\"unit\":\"none\",\"startValue\":0,\"endValue\":%d,\"events\":[", 2 * n
+	    for (i = 0; i < n; i++) printf "{\"type\":\"O\",\"frame\":0,\"at\":%d},", i
+	    for (i = 0; i < n; i++) printf "%s{\"type\":\"C\",\"frame\":0,\"at\":%d}", i ? "," : "", n + i
+	    print "]}]}" }' >deep.json
+	timeout 60 $bin/speedscope2tsv -X 1 deep.json >/dev/null 2>err
+	echo "speedscope2tsv -X 1: exit $? $(cat err)" >got
+	timeout 60 $bin/tsvtop -X 4 deep.json >/dev/null 2>err
+	echo "tsvtop -X 4: exit $? $(cat err)" >>got
+	cat >want <<'EOT'
+speedscope2tsv -X 1: exit 1 speedscope2tsv: the stream passes 20889028 frames, 1 a byte of the 20889028 bytes read (at least 262144 counted): a profile that repeats a stack without end? -X raises the bound
+tsvtop -X 4: exit 1 tsvtop: the stream passes 83556112 frames, 4 a byte of the 20889028 bytes read (at least 262144 counted): a profile that repeats a stack without end? -X raises the bound
+EOT
+	cd "$top" || return
+	same "$out/want" "a deep evented profile past -X"
+}

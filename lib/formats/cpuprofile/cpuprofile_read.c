@@ -585,6 +585,8 @@ samples(struct cpx *x, struct perr *e)
 			return perr_set(e, "%s: samples[%llu] is at %g "
 			    "microseconds: past the stream's nanoseconds "
 			    "(2^63)", x->in->name, (unsigned long long)i, t);
+		if (sw_failed(&c->w))
+			return sw_error(&c->w, e);
 		stream_id_set(&sid, ++c->nsamples);
 		sw_sample(&c->w, &sid, source);
 		sw_sample_value(&c->w, &sid, (uint32_t)vt, num_of_i64(1));

@@ -141,6 +141,8 @@ emit(struct pprof_reader *c, struct lprof *p, const char *uri)
 	}
 	for (i = 0; i < p->nsamples; i++) {
 		const struct lsample *s = &p->samples[i];
+		if (sw_failed(&c->w))
+			return sw_error(&c->w, p->e);
 		stream_id_set(&sid, ++c->nsamples);
 		sw_sample(&c->w, &sid, c->nsources);
 		for (j = 0; j < p->ntypes; j++)

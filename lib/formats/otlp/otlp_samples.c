@@ -488,6 +488,10 @@ od_samples(struct octx *x, const struct pb *m, size_t n, uint32_t source,
 			od_bad(x, at, "more than 2^31 - 1 samples");
 			goto done;
 		}
+		if (sw_failed(&x->c->w)) {
+			sw_error(&x->c->w, x->e);
+			goto done;
+		}
 		stream_id_set(&sid, ++x->c->nsamples);
 		sw_sample(&x->c->w, &sid, source);
 		for (i = 0; i < n; i++)

@@ -412,6 +412,8 @@ sample_end(struct perf_reader *c, struct perr *e)
 			return perr_nomem(e);
 		c->vt[k] = h;
 	}
+	if (sw_failed(&c->w))
+		return sw_error(&c->w, e);
 	stream_id_set(&sid, ++c->nsamples);
 	sw_sample(&c->w, &sid, c->nsources);
 	sw_sample_value(&c->w, &sid, (uint32_t)c->vt[k], num_of_i64(c->period));

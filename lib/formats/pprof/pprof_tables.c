@@ -114,6 +114,10 @@ samples(struct pprof_reader *c, const struct pctx *x, uint32_t first_loc)
 		types[i] = (uint32_t)h;
 	}
 	while (pprof_next(p, PT_SAMPLE, &at, &msg)) {
+		if (sw_failed(&c->w)) {
+			rc = sw_error(&c->w, x->e);
+			goto failed;
+		}
 		input_drop_read(c->in, &read, at);
 		(void)pprof_sample(p, &msg);	/* checked already */
 		stream_id_set(&sid, ++c->nsamples);
@@ -143,6 +147,7 @@ samples(struct pprof_reader *c, const struct pctx *x, uint32_t first_loc)
 done:
 	if (rc < 0)
 		perr_nomem(x->e);
+failed:
 	free(locs);
 	free(types);
 	return rc;

@@ -465,6 +465,8 @@ sample(struct rprof_reader *c, const char *s, const char *end, long lineno,
 		if (n == 0 && !has_mem)
 			return 0;	/* nothing left of a cut-off line */
 	}
+	if (sw_failed(&c->w))
+		return sw_error(&c->w, e);
 	stream_id_set(&sid, ++c->nsamples);
 	sw_sample(&c->w, &sid, c->nsources);
 	value(c, &sid, c->vt_samples, 1);

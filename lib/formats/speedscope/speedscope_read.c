@@ -530,6 +530,8 @@ sample(struct sx *x, uint32_t source, int64_t vt, uint32_t base,
 	struct sw_stack st;
 	size_t i;
 
+	if (sw_failed(&c->w))
+		return sw_error(&c->w, e);
 	for (i = 0; i < n; i++)
 		if (stack[i] >= x->nframes)
 			return perr_set(e, "%s: profiles[%zu]: a sample refers "

@@ -488,21 +488,31 @@ utf16_some(struct input *in, char *p, size_t want, struct perr *e)
 }
 
 /* At the first bytes: UTF-16 by its byte-order mark (FF FE, FE FF) is
- * read as UTF-8 from here on, the mark left out. */
+ * read as UTF-8 from here on, the mark left out; UTF-8's own mark (EF BB
+ * BF, which RFC 8259 lets a reader ignore and Windows' tools write) is
+ * left out. No format the suite reads begins so otherwise. */
 static int
 utf16_start(struct input *in, struct perr *e)
 {
-	unsigned char b[2];
+	unsigned char b[3];
 	long k;
 	size_t have = 0;
 
 	in->u16checked = 1;
-	while (have < 2) {
-		if ((k = decoded_some(in, (char *)b + have, 2 - have, e)) < 0)
+	/* two bytes, and a third after EF BB */
+	while (have < 2 + (size_t)(have == 2 && b[0] == 0xef &&
+	    b[1] == 0xbb)) {
+		if ((k = decoded_some(in, (char *)b + have, 1, e)) < 0)
 			return -1;
 		if (k == 0)
 			break;
-		have += (size_t)k;
+		have++;
+	}
+	if (have == 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf) {
+		in->bom = 3;
+		in->total += 3;
+		delivered += 3;
+		return 0;
 	}
 	if (have == 2 && ((b[0] == 0xff && b[1] == 0xfe) || (b[0] == 0xfe &&
 	    b[1] == 0xff))) {
@@ -513,10 +523,8 @@ utf16_start(struct input *in, struct perr *e)
 		return 0;
 	}
 	/* not UTF-16: the bytes are the text's first */
-	if (have > 0)
-		in->buf[in->end++] = (char)b[0];
-	if (have > 1)
-		in->buf[in->end++] = (char)b[1];
+	memcpy(in->buf + in->end, b, have);
+	in->end += have;
 	in->total += have;
 	delivered += have;
 	if (have < 2)
@@ -716,6 +724,11 @@ map_whole(struct input *in, const struct stat *st, unsigned char **data,
 		return 0;
 	if (k == 4 && input_is_zstd(magic, 4))
 		return 0;
+	if (k >= 3 && magic[0] == 0xef && magic[1] == 0xbb && magic[2] == 0xbf)
+		in->bom = 3;		/* UTF-8's mark, as utf16_start */
+	at += in->bom;
+	if (at >= st->st_size)
+		return 0;
 	m = mmap(NULL, (size_t)st->st_size, PROT_READ, MAP_PRIVATE |
 	    MAP_POPULATE, in->fd, 0);
 	if (m == MAP_FAILED)
@@ -746,8 +759,8 @@ input_slurp_checked(struct input *in, const struct input_check *c,
 	int regular = fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode);
 
 	if (in->map != NULL) {		/* slurped before: the same */
-		*data = (unsigned char *)in->map + in->start;
-		*len = in->maplen - (size_t)in->start;
+		*data = (unsigned char *)in->map + in->start + in->bom;
+		*len = in->maplen - (size_t)in->start - (size_t)in->bom;
 		return 0;
 	}
 	if (regular && map_whole(in, &st, data, len))

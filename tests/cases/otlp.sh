@@ -140,3 +140,31 @@ t_otlp_rules() {
 	    otlp_text | awk -f tests/otlp/rules.awk | grep -q 'out of stack_table' ||
 	    bad "rules.awk misses an index out of its table"
 }
+
+# Times past what the stream holds are refused, never wrapped or
+# saturated (audit B8): OTLP timestamps and a Profile's time of 2^64 - 1,
+# in JSON and in the protobuf tsv2otlp makes of a stream that holds them
+# as text; a Collector file whose frame length lies says where.
+t_otlp_times_past_2p63() {
+	a=tests/data/audit-2026-11-29
+	for f in otlpjson-timestamp-2p64.json otlpjson-time-2p64.json \
+	    otlp-framed-length-lies.bin; do
+		$bin/otlp2tsv "$a/$f" >"$out/x" 2>"$out/err"
+		echo "$f: exit $? $(wc -c <"$out/x" | tr -d ' ') bytes: $(sed "s|^otlp2tsv: $a/||" "$out/err")"
+	done >"$out/got"
+	cat >"$out/want" <<'EOT'
+otlpjson-timestamp-2p64.json: exit 1 0 bytes: otlpjson-timestamp-2p64.json:1: not valid OTLP Profiles: Sample.timestamps_unix_nano 18446744073709551615: past the stream's times (2^63 - 1 ns, the year 2262)
+otlpjson-time-2p64.json: exit 1 0 bytes: otlpjson-time-2p64.json:1: not valid OTLP Profiles: Profile.time_unix_nano 18446744073709551615: past the stream's times (2^63 - 1 ns, the year 2262)
+otlp-framed-length-lies.bin: exit 1 0 bytes: otlp-framed-length-lies.bin: not OTLP Profiles: the Collector's framed messages, but the one at byte 0 says it is 25219 bytes long, and 25119 bytes follow (cut short?)
+EOT
+	same "$out/want" "OTLP times past 2^63 and a lying frame"
+	# the stream that holds such a time as text: tsv2pprof refuses it
+	sed 's/^\(\.source_attributes\t1\tpprof.time_nanos\t\).*/\118446744073709551615/' \
+	    tests/otlp/good/v110.tsv >"$out/t.tsv"
+	grep -q 'pprof.time_nanos	18446744073709551615' "$out/t.tsv" ||
+	    bad "no pprof.time_nanos in v110.tsv to change"
+	$bin/tsv2pprof "$out/t.tsv" >"$out/x" 2>"$out/err"
+	rc=$?
+	[ $rc = 1 ] && grep -qF "pprof.time_nanos '18446744073709551615'" "$out/err" ||
+	    bad "tsv2pprof of a time past 2^63: exit $rc, $(cat "$out/err")"
+}

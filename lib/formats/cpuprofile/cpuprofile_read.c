@@ -50,6 +50,7 @@ struct cpx {
 	struct input *in;
 	struct json_events ev;
 	enum ctx stack[JSON_MAX_DEPTH + 2];
+	unsigned seen[JSON_MAX_DEPTH + 2];	/* each object's keys */
 	int depth;
 	enum key key;
 	struct node *nodes;
@@ -140,6 +141,7 @@ here(const struct cpx *x)
 static int
 push(struct cpx *x, enum ctx c)
 {
+	x->seen[x->depth] = 0;
 	x->stack[x->depth++] = c;
 	return 0;
 }
@@ -283,9 +285,14 @@ static int
 on_key(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct cpx *x = ctx;
+	unsigned *seen = &x->seen[x->depth - 1];
 
-	(void)e;
 	x->key = key_of(here(x), s, n);
+	/* a key twice: JSON leaves it to the reader, so none is guessed */
+	if (x->key != K_OTHER && (*seen & 1u << x->key))
+		return perr_set(e, "the key \"%.*s\" twice in one object",
+		    (int)n, s);
+	*seen |= 1u << x->key;
 	return 0;
 }
 

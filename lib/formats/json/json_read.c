@@ -22,11 +22,18 @@ json_line(const struct json_reader *r)
 	return r->line;
 }
 
-/* A codec's event said why (in e): -1 with the file and line before. */
+/* A codec's event said why (in e): -1 with the file and line before,
+ * unless its message names the file already (one prefix, not two). */
 static int
 said(struct json_reader *r, int rc)
 {
-	return rc < 0 ? json_fail(r, r->e->msg) : 0;
+	size_t n = strlen(r->name);
+
+	if (rc >= 0)
+		return 0;
+	if (strncmp(r->e->msg, r->name, n) == 0 && r->e->msg[n] == ':')
+		return -1;
+	return json_fail(r, r->e->msg);
 }
 
 /* A value is complete: what may come next, and the codec told when it

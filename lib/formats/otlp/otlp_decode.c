@@ -506,6 +506,16 @@ od_value_type(struct octx *x, struct pb m, struct text *type, struct text *unit)
 	return rc;
 }
 
+/* A time the stream's nanoseconds (int64) cannot hold: refused, never
+ * wrapped to a time before 1970 (audit B8). */
+static int
+past_2p63(struct octx *x, const uint8_t *at, uint64_t v)
+{
+	return od_bad(x, at, "Sample.timestamps_unix_nano %llu: past the "
+	    "stream's times (2^63 - 1 ns, the year 2262)",
+	    (unsigned long long)v);
+}
+
 /* The timestamps of field f (packed fixed64s, or one) into x->ts. */
 int
 od_timestamps(struct octx *x, const struct pb_field *f)
@@ -514,6 +524,8 @@ od_timestamps(struct octx *x, const struct pb_field *f)
 	uint64_t v;
 
 	if (f->wire == PB_I64) {
+		if (f->val > INT64_MAX)
+			return past_2p63(x, f->sub.p, f->val);
 		if (ARRAY_ROOM(x->ts, x->nts, x->capts) < 0)
 			return perr_nomem(x->e);
 		x->ts[x->nts++] = f->val;
@@ -529,6 +541,8 @@ od_timestamps(struct octx *x, const struct pb_field *f)
 		if (ARRAY_ROOM(x->ts, x->nts, x->capts) < 0)
 			return perr_nomem(x->e);
 		memcpy(&v, p, 8);	/* little-endian, as protobuf */
+		if (v > INT64_MAX)
+			return past_2p63(x, p, v);
 		x->ts[x->nts++] = v;
 	}
 	return 0;

@@ -136,6 +136,25 @@ otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
 	if (input_slurp_checked(in, &check, &data, &n, e) < 0)
 		return -1;
 	c->in = in;
+	if (kind == SNIFF_OTLP_FRAMED && !sniff_framed(data, n)) {
+		/* framed as the Collector frames its messages, up to a point */
+		at = 0;
+		(void)sniff_framed_walk(&at, data, n, 1);
+		if (n - at < 5)
+			return perr_set(e, "%s: not OTLP Profiles: the "
+			    "Collector's framed messages, then %zu bytes at "
+			    "byte %zu, too few for another", in->name, n - at,
+			    at);
+		len = be32(data + at);
+		if (len > n - at - 4)
+			return perr_set(e, "%s: not OTLP Profiles: the "
+			    "Collector's framed messages, but the one at byte "
+			    "%zu says it is %zu bytes long, and %zu bytes follow "
+			    "(cut short?)", in->name, at, len, n - at - 4);
+		return perr_set(e, "%s: not OTLP Profiles: the Collector's "
+		    "framed messages, but the one at byte %zu is no message",
+		    in->name, at);
+	}
 	if (!sniff_framed(data, n)) {
 		rc = otlp_read(c, data, n, in->name, in->uri, e);
 		c->in = NULL;

@@ -54,6 +54,7 @@ struct frame {
 	 * array) that any decimal of at most fast_digits digits fits */
 	unsigned fast_digits;
 	uint32_t fast_tag;
+	uint64_t seen;		/* the fields whose key came (by index) */
 };
 
 struct tx {
@@ -599,6 +600,7 @@ push(struct tx *t, const ProtobufCMessageDescriptor *d, size_t len_at,
 	fr->in_array = 0;
 	fr->fast_digits = 0;
 	fr->len_at = len_at;
+	fr->seen = 0;
 	return 0;
 }
 
@@ -652,6 +654,12 @@ on_key(void *ctx, const char *s, size_t n, struct perr *e)
 		if (k >= fr->d->n_fields)
 			k = 0;
 		if (is_key(&fr->keys->k[k], s, n)) {
+			/* a key twice: protobuf's JSON parsers refuse it */
+			if (k < 64 && (fr->seen & (uint64_t)1 << k))
+				return perr_set(e, "the key \"%.*s\" twice in "
+				    "one object", (int)n, s);
+			if (k < 64)
+				fr->seen |= (uint64_t)1 << k;
 			f = fr->f = &fr->d->fields[k];
 			fr->keys->after[fr->prev] = k;
 			fr->prev = k;

@@ -146,11 +146,19 @@ profile_source(struct octx *x, const struct octxt *cx, struct pb m,
 		} else if (f.num == OP_TIME) {
 			if (od_want(x, &f, PB_I64, "Profile", "time_unix_nano") < 0)
 				return -1;
+			if (f.val > INT64_MAX)
+				return od_bad(x, f.sub.p, "Profile.time_unix_nano "
+				    "%llu: past the stream's times (2^63 - 1 ns, "
+				    "the year 2262)", (unsigned long long)f.val);
 			time = f.val;
 		} else if (f.num == OP_DURATION) {
 			if (od_want(x, &f, PB_VARINT, "Profile", "duration_nano") <
 			    0)
 				return -1;
+			if (f.val > INT64_MAX)
+				return od_bad(x, f.sub.p, "Profile.duration_nano "
+				    "%llu: past the stream's durations (2^63 - 1 "
+				    "ns)", (unsigned long long)f.val);
 			duration = f.val;
 		} else if (f.num == OP_PERIOD_TYPE) {
 			if (od_want(x, &f, PB_LEN, "Profile", "period_type") < 0 ||

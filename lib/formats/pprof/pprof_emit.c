@@ -75,14 +75,25 @@ ostr_c(struct outstr *o, const char *s)
 	return ostr(o, (uint32_t)i);
 }
 
-static int64_t
+/* Source s's attribute key, an integer pprof's int64 holds: 1 with *v,
+ * 0 when s has none, -1 (e set) when it is no such integer: never
+ * saturated nor cut at its first letter. */
+static int
 attr_i64(const struct prof *p, const struct source *s, const char *key,
-    int *found)
+    int64_t *v, struct perr *e)
 {
-	const char *v = prof_attr(p, s, key);
+	const char *t = prof_attr(p, s, key);
+	char *end;
 
-	*found = v != NULL;
-	return v != NULL ? strtoll(v, NULL, 10) : 0;
+	*v = 0;
+	if (t == NULL)
+		return 0;
+	errno = 0;
+	*v = strtoll(t, &end, 10);
+	if (errno != 0 || end == t || *end != '\0')
+		return perr_set(e, "source %u: %s '%.*s' is not an integer "
+		    "pprof's 64 bits hold", s->id, key, (int)strnlen(t, 40), t);
+	return 1;
 }
 
 /* Header fields: each from the first source that has it; time_nanos the
@@ -95,18 +106,20 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 	const char *v;
 	size_t i, j;
 	int found, have_period = 0, have_time = 0;
-	int64_t t;
+	int64_t t, d;
 
 	pb->period_type = period_type;
 	for (i = 0; i < p->nsources; i++) {
 		s = &p->sources[i];
-		t = attr_i64(p, s, ATTR_PPROF_TIME, &found);
+		if ((found = attr_i64(p, s, ATTR_PPROF_TIME, &t, e)) < 0 ||
+		    attr_i64(p, s, ATTR_PPROF_DURATION, &d, e) < 0)
+			return -1;
 		if (found && (!have_time || t < pb->time_nanos)) {
 			pb->time_nanos = t;
 			have_time = 1;
 		}
-		if (__builtin_add_overflow(pb->duration_nanos, attr_i64(p, s,
-		    ATTR_PPROF_DURATION, &found), &pb->duration_nanos))
+		if (__builtin_add_overflow(pb->duration_nanos, d,
+		    &pb->duration_nanos))
 			return perr_set(e, "the sources' %s sum past pprof's "
 			    "64-bit integers", ATTR_PPROF_DURATION);
 		if (!have_period && (prof_attr(p, s, ATTR_PPROF_PERIOD_TYPE) ||
@@ -117,7 +130,9 @@ header(Profile *pb, struct prof *p, struct outstr *o, ValueType *period_type,
 			    ATTR_PPROF_PERIOD_TYPE));
 			period_type->unit = ostr_c(o, prof_attr(p, s,
 			    ATTR_PPROF_PERIOD_UNIT));
-			pb->period = attr_i64(p, s, ATTR_PPROF_PERIOD, &found);
+			if (attr_i64(p, s, ATTR_PPROF_PERIOD, &pb->period, e) <
+			    0)
+				return -1;
 		}
 #define FIRST(field, key) \
 		if (pb->field == 0 && (v = prof_attr(p, s, key)) != NULL) \

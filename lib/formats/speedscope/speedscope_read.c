@@ -20,7 +20,7 @@
 
 enum ctx {
 	C_TOP, C_SHARED, C_FRAMES, C_FRAME, C_PROFILES, C_PROFILE, C_SAMPLES,
-	C_STACK, C_WEIGHTS, C_EVENTS, C_EVENT, C_SKIP
+	C_STACK, C_NESTED, C_WEIGHTS, C_EVENTS, C_EVENT, C_SKIP
 };
 
 enum key {
@@ -47,8 +47,10 @@ struct sx {
 	struct input *in;
 	struct json_events ev;
 	enum ctx stack[JSON_MAX_DEPTH + 2];
+	unsigned seen[JSON_MAX_DEPTH + 2];	/* each object's keys */
 	int depth;
 	enum key key;
+	unsigned nested;	/* numbers in a stack's nested list */
 	struct sframe *frames;
 	size_t nframes, capframes;
 	char *fname, *ffile;	/* the current frame's */
@@ -115,6 +117,7 @@ here(const struct sx *x)
 static int
 push(struct sx *x, enum ctx c)
 {
+	x->seen[x->depth] = 0;
 	x->stack[x->depth++] = c;
 	return 0;
 }
@@ -190,6 +193,30 @@ prof_cur(struct sx *x)
 	return &x->profs[x->nprofs - 1];
 }
 
+/* What a sample's stack holds that is no frame index: never skipped,
+ * so that no stack is emptied without a word. */
+static int
+not_index(struct perr *e, const char *what)
+{
+	return perr_set(e, "%s where a sample's frame index is wanted", what);
+}
+
+static int
+on_literal(void *ctx, struct perr *e)
+{
+	struct sx *x = ctx;
+
+	return here(x) == C_STACK || here(x) == C_NESTED ? not_index(e,
+	    "true, false or null") : 0;
+}
+
+static int
+on_boolean(void *ctx, int b, struct perr *e)
+{
+	(void)b;
+	return on_literal(ctx, e);
+}
+
 static int
 on_start_map(void *ctx, struct perr *e)
 {
@@ -198,6 +225,8 @@ on_start_map(void *ctx, struct perr *e)
 
 	if (x->depth == 0)
 		return push(x, C_TOP);
+	if (w == C_STACK || w == C_NESTED)
+		return not_index(e, "an object");
 	if (w == C_TOP && x->key == K_SHARED)
 		return push(x, C_SHARED);
 	if (w == C_FRAMES) {
@@ -295,6 +324,15 @@ on_start_array(void *ctx, struct perr *e)
 		x->nstack = 0;
 		return push(x, C_STACK);
 	}
+	/* [[32]]: speedscope takes the list for its one number (frames[[32]]
+	 * is frames[32] in JavaScript), as one producer writes it */
+	if (w == C_STACK) {
+		x->nested = 0;
+		return push(x, C_NESTED);
+	}
+	if (w == C_NESTED)
+		return perr_set(e, "a sample's frame index a list in a list: "
+		    "not speedscope's");
 	return push(x, C_SKIP);
 }
 
@@ -304,7 +342,9 @@ on_end_array(void *ctx, struct perr *e)
 	struct sx *x = ctx;
 	size_t i;
 
-	(void)e;
+	if (here(x) == C_NESTED && x->nested != 1)
+		return perr_set(e, "a sample's frame index a list of %u numbers "
+		    "(speedscope reads one: [[32]] as 32)", x->nested);
 	if (here(x) == C_STACK) {
 		spool_put(&x->stacks, x->nstack);
 		for (i = 0; i < x->nstack; i++)
@@ -319,9 +359,14 @@ static int
 on_key(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct sx *x = ctx;
+	unsigned *seen = &x->seen[x->depth - 1];
 
-	(void)e;
 	x->key = key_of(here(x), s, n);
+	/* a key twice: JSON leaves it to the reader, so none is guessed */
+	if (x->key != K_OTHER && (*seen & 1u << x->key))
+		return perr_set(e, "the key \"%.*s\" twice in one object",
+		    (int)n, s);
+	*seen |= 1u << x->key;
 	return 0;
 }
 
@@ -335,6 +380,10 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 	double v;
 
 	switch (here(x)) {
+	case C_NESTED:
+		if (++x->nested > 1)
+			return 0;	/* said at the list's end */
+		/* fall through */
 	case C_STACK:
 		if (index_of(s, n, &fi, e) < 0)
 			return -1;
@@ -408,6 +457,8 @@ on_string(void *ctx, const char *s, size_t n, struct perr *e)
 	struct sprof *p;
 
 	switch (here(x)) {
+	case C_STACK: case C_NESTED:
+		return not_index(e, "a string");
 	case C_FRAME:
 		if (x->key == K_NAME) {
 			x->has_fname = 1;
@@ -743,6 +794,8 @@ speedscope_read(struct speedscope_reader *c, struct input *in,
 	x.ev.key = on_key;
 	x.ev.number = on_number;
 	x.ev.string = on_string;
+	x.ev.null = on_literal;
+	x.ev.boolean = on_boolean;
 	x.ev.ctx = &x;
 	rc = spool_open(&x.stacks, e) < 0 || spool_open(&x.weights, e) < 0 ||
 	    spool_open(&x.events, e) < 0 ? -1 : json_read_input(in, &x.ev, e);

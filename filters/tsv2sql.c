@@ -154,6 +154,17 @@ main(int argc, char *argv[])
 				    "file's");
 				cli_usage(&prog);
 			}
+			/* what SQLite would keep in memory, or read as a
+			 * URI: a store that keeps nothing is refused */
+			if (strcmp(optarg, ":memory:") == 0 ||
+			    strncmp(optarg, "file:", 5) == 0) {
+				cli_warn("-b '%s': SQLite's name for %s, not a "
+				    "file's: give a file's name (./%s for a "
+				    "file so named)", optarg, optarg[0] == ':' ?
+				    "a database in memory, which keeps nothing" :
+				    "a URI", optarg);
+				cli_usage(&prog);
+			}
 			dbpath = optarg;
 			break;
 		case 'D':

@@ -252,14 +252,23 @@ t_sql_shard_script() {
 	    bad "a conninfo not keyword=value: $(cat "$out/err")"
 }
 
-# -b names a database file, nothing else (audit A8): SQLite's ":memory:"
-# and "file:" URIs would store nothing and exit 0; they are files of that
-# name, which sqlite3 then reads; an empty name is a usage error.
+# -b names a database file, nothing else (audits A8, 2026-11-29): SQLite's
+# ":memory:" keeps nothing and "file:" names a URI, so both are usage
+# errors that say how to name a file so called (./:memory:), which then
+# holds the samples, as ':x' does; an empty name is a usage error.
 t_sql_direct_names_are_files() {
 	need sqlite3 || return
 	$bin/rprof2tsv "$R_MEM" >"$out/s.tsv"
 	mkdir "$out/d"
-	for n in ':memory:' 'file:x.db?mode=memory' 'file::memory:' ':x'; do
+	for n in ':memory:' 'file:x.db?mode=memory' 'file::memory:'; do
+		(cd "$out/d" && $bin/tsv2sql -b "$n" ../s.tsv) 2>"$out/err"
+		rc=$?
+		[ $rc = 2 ] && grep -qF "tsv2sql: -b '$n': SQLite's name for" "$out/err" &&
+		    grep -qF "(./$n for a file so named)" "$out/err" ||
+		    bad "tsv2sql -b '$n': exit $rc, $(head -1 "$out/err")"
+		[ -e "$out/d/$n" ] && bad "tsv2sql -b '$n' made a file"
+	done
+	for n in './:memory:' './file:x.db?mode=memory' ':x'; do
 		(cd "$out/d" && $bin/tsv2sql -b "$n" ../s.tsv) ||
 		    { bad "tsv2sql -b '$n': exit $?"; continue; }
 		[ -f "$out/d/$n" ] || { bad "tsv2sql -b '$n': no file of that name"; continue; }

@@ -14,6 +14,28 @@
  * finite, or past 2^63). */
 int hold_i64(struct num v, int64_t *out);
 
+/*
+ * A value with a fraction is never rounded away (py-spy's seconds would
+ * all be 0): a writer whose values are integers writes a type whose
+ * values have fractions in the finer unit of its kind, as pprof's and
+ * OTLP's users have them (nanoseconds for a time, bytes for memory),
+ * scaled, and rounded there (to the nanosecond, to the byte); a unit of
+ * no such kind (a count) refuses such a value.
+ */
+/* Whether v is not a whole number (a finite double with a fraction). */
+int hold_has_fraction(struct num v);
+/* The finer unit of unit's kind and how many of it make one (1e9 for
+ * seconds; nanoseconds and bytes are their own, factor 1): 1, or 0 when
+ * unit is of no kind that has one. */
+int hold_finer(const char *unit, const char **finer, int64_t *factor);
+/* v times factor as a 64-bit integer (rounded at the finer unit): 0, or
+ * -1 when it has none. */
+int hold_scaled(struct num v, int64_t factor, int64_t *out);
+/* -1 with e saying that s's value i has a fraction that format's
+ * integers lose and its unit has no finer one. */
+int hold_fraction_refused(const struct prof *p, const struct sample *s,
+    size_t i, const char *format, struct perr *e);
+
 /* The value i of sample s as format's 64-bit integer: 0, or -1 with e
  * saying which sample, type and value. */
 int hold_value(const struct prof *p, const struct sample *s, size_t i,

@@ -183,3 +183,43 @@ t_pprof_legacy_zero_bytes() {
 	printf '.sample_labels\t1\tbytes\tNA\t0\tNA\n' >"$out/want"
 	same "$out/want" "the bytes label of a record of no size"
 }
+
+# No value loses its fraction in the writers (issue 53): py-spy's seconds,
+# pyinstrument's evented seconds and dotnet-trace's evented milliseconds
+# (tests/data/speedscope/fractions, shaped as they write them) are
+# written by tsv2pprof (aggregated and -n) and tsv2otlp in nanoseconds,
+# their totals as protoc reads them equal to the JSON's own, read by
+# Python, to the nanosecond (they were 0, or whole seconds); a fraction of
+# a count, which no finer unit holds, is refused.
+t_pprof_fractions_kept() {
+	need protoc python3 || return
+	for f in pyspy-seconds:1e9 pyinstrument-seconds:1e9 dotnet-ms:1e6; do
+		file=tests/data/speedscope/fractions/${f%:*}.speedscope.json
+		want=$(python3 tests/speedscope/totals.py "$file" "${f#*:}")
+		for w in "tsv2pprof" "tsv2pprof -n"; do
+			got=$($bin/$w "$file" | gzip -dc |
+			    protoc --proto_path=proto proto/profile.proto \
+			    --decode=perftools.profiles.Profile | awk '
+			    /^string_table:/ { s[n++] = $2 }
+			    /^sample_type/ { st = 1 } st && /unit:/ { u = $2; st = 0 }
+			    /^  value:/ { t += $2 }
+			    END { printf "%.0f %s\n", t, s[u] }')
+			[ "$got" = "$want \"nanoseconds\"" ] ||
+			    bad "$w $file: $got, not $want nanoseconds"
+		done
+		got=$($bin/tsv2otlp "$file" | protoc --proto_path=proto \
+		    proto/otlp.proto \
+		    --decode=opentelemetry.proto.profiles.v1development.ProfilesData |
+		    awk '/^ *values:/ { t += $2 } /^ *string_table:/ { s = s " " $2 }
+		    END { printf "%.0f %d\n", t, (index(s, "\"nanoseconds\"") > 0) }')
+		[ "$got" = "$want 1" ] || bad "tsv2otlp $file: $got, not $want"
+	done
+	printf '{"shared":{"frames":[{"name":"a"}]},"profiles":[{"type":"sampled","name":"p","unit":"none","startValue":0,"endValue":2,"samples":[[0],[0]],"weights":[1,0.5]}]}' >"$out/half.json"
+	for w in tsv2pprof tsv2otlp; do
+		$bin/$w "$out/half.json" >"$out/x" 2>"$out/err"
+		rc=$?
+		[ $rc = 1 ] && [ ! -s "$out/x" ] &&
+		    grep -qF 'sample 2: its samples value 0.5 count has a fraction' "$out/err" ||
+		    bad "$w of half a count: exit $rc, $(cat "$out/err")"
+	done
+}

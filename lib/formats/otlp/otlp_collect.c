@@ -31,6 +31,7 @@ clear(struct otlp_writer *w)
 
 	for (i = 0; i < w->capsrc; i++) {
 		free(w->src[i].types);
+		free(w->src[i].scale);
 		u64map_free(&w->src[i].type_ix);
 		strtab_free(&w->src[i].keys);
 		u64map_free(&w->src[i].plain);
@@ -215,8 +216,10 @@ type_of(struct osrc *S, uint32_t type, uint32_t unit, size_t i)
 		return -1;
 	if (added) {
 		if (S->ntypes >= 0xffff || ARRAY_ROOM(S->types, S->ntypes,
-		    S->captypes) < 0)
+		    S->captypes) < 0 || ARRAY_ROOM(S->scale, S->ntypes,
+		    S->capscale) < 0)
 			return -1;
+		S->scale[S->ntypes] = (struct oscale){ 1, unit };
 		S->types[S->ntypes++] = k;
 	}
 	return *slot;
@@ -258,7 +261,7 @@ relay(struct numcol *c, size_t *alloc, size_t rows, size_t from, size_t to)
 
 /* -1: out of memory; -2: a value OTLP cannot hold, e set. */
 static int
-add(struct otlp_writer *w, const struct prof *p, const struct sample *s,
+add(struct otlp_writer *w, struct prof *p, const struct sample *s,
     struct perr *e)
 {
 	struct osrc *S;
@@ -376,15 +379,31 @@ add(struct otlp_writer *w, const struct prof *p, const struct sample *s,
 		row = (size_t)ix;
 	}
 	for (i = 0; i < s->nvals; i++) {
-		int64_t iv;
+		int64_t iv, u;
+		const char *finer;
+		struct oscale *sc;
 		t = type_of(S, s->vals[i].type, s->vals[i].unit, i);
-		if (hold_value(p, s, i, "OTLP", &iv, e) < 0)
+		sc = &S->scale[t];
+		/* a fraction kept in the finer unit (hold.h) */
+		if (sc->factor == 1 && hold_has_fraction(s->vals[i].value)) {
+			if (!hold_finer(prof_str(p, s->vals[i].unit), &finer,
+			    &sc->factor)) {
+				hold_fraction_refused(p, s, i, "OTLP", e);
+				return -2;
+			}
+			if ((u = prof_intern(p, finer, strlen(finer))) < 0)
+				return -1;
+			sc->unit = (uint32_t)u;
+		}
+		if (hold_scaled(s->vals[i].value, sc->factor, &iv) < 0) {
+			hold_value(p, s, i, "OTLP", &iv, e);
 			return -2;
+		}
 		numcol_add(col, row * S->stride + (size_t)t,
 		    s->vals[i].value);
 		/* a sum past 2^63 went to doubles: refused, not saturated */
-		if (hold_i64(numcol_get(col, row * S->stride + (size_t)t),
-		    &iv) < 0) {
+		if (hold_scaled(numcol_get(col, row * S->stride + (size_t)t),
+		    sc->factor, &iv) < 0) {
 			hold_sum_refused(p, s, s->vals[i].type, "OTLP", NULL, e);
 			return -2;
 		}

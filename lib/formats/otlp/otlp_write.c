@@ -138,14 +138,14 @@ attr_value(const struct prof *p, const struct source *src, const char *key)
 	return PROF_NONE;
 }
 
-/* Value k of c, as OTLP's int64. */
+/* Value k of c, as OTLP's int64, in the unit of its type's scale. */
 static int64_t
-value(const struct numcol *c, size_t k)
+value(const struct numcol *c, size_t k, const struct oscale *sc)
 {
 	int64_t v = 0;
 
 	/* it holds: every value and sum was checked as collected */
-	(void)hold_i64(numcol_get(c, k), &v);
+	(void)hold_scaled(numcol_get(c, k), sc->factor, &v);
 	return v;
 }
 
@@ -160,13 +160,13 @@ values_of(struct otlp_writer *w, const struct osrc *S, size_t j, size_t t)
 	uint32_t ev;
 
 	if (o->head == NONE) {
-		w->v[0] = t < S->stride ? value(&S->sums, j * S->stride + t) :
-		    0;
+		w->v[0] = t < S->stride ? value(&S->sums, j * S->stride + t,
+		    &S->scale[t]) : 0;
 		return 1;
 	}
 	for (ev = o->head; ev != NONE; ev = w->ev[ev].next)
 		w->v[n++] = t < S->stride ? value(&S->evals, w->ev[ev].row *
-		    S->stride + t) : 0;
+		    S->stride + t, &S->scale[t]) : 0;
 	return n;
 }
 
@@ -296,7 +296,7 @@ make_profile(struct otlp_writer *w, const struct prof *p, struct dict *d,
 	op->head.n = op->tail.n = 0;
 	if (t != NONE) {
 		st.type_strindex = ow_psidx(d, (uint32_t)(S->types[t] >> 32));
-		st.unit_strindex = ow_psidx(d, (uint32_t)S->types[t]);
+		st.unit_strindex = ow_psidx(d, S->scale[t].unit);
 		a.sample_type = &st;
 	}
 	pr.time_unix_nano = ow_attr_u64(p, src, ATTR_PPROF_TIME, &found);

@@ -42,6 +42,13 @@ struct osrc {
 	int seen, merge;
 	uint64_t *types;	/* prof strings: type << 32 | unit */
 	size_t ntypes, captypes;
+	/* per type: what its values are multiplied by (1; or, once one had
+	 * a fraction, hold_finer's factor) and the unit they are then in */
+	struct oscale {
+		int64_t factor;
+		uint32_t unit;
+	} *scale;
+	size_t capscale;
 	struct u64map type_ix;
 	struct strtab keys;	/* merge keys */
 	uint32_t *key_sample;	/* key -> sample */

@@ -310,8 +310,20 @@ put_spooled(struct pprof_writer *w, struct sample_maker *m,
 			k->failed = 1;
 			break;
 		}
-		for (j = 0; j < nvals; j++)
+		for (j = 0; j < nvals; j++) {
 			vals[j] = unzigzag(varint_next(&q, end));
+			/* spooled before its type took a finer unit */
+			if (i < w->scale[j].spooled &&
+			    __builtin_mul_overflow(vals[j], w->scale[j].factor,
+			    &vals[j])) {
+				rec_reader_free(&r);
+				free(vals);
+				return perr_set(e, "a %s value in %s passes "
+				    "pprof's 64-bit integers", prof_str(o->p,
+				    w->types[2 * j]), prof_str(o->p,
+				    w->scale[j].unit));
+			}
+		}
 		put_sample(m, o, k, rec, len, vals, nvals, w->vals, w->ntypes);
 	}
 	rec_reader_free(&r);
@@ -456,7 +468,7 @@ pprof_emit(struct pprof_writer *w, struct prof *p, struct output *out,
 	struct pb_packer k = { out, NULL, 0, 0 };
 	ValueType *vt = NULL, **vtp = NULL;
 	int64_t *comments = NULL;
-	size_t i;
+	size_t i, j;
 	int rc = -1;
 
 	if ((vt = calloc(w->ntypes + 1, sizeof(*vt))) == NULL ||
@@ -469,8 +481,20 @@ pprof_emit(struct pprof_writer *w, struct prof *p, struct output *out,
 	for (i = 0; i < w->ntypes; i++) {
 		perftools__profiles__value_type__init(&vt[i]);
 		vt[i].type = ostr(&o, w->types[2 * i]);
-		vt[i].unit = ostr(&o, w->types[2 * i + 1]);
+		vt[i].unit = ostr(&o, w->scale[i].unit);
 		vtp[i] = &vt[i];
+		for (j = 0; j < i; j++)
+			if (w->types[2 * j] == w->types[2 * i] &&
+			    w->scale[j].unit == w->scale[i].unit) {
+				perr_set(e, "two sample types %s in %s, once the "
+				    "fractions of one are kept in %s: take them "
+				    "apart (tsvfocus -t)", prof_str(p,
+				    w->types[2 * i]), prof_str(p,
+				    w->scale[i].unit), prof_str(p,
+				    w->scale[i].unit));
+				rc = -2;
+				goto done;
+			}
 	}
 	pb.n_sample_type = w->ntypes;
 	pb.sample_type = vtp;

@@ -40,6 +40,7 @@ clear(struct pprof_writer *w)
 {
 	free(w->sums);
 	free(w->types);
+	free(w->scale);
 	free(w->src);
 	free(w->rec.bytes);
 	free(w->vals);
@@ -124,8 +125,12 @@ type_index(struct pprof_writer *w, uint32_t type, uint32_t unit)
 		if (array_grow((void **)&w->types, &w->captypes, 2 * w->ntypes + 2,
 		    sizeof(*w->types)) < 0)
 			return -1;
+		if (array_grow((void **)&w->scale, &w->capscale, w->ntypes + 1,
+		    sizeof(*w->scale)) < 0)
+			return -1;
 		w->types[2 * w->ntypes] = type;
 		w->types[2 * w->ntypes + 1] = unit;
+		w->scale[w->ntypes] = (struct scale){ 1, unit, 0 };
 		w->ntypes++;
 	}
 	return *slot;
@@ -143,6 +148,31 @@ set_value(struct pprof_writer *w, struct prof *p, const char *type,
 	    sizeof(*w->vals)) < 0)
 		return -1;
 	w->vals[t] = v;
+	return 0;
+}
+
+/* Type t's values from now on in the finer unit of its kind, those
+ * aggregated so far scaled, those spooled said (pprof_emit scales them):
+ * a fraction is never rounded away. */
+static int
+finer(struct pprof_writer *w, struct prof *p, const struct sample *s,
+    size_t i, size_t t, struct perr *e)
+{
+	const char *unit;
+	int64_t factor, u;
+	size_t k;
+
+	if (!hold_finer(prof_str(p, w->types[2 * t + 1]), &unit, &factor))
+		return hold_fraction_refused(p, s, i, "pprof", e);
+	if ((u = prof_intern(p, unit, strlen(unit))) < 0)
+		return perr_nomem(e);
+	for (k = 0; k < w->stacks.n && t < w->stride; k++)
+		if (__builtin_mul_overflow(w->sums[k * w->stride + t], factor,
+		    &w->sums[k * w->stride + t]))
+			return perr_set(e, "sample %u: its %s values in %s pass "
+			    "pprof's 64-bit integers", s->id, prof_str(p,
+			    s->vals[i].type), unit);
+	w->scale[t] = (struct scale){ factor, (uint32_t)u, w->nspooled };
 	return 0;
 }
 
@@ -191,8 +221,13 @@ values(struct pprof_writer *w, struct prof *p, const struct sample *s,
 		if (t < 0 || array_grow((void **)&w->vals, &w->capvals, w->ntypes,
 		    sizeof(*w->vals)) < 0)
 			return perr_nomem(e);
-		if (hold_value(p, s, i, "pprof", &w->vals[t], e) < 0)
+		if (w->scale[t].factor == 1 &&
+		    hold_has_fraction(s->vals[i].value) &&
+		    finer(w, p, s, i, (size_t)t, e) < 0)
 			return -1;
+		if (hold_scaled(s->vals[i].value, w->scale[t].factor,
+		    &w->vals[t]) < 0)
+			return hold_value(p, s, i, "pprof", &w->vals[t], e);
 	}
 	if (rprof && has_mem) {
 		if (array_grow_zeroed((void **)&w->src, &w->nsrc,

@@ -28,6 +28,15 @@ struct pprof_writer {
 	struct u64map type_ix;	/* type << 32 | unit (prof strings) */
 	uint32_t *types;	/* per type: the two prof strings */
 	size_t ntypes, captypes;
+	/* per type: what its values are multiplied by (1; or, once one had
+	 * a fraction, hold_finer's factor), the unit they are then in (a
+	 * prof string), and the samples spooled before (in its unit) */
+	struct scale {
+		int64_t factor;
+		uint32_t unit;
+		size_t spooled;
+	} *scale;
+	size_t capscale;
 	struct loc_runs runs;	/* pprof Locations */
 	/* aggregating: the distinct records, and their values by type,
 	 * stride of them per record (types found later are 0 before) */

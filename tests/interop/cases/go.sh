@@ -785,3 +785,19 @@ t_go_refused_as_pprof() {
 		[ $? = 1 ] && [ -s "$out/err" ] || bad "$f: pprof2tsv does not refuse it"
 	done
 }
+
+# Fractions kept (issue 53): py-spy, pyinstrument and dotnet-trace shaped
+# speedscope files through tsv2pprof; `go tool pprof -top -unit=ns` gives
+# the total Python sums from their JSON, to the nanosecond.
+t_go_fractions_total() {
+	need python3 go || return
+	for f in pyspy-seconds:1e9 pyinstrument-seconds:1e9 dotnet-ms:1e6; do
+		file=tests/data/speedscope/fractions/${f%:*}.speedscope.json
+		want=$(python3 tests/speedscope/totals.py "$file" "${f#*:}")
+		$bin/tsv2pprof "$file" >"$out/p.pb.gz"
+		got=$(go tool pprof -top -unit=ns "$out/p.pb.gz" 2>/dev/null |
+		    sed -n 's/^Showing nodes accounting for .* of \([0-9]*\)ns total$/\1/p')
+		[ "$got" = "$want" ] ||
+		    bad "go tool pprof's total of $file: '$got', not $want ns"
+	done
+}

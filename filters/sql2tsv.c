@@ -94,6 +94,16 @@ ids(struct sql_select *s, const char *arg)
 	s->nids = n;
 }
 
+/* A source a window left out: its times on its producer's clock. */
+static void
+left_out(void *ctx, uint32_t source, const char *uri, const char *clock)
+{
+	(void)ctx;
+	cli_warn("--from/--to: source %u (%s) is left out: its times are on "
+	    "%s's clock, not Unix time", source, uri != NULL ? uri : "NA",
+	    clock);
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -158,6 +168,7 @@ main(int argc, char *argv[])
 	}
 	s.where = where;
 	s.labels = labels;
+	s.left_out = left_out;
 	c = sql_is_conninfo(argv[0]) ? pg_query_open(argv[0], timeout, &e) :
 	    sqlite_query_open(argv[0], timeout, &e);
 	if (c == NULL)

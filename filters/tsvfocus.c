@@ -37,6 +37,8 @@ main(int argc, char *argv[])
 	struct perr e = { "" };
 	struct input_ref in;
 	const char *opath = NULL, *tagroot = NULL, *tagleaf = NULL;
+	const struct source *src;
+	size_t i;
 	int ch;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
@@ -78,6 +80,11 @@ main(int argc, char *argv[])
 	if (focus_end(f, &p, &e) < 0)
 		cli_fail(&e);
 	cli_focus_report(&fo, focus_unmatched(f));
+	for (i = 0; (src = focus_clock_source(f, &p, &i)) != NULL; )
+		cli_warn("--from/--to: source %u (%s) is left out: its times "
+		    "are on %s's clock, not Unix time", src->id,
+		    src->uri == PROF_NONE ? "NA" : prof_str(&p, src->uri),
+		    prof_attr(&p, src, ATTR_CLOCK));
 	stream_close(&r);
 	if (output_close(&o, &e) < 0)
 		cli_fail(&e);

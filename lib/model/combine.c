@@ -28,8 +28,8 @@ struct combiner {
 	size_t *src_attrs;		/* per source: attributes written */
 	size_t capsrcattrs;
 	uint32_t src_base;
-	struct { uint32_t nsources, nsamples; size_t nf, nl, nm; uint64_t at; }
-	    mark;			/* the state when this input began */
+	struct { uint32_t nsources, nsamples; size_t nf, nl, nm; uint64_t at;
+	    unsigned tables; } mark;	/* the state when this input began */
 	char *key;
 	size_t capkey, nkey;
 	uint32_t *ids;			/* a sample's output location ids */
@@ -296,6 +296,8 @@ restart(void *ctx, struct perr *e)
 		return -1;
 	c->nsources = c->mark.nsources;
 	c->nsamples = c->mark.nsamples;
+	/* the headers written since went with the rest */
+	c->w.tables = c->mark.tables;
 	u64map_free(&c->vtypes);	/* of the input's strings, read anew */
 	c->src_done = c->fn_done = c->loc_done = c->map_done = 0;
 	c->attrs_done = c->lattrs_done = 0;
@@ -316,6 +318,7 @@ combine_add(struct combiner *c, const char *path, const char *shown,
 	c->attrs_done = c->lattrs_done = 0;
 	c->mark.nsources = c->nsources;
 	c->mark.nsamples = c->nsamples;
+	c->mark.tables = c->w.tables;
 	c->mark.nf = c->fkeys.n;
 	c->mark.nl = c->lkeys.n;
 	c->mark.nm = c->mkeys.n;

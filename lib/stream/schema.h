@@ -106,6 +106,9 @@ extern const struct value_type schema_rprof_memory[RMEM_COUNT];
 #define ATTR_PPROF_PERIOD_UNIT "pprof.period_unit"
 #define ATTR_PPROF_PERIOD "pprof.period"
 #define ATTR_PPROF_TIME "pprof.time_nanos"
+/* a source whose sample times are on its producer's clock, not Unix
+ * time: that clock's name (perf, v8); no window takes them for Unix time */
+#define ATTR_CLOCK "clock"
 #define ATTR_PPROF_DURATION "pprof.duration_nanos"
 #define ATTR_PPROF_DROP_FRAMES "pprof.drop_frames"
 #define ATTR_PPROF_KEEP_FRAMES "pprof.keep_frames"

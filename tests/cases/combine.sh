@@ -130,3 +130,18 @@ t_combine_corpus() {
 	$bin/tsvcombine "$out"/all.*.tsv >"$out/all.tsv" &&
 	    $bin/tsvvalidate "$out/all.tsv" || bad "tsvcombine of the whole corpus"
 }
+
+# An input read again (its rows came in an order the streaming could not
+# take) loses no header: the headers written since its start went with
+# its rows (perf's stream, combined with itself, lost .location_attributes'
+# header, and every reader refused what tsvcombine wrote).
+t_combine_restart_keeps_headers() {
+	$bin/perf2tsv tests/data/perf/clock/perf-no-reference.txt.gz >"$out/p.tsv"
+	$bin/tsvcombine "$out/p.tsv" "$out/p.tsv" >"$out/c.tsv" ||
+	    bad "tsvcombine of a perf stream twice"
+	$bin/tsvvalidate "$out/c.tsv" >/dev/null 2>"$out/err" ||
+	    bad "tsvcombine's output refused: $(head -1 "$out/err")"
+	n=$(grep -c '^\.location_attributes	' "$out/p.tsv")
+	[ "$(grep -c '^\.location_attributes	' "$out/c.tsv")" = "$n" ] ||
+	    bad "the location attributes not kept once each"
+}

@@ -76,22 +76,24 @@ t_sql2tsv_accumulate() {
 # sqlite3 counts in the window, each with its time in it.
 t_sql2tsv_window() {
 	need sqlite3 || return
-	f=tests/data/perf/speedscope/forks.linux-perf.txt.gz
+	# perf's times placed on Unix time by its reference (focus/clocks)
+	f=tests/data/perf/clock/perf-clock-monotonic.txt.gz
 	$bin/tsv2sql -b "$out/p.db" $f
-	$bin/sql2tsv --from 203265.4 --to 203265.45 "$out/p.db" >"$out/w.tsv" ||
-	    bad "sql2tsv --from --to"
+	$bin/sql2tsv --from 1795930066.95 --to 1795930067.05 "$out/p.db" \
+	    >"$out/w.tsv" || bad "sql2tsv --from --to"
 	$bin/tsvvalidate "$out/w.tsv" || bad "the window is not a valid stream"
 	want=$(sqlite3 "$out/p.db" "SELECT COUNT(*) FROM sample_times WHERE
-	    time_unix_nano >= 203265400000000 AND time_unix_nano < 203265450000000")
+	    time_unix_nano >= 1795930066950000000 AND
+	    time_unix_nano < 1795930067050000000")
 	got=$(grep -c '^samples' "$out/w.tsv")
 	[ "$want" -gt 10 ] && [ "$got" = "$want" ] ||
 	    bad "the window holds $got samples, sqlite3 counts $want"
-	awk -F'\t' '$1 == ".sample_times" && ($3 < 203265400000000 ||
-	    $3 >= 203265450000000) { print; bad = 1 } END { exit bad }' \
+	awk -F'\t' '$1 == ".sample_times" && ($3 < 1795930066950000000 ||
+	    $3 >= 1795930067050000000) { print; bad = 1 } END { exit bad }' \
 	    "$out/w.tsv" >/dev/null || bad "a sample outside the window"
-	# the same moments as RFC 3339 (perf's clock starts at boot: 1970)
-	$bin/sql2tsv --from 1970-01-03T08:27:45.4Z \
-	    --to '1970-01-03T09:27:45.45+01:00' "$out/p.db" >"$out/got"
+	# the same moments as RFC 3339
+	$bin/sql2tsv --from 2026-11-29T05:27:46.95Z \
+	    --to '2026-11-29T06:27:47.05+01:00' "$out/p.db" >"$out/got"
 	same "$out/w.tsv" "the window in RFC 3339"
 	# an empty window says so
 	$bin/sql2tsv --from 2030-01-01 "$out/p.db" >"$out/got" 2>"$out/err"

@@ -36,10 +36,11 @@ struct focus {
 	uint16_t *lmatch;		/* per label frame: M_* */
 	size_t caplmatch;
 	struct {			/* per source: its span meets the
-					 * window (in), for seen - 1 of its
-					 * attributes */
+					 * window (in), its times are on a
+					 * clock of its own (clock), for
+					 * seen - 1 of its attributes */
 		size_t seen;
-		int in;
+		int in, clock;
 	} *spans;
 	size_t capspans;
 	uint32_t *fn_out, *map_out;	/* prof index -> output id, 0: none */
@@ -519,21 +520,28 @@ in_window(struct focus *f, const struct prof *p, const struct sample *s)
 	int64_t tn, dur, start, end;
 	int has_tn, has_dur;
 
-	if (s->has_time)
-		return when_in(&f->opts.window, s->time);
 	if (array_grow_zeroed((void **)&f->spans, &f->capspans,
 	    (size_t)s->source + 1, sizeof(*f->spans)) < 0)
 		return -1;
-	if (f->spans[s->source].seen == src->nattrs + 1)
-		return f->spans[s->source].in;
-	tv = prof_attr(p, src, ATTR_PPROF_TIME);
-	dv = prof_attr(p, src, ATTR_PPROF_DURATION);
-	has_tn = when_i64(tv, &tn) == 0;
-	has_dur = when_i64(dv, &dur) == 0;
-	f->spans[s->source].seen = src->nattrs + 1;
-	return f->spans[s->source].in = when_source_span(src->timestamp_na ?
-	    NAN : src->timestamp, has_tn ? &tn : NULL, has_dur ? &dur : NULL,
-	    &start, &end) && when_span_meets(&f->opts.window, start, end);
+	if (f->spans[s->source].seen != src->nattrs + 1) {
+		/* times on the producer's clock are no Unix time: the
+		 * source is left out, and said (focus_clock_source) */
+		f->spans[s->source].clock = prof_attr(p, src, ATTR_CLOCK) !=
+		    NULL;
+		tv = prof_attr(p, src, ATTR_PPROF_TIME);
+		dv = prof_attr(p, src, ATTR_PPROF_DURATION);
+		has_tn = when_i64(tv, &tn) == 0;
+		has_dur = when_i64(dv, &dur) == 0;
+		f->spans[s->source].seen = src->nattrs + 1;
+		f->spans[s->source].in = when_source_span(src->timestamp_na ?
+		    NAN : src->timestamp, has_tn ? &tn : NULL, has_dur ? &dur :
+		    NULL, &start, &end) && when_span_meets(&f->opts.window,
+		    start, end);
+	}
+	if (f->spans[s->source].clock)
+		return 0;
+	return s->has_time ? when_in(&f->opts.window, s->time) :
+	    f->spans[s->source].in;
 }
 
 int
@@ -582,6 +590,15 @@ focus_end(struct focus *f, const struct prof *p, struct perr *e)
 {
 	begin(f, p);
 	return sources(f, p) < 0 ? perr_nomem(e) : 0;
+}
+
+const struct source *
+focus_clock_source(const struct focus *f, const struct prof *p, size_t *i)
+{
+	for (; *i < f->capspans && *i < p->nsources; ++*i)
+		if (f->spans[*i].clock)
+			return &p->sources[(*i)++];
+	return NULL;
 }
 
 unsigned

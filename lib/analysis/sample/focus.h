@@ -53,5 +53,9 @@ enum {
 	FOCUS_TAGROOT = 1024, FOCUS_TAGLEAF = 2048
 };
 unsigned focus_unmatched(const struct focus *f);
+/* The sources a window left out, their times on a clock of their own
+ * (ATTR_CLOCK), from *i (0 at first) on: NULL after the last. */
+const struct source *focus_clock_source(const struct focus *f,
+    const struct prof *p, size_t *i);
 
 #endif

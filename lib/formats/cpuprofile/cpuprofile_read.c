@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/array.h"
 #include "formats/cpuprofile/cpuprofile.h"
@@ -512,6 +513,44 @@ definitions(struct cpx *x)
 	c->written = (uint32_t)c->fkeys.n;
 }
 
+/* The time in the name node --cpu-prof gives its file (its default,
+ * CPU.YYYYMMDD.HHMMSS.PID.TID.SEQ.cpuprofile: the local time it wrote
+ * the profile, at its end), as seconds since 1970: 1, or 0 when the
+ * name is not such. */
+static int
+node_file_time(const char *path, double *secs)
+{
+	const char *b = strrchr(path, '/');
+	struct tm tm;
+	unsigned long d, t;
+	char *end;
+	time_t when;
+
+	b = b != NULL ? b + 1 : path;
+	if (strncmp(b, "CPU.", 4) != 0 || strspn(b + 4, "0123456789") != 8 ||
+	    b[12] != '.' || strspn(b + 13, "0123456789") != 6 || b[19] != '.')
+		return 0;
+	d = strtoul(b + 4, &end, 10);
+	t = strtoul(b + 13, &end, 10);
+	if (strspn(b + 20, "0123456789.") == 0 || strstr(b + 20,
+	    ".cpuprofile") == NULL)
+		return 0;
+	memset(&tm, 0, sizeof(tm));
+	tm.tm_year = (int)(d / 10000) - 1900;
+	tm.tm_mon = (int)(d / 100 % 100) - 1;
+	tm.tm_mday = (int)(d % 100);
+	tm.tm_hour = (int)(t / 10000);
+	tm.tm_min = (int)(t / 100 % 100);
+	tm.tm_sec = (int)(t % 100);
+	tm.tm_isdst = -1;
+	if (tm.tm_mon > 11 || tm.tm_mday < 1 || tm.tm_mday > 31 ||
+	    tm.tm_hour > 23 || tm.tm_min > 59 || tm.tm_sec > 60 ||
+	    (when = mktime(&tm)) == (time_t)-1)
+		return 0;
+	*secs = (double)when;
+	return 1;
+}
+
 /* The source and its samples, from the spools: 0, or -1. */
 static int
 samples(struct cpx *x, struct perr *e)
@@ -522,6 +561,8 @@ samples(struct cpx *x, struct perr *e)
 	int64_t vt;
 	double t, mean;
 	int64_t ns = 0;
+	double named;
+	int64_t offset = 0;
 	char buf[64];
 	struct stream_id sid;
 	struct sw_stack st;
@@ -536,6 +577,18 @@ samples(struct cpx *x, struct perr *e)
 		    "timeDeltas");
 	sw_source(&c->w, source, text_of(SOURCE_CPUPROFILE),
 	    text_of(x->in->uri), NAN);
+	/* V8's clock, placed on Unix time by the name node gave the file;
+	 * else said to be V8's */
+	if (x->deltas.n > 0 && x->has_end && node_file_time(x->in->name,
+	    &named)) {
+		offset = (int64_t)named * 1000000000 - llround(x->end *
+		    1e3);
+		sw_source_attr(&c->w, source, text_of("cpuprofile.clock_from"),
+		    text_of("the file's name: node --cpu-prof's local time "
+		    "at the profile's end, to the second"));
+	} else if (x->deltas.n > 0)
+		sw_source_attr(&c->w, source, text_of(ATTR_CLOCK),
+		    text_of("v8"));
 	if (x->has_start) {
 		snprintf(buf, sizeof(buf), "%.17g", x->start);
 		sw_source_attr(&c->w, source, text_of("cpuprofile.start_time"),
@@ -587,8 +640,10 @@ samples(struct cpx *x, struct perr *e)
 			return perr_set(e, "%s: samples[%llu] is node %llu, "
 			    "which is not there", x->in->name,
 			    (unsigned long long)i, (unsigned long long)id);
-		/* microseconds of V8's clock (not Unix time), in ns */
-		if (x->deltas.n > 0 && hold_i64(num_of_dbl(t * 1e3), &ns) < 0)
+		/* microseconds of V8's clock, in ns (on Unix time by the
+		 * offset the file's name gives) */
+		if (x->deltas.n > 0 && (hold_i64(num_of_dbl(t * 1e3), &ns) < 0 ||
+		    __builtin_add_overflow(ns, offset, &ns)))
 			return perr_set(e, "%s: samples[%llu] is at %g "
 			    "microseconds: past the stream's nanoseconds "
 			    "(2^63)", x->in->name, (unsigned long long)i, t);

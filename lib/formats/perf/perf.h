@@ -37,6 +37,11 @@ struct perf_reader {
 	size_t nevent, capevent;
 	int64_t period;
 	int period_seen;	/* the file prints periods */
+	/* the file's samples' clock: Unix time less its time, from its
+	 * header's "reference time" (perf record -k); else its times stay
+	 * perf's, the source marked (ATTR_CLOCK) once (clock_said) */
+	int64_t clock_offset;
+	int has_reference, clock_said;
 	long first_line;	/* of the sample */
 	/* the input's last sample, not ended by its blank line (a file cut
 	 * short: its frames may be too): its first line, 0: none; left

@@ -60,6 +60,52 @@ copy(char **to, size_t *cap, size_t *len, const char *s, size_t n)
 	return 0;
 }
 
+/* A number of digits at s..end: its end, or NULL. */
+static const char *
+digits(const char *s, const char *end, int64_t *v)
+{
+	const char *p = s;
+
+	*v = 0;
+	while (p < end && *p >= '0' && *p <= '9' && p - s < 18)
+		*v = *v * 10 + (*p++ - '0');
+	return p > s && (p == end || *p < '0' || *p > '9') ? p : NULL;
+}
+
+/* Seconds with a fraction at s (to end) as nanoseconds: the end of
+ * them, or NULL. */
+static const char *
+seconds(const char *s, const char *end, int64_t *ns)
+{
+	int64_t sec, frac = 0, scale = 1000000000;
+	const char *p = digits(s, end, &sec);
+
+	if (p == NULL || sec > INT64_MAX / 1000000000 - 1)
+		return NULL;
+	if (p < end && *p == '.')
+		for (p++; p < end && *p >= '0' && *p <= '9'; p++)
+			if (scale > 1)
+				frac += (*p - '0') * (scale /= 10);
+	*ns = sec * 1000000000 + frac;
+	return p;
+}
+
+/* perf record -k's header line: "reference time: DATE = S (TOD) = M
+ * (CLOCK)", Unix time S when the samples' clock read M: their offset. */
+static void
+reference_time(struct perf_reader *c, const char *v, const char *end)
+{
+	const char *eq = memchr(v, '=', (size_t)(end - v)), *p;
+	int64_t tod, at;
+
+	if (eq == NULL || (p = seconds(eq + 2, end, &tod)) == NULL ||
+	    end - p < 10 || memcmp(p, " (TOD) = ", 9) != 0 ||
+	    (p = seconds(p + 9, end, &at)) == NULL || p >= end || *p != ' ')
+		return;
+	c->clock_offset = tod - at;
+	c->has_reference = 1;
+}
+
 /* "# key : value" of perf script --header: a source attribute
  * perf.key (lowercase, words joined by '_'). */
 static void
@@ -84,20 +130,10 @@ header_comment(struct perf_reader *c, const char *s, const char *end)
 		;
 	while (end > v && is_space(end[-1]))
 		end--;
+	if (strcmp(key, "perf.reference_time") == 0)
+		reference_time(c, v, end);
 	sw_source_attr(&c->w, c->nsources, text_of(key), text_n(v,
 	    (size_t)(end - v)));
-}
-
-/* A number of digits at s..end: its end, or NULL. */
-static const char *
-digits(const char *s, const char *end, int64_t *v)
-{
-	const char *p = s;
-
-	*v = 0;
-	while (p < end && *p >= '0' && *p <= '9' && p - s < 18)
-		*v = *v * 10 + (*p++ - '0');
-	return p > s && (p == end || *p < '0' || *p > '9') ? p : NULL;
 }
 
 /* Where a sample's first line's command ends: after it (and space),
@@ -414,6 +450,17 @@ sample_end(struct perf_reader *c, struct perr *e)
 	}
 	if (sw_failed(&c->w))
 		return sw_error(&c->w, e);
+	if (c->has_time && c->has_reference) {
+		if (__builtin_add_overflow(c->time, c->clock_offset, &c->time))
+			return perr_set(e, "its time past the stream's "
+			    "nanoseconds (2^63)");
+	} else if (c->has_time && !c->clock_said) {
+		/* perf's clock (since boot): no Unix time; said before the
+		 * source's first sample */
+		sw_source_attr(&c->w, c->nsources, text_of(ATTR_CLOCK),
+		    text_of(SOURCE_PERF));
+		c->clock_said = 1;
+	}
 	stream_id_set(&sid, ++c->nsamples);
 	sw_sample(&c->w, &sid, c->nsources);
 	sw_sample_value(&c->w, &sid, (uint32_t)c->vt[k], num_of_i64(c->period));
@@ -455,6 +502,7 @@ perf_read(struct perf_reader *c, struct input *in, struct perr *e)
 	c->in_sample = 0;
 	c->period_seen = 0;
 	c->cut_sample = 0;
+	c->has_reference = c->clock_said = 0;
 	while ((rc = input_line(in, &line, &len, e)) > 0) {
 		end = line + len;
 		if (len > 0 && end[-1] == '\r')

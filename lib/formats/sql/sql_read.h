@@ -16,7 +16,8 @@
  * labels ("key=value", a string label or a number), taken in [from, to)
  * (nanoseconds since 1970: the sample's time where it has one, else its
  * source's span from source_timestamp (pprof.time_nanos) for
- * pprof.duration_nanos, which must meet the window).
+ * pprof.duration_nanos, which must meet the window); a window leaves out
+ * a source whose times are on a clock of its own.
  */
 struct sql_select {
 	const uint32_t *ids;
@@ -27,6 +28,11 @@ struct sql_select {
 	size_t nlabels;
 	struct when_window window;
 	int merge;		/* every sample of one source */
+	/* told of each source a window leaves out, its times on a clock of
+	 * its own (ATTR_CLOCK: no Unix time); NULL: nobody */
+	void (*left_out)(void *ctx, uint32_t source, const char *uri,
+	    const char *clock);
+	void *ctx;
 };
 
 /*

@@ -278,13 +278,24 @@ rd_select_sources(struct rd *r)
 			r->src[j].keep = 0;
 	/* spans: pprof's nanoseconds where they are, for the duration */
 	if (when_window_set(&s->window)) {
-		if ((q = rd_run(r, rd_sqlprintf("SELECT source_id, key, value FROM "
-		    "source_attributes WHERE key IN ('%s', '%s')",
-		    ATTR_PPROF_TIME, ATTR_PPROF_DURATION))) == NULL)
+		if ((q = rd_run(r, rd_sqlprintf("SELECT a.source_id, a.key, "
+		    "a.value, s.source_uri FROM source_attributes a JOIN "
+		    "sources s ON s.source_id = a.source_id WHERE a.key IN "
+		    "('%s', '%s', '%s') ORDER BY a.source_id", ATTR_PPROF_TIME,
+		    ATTR_PPROF_DURATION, ATTR_CLOCK))) == NULL)
 			return -1;
-		while ((rc = rd_next(r, q, 3)) == 1) {
-			if ((sr = rd_src_of(r, rd_i64(r, q, 0))) == NULL ||
-			    when_i64(r->c->text(q, 2), &v) < 0)
+		while ((rc = rd_next(r, q, 4)) == 1) {
+			if ((sr = rd_src_of(r, rd_i64(r, q, 0))) == NULL)
+				continue;
+			/* times on the producer's clock: no Unix time */
+			if (strcmp(r->c->text(q, 1), ATTR_CLOCK) == 0) {
+				if (sr->keep && s->left_out != NULL)
+					s->left_out(s->ctx, sr->id,
+					    r->c->text(q, 3), r->c->text(q, 2));
+				sr->keep = 0;
+				continue;
+			}
+			if (when_i64(r->c->text(q, 2), &v) < 0)
 				continue;
 			if (strcmp(r->c->text(q, 1), ATTR_PPROF_TIME) == 0) {
 				sr->time_nanos = v;

@@ -195,11 +195,13 @@ void cli_check_sources(const struct source_set *s, int opt, uint32_t id,
 void cli_assemble(struct stream_reader *r, struct input_ref in, struct prof *p,
     int (*emit)(void *, struct prof *, const struct sample *, struct perr *),
     int (*restart)(void *, struct perr *), void *ctx);
-/* o on opath (NULL: stdout), the output cli_fail discards; or exit 1. */
+/* o on opath (NULL: stdout), the output cli_fail discards; or exit 1.
+ * Every program's output: held (cli_hold), so that a program that fails
+ * sends nothing downstream, and one that starts over takes nothing
+ * back. */
 void cli_open(struct output *o, const char *opath);
-/* For a program that may start its output over (an input found out of
- * order late): o, when a pipe or terminal, is spooled in a temporary file
- * until output_close, so nothing is sent that must be taken back. */
+/* o, when a pipe or terminal, spooled in a temporary file until
+ * output_close (a file is written under a temporary name already). */
 void cli_hold(struct output *o);
 
 /* A fraction from 0 to 1 for the long option name, or usage and exit 2. */

@@ -51,6 +51,8 @@ cli_out_open(struct cli_out *c, const char *opath, int v1)
 	if (output_open(&c->o, v1 ? c->tmp : opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&c->o);
+	if (!v1)
+		cli_hold(&c->o);
 }
 
 void
@@ -65,6 +67,7 @@ cli_out_close(struct cli_out *c)
 	if (output_open(&c->o, c->opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(&c->o);
+	cli_hold(&c->o);
 	if (v1_write(c->tmp, &c->o, &e) < 0 || output_close(&c->o, &e) < 0)
 		cli_fail(&e);
 }
@@ -460,11 +463,14 @@ cli_open(struct output *o, const char *opath)
 	if (output_open(o, opath, &e) < 0)
 		cli_fail(&e);
 	cli_set_output(o);
+	cli_hold(o);
 }
 
 void
 cli_hold(struct output *o)
 {
+	if (o->held)
+		return;
 	const char *spool = cli_tmpfile();
 	int fd = open(spool, O_RDWR);
 

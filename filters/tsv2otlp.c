@@ -71,9 +71,7 @@ main(int argc, char *argv[])
 	    otlp_restart, w, ASM_SUMS, &e) < 0)
 		cli_fail(&e);
 	stream_close(&r);
-	if (output_open(&o, opath, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(&o);
+	cli_open(&o, opath);
 	if ((gzip && output_gzip(&o, 6, &e) < 0) ||
 	    otlp_write_form(w, &p, &o, form, form == OTLP_PROTOBUF ? -1 :
 	    cli_tmpfd(), &e) < 0 || output_close(&o, &e) < 0)

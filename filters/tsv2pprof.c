@@ -66,9 +66,7 @@ main(int argc, char *argv[])
 	    pprof_write_sample, pprof_write_restart, w, ASM_SUMS, &e) < 0)
 		cli_fail(&e);
 	stream_close(&r);
-	if (output_open(&o, opath, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(&o);
+	cli_open(&o, opath);
 	if ((!raw && output_gzip(&o, level, &e) < 0) ||
 	    pprof_write_end(w, &p, &o, &e) < 0 || output_close(&o, &e) < 0)
 		cli_fail(&e);

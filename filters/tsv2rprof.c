@@ -94,7 +94,6 @@ main(int argc, char *argv[])
 	argv += optind;
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_open(&o, opath);
-	cli_hold(&o);
 	rprof_write_begin(&w, &o, interval);
 	w.count_type = type;
 	w.sources = sources.ids.n > 0 ? &sources.ids : NULL;

@@ -118,9 +118,7 @@ cluster(char **shards, size_t n, int argc, int not_pg, const char *dbpath,
 		    "sqlite");
 		cli_usage(&prog);
 	}
-	if (output_open(&o, opath, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(&o);
+	cli_open(&o, opath);
 	if (sql_cluster(&o, shards, n, &e) < 0 || output_close(&o, &e) < 0)
 		cli_fail(&e);
 	free(shards);
@@ -206,9 +204,7 @@ main(int argc, char *argv[])
 		check_utf8(in);
 	if (dir == NULL || *dir == '\0')
 		dir = "/tmp";
-	if (output_open(&o, opath, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(&o);
+	cli_open(&o, opath);
 	if ((w = sql_new(&o, d, dir, &e)) == NULL)
 		cli_fail(&e);
 	k = sql_writer_sink(w);

@@ -31,10 +31,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc == 0)
 		cli_usage(&prog);
-	if (output_open(&o, opath, &e) < 0)
-		cli_fail(&e);
-	cli_set_output(&o);
-	cli_hold(&o);
+	cli_open(&o, opath);
 	cli_combine(&o, argc, argv);
 	if (output_close(&o, &e) < 0)
 		cli_fail(&e);

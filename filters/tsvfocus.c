@@ -71,7 +71,6 @@ main(int argc, char *argv[])
 	}
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_open(&o, opath);
-	cli_hold(&o);
 	if ((f = focus_new(&o, &fo, &e)) == NULL ||
 	    door_assemble(&r, in.path, in.shown, in.record, &p,
 	    focus_sample, focus_restart, f, 0, &e) < 0)

@@ -164,3 +164,37 @@ EOT
 	printf 'function\tself\tself%%\ttotal\ttotal%%\tsum%%\nf\t8065970\t100.00\t8065970\t100.00\t100.00\ng\t0\t0.00\t8065969\t100.00\t100.00\nh\t0\t0.00\t8065969\t100.00\t100.00\n' >"$out/want"
 	same "$out/want" "100 MB read whole with -Z"
 }
+
+# A program that fails sends nothing downstream (issue 53: speedscope2tsv
+# left a valid stream on its standard output as it refused a file, and
+# `speedscope2tsv f | tsvtop` printed a profile after the error): each
+# converter given a file whose damage comes after megabytes of good
+# input, and tsvcombine, write nothing to a pipe and exit 1.
+t_io_nothing_out_on_failure() {
+	cd "$out" || return
+	awk 'BEGIN { for (i = 0; i < 200000; i++) print "main;work;f" i % 50 " 1"; print "main;x 1 2 3 junk" }' >bad.folded
+	{ cat "$top/tests/data/rprof/r-4.2/memory-gc-line.out"
+	  awk 'NR > 1' "$top/tests/data/rprof/r-4.2/memory-gc-line.out" |
+	      awk '{ for (i = 0; i < 300; i++) print }'
+	  printf 'sample.interval=20000\n"a" \000\n'; } >bad.out
+	{ gzip -dc "$top/tests/data/perf/clock/perf-no-reference.txt.gz"
+	  i=0; while [ $i -lt 40 ]; do
+		gzip -dc "$top/tests/data/perf/clock/perf-no-reference.txt.gz" | grep -v '^#'
+		i=$((i + 1)); done
+	  printf 'perfwork 1 1.0: 1 cpu-clock:\n\tffff f (x\000)\n\n'; } >bad.perf
+	for c in "folded2tsv bad.folded" "rprof2tsv bad.out" "perf2tsv bad.perf" \
+	    "tsvcombine bad.folded" "tsvtop bad.out" "tsv2pprof -u bad.perf"; do
+		n=$( { $bin/$c 2>/dev/null; echo $? >rc; } | wc -c | tr -d ' ')
+		echo "$c: exit $(cat rc), $n bytes"
+	done >got
+	cat >want <<'EOT'
+folded2tsv bad.folded: exit 1, 0 bytes
+rprof2tsv bad.out: exit 1, 0 bytes
+perf2tsv bad.perf: exit 1, 0 bytes
+tsvcombine bad.folded: exit 1, 0 bytes
+tsvtop bad.out: exit 1, 0 bytes
+tsv2pprof -u bad.perf: exit 1, 0 bytes
+EOT
+	cd "$top" || return
+	same "$out/want" "nothing on a pipe from a program that failed"
+}

@@ -84,6 +84,7 @@ enum { V10 = 10, V20 = 20 };
 #define SOURCE_OTLP "otlp"
 
 #define VALUE_SAMPLES "samples"		/* samples/count: how many */
+#define VALUE_WALL "wall"		/* wall/nanoseconds: the time a sample stands for */
 #define UNIT_COUNT "count"
 #define UNIT_BYTES "bytes"
 #define UNIT_NANOSECONDS "nanoseconds"

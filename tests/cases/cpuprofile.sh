@@ -98,3 +98,28 @@ t_cpuprofile_door() {
 		same "$out/want" "tsvtop of $f"
 	done
 }
+
+# Node in its own terms (issue 53): each sample weighs the time to the
+# next one, from the file's own timeDeltas, as speedscope weighs it (the
+# last: nothing), so tsvtop shows milliseconds as DevTools and speedscope
+# do; V8's negative deltas (a sample stamped before the one before it)
+# are read, the samples put in time order as DevTools sorts them, not
+# refused; anonymous functions are told apart by file and line, as
+# speedscope names them. The expectations are read from the JSON by awk.
+t_cpuprofile_own_terms() {
+	cd "$out" || return
+	# four samples at 10, 30, 25 and 60 us: in order 10, 25, 30, 60
+	printf '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"children":[2,3,4]},{"id":2,"callFrame":{"functionName":"","scriptId":"1","url":"file:///srv/app/a.js","lineNumber":11,"columnNumber":4}},{"id":3,"callFrame":{"functionName":"","scriptId":"1","url":"file:///srv/app/b.js","lineNumber":2,"columnNumber":0}},{"id":4,"callFrame":{"functionName":"","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1}}],"startTime":0,"endTime":70,"samples":[2,3,4,2],"timeDeltas":[10,20,-5,35]}' >neg.cpuprofile
+	$bin/cpuprofile2tsv neg.cpuprofile >neg.tsv || bad "cpuprofile2tsv of a negative delta"
+	awk -F'\t' '$1 == ".sample_times" { printf "%s ", $3 } END { print "" }' neg.tsv >got
+	echo "10000 25000 30000 60000 " >want
+	same want "the samples' times, in order"
+	$bin/tsvtop -q --unit=raw neg.tsv >got
+	# 10->25: a.js:12 15; 25->30: anonymous 5; 30->60: b.js:3 30; 60: 0
+	printf 'function\tself\tself%%\ttotal\ttotal%%\tsum%%\n(anonymous b.js:3)\t30000\t60.00\t30000\t60.00\t60.00\n(anonymous a.js:12)\t15000\t30.00\t15000\t30.00\t90.00\n(anonymous)\t5000\t10.00\t5000\t10.00\t100.00\n' >want
+	same want "the time each function stands for"
+	cd "$top" || return
+	$bin/tsvtop tests/data/cpuprofile/sucrase.cpuprofile.gz | sed -n 1p >"$out/got"
+	echo '# type: wall (nanoseconds), of 1 source; values in ms' >"$out/want"
+	same "$out/want" "a .cpuprofile's default: its time, in ms"
+}

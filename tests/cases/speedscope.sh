@@ -93,9 +93,14 @@ t_speedscope_evented() {
 		    $1 == "sample_locations" { d[$2] = $3 > d[$2] ? $3 : d[$2]
 			st[$2, $3] = $4 }
 		    $1 == ".sample_times" { n++; id[n] = $2; t[n] = $3 }
+		    $1 == "sample_values" && $3 == "wall" { wv[$2] = $5 }
 		    END { for (i = 1; i <= n; i++) {
 			    s = id[i]
-			    w = i < n ? t[i + 1] - t[i] : (t[n] - t[1]) / (n - 1)
+			    # a time of its own (a .cpuprofile: to the next
+			    # sample, the last nothing), else to the next
+			    # sample, the last the mean
+			    w = s in wv ? wv[s] : i < n ? t[i + 1] - t[i] : \
+				(t[n] - t[1]) / (n - 1)
 			    split("", seen)
 			    for (k = 1; k <= d[s]; k++) {
 				l = st[s, k]

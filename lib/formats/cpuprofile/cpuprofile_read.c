@@ -70,7 +70,8 @@ struct cpx {
 	int stamps;		/* "timestamps" (absolute), not deltas */
 	double start, end;
 	int has_start, has_end;
-	int64_t last_stamp, first_stamp;
+	int64_t last_stamp, first_stamp, prev_stamp;
+	int disordered;		/* a time before the one before it */
 	struct u64map ix;	/* node id -> index */
 	char *fkey;
 	size_t capfkey;
@@ -164,12 +165,31 @@ static int
 node_end(struct cpx *x, struct perr *e)
 {
 	struct cpuprofile_reader *c = x->c;
-	const char *name = x->nname > 0 ? x->name : ANONYMOUS;
+	const char *name = x->nname > 0 ? x->name : ANONYMOUS, *base;
 	size_t nn = x->nname > 0 ? x->nname : strlen(ANONYMOUS), need;
+	char anon[160];
 	int64_t k;
 	char *p;
 
 	x->in_node = 0;
+	/* an anonymous function named by its file's base name and line, as
+	 * speedscope names it: "(anonymous app.js:12)", not one row for all
+	 * of them */
+	if (x->nname == 0 && x->nurl > 0) {
+		for (base = x->url + x->nurl; base > x->url && base[-1] != '/';
+		    base--)
+			;
+		if (x->line >= 0)
+			snprintf(anon, sizeof(anon), "(anonymous %.*s:%lld)",
+			    (int)(x->url + x->nurl - base < 100 ? x->url +
+			    x->nurl - base : 100), base, (long long)x->line + 1);
+		else
+			snprintf(anon, sizeof(anon), "(anonymous %.*s)",
+			    (int)(x->url + x->nurl - base < 100 ? x->url +
+			    x->nurl - base : 100), base);
+		name = anon;
+		nn = strlen(anon);
+	}
 	if (x->cur.id == 0)
 		return perr_set(e, "a node without its id");
 	x->cur.root = x->nname == strlen(ROOT_NAME) && memcmp(x->name,
@@ -315,22 +335,22 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 		if (integer(s, n, &v, e) < 0)
 			return -1;
 		if (x->stamps) {	/* absolute: a delta from the last */
-			int64_t d = v - x->last_stamp;
+			int64_t d = v - x->prev_stamp;
 			if (x->deltas.n > 0 && d < 0)
-				return perr_set(e, "timestamps go back in time "
-				    "(%lld after %lld)", (long long)v,
-				    (long long)x->last_stamp);
-			if (x->deltas.n == 0)
+				x->disordered = 1;
+			if (x->deltas.n == 0 || v < x->first_stamp)
 				x->first_stamp = v;
-			x->last_stamp = v;
+			if (x->deltas.n == 0 || v > x->last_stamp)
+				x->last_stamp = v;
 			spool_put(&x->deltas, x->deltas.n == 0 ? (uint64_t)v :
 			    (uint64_t)d);
+			x->prev_stamp = v;
 			return 0;
 		}
-		if (v < 0)
-			return perr_set(e, "timeDeltas[%llu] is %lld: a sample "
-			    "before the one before it", (unsigned long long)
-			    x->deltas.n, (long long)v);
+		/* V8 stamps a sample before the one before it now and then:
+		 * the samples are put in time order, as DevTools puts them */
+		if (v < 0 && x->deltas.n > 0)
+			x->disordered = 1;
 		spool_put(&x->deltas, (uint64_t)v);
 		return 0;
 	case C_CHILD_IDS:
@@ -551,22 +571,100 @@ node_file_time(const char *path, double *secs)
 	return 1;
 }
 
+/* A sample as read: its node, its time (microseconds of V8's clock) and
+ * its index in the file. */
+struct tsample {
+	double t;
+	uint64_t id, i;
+};
+
+/* The samples in time order: as read, or, when some were not, sorted. */
+struct titer {
+	double t;		/* the last time read */
+	uint64_t n;		/* read so far */
+	struct tsample *sorted;
+	size_t nsorted, cap, at;
+};
+
+/* The next sample read from the spools: 1, 0 at the end, -1. */
+static int
+read_sample(struct cpx *x, struct titer *it, struct tsample *s,
+    struct perr *e)
+{
+	uint64_t id, delta = 0;
+	int rc;
+
+	if ((rc = spool_get(&x->samples, &id, e)) <= 0)
+		return rc;
+	if (x->deltas.n > 0 && spool_get(&x->deltas, &delta, e) <= 0)
+		return -1;
+	it->t += (double)(int64_t)delta;
+	s->t = it->t;
+	s->id = id;
+	s->i = it->n++;
+	return 1;
+}
+
+static int
+by_time(const void *a, const void *b)
+{
+	const struct tsample *p = a, *q = b;
+
+	return p->t < q->t ? -1 : p->t > q->t ? 1 : p->i < q->i ? -1 :
+	    p->i > q->i;
+}
+
+/* V8 stamps a sample before the one before it now and then (a negative
+ * delta): DevTools sorts the samples by time, and so they are sorted
+ * here, in memory (only such profiles keep their samples so). */
+static int
+sort_samples(struct cpx *x, struct titer *it, struct perr *e)
+{
+	struct tsample s;
+	int rc;
+
+	while ((rc = read_sample(x, it, &s, e)) > 0) {
+		if (ARRAY_ROOM(it->sorted, it->nsorted, it->cap) < 0)
+			return nomem(e);
+		it->sorted[it->nsorted++] = s;
+	}
+	if (rc < 0)
+		return -1;
+	qsort(it->sorted, it->nsorted, sizeof(*it->sorted), by_time);
+	return 0;
+}
+
+static int
+next_sample(struct cpx *x, struct titer *it, struct tsample *s,
+    struct perr *e)
+{
+	if (!x->disordered)
+		return read_sample(x, it, s, e);
+	if (it->at == it->nsorted)
+		return 0;
+	*s = it->sorted[it->at++];
+	return 1;
+}
+
 /* The source and its samples, from the spools: 0, or -1. */
 static int
 samples(struct cpx *x, struct perr *e)
 {
 	struct cpuprofile_reader *c = x->c;
 	uint32_t source = ++c->nsources, *ix, p;
-	uint64_t id, delta, i;
-	int64_t vt;
-	double t, mean;
+	uint64_t delta;
+	int64_t vt, wt = 0, wall = 0;
+	double mean;
 	int64_t ns = 0;
+	struct titer it = { 0 };
+	struct tsample cur, nxt;
+	int have;
 	double named;
 	int64_t offset = 0;
 	char buf[64];
 	struct stream_id sid;
 	struct sw_stack st;
-	int rc, skip;
+	int skip;
 
 	/* the old format's timestamps begin with the profile's start */
 	skip = x->stamps && x->deltas.n == x->samples.n + 1;
@@ -623,35 +721,54 @@ samples(struct cpx *x, struct perr *e)
 	}
 	definitions(x);
 	if ((vt = sw_value_type(&c->w, text_of(VALUE_SAMPLES),
-	    text_of(UNIT_COUNT))) < 0)
+	    text_of(UNIT_COUNT))) < 0 || (x->deltas.n > 0 &&
+	    (wt = sw_value_type(&c->w, text_of(VALUE_WALL),
+	    text_of(UNIT_NANOSECONDS))) < 0))
 		return nomem(e);
 	if (spool_rewind(&x->samples, e) < 0 || spool_rewind(&x->deltas, e) <
 	    0)
 		return -1;
-	t = x->stamps ? 0 : x->start;
+	it.t = x->stamps ? 0 : x->start;
 	if (skip && spool_get(&x->deltas, &delta, e) > 0)
-		t = (double)delta;
-	for (i = 0; (rc = spool_get(&x->samples, &id, e)) > 0; i++) {
-		delta = 0;
-		if (x->deltas.n > 0 && spool_get(&x->deltas, &delta, e) <= 0)
-			return -1;
-		t += (double)delta;
-		if ((ix = u64map_get(&x->ix, id)) == NULL)
-			return perr_set(e, "%s: samples[%llu] is node %llu, "
+		it.t = (double)(int64_t)delta;
+	if (x->disordered && sort_samples(x, &it, e) < 0)
+		return -1;
+	/* each sample weighs the time to the next, as speedscope weighs
+	 * it (the last: nothing) */
+	if ((have = next_sample(x, &it, &cur, e)) < 0)
+		goto done;
+	for (; have > 0; cur = nxt) {
+		if ((have = next_sample(x, &it, &nxt, e)) < 0)
+			break;
+		if ((ix = u64map_get(&x->ix, cur.id)) == NULL) {
+			have = perr_set(e, "%s: samples[%llu] is node %llu, "
 			    "which is not there", x->in->name,
-			    (unsigned long long)i, (unsigned long long)id);
+			    (unsigned long long)cur.i, (unsigned long long)
+			    cur.id);
+			break;
+		}
 		/* microseconds of V8's clock, in ns (on Unix time by the
 		 * offset the file's name gives) */
-		if (x->deltas.n > 0 && (hold_i64(num_of_dbl(t * 1e3), &ns) < 0 ||
-		    __builtin_add_overflow(ns, offset, &ns)))
-			return perr_set(e, "%s: samples[%llu] is at %g "
+		if (x->deltas.n > 0 && (hold_i64(num_of_dbl(cur.t * 1e3), &ns) <
+		    0 || __builtin_add_overflow(ns, offset, &ns) ||
+		    hold_i64(num_of_dbl(have > 0 ? (nxt.t - cur.t) * 1e3 : 0),
+		    &wall) < 0)) {
+			have = perr_set(e, "%s: samples[%llu] is at %g "
 			    "microseconds: past the stream's nanoseconds "
-			    "(2^63)", x->in->name, (unsigned long long)i, t);
-		if (sw_failed(&c->w))
-			return sw_error(&c->w, e);
+			    "(2^63)", x->in->name, (unsigned long long)cur.i,
+			    cur.t);
+			break;
+		}
+		if (sw_failed(&c->w)) {
+			have = sw_error(&c->w, e);
+			break;
+		}
 		stream_id_set(&sid, ++c->nsamples);
 		sw_sample(&c->w, &sid, source);
 		sw_sample_value(&c->w, &sid, (uint32_t)vt, num_of_i64(1));
+		if (x->deltas.n > 0)
+			sw_sample_value(&c->w, &sid, (uint32_t)wt,
+			    num_of_i64(wall));
 		sw_stack_begin(&c->w, &st, &sid);
 		for (p = *ix; p != UINT32_MAX; p = x->nodes[p].parent) {
 			if (x->nodes[p].root && x->nodes[p].parent ==
@@ -662,7 +779,9 @@ samples(struct cpx *x, struct perr *e)
 		if (x->deltas.n > 0)
 			sw_sample_time(&c->w, &sid, ns);
 	}
-	return rc;
+done:
+	free(it.sorted);
+	return have < 0 ? -1 : 0;
 }
 
 static void

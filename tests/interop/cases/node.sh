@@ -129,14 +129,19 @@ t_node_speedscope_schema() {
 	    bad "speedscope-schema.js takes a file without \$schema"
 }
 
-# Each .cpuprofile's samples per function, and V8's mean interval, as
-# node reads the JSON itself (cpuprofile-totals.js), are tsvtop's counts
-# and the stream's period.
+# Each .cpuprofile's samples and time per function (each sample the
+# time to the next, as speedscope weighs it, in time order as DevTools
+# sorts them; anonymous functions named as speedscope names them), and
+# V8's mean interval, as node reads the JSON itself
+# (cpuprofile-totals.js), are tsvtop's counts and times (raw
+# nanoseconds) and the stream's period.
 cpuprofile_judge() {
 	node tests/interop/cpuprofile-totals.js "$1" | LC_ALL=C sort \
 	    >"$out/want"
-	{ $bin/tsvtop -q --all --unit=raw "$1" | awk -F'\t' '
-	    NR > 1 && $4 != 0 { print $1 "\t" $2 "\t" $4 }'
+	{ $bin/tsvtop -q --all --unit=raw -t samples "$1" | awk -F'\t' '
+	    NR > 1 && $4 != 0 { print "n\t" $1 "\t" $2 "\t" $4 }'
+	  $bin/tsvtop -q --all --unit=raw -t wall "$1" 2>/dev/null |
+	    awk -F'\t' 'NR > 1 && $4 != 0 { print "w\t" $1 "\t" $2 "\t" $4 }'
 	  $bin/cpuprofile2tsv "$1" | awk -F'\t' '$3 == "pprof.period" {
 	    print "#period " $4 }'; } | LC_ALL=C sort >"$out/got"
 	same "$out/want" "$2"
@@ -164,8 +169,10 @@ t_node_cpu_prof() {
 	    tr '\n' ' ' >"$out/got"
 	[ "$(cat "$out/got")" = "spinHot spinWarm " ] ||
 	    bad "node --cpu-prof: the top two are $(cat "$out/got")"
-	# the time tsvtop shows is samples times V8's mean interval
-	$bin/tsvtop -q --unit=ms "$f" | awk -F'\t' '$1 == "spinHot" {
+	# the samples shown as a time are samples times V8's mean
+	# interval (DevTools' Bottom-Up); the default, wall, is the time to
+	# the next sample (cpuprofile_judge)
+	$bin/tsvtop -q -t samples --unit=ms "$f" | awk -F'\t' '$1 == "spinHot" {
 	    print $2 }' >"$out/got"
 	node -e '
 	    const p = JSON.parse(require("fs").readFileSync(process.argv[1]));

@@ -119,3 +119,44 @@ t_perf_door() {
 	$bin/tsvtop "$f" >"$out/got"
 	same "$out/want" "tsvtop of $f"
 }
+
+# perf script without symbols (-F ip,dso, a stripped binary) is read
+# (issue 53: "a frame without its (file)"): each frame its address in
+# its file's mapping, no function, the addresses those awk reads from
+# the text, which are those of the same recording with symbols; event
+# modifiers are the source's attribute perf.event_modifiers and the
+# event alone the type, so two runs of one event combine.
+t_perf_no_symbols_and_modifiers() {
+	d=tests/data/perf/clock
+	for f in perf-no-symbols perf-clock-monotonic; do
+		gzip -dc "$d/$f.txt.gz" | awk '
+		    /^[^ \t#]/ { if (s != "") print s; s = "" }
+		    /^[ \t]/ { s = s " " $1 }
+		    END { if (s != "") print s }' >"$out/$f.want"
+	done
+	same_lines perf-clock-monotonic.want perf-no-symbols.want \
+	    "the two recordings' texts (their addresses)"
+	$bin/perf2tsv "$d/perf-no-symbols.txt.gz" >"$out/n.tsv" ||
+	    bad "perf2tsv of perf script -F ip,dso"
+	awk -F'\t' '$1 == "locations" { a[$2] = $5; if ($3 != "NA") fn++
+		if ($6 == "NA") nomap++ }
+	    $1 == "sample_locations" { if ($2 != s && s != "") { print t; t = "" }
+		s = $2; t = t " " substr(a[$4], 3) }
+	    END { print t; if (fn + nomap > 0) print "functions or no mapping:", fn + nomap }' \
+	    "$out/n.tsv" | sed 's/ 0*\([0-9a-f]\)/ \1/g' >"$out/got"
+	same "$out/perf-no-symbols.want" "the addresses read without symbols"
+	$bin/perf2tsv "$d/perf-two-events.txt.gz" >"$out/two.tsv"
+	grep '^\.source_attributes	1	perf.event_modifiers	' "$out/two.tsv" |
+	    cut -f 4 >"$out/got"
+	printf 'cpu-clock:u\ntask-clock:k\n' >"$out/want"
+	same "$out/want" "the events' modifiers"
+	awk -F'\t' '$1 == "sample_values" { print $3 }' "$out/two.tsv" |
+	    sort -u >"$out/got"
+	printf 'cpu-clock\ntask-clock\n' >"$out/want"
+	same "$out/want" "the events as the types"
+	$bin/tsvcombine "$d/perf-clock-monotonic.txt.gz" "$d/perf-two-events.txt.gz" |
+	    awk -F'\t' '$1 == "sample_values" { print $3 }' | sort -u |
+	    tr '\n' ' ' >"$out/got"
+	printf 'cpu-clock task-clock ' >"$out/want"
+	same "$out/want" "cpu-clock:ppp and cpu-clock:u are one type"
+}

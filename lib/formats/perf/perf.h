@@ -20,6 +20,7 @@ struct perf_reader {
 	struct strtab syms;	/* -> function id - 1 */
 	struct strtab locs;	/* pc, dso, symbol, inlined -> location id - 1 */
 	struct strtab events;	/* event -> value type handle (vt[]) */
+	struct strtab mods;	/* "source:event:modifiers" said */
 	int64_t *vt;
 	size_t capvt;
 	char *key;

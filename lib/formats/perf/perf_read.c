@@ -42,6 +42,7 @@ perf_free(struct perf_reader *c)
 	strtab_free(&c->syms);
 	strtab_free(&c->locs);
 	strtab_free(&c->events);
+	strtab_free(&c->mods);
 	free(c->vt);
 	free(c->key);
 	free(c->frames);
@@ -295,10 +296,10 @@ frame_line(struct perf_reader *c, const char *s, const char *end,
     struct perr *e)
 {
 	const char *p = s, *pc, *pce, *fn, *fe, *lp, *rp, *dso, *part, *kp;
-	size_t ndso, i;
+	size_t ndso, i, j;
 	uint64_t addr = 0;
 	int64_t k, d = -1, f;
-	int added, inlined, hex = 1;
+	int added, inlined, hex = 1, nosym;
 
 	while (p < end && is_space(*p))
 		p++;
@@ -326,21 +327,33 @@ frame_line(struct perf_reader *c, const char *s, const char *end,
 		if (lp != NULL || i == 0)
 			break;
 	}
-	if (lp == NULL)
+	for (j = 0; p + j < end && is_space(p[j]); j++)
+		;
+	/* "ADDR (FILE)": no symbol (perf script -F ip,dso, a stripped
+	 * binary): the address in its file's mapping, no function */
+	nosym = lp == NULL && j > 0 && p + j < rp && p[j] == '(';
+	if (lp == NULL && !nosym)
 		return perr_set(e, "a frame without its (file): not perf "
 		    "script's (cut short?)");
-	p += i;
-	dso = lp;
-	ndso = (size_t)(rp - lp);
-	fn = p;
-	fe = lp - 2;
-	if (*fn == '(')		/* a process name, as stackcollapse skips */
-		return 0;
+	if (nosym) {
+		dso = p + j + 1;
+		ndso = (size_t)(rp - dso);
+		fn = fe = NULL;
+	} else {
+		p += i;
+		dso = lp;
+		ndso = (size_t)(rp - lp);
+		fn = p;
+		fe = lp - 2;
+		if (*fn == '(')	/* a process name, as stackcollapse skips */
+			return 0;
+	}
 	/* the symbol without its +0x offset */
-	for (kp = fe; kp > fn && isxdigit((unsigned char)kp[-1]); kp--)
+	for (kp = fe; fn != NULL && kp > fn && isxdigit((unsigned char)
+	    kp[-1]); kp--)
 		;
-	if (kp - fn >= 3 && kp < fe && kp[-1] == 'x' && kp[-2] == '0' &&
-	    kp[-3] == '+')
+	if (fn != NULL && kp - fn >= 3 && kp < fe && kp[-1] == 'x' &&
+	    kp[-2] == '0' && kp[-3] == '+')
 		fe = kp - 3;
 	for (i = 0; pc + i < pce; i++) {
 		if (!isxdigit((unsigned char)pc[i]) || i >= 16) {
@@ -373,7 +386,8 @@ frame_line(struct perf_reader *c, const char *s, const char *end,
 			ps--;
 		inlined = ps > fn;
 		f = -1;
-		if (!(part - ps == 9 && memcmp(ps, "[unknown]", 9) == 0)) {
+		if (!nosym && !(part - ps == 9 && memcmp(ps, "[unknown]", 9) ==
+		    0)) {
 			if ((f = intern(&c->syms, ps, (size_t)(part - ps),
 			    &added)) < 0)
 				return perr_nomem(e);
@@ -417,6 +431,47 @@ frame_line(struct perf_reader *c, const char *s, const char *end,
 	return 0;
 }
 
+/* The length of event ev (n bytes) without its modifiers: the letters
+ * after its last colon where they are all perf's modifiers ("cycles:Pu",
+ * "cpu-clock:ppp"), not a tracepoint's name ("sched:sched_switch"). */
+static size_t
+event_base(const char *ev, size_t n)
+{
+	const char *colon = NULL, *p;
+
+	for (p = ev; p < ev + n; p++)
+		if (*p == ':')
+			colon = p;
+	if (colon == NULL || colon + 1 == ev + n)
+		return n;
+	for (p = colon + 1; p < ev + n; p++)
+		if (strchr("ukhIGHpPSDWeb", *p) == NULL)
+			return n;
+	return (size_t)(colon - ev);
+}
+
+/* The source's attribute perf.event_modifiers ("cycles:Pu"), once an
+ * event of the source. */
+static int
+modifiers_said(struct perf_reader *c, const char *ev, size_t n,
+    struct perr *e)
+{
+	char key[32];
+	size_t k = (size_t)snprintf(key, sizeof(key), "%u:", c->nsources);
+	int added;
+
+	if (array_grow((void **)&c->key, &c->capkey, k + n, 1) < 0)
+		return perr_nomem(e);
+	memcpy(c->key, key, k);
+	memcpy(c->key + k, ev, n);
+	if (intern(&c->mods, c->key, k + n, &added) < 0)
+		return perr_nomem(e);
+	if (added)
+		sw_source_attr(&c->w, c->nsources,
+		    text_of("perf.event_modifiers"), text_n(ev, n));
+	return 0;
+}
+
 /* The sample read, its rows. */
 static int
 sample_end(struct perf_reader *c, struct perr *e)
@@ -425,7 +480,6 @@ sample_end(struct perf_reader *c, struct perr *e)
 	struct sw_stack st;
 	const char *ev = c->nevent > 0 ? c->event : VALUE_SAMPLES;
 	size_t nev = c->nevent > 0 ? c->nevent : strlen(VALUE_SAMPLES), i;
-	const char *colon;
 	size_t base;
 	int64_t k, h;
 	int added, clock;
@@ -435,19 +489,21 @@ sample_end(struct perf_reader *c, struct perr *e)
 	    array_grow((void **)&c->vt, &c->capvt, (size_t)k + 1,
 	    sizeof(*c->vt)) < 0)
 		return perr_nomem(e);
+	/* the event is the type ("cycles"), its modifiers ("cycles:Pu")
+	 * an attribute of the source: two runs of one event combine */
+	base = event_base(ev, nev);
 	if (added) {
-		/* a clock's period is nanoseconds, when perf prints it (the
-		 * event with its modifiers or not: "cpu-clock:ppp") */
-		colon = memchr(ev, ':', nev);
-		base = colon != NULL ? (size_t)(colon - ev) : nev;
+		/* a clock's period is nanoseconds, when perf prints it */
 		clock = c->period_seen && ((base == 9 && memcmp(ev,
 		    "cpu-clock", 9) == 0) || (base == 10 && memcmp(ev,
 		    "task-clock", 10) == 0));
-		if ((h = sw_value_type(&c->w, text_n(ev, nev), text_of(clock ?
+		if ((h = sw_value_type(&c->w, text_n(ev, base), text_of(clock ?
 		    UNIT_NANOSECONDS : UNIT_COUNT))) < 0)
 			return perr_nomem(e);
 		c->vt[k] = h;
 	}
+	if (base < nev && modifiers_said(c, ev, nev, e) < 0)
+		return -1;
 	if (sw_failed(&c->w))
 		return sw_error(&c->w, e);
 	if (c->has_time && c->has_reference) {

@@ -191,6 +191,12 @@ json_kind(const char *s, size_t n)
 	if (has(s, n, "\"traceEvents\"") || (has(s, n, "\"ph\"") &&
 	    has(s, n, "\"ts\"")))
 		return SNIFF_CHROME_TRACE;
+	/* the Firefox Profiler's: Gecko (meta, threads) or processed (its
+	 * meta's preprocessedProfileVersion) */
+	if (has(s, n, "\"preprocessedProfileVersion\"") ||
+	    (has(s, n, "\"meta\"") && has(s, n, "\"threads\"") &&
+	    (has(s, n, "\"libs\"") || has(s, n, "\"interval\""))))
+		return SNIFF_FIREFOX;
 	return SNIFF_JSON;
 }
 
@@ -294,6 +300,8 @@ kind_of(const void *data, size_t len, int end)
 		return SNIFF_PERF_DATA;
 	if (len >= 4 && memcmp(line, "FLR\0", 4) == 0)
 		return SNIFF_JFR;
+	if (starts(line, len, "Nettrace"))
+		return SNIFF_NETTRACE;
 	if (starts(line, len, "\x89PNG") || starts(line, len, "GIF8") ||
 	    starts(line, len, "\xff\xd8\xff"))
 		return SNIFF_IMAGE;
@@ -387,6 +395,24 @@ sniff(const void *data, size_t len)
 }
 
 int
+sniff_expect(struct input *in, unsigned long long ok, const char *what,
+    struct perr *e)
+{
+	enum sniff_kind k;
+
+	if (sniff_peek(in, &k, e) < 0)
+		return -1;
+	ok |= SNIFF_BIT(SNIFF_UNKNOWN) | SNIFF_BIT(SNIFF_EMPTY);
+	if (ok & SNIFF_BIT(k))
+		return 0;
+	/* a protobuf: pprof's or OTLP's, told by its fields */
+	if (k == SNIFF_PROTOBUF && sniff_input(in, &k, e) < 0)
+		return -1;
+	return perr_set(e, "%s: not %s: %s", in->name, what,
+	    sniff_advice(k));
+}
+
+int
 sniff_peek(struct input *in, enum sniff_kind *k, struct perr *e)
 {
 	const unsigned char *p;
@@ -428,6 +454,12 @@ static const char *const advice[SNIFF_KINDS] = {
 	[SNIFF_PERF_SCRIPT] = "perf script output (use perf2tsv)",
 	[SNIFF_PERF_DATA] = "a Linux perf.data file (perf script -i FILE | "
 	    "perf2tsv)",
+	[SNIFF_FIREFOX] = "a Firefox Profiler profile (Gecko or processed "
+	    "format), which the suite does not read yet (profiler.firefox.com "
+	    "opens it; samply and perf script report gecko write it)",
+	[SNIFF_NETTRACE] = "a .NET trace (.nettrace: convert it with "
+	    "dotnet-trace convert --format speedscope FILE, then "
+	    "speedscope2tsv)",
 	[SNIFF_JFR] = "a Java Flight Recorder recording (convert it with "
 	    "async-profiler's jfrconv: jfrconv rec.jfr rec.pb.gz)",
 	[SNIFF_HTML] = "an HTML page, not profile data",

@@ -34,6 +34,8 @@ enum sniff_kind {
 	SNIFF_PERF_SCRIPT,	/* perf script's text */
 	SNIFF_PERF_DATA,	/* perf record's binary file */
 	SNIFF_JFR,		/* a Java Flight Recorder recording */
+	SNIFF_FIREFOX,		/* the Firefox Profiler's: Gecko or processed */
+	SNIFF_NETTRACE,		/* .NET's EventPipe trace */
 	SNIFF_HTML,		/* a page */
 	SNIFF_SVG,		/* a picture */
 	SNIFF_UTF16,		/* text in UTF-16 */
@@ -72,5 +74,14 @@ int sniff_peek(struct input *in, enum sniff_kind *k, struct perr *e);
 int sniff_input(struct input *in, enum sniff_kind *k, struct perr *e);
 /* Whether a program of the suite reads the kind (door/ then does). */
 int sniff_readable(enum sniff_kind k);
+
+/* The kinds a reader takes, as bits (1ull << kind), for sniff_expect. */
+#define SNIFF_BIT(k) (1ull << (k))
+/* A dedicated reader's first look at in: 0 when it is of the kinds ok
+ * (what is unknown, empty or not told from its first bytes is the
+ * reader's to say), else -1 with "NAME: not WHAT: what it is and what
+ * reads it", as the sniffer names it. */
+int sniff_expect(struct input *in, unsigned long long ok, const char *what,
+    struct perr *e);
 
 #endif

@@ -164,3 +164,31 @@ t_door_sniff_reads_on() {
 		$bin/tsvcombine "$out/$f" >/dev/null || bad "tsvcombine $f"
 	done
 }
+
+# Every dedicated reader names the format it was given and the way out,
+# as the sniffer does (issue 53: perf2tsv called perf.data "NUL byte in
+# line", cpuprofile2tsv a DevTools trace "no nodes"): perf.data, a
+# DevTools trace, the Firefox Profiler's Gecko and processed formats, a
+# .nettrace and a JFR recording, to each converter and to tsvtop.
+t_door_wrong_file_named() {
+	cd "$out" || return
+	printf 'PERFILE2\0\0\0\0\0\0\0\0binary' >perf.data
+	printf '{"traceEvents":[{"ph":"X","ts":1,"name":"a","pid":1,"tid":1}]}' >trace.json
+	printf '{"meta":{"version":24,"interval":1,"startTime":1},"threads":[],"libs":[]}' >gecko.json
+	printf '{"meta":{"version":27,"preprocessedProfileVersion":47},"threads":[],"shared":{"stringArray":[]}}' >processed.json
+	printf 'Nettrace\0\0\0\024!FastSerialization.1' >t.nettrace
+	printf 'FLR\0\0\2\0\0' >r.jfr
+	for p in perf2tsv cpuprofile2tsv speedscope2tsv otlp2tsv pprof2tsv \
+	    rprof2tsv folded2tsv tsvtop; do
+		for f in perf.data:'perf script -i FILE' \
+		    trace.json:'a Chrome trace' gecko.json:'a Firefox Profiler' \
+		    processed.json:'a Firefox Profiler' \
+		    t.nettrace:'dotnet-trace convert' r.jfr:'Java Flight Recorder'; do
+			$bin/$p "${f%%:*}" >x 2>err && bad "$p ${f%%:*}: exit 0"
+			grep -qF "${f#*:}" err ||
+			    bad "$p ${f%%:*}: $(cat err)"
+			[ -s x ] && bad "$p ${f%%:*}: output"
+		done
+	done
+	cd "$top" || return
+}

@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "base/array.h"
+#include "stream/sniff.h"
 #include "formats/cpuprofile/cpuprofile.h"
 #include "formats/json/json.h"
 #include "io/spool.h"
@@ -820,6 +821,10 @@ cpuprofile_read(struct cpuprofile_reader *c, struct input *in,
 	int rc;
 
 	sw_set_input(&c->w, in);
+	/* another format: named, with what reads it */
+	if (sniff_expect(in, SNIFF_BIT(SNIFF_CPUPROFILE) |
+	    SNIFF_BIT(SNIFF_JSON) | SNIFF_BIT(SNIFF_BINARY), "a .cpuprofile", e) < 0)
+		return -1;
 	memset(&x, 0, sizeof(x));
 	x.c = c;
 	x.in = in;

@@ -346,18 +346,12 @@ read_lines(struct folded_reader *c, struct file_state *f, struct input *in,
 {
 	char *s, *end;
 	size_t len;
-	enum sniff_kind k;
 	int rc;
 
 	/* another format (a binary one has no first line to speak of) */
-	if (sniff_peek(in, &k, e) < 0)
+	if (sniff_expect(in, SNIFF_BIT(SNIFF_FOLDED), "collapsed stacks", e) <
+	    0)
 		return -1;
-	if (k != SNIFF_UNKNOWN && k != SNIFF_FOLDED && k != SNIFF_EMPTY) {
-		if (sniff_input(in, &k, e) < 0)
-			return -1;
-		return perr_set(e, "%s: not collapsed stacks: %s", in->name,
-		    sniff_advice(k));
-	}
 	while ((rc = input_line(in, &s, &len, e)) > 0) {
 		end = s + len;
 		if (memchr(s, '\0', len) != NULL)

@@ -553,6 +553,11 @@ perf_read(struct perf_reader *c, struct input *in, struct perr *e)
 	long nsamples = (long)c->nsamples;
 
 	sw_set_input(&c->w, in);
+	/* another format: named, with what reads it (a text with a stray
+	 * control byte: the line says it) */
+	if (sniff_expect(in, SNIFF_BIT(SNIFF_PERF_SCRIPT) |
+	    SNIFF_BIT(SNIFF_BINARY), "perf script's output", e) < 0)
+		return -1;
 	sw_source(&c->w, ++c->nsources, text_of(SOURCE_PERF),
 	    text_of(in->uri), NAN);
 	c->in_sample = 0;

@@ -528,18 +528,11 @@ read_lines(struct rprof_reader *c, struct input *in, struct perr *e)
 int
 rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
 {
-	enum sniff_kind k;
 
 	sw_set_input(&c->w, in);
 	/* another format (a binary one has no first line to speak of) */
-	if (sniff_peek(in, &k, e) < 0)
+	if (sniff_expect(in, SNIFF_BIT(SNIFF_RPROF), "an Rprof file", e) < 0)
 		return perr_at(e, in->name);
-	if (k != SNIFF_UNKNOWN && k != SNIFF_RPROF && k != SNIFF_EMPTY) {
-		if (sniff_input(in, &k, e) < 0)
-			return perr_at(e, in->name);
-		return perr_set(e, "%s: not an Rprof file: %s", in->name,
-		    sniff_advice(k));
-	}
 	return read_lines(c, in, e) < 0 ? perr_at(e, in->name) : 0;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "stream/sniff.h"
 #include "formats/json/json.h"
 #include "formats/speedscope/speedscope.h"
 #include "stream/speedscope_units.h"
@@ -783,6 +784,10 @@ speedscope_read(struct speedscope_reader *c, struct input *in,
 	int rc;
 
 	sw_set_input(&c->w, in);
+	/* another format: named, with what reads it */
+	if (sniff_expect(in, SNIFF_BIT(SNIFF_SPEEDSCOPE) |
+	    SNIFF_BIT(SNIFF_JSON) | SNIFF_BIT(SNIFF_BINARY), "a speedscope file", e) < 0)
+		return -1;
 	memset(&x, 0, sizeof(x));
 	x.c = c;
 	x.in = in;

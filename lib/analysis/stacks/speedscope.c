@@ -1,6 +1,10 @@
 /*
- * The stream to speedscope's file format: a frame per location the
- * samples use (its function's name and file, its line and column), a
+ * The stream to speedscope's file format: a frame per function the
+ * samples use (its name and file, its start line; a location of no
+ * function a frame of its own), as speedscope makes them importing a
+ * pprof profile, which keeps of a pprof Location its last line (the
+ * frames inlined into it are left out here too), so that its views of
+ * the file are those of the original; a
  * profile per source: evented where every sample has a time, in time
  * order, and the spans do not overlap (a sample is the span from its
  * time, as long as its value when that is a time, else to the next
@@ -121,7 +125,7 @@ speedscope_sample(void *ctx, struct prof *p, const struct sample *s,
 {
 	struct speedscope_writer *w = ctx;
 	struct wsrc *ws;
-	size_t nv, i;
+	size_t nv, i, n;
 	uint32_t loc;
 
 	if (measure_sample(&w->m, p, s, &nv) < 0 ||
@@ -149,9 +153,13 @@ speedscope_sample(void *ctx, struct prof *p, const struct sample *s,
 	spool_put(&w->sp, s->source);
 	spool_put(&w->sp, s->has_time ? ((uint64_t)s->time << 1 ^
 	    (uint64_t)(s->time >> 63)) + 1 : 0);
-	spool_put(&w->sp, s->nlocs);
+	for (i = 0, n = 0; i < s->nlocs; i++)
+		n += !p->locations[s->locs[i]].inlined;
+	spool_put(&w->sp, n);
 	for (i = 0; i < s->nlocs; i++) {
 		loc = s->locs[i];
+		if (p->locations[loc].inlined)
+			continue;
 		if (array_grow_zeroed((void **)&w->frame_of, &w->capframe,
 		    (size_t)loc + 1, sizeof(*w->frame_of)) < 0)
 			return perr_nomem(e);
@@ -484,20 +492,35 @@ speedscope_write(struct speedscope_writer *w, const struct prof *p,
 	const struct function *f;
 	const char *unit, *v;
 	size_t i;
+	uint32_t *fn_frame;
 	int first = 1, evt, active = -1, k = 0, same_unit;
 	double ns, start = 0, end = 0;
 
 	if (measure_choose(&w->m, p, w->want, NULL, &c, e) < 0)
 		return -1;
-	/* a frame per location used, in the profile's order of them (a
-	 * speedscope file's frames read back in theirs) */
-	for (i = 0; i < w->capframe; i++)
-		if (w->frame_of[i] != 0) {
-			if (ARRAY_ROOM(w->frames, w->nframes, w->capframes) < 0)
-				return perr_nomem(e);
-			w->frames[w->nframes++] = (uint32_t)i;
-			w->frame_of[i] = (uint32_t)w->nframes;
+	/* a frame per function used (a location of none: its own), in the
+	 * profile's order of the locations (a speedscope file's frames read
+	 * back in theirs) */
+	if ((fn_frame = calloc(p->nfunctions + 1, sizeof(*fn_frame))) == NULL)
+		return perr_nomem(e);
+	for (i = 0; i < w->capframe; i++) {
+		if (w->frame_of[i] == 0)
+			continue;
+		l = &p->locations[i];
+		if (l->function != PROF_NONE && fn_frame[l->function] != 0) {
+			w->frame_of[i] = fn_frame[l->function];
+			continue;
 		}
+		if (ARRAY_ROOM(w->frames, w->nframes, w->capframes) < 0) {
+			free(fn_frame);
+			return perr_nomem(e);
+		}
+		w->frames[w->nframes++] = (uint32_t)i;
+		w->frame_of[i] = (uint32_t)w->nframes;
+		if (l->function != PROF_NONE)
+			fn_frame[l->function] = (uint32_t)w->nframes;
+	}
+	free(fn_frame);
 	unit = c.type < 0 ? "none" : unit_of(c.show != NULL && c.how ==
 	    SHOW_UNIT ? c.show : c.unit);
 	if (spool_rewind(&w->sp, e) < 0 || (evt = all_evented(w, &c, p, unit,
@@ -537,7 +560,12 @@ speedscope_write(struct speedscope_writer *w, const struct prof *p,
 			out_json_string(o, prof_str(p, f->filename),
 			    prof_strlen(p, f->filename));
 		}
-		if (l->line != PROF_LINE_NA && l->line > 0) {
+		/* the function's line (speedscope's pprof import: its start
+		 * line); a function of none, its location's */
+		if (f != NULL && f->start_line > 0) {
+			out_str(o, ",\"line\":");
+			out_i64(o, f->start_line);
+		} else if (l->line != PROF_LINE_NA && l->line > 0) {
 			out_str(o, ",\"line\":");
 			out_i64(o, l->line);
 		}

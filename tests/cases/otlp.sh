@@ -168,3 +168,31 @@ EOT
 	[ $rc = 1 ] && grep -qF "pprof.time_nanos '18446744073709551615'" "$out/err" ||
 	    bad "tsv2pprof of a time past 2^63: exit $rc, $(cat "$out/err")"
 }
+
+# OTLP/JSON of every layout whose protobuf is read (issue 53): the JSON
+# twin of the eBPF profiler's v1.8 capture (its keys sample, line,
+# commentStrindices; written by tools/otlp-json-twin.js with protobufjs
+# from tests/otlp/v18.proto) gives the protobuf twin's stream, functions
+# and lines included, but for its name and encoding; the Collector's
+# JSON of v1.9's time (aggregationTemporality in its ValueTypes) is read
+# as without it.
+t_otlp_json_layouts() {
+	d=tests/data/otlp
+	$bin/otlp2tsv $d/ebpf-profiler-timestamps.otlp |
+	    grep -v '^sources' >"$out/pb.tsv"
+	$bin/otlp2tsv $d/ebpf-profiler-timestamps.v18.json.gz |
+	    grep -v '^sources\|^\.source_attributes	[0-9]*	otlp.encoding	' \
+	    >"$out/json.tsv"
+	same_lines pb.tsv json.tsv "v1.8's JSON twin"
+	[ "$(grep -c '^locations	[0-9]*	NA' "$out/json.tsv")" = \
+	    "$(grep -c '^locations	[0-9]*	NA' "$out/pb.tsv")" ] ||
+	    bad "v1.8's JSON: locations without their functions"
+	gzip -dc $d/pyroscope/otel-ebpf-profile.pb.json.gz >"$out/v110.json"
+	sed 's/"sampleType":{/"sampleType":{"aggregationTemporality":2,/g' \
+	    "$out/v110.json" >"$out/v19.json"
+	grep -q aggregationTemporality "$out/v19.json" ||
+	    bad "no sampleType to give aggregationTemporality"
+	$bin/otlp2tsv "$out/v110.json" | grep -v '^sources' >"$out/a.tsv"
+	$bin/otlp2tsv "$out/v19.json" | grep -v '^sources' >"$out/b.tsv"
+	same_lines a.tsv b.tsv "the Collector's JSON of v1.9's time"
+}

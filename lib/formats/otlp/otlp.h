@@ -11,7 +11,8 @@ struct otlp_reader {
 	struct stream_writer w;
 	uint32_t nsources, nsamples, nfunctions, nlocations, nmappings;
 	int json;	/* the message was JSON: noted in its sources, and
-			 * its errors say no byte offset */
+			 * its errors say no byte offset; 2: of v1.8's
+			 * layout (otlp_json.h) */
 	/* the input the message was slurped from, or NULL: its pages are
 	 * let go as they are read (input_drop) */
 	struct input *in;

@@ -22,7 +22,7 @@ struct json_ctx {
 
 /* A message of OTLP/JSON, made protobuf: named by its file and line. */
 static int
-json_message(void *ctx, const uint8_t *p, size_t n, long line,
+json_message(void *ctx, const uint8_t *p, size_t n, long line, int v18,
     struct perr *e)
 {
 	struct json_ctx *j = ctx;
@@ -32,7 +32,7 @@ json_message(void *ctx, const uint8_t *p, size_t n, long line,
 	if (n == 0)		/* {}: no profiles */
 		return 0;
 	snprintf(name, sizeof(name), "%s:%ld", j->name, line);
-	j->c->json = 1;
+	j->c->json = 1 + v18;
 	rc = otlp_read(j->c, p, n, name, j->uri, e);
 	j->c->json = 0;
 	return rc;

@@ -66,6 +66,7 @@ struct tx {
 	int skip;		/* levels of a value left out */
 	long line;		/* where the message began */
 	int known;		/* keys of ProfilesData it had */
+	int v18;		/* keys of v1.8's layout it had */
 	struct keys keys[MAX_KINDS];	/* of the messages met */
 	int nkeys;
 };
@@ -164,15 +165,14 @@ shown(const ProtobufCFieldDescriptor *f, char *buf, size_t size)
 }
 #define NAME(f) shown((f), nb, sizeof(nb))
 
-/* Keys of the layouts before v1.10, which this reader does not map. */
+/* Keys of the layouts before v1.8, which this reader does not map. */
 static int
 old_key(const char *key, size_t n)
 {
 	static const char *const old[] = {
 		"locationsStartIndex", "locations_start_index",
 		"locationsLength", "locations_length", "locationIndices",
-		"location_indices", "aggregationTemporality",
-		"aggregation_temporality", "attributeUnits", "attribute_units",
+		"location_indices", "attributeUnits", "attribute_units",
 	};
 	size_t i;
 
@@ -180,6 +180,35 @@ old_key(const char *key, size_t n)
 		if (strlen(old[i]) == n && memcmp(old[i], key, n) == 0)
 			return 1;
 	return 0;
+}
+
+/* v1.8's comments (string indices), carried to otlp_read at a number no
+ * layout has (OTLP_JSON_V18_COMMENTS): v1.10 has none. */
+static const ProtobufCFieldDescriptor v18_comments = {
+	"comment_strindices", OTLP_JSON_V18_COMMENTS,
+	PROTOBUF_C_LABEL_REPEATED, PROTOBUF_C_TYPE_INT32, 0, 0, NULL, NULL,
+	PROTOBUF_C_FIELD_FLAG_PACKED, 0, NULL, NULL
+};
+
+/* A key of v1.8's layout (its field names before v1.9 renamed them, as
+ * the Collector's JSON of the time spells them): the field of d it
+ * stands for, or NULL. aggregationTemporality (v1.8's ValueType, still
+ * written by the Collector of v1.9's time) is no key of any. */
+static const ProtobufCFieldDescriptor *
+v18_key(const ProtobufCMessageDescriptor *d, const char *s, size_t n)
+{
+#define IS(w) (n == sizeof(w) - 1 && memcmp(s, w, n) == 0)
+	if (d == &D(profile) && (IS("sample")))
+		return protobuf_c_message_descriptor_get_field_by_name(d,
+		    "samples");
+	if (d == &D(location) && IS("line"))
+		return protobuf_c_message_descriptor_get_field_by_name(d,
+		    "lines");
+	if (d == &D(profile) && (IS("commentStrindices") ||
+	    IS("comment_strindices")))
+		return &v18_comments;
+#undef IS
+	return NULL;
 }
 
 static inline int
@@ -618,6 +647,7 @@ on_start_map(void *ctx, struct perr *e)
 	if (t->depth == 0) {		/* a message begins */
 		t->n = 0;
 		t->known = 0;
+		t->v18 = 0;
 		t->line = json_line(t->j->ev.reader);
 		return push(t, &D(profiles_data), 0, e);
 	}
@@ -671,9 +701,16 @@ on_key(void *ctx, const char *s, size_t n, struct perr *e)
 			return 0;
 		}
 	}
+	if ((f = v18_key(fr->d, s, n)) != NULL) {
+		/* v1.8's name of a field v1.10 has (or its comments): its
+		 * value goes where v1.10 has it */
+		t->v18 = 1;
+		fr->f = f;
+		return 0;
+	}
 	if (old_key(s, n))
 		return perr_set(e, "'%.*s' is a key of OTLP's layout before "
-		    "v1.10: its JSON is not read (its protobuf is)", (int)n, s);
+		    "v1.8: its JSON is not read", (int)n, s);
 	return 0;	/* unknown: its value is left out */
 }
 
@@ -757,7 +794,7 @@ on_value_end(void *ctx, struct perr *e)
 		return perr_set(e, "JSON of no profile format the suite reads "
 		    "(OTLP/JSON has resourceProfiles and dictionary)");
 	t->line = t->line == 0 ? 1 : t->line;
-	return t->j->message(t->j->ctx, t->b, t->n, t->line, e);
+	return t->j->message(t->j->ctx, t->b, t->n, t->line, t->v18, e);
 }
 
 static int

@@ -7,11 +7,16 @@
 
 #include "formats/json/json.h"
 
+/* A Profile field of the protobuf made of OTLP/JSON of v1.8's layout: its
+ * comment_strindices, which v1.10 has not (no layout has this number). */
+#define OTLP_JSON_V18_COMMENTS 1000
+
 struct otlp_json {
 	/* a message's protobuf (n bytes at p, valid during the call); line:
-	 * where its JSON began. 0, or -1 with e set. */
+	 * where its JSON began; v18: it had keys of v1.8's layout (mapped
+	 * to v1.10's fields). 0, or -1 with e set. */
 	int (*message)(void *ctx, const uint8_t *p, size_t n, long line,
-	    struct perr *e);
+	    int v18, struct perr *e);
 	void *ctx;
 	struct json_events ev;	/* the reader's own */
 };

@@ -14,6 +14,7 @@
 
 #include "base/array.h"
 #include "formats/otlp/otlp_read_impl.h"
+#include "formats/otlp/otlp_json.h"
 #include "stream/sniff.h"
 
 /* Resource and scope attributes (KeyValue) as source attributes. */
@@ -185,13 +186,15 @@ profile_source(struct octx *x, const struct octxt *cx, struct pb m,
 				return -1;
 			format = f.sub;
 		} else if (f.num == OP_ATTRIBUTES + off ||
-		    (x->v18 && f.num == OP18_COMMENTS)) {
+		    (x->v18 && f.num == OP18_COMMENTS) ||
+		    (x->c->json == 2 && f.num == OTLP_JSON_V18_COMMENTS)) {
 			/* attributes, and v1.8's comments, in x->ids with
 			 * comments marked by the top bit */
 			size_t n0 = x->nids;
 			if (od_ids(x, &f, "Profile", "attribute_indices") < 0)
 				return -1;
-			for (i = n0; f.num == OP18_COMMENTS && i < x->nids; i++)
+			for (i = n0; (f.num == OP18_COMMENTS ||
+			    f.num == OTLP_JSON_V18_COMMENTS) && i < x->nids; i++)
 				x->ids[i] |= 1ULL << 63;
 		}
 	}
@@ -253,9 +256,9 @@ profile_source(struct octx *x, const struct octxt *cx, struct pb m,
 	if (cx->sschema.n > 0)
 		sw_source_attr(&x->c->w, *source,
 		    text_of(ATTR_OTLP_SCOPE_SCHEMA), cx->sschema);
-	if (x->v18 || x->old_sample)
+	if (x->v18 || x->old_sample || x->c->json == 2)
 		sw_source_attr(&x->c->w, *source, text_of(ATTR_OTLP_LAYOUT),
-		    text_of(x->v18 ? "v1.8" : "v1.9"));
+		    text_of(x->v18 || x->c->json == 2 ? "v1.8" : "v1.9"));
 	if (x->c->json)
 		sw_source_attr(&x->c->w, *source, text_of(ATTR_OTLP_ENCODING),
 		    text_of("json"));

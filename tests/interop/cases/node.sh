@@ -186,3 +186,18 @@ t_node_cpu_prof() {
 	    d = a - b; exit !(a != "" && d < 0.01 && d > -0.01) }' ||
 	    bad "spinHot's self time: $(cat "$out/got") ms, V8's $(cat "$out/want")"
 }
+
+# The JSON twin of the v1.8 capture is what protobufjs makes of it with
+# tests/otlp/v18.proto (tools/otlp-json-twin.js), byte for byte: the
+# test data is remade, not trusted.
+t_node_otlp_json_twin() {
+	need node || return
+	[ -d "$(npm_dir)/protobufjs" ] || {
+		echo "protobufjs (npm: sh tools/deps.sh interop)" >>"$out/.missing"
+		return; }
+	NODE_PATH=$(npm_dir) node tools/otlp-json-twin.js tests/otlp/v18.proto \
+	    tests/data/otlp/ebpf-profiler-timestamps.otlp >"$out/got" ||
+	    bad "otlp-json-twin.js failed"
+	gzip -dc tests/data/otlp/ebpf-profiler-timestamps.v18.json.gz >"$out/want"
+	same "$out/want" "the v1.8 capture's JSON twin, made again"
+}

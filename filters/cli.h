@@ -30,7 +30,8 @@ struct cli_opt {
 #define CLI_LONG 256
 #define CLI_SHARED 512
 enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE,
-	CLI_FROM, CLI_TO, CLI_TAGROOT, CLI_TAGLEAF, CLI_DIFF_BASE, CLI_BASE };
+	CLI_FROM, CLI_TO, CLI_TAGROOT, CLI_TAGLEAF, CLI_DIFF_BASE, CLI_BASE,
+	CLI_RELATIVE };
 
 #define CLI_OPT_OUTPUT { 'o', "output", "file", "write to file, whole or not " \
     "at all (default stdout)" }
@@ -71,6 +72,10 @@ enum { CLI_TAGFOCUS = CLI_SHARED, CLI_TAGIGNORE, CLI_TAGSHOW, CLI_TAGHIDE,
 	    "as pprof's -diff_base\n(percentages of the base's total)" }, \
 	{ CLI_BASE, "base", "file", "subtract the profile in file, as pprof's " \
 	    "-base" }
+/* pprof's -relative_percentages, for the views that give percentages */
+#define CLI_OPT_RELATIVE { CLI_RELATIVE, "relative", NULL, "percentages of " \
+    "what the filters left, not of the total\nbefore them (pprof's " \
+    "-relative_percentages)" }
 #define CLI_OPT_SOURCES { 's', "sources", "ids", "keep the samples of these " \
     "sources (such as 1,3)" }
 

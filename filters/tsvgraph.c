@@ -25,6 +25,7 @@ static const struct cli_opt opts[] = {
 	{ O_NODECOUNT, "nodecount", "n", "at most n functions (default 80; 0: "
 	    "all)" },
 	{ O_ALL, "all", NULL, "no pruning: every function and call" },
+	CLI_OPT_RELATIVE,
 	CLI_OPT_BASE,
 	CLI_OPT_LIMIT,
 	{ 0 }
@@ -85,6 +86,9 @@ main(int argc, char *argv[])
 		case O_ALL:
 			dopts.nodefraction = dopts.edgefraction = 0;
 			dopts.nodecount = 0;
+			break;
+		case CLI_RELATIVE:
+			dopts.relative = 1;
 			break;
 		}
 	}

@@ -19,6 +19,7 @@ static const struct cli_opt opts[] = {
 	{ O_UNIT, "unit", "unit", "show values in unit (as tsvtop's --unit)" },
 	{ O_TREE, "tree", NULL, "every function, as pprof's -tree (no regex "
 	    "then)" },
+	CLI_OPT_RELATIVE,
 	CLI_OPT_BASE,
 	CLI_OPT_LIMIT,
 	{ 0 }
@@ -70,6 +71,9 @@ main(int argc, char *argv[])
 			break;
 		case O_TABLE:
 			po.table = 1;
+			break;
+		case CLI_RELATIVE:
+			po.relative = 1;
 			break;
 		}
 	}

@@ -29,6 +29,7 @@ static const struct cli_opt opts[] = {
 	    "profiles)" },
 	{ O_ALL, "all", NULL, "every row: of no value too, and those\n"
 	    "--nodefraction drops" },
+	CLI_OPT_RELATIVE,
 	CLI_OPT_BASE,
 	{ O_NORMALIZE, "normalize", NULL, "scale the profile to the base's "
 	    "total first" },
@@ -99,6 +100,9 @@ main(int argc, char *argv[])
 			break;
 		case O_TAGS:
 			tags = 1;
+			break;
+		case CLI_RELATIVE:
+			to.relative = 1;
 			break;
 		case 'l':
 			to.by_line = 1;

@@ -110,6 +110,10 @@ extern const struct value_type schema_rprof_memory[RMEM_COUNT];
 /* a source whose sample times are on its producer's clock, not Unix
  * time: that clock's name (perf, v8); no window takes them for Unix time */
 #define ATTR_CLOCK "clock"
+/* a source's sum of a value type before tsvfocus's filters (its key this
+ * and the type's name; its value the sum, a space and the unit): what
+ * pprof's percentages are of */
+#define ATTR_FOCUS_TOTAL "focus.total."
 #define ATTR_PPROF_DURATION "pprof.duration_nanos"
 #define ATTR_PPROF_DROP_FRAMES "pprof.drop_frames"
 #define ATTR_PPROF_KEEP_FRAMES "pprof.keep_frames"

@@ -83,8 +83,9 @@ t_cli_options_anywhere() {
 	echo "exit $?" >>"$out/got"
 	printf '%s\n' 'tsvtop: unknown option --bogus' \
 	    'usage: tsvtop [-clmq] [-n rows] [-o file] [-s ids] [-t type] [--unit unit]' \
-	    '              [--nodefraction f] [--all] [-d ids] [--diff-base file]' \
-	    '              [--base file] [--normalize] [--tags] [-Z size] [-X n] [file ...]' \
+	    '              [--nodefraction f] [--all] [--relative] [-d ids]' \
+	    '              [--diff-base file] [--base file] [--normalize] [--tags] [-Z size]' \
+	    '              [-X n] [file ...]' \
 	    "Try 'tsvtop --help', or man tsvtop (in the source tree: man ./man/tsvtop.1)." \
 	    'exit 2' >"$out/want"
 	same "$out/want" "an unknown long option"

@@ -180,3 +180,28 @@ t_top_one_base() {
 	$bin/tsvtop --diff-base "$out/s.tsv" --diff-base "$out/s.tsv" "$out/s.tsv" \
 	    >/dev/null || bad "tsvtop --diff-base F --diff-base F: exit $?"
 }
+
+# After tsvfocus, the percentages are of the total before the filters, as
+# pprof's (issue 54): go tool pprof -top -focus=main -hide=^runtime gives
+# crypto/sha256.block 29.41%, main.sortLoop 6.15% flat and 25.40% cum,
+# 61.50% of 3740ms shown; with -relative_percentages 32.54%, 6.80%,
+# 28.11%, 68.05% of 3380ms. A second tsvfocus keeps the first total.
+t_top_filtered_percentages() {
+	f=tests/data/pprof/go-1.19/go.cpu.pb.gz
+	{
+		$bin/tsvfocus -f main -H ^runtime "$f" | $bin/tsvtop -n 4
+		$bin/tsvfocus -f main -H ^runtime "$f" | $bin/tsvtop -n 4 --relative
+		$bin/tsvfocus -f main "$f" | $bin/tsvfocus -H ^runtime |
+		    $bin/tsvtop -n 4 -q
+		# pprof -peek=sortLoop: 6.15% 25.40%; relative 6.80% 28.11%
+		$bin/tsvfocus -f main -H ^runtime "$f" >"$out/kept"
+		$bin/tsvpeek sortLoop "$out/kept"
+		$bin/tsvpeek --relative sortLoop "$out/kept"
+		# pprof -dot: "Showing nodes accounting for 3.32s, 88.77% of
+		# 3.74s total"; relative 98.22% of 3.38s
+		$bin/tsvgraph "$out/kept" | grep -o 'Showing nodes[^\]*'
+		$bin/tsvgraph --relative "$out/kept" |
+		    grep -o 'Showing nodes[^\]*'
+	} >"$out/got" 2>&1
+	same tests/top/filtered-percentages.expected "percentages after filters"
+}

@@ -402,6 +402,18 @@ cg_total(const struct callgraph *g, const struct measure_choice *c)
 	return measure_figure(c, g->sums[c->type].sum, x);
 }
 
+struct num
+cg_percent_total(const struct callgraph *g, const struct prof *p,
+    const struct measure_choice *c, int relative)
+{
+	struct num before;
+
+	if (!relative && g->diff == CG_PLAIN &&
+	    measure_total_before(&g->m, p, c, &before))
+		return before;
+	return cg_total(g, c);
+}
+
 int
 cg_adjacency(const struct callgraph *g, uint32_t **startp, uint32_t **adjp)
 {

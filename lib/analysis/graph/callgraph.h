@@ -89,6 +89,11 @@ struct num cg_weight(const struct callgraph *g,
     const struct measure_choice *c, uint32_t edge);
 struct num cg_total(const struct callgraph *g,
     const struct measure_choice *c);
+/* What percentages are of: as pprof's, the total before tsvfocus's
+ * filters where it left it (measure_total_before), unless relative
+ * (pprof's -relative_percentages) or a diff; else cg_total. */
+struct num cg_percent_total(const struct callgraph *g, const struct prof *p,
+    const struct measure_choice *c, int relative);
 /* Whether distinct stack k has a sample of value in c (pprof passes over
  * the others; a diff's stack may sum to 0 over samples that are not). */
 int cg_stack_counts(const struct callgraph *g, const struct measure_choice *c,

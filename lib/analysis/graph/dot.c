@@ -385,7 +385,7 @@ dot_write(const struct callgraph *g, const struct prof *p,
 
 	if (measure_choose(&g->m, p, opts->type, opts->unit, &c, e) < 0)
 		return -1;
-	total = fabs(cg_total(g, &c).d);
+	total = fabs(cg_percent_total(g, p, &c, opts->relative).d);
 	if ((nodes = calloc(n + 1, sizeof(*nodes))) == NULL ||
 	    (order = calloc(n + 1, sizeof(*order))) == NULL ||
 	    graph_prune(g, &c, opts->nodefraction, opts->edgefraction,

@@ -17,6 +17,7 @@ struct dot_opts {
 	double edgefraction;		/* 0.001 */
 	long nodecount;			/* 80; 0: all */
 	const char *title;		/* NULL: "unnamed" as pprof's */
+	int relative;			/* percentages of what is left */
 };
 
 int dot_write(const struct callgraph *g, const struct prof *p,

@@ -100,7 +100,7 @@ peek_write(const struct callgraph *g, const struct prof *p,
 
 	if (measure_choose(&g->m, p, po->type, po->unit, &c, e) < 0)
 		return -1;
-	total = cg_total(g, &c);
+	total = cg_percent_total(g, p, &c, po->relative);
 	if ((nodes = calloc(g->names.n + 1, sizeof(*nodes))) == NULL ||
 	    (in = calloc(g->nedges + 1, sizeof(*in))) == NULL ||
 	    (outs = calloc(g->nedges + 1, sizeof(*outs))) == NULL ||

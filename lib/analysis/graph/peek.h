@@ -14,6 +14,7 @@ struct peek_opts {
 	const char *unit;	/* as measure_choose's */
 	int quiet;		/* no header lines */
 	int table;		/* rows, not pprof's blocks */
+	int relative;		/* percentages of what is left */
 };
 
 /* 0; 1 when no function matches (nothing written but the header); -1

@@ -11,6 +11,7 @@
  * no kept sample uses are left out; sources are all kept.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +59,14 @@ struct focus {
 	uint32_t *keep;			/* the sample's frames, kept */
 	unsigned char *last;		/* per kept frame: ends its run */
 	size_t capkeep, caplast;
+	/* each source's sum of each value type before pprof's filters
+	 * (ATTR_FOCUS_TOTAL): source << 32 | type -> index in totals */
+	struct u64map total_ix;
+	struct ftotal {
+		uint32_t source, type, unit;
+		struct num sum;
+	} *totals;
+	size_t ntotals, captotals;
 };
 
 struct focus *
@@ -88,6 +97,8 @@ clear(struct focus *f)
 	free(f->labels);
 	u64map_free(&f->loc_out);
 	u64map_free(&f->vtypes);
+	u64map_free(&f->total_ix);
+	free(f->totals);
 }
 
 void
@@ -544,6 +555,60 @@ in_window(struct focus *f, const struct prof *p, const struct sample *s)
 	    f->spans[s->source].in;
 }
 
+/* The sample's values added to its source's totals. */
+static int
+add_totals(struct focus *f, const struct sample *s)
+{
+	uint32_t *ix;
+	size_t i;
+	int added;
+
+	for (i = 0; i < s->nvals; i++) {
+		if ((ix = u64map_put(&f->total_ix, (uint64_t)s->source << 32 |
+		    s->vals[i].type, (uint32_t)f->ntotals, &added)) == NULL)
+			return -1;
+		if (added) {
+			if (ARRAY_ROOM(f->totals, f->ntotals, f->captotals) <
+			    0)
+				return -1;
+			f->totals[f->ntotals++] = (struct ftotal){ s->source,
+			    s->vals[i].type, s->vals[i].unit, num_of_i64(0) };
+		}
+		f->totals[*ix].sum = num_add(f->totals[*ix].sum,
+		    s->vals[i].value);
+	}
+	return 0;
+}
+
+/* Each source's totals before the filters, as attributes: those a
+ * stream filtered before has are its own, kept. */
+static int
+write_totals(struct focus *f, const struct prof *p)
+{
+	char key[512], num[FMT_NUM_MAX + 512];
+	const struct source *src;
+	const char *type;
+	size_t i, n;
+
+	for (i = 0; i < f->ntotals; i++) {
+		src = &p->sources[f->totals[i].source];
+		if (!source_set_has_id(f->opts.sources, src->id))
+			continue;
+		type = prof_str(p, f->totals[i].type);
+		n = (size_t)snprintf(key, sizeof(key), "%s%s",
+		    ATTR_FOCUS_TOTAL, type);
+		if (n >= sizeof(key) || prof_attr(p, src, key) != NULL)
+			continue;
+		/* "3740000000 nanoseconds" */
+		n = fmt_num(num, f->totals[i].sum);
+		n += (size_t)snprintf(num + n, sizeof(num) - n, " %s",
+		    prof_str(p, f->totals[i].unit));
+		sw_source_attr(&f->w, src->id, text_n(key, strlen(key)),
+		    text_n(num, n < sizeof(num) ? n : sizeof(num) - 1));
+	}
+	return 0;
+}
+
 int
 focus_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
@@ -564,6 +629,10 @@ focus_sample(void *ctx, struct prof *p, const struct sample *s,
 			return 0;
 		f->tags_matched |= FOCUS_WINDOW;
 	}
+	/* as pprof: the total before the filters, of which a view gives
+	 * its percentages (pprof's -relative_percentages off) */
+	if (add_totals(f, s) < 0)
+		return perr_nomem(e);
 	/* as pprof: the label frames before the filters, which see them */
 	if (label_frames_any(f->opts.label_frames)) {
 		const uint32_t *locs;
@@ -589,7 +658,8 @@ int
 focus_end(struct focus *f, const struct prof *p, struct perr *e)
 {
 	begin(f, p);
-	return sources(f, p) < 0 ? perr_nomem(e) : 0;
+	return sources(f, p) < 0 || write_totals(f, p) < 0 ? perr_nomem(e) :
+	    0;
 }
 
 const struct source *

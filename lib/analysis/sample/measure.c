@@ -1,3 +1,4 @@
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -368,4 +369,44 @@ shown:
 		c->show = unit;
 	}
 	return 0;
+}
+
+int
+measure_total_before(const struct measure *m, const struct prof *p,
+    const struct measure_choice *c, struct num *out)
+{
+	char key[512], *end;
+	const char *v;
+	struct num sum = num_of_i64(0), x;
+	double d;
+	size_t i;
+	int any = 0;
+
+	if (c->type < 0 || c->extra >= 0 || (size_t)snprintf(key, sizeof(key),
+	    "%s%s", ATTR_FOCUS_TOTAL, c->name) >= sizeof(key))
+		return 0;
+	for (i = 0; i < p->nsources && i < m->capsrc; i++) {
+		if (!m->src[i].seen)
+			continue;
+		if ((v = prof_attr(p, &p->sources[i], key)) == NULL)
+			return 0;
+		/* "NUM UNIT", in c's unit: an integer exactly */
+		errno = 0;
+		x = num_of_i64(strtoll(v, &end, 10));
+		if (end == v || *end != ' ' || errno != 0)
+			x = num_of_dbl(strtod(v, &end));
+		if (end == v || *end != ' ')
+			return 0;
+		if (strcmp(end + 1, c->unit) != 0) {
+			if (unit_scale(x.d, end + 1, c->unit, &d, &v) < 0)
+				return 0;
+			x = num_of_dbl(d);
+		}
+		sum = num_add(sum, x);
+		any = 1;
+	}
+	if (!any)
+		return 0;
+	*out = measure_figure(c, sum, num_of_i64(0));
+	return 1;
 }

@@ -24,6 +24,10 @@ struct top_opts {
 	const struct source_set *base;
 	int normalize;			/* the others scaled to the base's
 					 * total first (pprof's -normalize) */
+	int relative;			/* percentages of the samples kept,
+					 * not of the total before tsvfocus's
+					 * filters (pprof's
+					 * -relative_percentages) */
 };
 
 struct top;

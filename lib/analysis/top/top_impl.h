@@ -26,6 +26,10 @@ struct memstate {
 
 struct top {
 	struct top_opts opts;
+	/* the total before tsvfocus's filters, when the stream says it
+	 * (measure_total_before): what the percentages are of */
+	struct num before;
+	int has_before;
 	/* names and files: the profile's strings (a consumer's own are
 	 * added there), none before its first sample */
 	struct strtab *strs, none;

@@ -133,6 +133,21 @@ top_header(struct top *t, const struct prof *p, struct output *o,
 		out_char(o, ' ');
 		out_str(o, c->unit);
 	}
+	/* pprof's "Showing nodes accounting for X, P% of T total" */
+	if (t->has_before) {
+		out_str(o, ", ");
+		share_write(o, total.d, t->before.d);
+		out_str(o, "% of ");
+		figure_write(o, c, t->before);
+		if (c->how == SHOW_UNIT || c->how == SHOW_MIN) {
+			out_char(o, ' ');
+			out_str(o, c->show);
+		} else if (c->how == SHOW_RAW) {
+			out_char(o, ' ');
+			out_str(o, c->unit);
+		}
+		out_str(o, " before the filters (the percentages' total)");
+	}
 	/* pprof's Duration: and summaryRprof's sampling.time */
 	if (dur > 0) {
 		double ns;
@@ -237,7 +252,7 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	struct sums *sm, *bm = NULL;
 	size_t i, j, m, n, shown, dropped = 0;
 	double cut = 0, run = 0, frac, ratio = 1, flat = 0;
-	struct num all;
+	struct num all, kept;
 	char mb[32];
 	uint32_t *rank, *names;
 
@@ -288,6 +303,14 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	}
 	for (i = 0; i < t->nkeys; i++)
 		flat += top_value(t, &c, 0, i).d;
+	/* as pprof: the percentages of the total before the filters,
+	 * where tsvfocus says it (pprof's default); the cut stays of what
+	 * is left, as pprof's */
+	t->has_before = !t->opts.diff && !t->opts.relative &&
+	    measure_total_before(&t->m, p, &c, &t->before);
+	kept = all;
+	if (t->has_before)
+		all = t->before;
 	/* as pprof: of the sum of the rows' selfs, truncated; a row under
 	 * it is dropped */
 	cut = fabs(trunc(flat * frac));
@@ -337,7 +360,7 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	if (c.how == SHOW_MIN)
 		c.show = min_unit(&c, rows, n, all.d);
 	if (!t->opts.quiet)
-		top_header(t, p, o, &c, all, shown, n, dropped, cut, ratio);
+		top_header(t, p, o, &c, kept, shown, n, dropped, cut, ratio);
 	out_str(o, t->opts.by_line ? "function\tfile\tline\t" : "function\t");
 	out_str(o, t->opts.memory ? "self\tself%\ttotal\ttotal%\tsum%\t"
 	    "mem_total\n" : "self\tself%\ttotal\ttotal%\tsum%\n");

@@ -801,3 +801,74 @@ t_go_fractions_total() {
 		    bad "go tool pprof's total of $file: '$got', not $want ns"
 	done
 }
+
+# After any filter, the percentages are pprof's: of the total before the
+# filters (issue 54), which tsvfocus leaves in the stream
+# (focus.total.TYPE): `tsvfocus FILTERS | tsvtop` gives each function
+# the flat% and cum% `go tool pprof -top FILTERS` gives it (as pprof
+# prints a percentage: 100%, two decimals, two digits under 1%), tsvgraph
+# pprof's -dot (nodes, edges, legend), tsvpeek its -peek blocks, on Go's
+# CPU, heap and labelled profiles, R's (through tsv2pprof) and perf's.
+t_go_filtered_percentages() {
+	need go || return
+	$bin/rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out |
+	    $bin/tsv2pprof >"$out/r.pb.gz"
+	$bin/tsv2pprof tests/data/perf/clock/perf-clock-monotonic.txt.gz >"$out/perf.pb.gz"
+	n=0
+	for f in tests/data/pprof/go-1.19/go.cpu.pb.gz \
+	    tests/data/pprof/go-1.19/go.heap.pb.gz \
+	    tests/data/pprof/go-labelled/cpu1.pb.gz "$out/r.pb.gz" \
+	    "$out/perf.pb.gz"; do
+		for pair in "-f main|-focus=main" "-i runtime|-ignore=runtime" \
+		    "-H ^runtime|-hide=^runtime" "-S sha256|-show=sha256" \
+		    "-r main|-show_from=main" "-f sha256 -H ^runtime|-focus=sha256 -hide=^runtime" \
+		    "--tagfocus=worker=a|-tagfocus=worker=a" \
+		    "--tagignore=worker=a|-tagignore=worker=a" \
+		    "-f spin_hot|-focus=spin_hot" "-S spin|-show=spin" \
+		    "-f df_work|-focus=df_work" "-H work|-hide=work"; do
+			ours=${pair%%|*}; theirs=${pair#*|}
+			go tool pprof -symbolize=none -top -nodecount=1000000 \
+			    $theirs "$f" 2>/dev/null | awk '/^ *flat/ { on = 1; next }
+			    on { n = $0; for (i = 0; i < 5; i++)
+				sub(/^ *[^ ]+ +/, "", n)
+				sub(/ \((partial-)?inline\)$/, "", n)
+				print n "\t" $2 "\t" $5 }' | LC_ALL=C sort >"$out/want"
+			[ -s "$out/want" ] || continue	# nothing matched
+			n=$((n + 1))
+			# raw values, so that our rounding to two decimals
+			# does not meet pprof's two digits
+			$bin/tsvfocus $ours "$f" >"$out/kept" 2>/dev/null
+			$bin/tsvtop --unit raw "$out/kept" 2>/dev/null | awk -F'\t' '
+			    function pc(v) {
+				v = v * 100 / all
+				if (v >= 99.95 && v <= 100.05) return "100%"
+				if (v >= 1) return sprintf("%.2f%%", v)
+				return sprintf("%.2g%%", v) }
+			    /^# total:/ { sub(/.* of /, ""); all = $0 + 0; next }
+			    /^#/ || $1 == "function" { next }
+			    { print $1 "\t" pc($2) "\t" pc($4) }' |
+			    LC_ALL=C sort >"$out/got"
+			cmp -s "$out/want" "$out/got" ||
+			    bad "tsvfocus $ours | tsvtop of $f: not pprof's $theirs: $(diff "$out/want" "$out/got" | head -4 | tr '\n' ' ')"
+			# -dot: nodes, edges and legend; -peek: its blocks
+			go tool pprof -symbolize=none -dot $theirs "$f" \
+			    2>/dev/null >"$out/go.dot"
+			$bin/tsvgraph "$out/kept" >"$out/our.dot" 2>/dev/null
+			for d in go our; do
+				{ dot_graph_rows <"$out/$d.dot"
+				grep -o 'Showing nodes accounting for [^"]*' \
+				    "$out/$d.dot" | sed 's/\\lSee .*//'
+				} >"$out/$d.rows"
+			done
+			cmp -s "$out/go.rows" "$out/our.rows" ||
+			    bad "tsvfocus $ours | tsvgraph of $f: not pprof's -dot $theirs: $(diff "$out/go.rows" "$out/our.rows" | head -4 | tr '\n' ' ')"
+			go tool pprof -symbolize=none -peek=. $theirs "$f" \
+			    2>/dev/null | sed -n '/^-----/,$p' >"$out/go.peek"
+			$bin/tsvpeek . "$out/kept" 2>/dev/null |
+			    sed -n '/^-----/,$p' >"$out/our.peek"
+			cmp -s "$out/go.peek" "$out/our.peek" ||
+			    bad "tsvfocus $ours | tsvpeek . of $f: not pprof's -peek $theirs: $(diff "$out/go.peek" "$out/our.peek" | head -4 | tr '\n' ' ')"
+		done
+	done
+	[ $n -ge 25 ] || bad "only $n filters matched"
+}

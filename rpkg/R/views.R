@@ -9,9 +9,31 @@ profile_top <- function(x, ..., type = NULL, cum = FALSE, lines = FALSE,
   on.exit(unlink(out), add = TRUE)
   .Call(C_ps_top, f$path, out, list(type = type, cum = cum, lines = lines,
         memory = memory, unit = unit, nodefraction = nodefraction, all = all))
-  read.delim(out, quote = "", comment.char = "", check.names = FALSE,
-             stringsAsFactors = FALSE, na.strings = character(0),
-             encoding = "UTF-8")
+  # tsvtop's # lines first: the unit the figures are in, kept with them
+  lines <- readLines(out, encoding = "UTF-8")
+  k <- 0L
+  while (k < length(lines) && startsWith(lines[k + 1L], "# "))
+    k <- k + 1L
+  t <- read.delim(out, skip = k, quote = "", comment.char = "",
+                  check.names = FALSE, stringsAsFactors = FALSE,
+                  na.strings = character(0), encoding = "UTF-8")
+  head <- lines[seq_len(k)]
+  type <- head[startsWith(head, "# type: ")]
+  unit <- if (length(type) == 0) NA_character_
+          else if (grepl("; values in ", type[1], fixed = TRUE))
+            sub(".*; values in ", "", type[1])
+          else sub("^# type: [^(]*\\(([^,)]*).*", "\\1", type[1])
+  structure(t, unit = unit, header = head,
+            class = c("profile_top", "data.frame"))
+}
+
+#' @export
+print.profile_top <- function(x, ...) {
+  h <- attr(x, "header")
+  if (!is.null(h))
+    cat(h, sep = "\n")
+  print(structure(x, class = "data.frame", header = NULL, unit = NULL), ...)
+  invisible(x)
 }
 
 profile_report <- function(x, file = tempfile("profile", fileext = ".html"),

@@ -1,6 +1,7 @@
 /*
- * views.c: tsvtop's table (its quiet form, which R reads as a data frame)
- * and tsvreport's page, for R, by the programs' defaults.
+ * views.c: tsvtop's table (its # lines, which R keeps as the unit and a
+ * header, then the table, a data frame) and tsvreport's page, for R, by
+ * the programs' defaults.
  */
 #include <string.h>
 
@@ -16,7 +17,7 @@ ps_top(SEXP spath, SEXP sout, SEXP opts)
 {
 	const char *path = ps_path(spath, "path"), *out = ps_path(sout, "file");
 	struct source_set sources = { 0 };
-	struct top_opts to = { .nodefraction = -1, .quiet = 1 };
+	struct top_opts to = { .nodefraction = -1 };
 	struct prof p = { 0 };
 	struct output o;
 	struct perr e = { "" };

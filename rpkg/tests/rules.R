@@ -64,6 +64,16 @@ checks <- list(
     m <- match(names, t[[1]])
     stopifnot(isTRUE(all.equal(t$self[m], s$self.time)))
   },
+  "top/unit" = function() {
+    # the figures' unit kept and printed, as tsvtop's header says it
+    t <- profile_top(rprof_file)
+    stopifnot(identical(attr(t, "unit"), "s"))
+    p <- capture.output(print(t))
+    stopifnot(any(grepl("values in s", p, fixed = TRUE)),
+              identical(attr(profile_top(rprof_file, unit = "raw"), "unit"),
+                        "count"),
+              identical(attr(profile_top(pprof_file), "unit"), "s"))
+  },
   "top/lines-memory" = function() {
     t <- profile_top(read_rprof(rprof_file), lines = TRUE, memory = TRUE)
     stopifnot(identical(names(t)[1:3], c("function", "file", "line")),

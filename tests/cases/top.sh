@@ -36,7 +36,8 @@ t_top_awk_recipes() {
 	[ $n -gt 0 ] || bad "no profile converted: nothing compared"
 }
 
-# Exact output: sorted by self, ties by name; -c, -l, -n, -s, -t, -m.
+# Exact output: R's, sorted by self, ties by total then name (as
+# summaryRprof); -c, -l, -n, -s, -t, -m.
 t_top_exact() {
 	for a in "" "-c" "-l -n 5" "-s 2,4 -t vsize.large -n 4" "-s 3 -n 3" \
 	    "-m -n 3"; do

@@ -17,6 +17,7 @@ struct row {
 	double mem;
 	const struct key *k;
 	uint32_t name, file;	/* ranks of the strings in byte order */
+	uint32_t rname;		/* R's order: rank of summaryRprof's name */
 };
 
 static struct num
@@ -60,6 +61,95 @@ cmp_total(const void *x, const void *y)
 	const struct row *a = x, *b = y;
 
 	return cmp_rows(a, b, a->total, b->total);
+}
+
+/* summaryRprof's order: order(-self, -total) (by.total: the other way
+ * round), ties in the order of its names, sort()ed (in the C locale:
+ * byte order). */
+static int
+cmp_rows_r(const struct row *a, const struct row *b, struct num ka,
+    struct num kb, struct num sa, struct num sb)
+{
+	if (num_less(kb, ka))
+		return -1;
+	if (num_less(ka, kb))
+		return 1;
+	if (num_less(sb, sa))
+		return -1;
+	if (num_less(sa, sb))
+		return 1;
+	return (a->rname > b->rname) - (a->rname < b->rname);
+}
+
+static int
+cmp_self_r(const void *x, const void *y)
+{
+	const struct row *a = x, *b = y;
+
+	return cmp_rows_r(a, b, a->self, b->self, a->total, b->total);
+}
+
+static int
+cmp_total_r(const void *x, const void *y)
+{
+	const struct row *a = x, *b = y;
+
+	return cmp_rows_r(a, b, a->total, b->total, a->self, b->self);
+}
+
+struct rname {
+	char *s;
+	size_t row;
+};
+
+static int
+cmp_rname(const void *x, const void *y)
+{
+	const struct rname *a = x, *b = y;
+
+	return strcmp(a->s, b->s);
+}
+
+/* Each row's rank among summaryRprof's names: the function's, or, by
+ * line, "file#line" (<no location> by name). */
+static int
+rank_r_names(const struct top *t, struct row *rows, size_t n)
+{
+	struct rname *v;
+	size_t i;
+	int rc = -1;
+
+	if ((v = calloc(n + 1, sizeof(*v))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++) {
+		const struct key *k = rows[i].k;
+		uint32_t nm = k->fn ? k->fn - 1 : k->name;
+		size_t fl = strtab_len(t->strs, k->file);
+		size_t nl = strtab_len(t->strs, nm);
+		/* R's "#6" for a file it has no name of */
+		int line = t->opts.by_line && (fl > 0 || k->line > 0);
+
+		/* "#" and an int64 in decimal: 22 bytes */
+		if ((v[i].s = malloc((line ? fl + 22 : nl) + 1)) == NULL)
+			goto done;
+		if (line)
+			snprintf(v[i].s, fl + 23, "%.*s#%lld", (int)fl,
+			    strtab_str(t->strs, k->file), (long long)k->line);
+		else {
+			memcpy(v[i].s, strtab_str(t->strs, nm), nl);
+			v[i].s[nl] = '\0';
+		}
+		v[i].row = i;
+	}
+	qsort(v, n, sizeof(*v), cmp_rname);
+	for (i = 0; i < n; i++)
+		rows[v[i].row].rname = (uint32_t)i;
+	rc = 0;
+done:
+	for (i = 0; i < n; i++)
+		free(v[i].s);
+	free(v);
+	return rc;
 }
 
 static void
@@ -252,6 +342,7 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	struct sums *sm, *bm = NULL;
 	size_t i, j, m, n, shown, dropped = 0;
 	double cut = 0, run = 0, frac, ratio = 1, flat = 0;
+	int r_only;
 	struct num all, kept;
 	char mb[32];
 	uint32_t *rank, *names;
@@ -291,16 +382,16 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 		free(names);
 		return perr_nomem(e);
 	}
-	/* pprof's nodefraction: its default where a source is pprof's */
+	/* pprof's nodefraction and order where a source is pprof's, R's
+	 * where all are R's */
+	r_only = 1;
+	for (i = 0; i < p->nsources; i++)
+		if (i < t->m.capsrc && t->m.src[i].seen &&
+		    strcmp(prof_str(p, p->sources[i].type), SOURCE_RPROF) != 0)
+			r_only = 0;
 	frac = t->opts.nodefraction;
-	if (frac < 0) {
-		frac = 0;
-		for (i = 0; i < p->nsources; i++)
-			if (i < t->m.capsrc && t->m.src[i].seen &&
-			    strcmp(prof_str(p, p->sources[i].type),
-			    SOURCE_RPROF) != 0)
-				frac = 0.005;
-	}
+	if (frac < 0)
+		frac = r_only ? 0 : 0.005;
 	for (i = 0; i < t->nkeys; i++)
 		flat += top_value(t, &c, 0, i).d;
 	/* as pprof: the percentages of the total before the filters,
@@ -355,7 +446,15 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	}
 	free(rank);
 	free(names);
-	qsort(rows, n, sizeof(*rows), total ? cmp_total : cmp_self);
+	if (r_only && !t->opts.diff) {
+		if (rank_r_names(t, rows, n) < 0) {
+			free(rows);
+			return perr_nomem(e);
+		}
+		qsort(rows, n, sizeof(*rows), total ? cmp_total_r :
+		    cmp_self_r);
+	} else
+		qsort(rows, n, sizeof(*rows), total ? cmp_total : cmp_self);
 	shown = nrows == 0 || nrows > n ? n : nrows;
 	if (c.how == SHOW_MIN)
 		c.show = min_unit(&c, rows, n, all.d);

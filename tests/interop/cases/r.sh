@@ -225,3 +225,50 @@ t_r_rsqlite_views() {
 		same "$out/want" "RSQLite's reading of the views of $f"
 	done
 }
+
+# Rows in summaryRprof's order (issue 54): tsvtop's by self then total,
+# -c by total then self, -l as by.self of lines = "show", ties of both in
+# the order of R's names (R in the C locale), on every Rprof file of the
+# tests with one header and R's fresh ones; the files with a name R
+# splits at its spaces are left out (summaryRprof's figures are then
+# another profile's), and the frame of top-level code (<toplevel>, which
+# summaryRprof's function view does not show).
+t_r_row_order() {
+	need Rscript || return
+	Rscript tests/interop/rprof.R "$out" >/dev/null 2>&1 ||
+	    { bad "R could not write profiles"; return; }
+	n=0
+	for f in $(rprof_files) "$out"/*.out; do
+		[ "$(grep -c 'sample.interval=' "$f")" = 1 ] || continue
+		[ "${f##*/}" != incomplete.out ] || continue
+		# a file cut short: rprof2tsv drops the frame cut, R keeps it
+		$bin/rprof2tsv "$f" >"$out/s.tsv" 2>"$out/err" || continue
+		[ -s "$out/err" ] && continue
+		awk -F'\t' '$1 == "functions" && $3 ~ / / { s = 1 }
+		    END { exit !s }' "$out/s.tsv" && continue
+		for what in self total lines; do
+			LC_ALL=C Rscript tests/interop/summary-order.R "$f" \
+			    $what >"$out/r.$what" 2>/dev/null || continue
+			case $what in
+			self) a= ;; total) a=-c ;; lines) a=-l ;;
+			esac
+			# shellcheck disable=SC2086
+			$bin/tsvtop -q --all $a "$out/s.tsv" | awk -F'\t' -v w=$what '
+			    NR == 1 { next }
+			    w == "self" && $2 == 0 || w == "lines" && $4 == 0 { next }
+			    w == "lines" { k = $3 == 0 ? $1 : $2 "#" $3 }
+			    w != "lines" && $1 == "<toplevel>" { next }
+			    w != "lines" { k = $1 }
+			    { gsub(/"/, "", k); print k }' >"$out/o.$what"
+			if [ "$what" = lines ] && ! grep -q '#' "$out/r.$what"
+			then
+				continue	# no line profiling
+			fi
+			n=$((n + 1))
+			cmp -s "$out/r.$what" "$out/o.$what" ||
+			    bad "${f##*/}: tsvtop $a rows not in summaryRprof's order: $(diff "$out/r.$what" "$out/o.$what" | head -4 | tr '\n' ' ')"
+		done
+	done
+	echo "$n tables compared"
+	[ $n -gt 20 ] || bad "only $n tables compared"
+}

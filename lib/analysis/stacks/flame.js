@@ -26,7 +26,10 @@ function width(f, s) {
   var cs;
   if (measure === null) {
     cs = getComputedStyle(f.text);
-    measure = document.createElement('canvas').getContext('2d');
+    /* an HTML canvas by its namespace: in an SVG document (the SVG
+       opened on its own) createElement gives an element of none */
+    measure = document.createElementNS('http://www.w3.org/1999/xhtml',
+      'canvas').getContext('2d');
     measure.font = cs.fontStyle + ' ' + cs.fontWeight + ' ' + cs.fontSize +
       ' ' + cs.fontFamily;
   }

@@ -139,6 +139,33 @@ JS
 	}
 }
 
+# Every SVG tsvflame draws, opened on its own as a user opens the file
+# (an SVG document, no page around it: issue 54), throws nothing on load,
+# on a zoom, a search and Escape: R's graph, chart and icicle, a diff,
+# Go's large.cpu (frames kept out of the document until a zoom), a
+# perf profile, and the README's doc/flame.svg.
+t_chromium_svg_standalone() {
+	need chromium || return
+	need node || return
+	$bin/rprof2tsv "$R_MEM" >"$out/r.tsv"
+	$bin/tsvflame "$out/r.tsv" >"$out/graph.svg"
+	$bin/tsvflame -C "$out/r.tsv" >"$out/chart.svg"
+	$bin/tsvflame -I -l "$out/r.tsv" >"$out/icicle.svg"
+	$bin/tsvcombine "$out/r.tsv" tests/data/rprof/r-4.2/memory.out |
+	    $bin/tsvflame -d 2 >"$out/diff.svg"
+	$bin/tsvflame tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu \
+	    >"$out/large.svg"
+	$bin/tsvflame tests/data/perf/clock/perf-clock-monotonic.txt.gz \
+	    >"$out/perf.svg"
+	cp doc/flame.svg "$out/readme.svg"
+	(cd "$out" && timeout 300 node "$top/tests/interop/svg-errors.js" \
+	    graph.svg chart.svg icicle.svg diff.svg large.svg perf.svg \
+	    readme.svg) >"$out/got" 2>&1
+	printf '%s ok\n' graph.svg chart.svg icicle.svg diff.svg large.svg \
+	    perf.svg readme.svg >"$out/want"
+	same_lines want got "the SVGs opened on their own"
+}
+
 # tsvflame --chart in the browser: the same script zooms a box to the
 # whole width, Escape resets, and searching ^fib$ matches the same share
 # of the samples as in the flame graph (a sample is in fib or not,

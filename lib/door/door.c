@@ -17,6 +17,7 @@
 #include "formats/pb/pb.h"
 #include "formats/perf/perf.h"
 #include "formats/rprof/rprof.h"
+#include "formats/sql/sql_read.h"
 #include "stream/stream_read.h"
 
 static void (*warn)(const char *msg);
@@ -152,6 +153,25 @@ walk_check(void *ctx, const unsigned char *p, size_t n, int end,
 	    k->w.at, k->in->compressed == INPUT_GZIP ? "gzip" : "zstd");
 }
 
+/* tsv2sql's SQLite database, from its file, whole: what sql2tsv FILE
+ * writes. */
+static int
+read_sqlite(struct input *in, struct output *o, struct perr *e)
+{
+	struct sql_select all = { 0 };
+	struct sql_conn *c;
+	int rc;
+
+	if (in->uri == NULL || in->compressed != INPUT_PLAIN)
+		return perr_set(e, "%s: %s", in->name,
+		    sniff_advice(SNIFF_SQLITE));
+	if ((c = sqlite_query_open(in->uri, SQL_READ_TIMEOUT, e)) == NULL)
+		return -1;
+	rc = sql_read(c, &all, o, e);
+	c->close(c);
+	return rc;
+}
+
 int
 door_read(struct input *in, enum sniff_kind k, struct output *o,
     struct perr *e)
@@ -177,6 +197,8 @@ door_read(struct input *in, enum sniff_kind k, struct output *o,
 		return read_otlp(in, o, e);
 	case SNIFF_PPROF: case SNIFF_PPROF_TEXT:
 		return read_pprof(in, o, e);
+	case SNIFF_SQLITE:
+		return read_sqlite(in, o, e);
 	case SNIFF_BINARY:	/* maybe a legacy binary profile */
 		if (read_pprof(in, o, e) == 0)
 			return 0;

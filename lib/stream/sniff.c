@@ -302,6 +302,8 @@ kind_of(const void *data, size_t len, int end)
 		return SNIFF_JFR;
 	if (starts(line, len, "Nettrace"))
 		return SNIFF_NETTRACE;
+	if (len >= 16 && memcmp(line, "SQLite format 3", 16) == 0)
+		return SNIFF_SQLITE;
 	if (starts(line, len, "\x89PNG") || starts(line, len, "GIF8") ||
 	    starts(line, len, "\xff\xd8\xff"))
 		return SNIFF_IMAGE;
@@ -462,6 +464,9 @@ static const char *const advice[SNIFF_KINDS] = {
 	    "speedscope2tsv)",
 	[SNIFF_JFR] = "a Java Flight Recorder recording (convert it with "
 	    "async-profiler's jfrconv: jfrconv rec.jfr rec.pb.gz)",
+	[SNIFF_SQLITE] = "an SQLite database (tsv2sql's is read from its "
+	    "file, not a pipe: give its name, or sql2tsv FILE for a "
+	    "selection)",
 	[SNIFF_HTML] = "an HTML page, not profile data",
 	[SNIFF_SVG] = "an SVG picture, not profile data",
 	[SNIFF_UTF16] = "text in UTF-16 (save it as UTF-8)",
@@ -488,6 +493,7 @@ sniff_readable(enum sniff_kind k)
 	case SNIFF_JSON:	/* OTLP/JSON whose keys come late, or none */
 	case SNIFF_BINARY:	/* maybe a legacy binary profile */
 	case SNIFF_SPEEDSCOPE: case SNIFF_CPUPROFILE: case SNIFF_PERF_SCRIPT:
+	case SNIFF_SQLITE:	/* from its file (door_read) */
 		return 1;
 	default:
 		return 0;

@@ -36,6 +36,7 @@ enum sniff_kind {
 	SNIFF_JFR,		/* a Java Flight Recorder recording */
 	SNIFF_FIREFOX,		/* the Firefox Profiler's: Gecko or processed */
 	SNIFF_NETTRACE,		/* .NET's EventPipe trace */
+	SNIFF_SQLITE,		/* an SQLite database (tsv2sql's, maybe) */
 	SNIFF_HTML,		/* a page */
 	SNIFF_SVG,		/* a picture */
 	SNIFF_UTF16,		/* text in UTF-16 */

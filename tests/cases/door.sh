@@ -192,3 +192,25 @@ t_door_wrong_file_named() {
 	done
 	cd "$top" || return
 }
+
+# tsv2sql's own SQLite database given to a stream program is read from
+# its file whole, as sql2tsv writes it (issue 54); on a pipe, or to a
+# converter, it is named and sql2tsv with it.
+t_door_sqlite_database() {
+	$bin/rprof2tsv "$R_MEM" >"$out/r.tsv"
+	$bin/tsv2sql -b "$out/p.db" "$out/r.tsv" tests/data/pprof/go-1.19/go.cpu.pb.gz ||
+	    { bad "tsv2sql"; return; }
+	$bin/sql2tsv "$out/p.db" | $bin/tsvtop -s 1 >"$out/want"
+	$bin/tsvtop -s 1 "$out/p.db" >"$out/got" 2>&1 || bad "tsvtop p.db: exit $?"
+	same_lines want got "tsvtop of tsv2sql's database"
+	$bin/sql2tsv "$out/p.db" | $bin/tsvcombine - >"$out/want"
+	$bin/tsvcombine "$out/p.db" >"$out/got" 2>&1
+	same_lines want got "tsvcombine of tsv2sql's database"
+	$bin/tsvtop <"$out/p.db" >"$out/x" 2>"$out/err" && bad "from a pipe: exit 0"
+	grep -q 'an SQLite database.*sql2tsv FILE' "$out/err" ||
+	    bad "from a pipe: $(cat "$out/err")"
+	$bin/pprof2tsv "$out/p.db" >"$out/x" 2>"$out/err" && bad "pprof2tsv: exit 0"
+	grep -q 'an SQLite database' "$out/err" || bad "pprof2tsv: $(cat "$out/err")"
+	[ -s "$out/x" ] && bad "pprof2tsv: output"
+	return 0
+}

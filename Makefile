@@ -98,7 +98,8 @@ LIBSRC = $(BASE_SRC) $(RE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SR
 	$(DOOR_SRC)
 LIBOBJ = $(LIBSRC:%.c=$(OBJ)/%.o) $(PROTO_C:$(GEN)/%.c=$(OBJ)/gen/%.o)
 LIBA = $(B)/libprofstream.a
-CLIOBJ = $(OBJ)/filters/cli.o $(OBJ)/filters/cli_input.o
+CLIOBJ = $(OBJ)/filters/cli.o $(OBJ)/filters/cli_input.o \
+	$(OBJ)/filters/cli_pprof.o
 MAN1 = $(PROGS:=.1)
 
 all: $(PROGS:%=$(BIN)/%)

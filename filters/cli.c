@@ -256,6 +256,7 @@ cli_getopt(const struct cli_prog *prog, int argc, char **argv)
 		longs[nl++] = (struct option){ "version", no_argument, NULL,
 		    'V' };
 		opterr = 0;
+		cli_pprof_habits(prog, argc, argv);
 	}
 	for (;;) {
 		switch (ch = getopt_long(argc, argv, optstring, longs, NULL)) {

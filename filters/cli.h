@@ -94,6 +94,14 @@ struct cli_prog {
  * --version (exit 0), -Z (the bound on decompressed input) and unknown
  * options (usage on stderr, exit 2).
  */
+/* pprof's flags (-cum, -sample_index=x, --diff_base) in argv answered
+ * with the option that does the same, as a usage error (exit 2); called
+ * by cli_getopt before it reads argv. */
+void cli_pprof_habits(const struct cli_prog *prog, int argc, char **argv);
+/* Whether the operands left are one file and nothing is piped in: the
+ * profile given alone where a regular expression comes first (pprof's
+ * -peek and -list take theirs as a flag's value). */
+int cli_lone_profile(int argc, char **argv);
 int cli_getopt(const struct cli_prog *prog, int argc, char **argv);
 /* The usage text, on fp. */
 void cli_show_usage(const struct cli_prog *prog, FILE *fp);

@@ -58,6 +58,7 @@ main(int argc, char *argv[])
 	struct input_ref in;
 	const char *opath = NULL;
 	char err[256];
+	const char *rx;
 	int ch, rc;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
@@ -96,8 +97,17 @@ main(int argc, char *argv[])
 		cli_warn("a regular expression is needed");
 		cli_usage(&prog);
 	}
-	if ((lo.match = re_compile(argv[0], err, sizeof(err))) == NULL) {
-		cli_warn("'%s': %s", argv[0], err);
+	rx = argv[0];
+	if (cli_lone_profile(argc, argv)) {
+		cli_warn("'%s' is a file, not a regular expression: read as "
+		    "the profile, every function listed (as the regular "
+		    "expression .)", argv[0]);
+		rx = ".";
+		argc++;		/* the file stays an operand */
+		argv--;
+	}
+	if ((lo.match = re_compile(rx, err, sizeof(err))) == NULL) {
+		cli_warn("'%s': %s", rx, err);
 		cli_usage(&prog);
 	}
 	to.sources = &sources;

@@ -79,6 +79,11 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (!tree && cli_lone_profile(argc, argv)) {
+		cli_warn("'%s' is a file, not a regular expression: read as "
+		    "the profile, every function shown (as --tree)", argv[0]);
+		tree = 1;
+	}
 	if (!tree) {
 		if (argc == 0) {
 			cli_warn("a regular expression is needed (or --tree)");

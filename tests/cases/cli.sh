@@ -151,3 +151,40 @@ t_cli_closed_stdout() {
 	$bin/tsvtop -o "$out/top.txt" "$out/s.tsv" >&- || bad "tsvtop -o F >&-: exit $?"
 	[ -s "$out/top.txt" ] || bad "tsvtop -o F >&-: nothing in F"
 }
+
+# A pprof user's habits (issue 54): pprof's flags, one dash or
+# underscores, are answered with the option that does the same, as a
+# usage error; the options as spelt here still work; a profile given
+# alone where a regular expression comes first is read as the profile.
+t_cli_pprof_habits() {
+	f=tests/data/pprof/go-1.19/go.cpu.pb.gz
+	for c in "tsvtop -cum|here --cum (-c)" \
+	    "tsvtop --diff_base $f|here --diff-base" \
+	    "tsvtop -top|here tsvtop FILE" \
+	    "tsvtop -sample_index=cpu|here --type (-t)" \
+	    "tsvtop -focus=main|here tsvfocus -f REGEX" \
+	    "tsvtop --focus=main|here tsvfocus -f REGEX" \
+	    "tsvgraph -nodefraction=0.1|here --nodefraction" \
+	    "tsvgraph -relative_percentages|here --relative" \
+	    "tsvpeek -tree|here --tree" "tsvflame -peek|here tsvpeek REGEX" \
+	    "tsvfocus -show_from=main|here --show-from (-r)"; do
+		# shellcheck disable=SC2086
+		$bin/${c%%|*} "$f" >"$out/x" 2>"$out/err"
+		rc=$?
+		[ $rc = 2 ] || bad "${c%%|*}: exit $rc"
+		grep -qF "is pprof's" "$out/err" && grep -qF "${c#*|}" "$out/err" ||
+		    bad "${c%%|*}: $(head -1 "$out/err")"
+		[ -s "$out/x" ] && bad "${c%%|*}: output"
+	done
+	$bin/tsvtop -cl -n 1 -q "$f" >/dev/null || bad "tsvtop -cl: exit $?"
+	$bin/tsvtop --cum --nodecount=1 "$f" >/dev/null || bad "tsvtop --cum: exit $?"
+	$bin/tsvtop --sample-index=cpu "$f" >/dev/null || bad "--sample-index: exit $?"
+	need script || return
+	script -qec "$bin/tsvpeek $f" /dev/null >"$out/got" 2>&1 </dev/null ||
+	    bad "tsvpeek FILE: exit $?"
+	tr -d '\r' <"$out/got" | sed 1d >"$out/got.peek"
+	$bin/tsvpeek --tree "$f" >"$out/want"
+	same_lines want got.peek "tsvpeek FILE, as --tree"
+	grep -q "is a file, not a regular expression" "$out/got" ||
+	    bad "tsvpeek FILE: $(head -1 "$out/got")"
+}

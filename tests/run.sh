@@ -7,15 +7,18 @@
 # (make check) or tests/interop/cases/TOPIC.sh (make interop, -s
 # interop), named TOPIC/NAME (underscores as hyphens). -l lists them;
 # names, or shell patterns ('rprof/*'), run those alone. Every case runs in
-# a shell of its own, in build/tests/out/SUITE/NAME, jobs at a time (2); the
-# failures are printed by name with what each said, then "N passed, N
-# failed". A case whose tools are missing is skipped, naming them
+# a shell of its own, in build/tests/out/SUITE/NAME, jobs at a time (the
+# processors, 2 at least), a mark each on stderr as it ends (. pass, F
+# fail, s skipped); the failures are printed by name with what each said,
+# the five slowest, then "N passed, N failed". A case whose tools are missing is skipped, naming them
 # (TESTS_STRICT=1: failed). BIN=dir runs the programs found there
 # (valgrind's wrappers); SUBSET=n takes every n-th file in the
 # corpus-wide loops.
 cd "$(dirname "$0")/.." || exit 2
 top=$(pwd)
-suite=check jobs=2 list=0 one=
+suite=check list=0 one=
+jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+[ "$jobs" -ge 2 ] 2>/dev/null || jobs=2
 while getopts lj:s:1: opt; do
 	case $opt in
 	l) list=1 ;;
@@ -67,6 +70,10 @@ run_one() {
 		echo pass
 	fi >"$out/.result"
 	echo "$(($(date +%s) - start))" >"$out/.seconds"
+	# progress: a mark a case, so a run is never silent for minutes
+	case $(cat "$out/.result") in
+	pass) printf . ;; skip*) printf s ;; *) printf F ;;
+	esac >&2
 }
 
 if [ -n "$one" ]; then
@@ -92,8 +99,9 @@ else
 fi
 rm -f "${TMPDIR:-/tmp}/run-cases.$$"
 mkdir -p "$outroot"
-xargs -P "$jobs" -n 1 sh tests/run.sh -s "$suite" -1 \
+xargs -r -P "$jobs" -n 1 sh tests/run.sh -s "$suite" -1 \
     <"${TMPDIR:-/tmp}/run-chosen.$$"
+echo >&2
 pass=0 fail=0 skip=0
 while read -r c; do
 	r=$(cat "$outroot/$c/.result" 2>/dev/null || echo "fail")
@@ -113,6 +121,12 @@ while read -r c; do
 		sed 's/^/    /' "$outroot/$c/.log" | head -n 40 ;;
 	esac
 done <"${TMPDIR:-/tmp}/run-chosen.$$"
+# the slowest cases, where the time of a run goes
+while read -r c; do
+	echo "$(cat "$outroot/$c/.seconds" 2>/dev/null || echo 0) $c"
+done <"${TMPDIR:-/tmp}/run-chosen.$$" | sort -rn | head -n 5 |
+    awk '$1 > 0 { s = s (s == "" ? "" : ", ") $2 " " $1 " s" }
+    END { if (s != "") print "slowest: " s }'
 rm -f "${TMPDIR:-/tmp}/run-chosen.$$"
 printf '%d passed, %d failed' $pass $fail
 [ $skip -gt 0 ] && printf ', %d skipped (their tools missing)' $skip

@@ -80,6 +80,9 @@ fi
 sudo=""
 [ "$(id -u)" = 0 ] || sudo=sudo
 echo "deps.sh: installing$need" >&2
-$sudo apt-get update -qq >&2
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $need >&2
+# another apt-get at work holds dpkg's lock: wait for it (10 minutes)
+# rather than fail
+lock="-o DPkg::Lock::Timeout=600"
+$sudo apt-get $lock update -qq >&2
+DEBIAN_FRONTEND=noninteractive $sudo apt-get $lock install -y -qq $need >&2
 npm_packages "${1:-}"

@@ -103,3 +103,14 @@ t_layout_tokens_with_length() {
 	python3 tests/tokens.py $(find lib filters rpkg/src -name '*.c' | sort) \
 	    >"$out/bad" || bad "tokens printed with %s: $(cat "$out/bad")"
 }
+
+# Every apt-get the set-up runs waits for dpkg's lock rather than failing
+# when another apt-get holds it (issue 54).
+t_layout_apt_waits() {
+	grep -n 'apt-get [a-z$-]' tools/*.sh .ci/run | grep -v '^[^:]*:[0-9]*: *#' |
+	    grep -v 'Lock::Timeout\|\$lock' >"$out/got"
+	[ -s "$out/got" ] && bad "apt-get without the lock's timeout: $(head -2 "$out/got")"
+	grep -q 'lock="-o DPkg::Lock::Timeout=' tools/deps.sh ||
+	    bad "tools/deps.sh sets no lock timeout"
+	return 0
+}

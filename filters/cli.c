@@ -130,9 +130,9 @@ version(void)
 	exit(EXIT_OK);
 }
 
-/* -Z: a size with an optional k, M or G suffix */
-static void
-limit(const struct cli_prog *prog, const char *arg)
+unsigned long long
+cli_size(const struct cli_prog *prog, const char *arg, const char *opt,
+    int zero_ok)
 {
 	char *end;
 	unsigned long long v;
@@ -145,12 +145,20 @@ limit(const struct cli_prog *prog, const char *arg)
 	case 'm': case 'M': shift = 20; end++; break;
 	case 'g': case 'G': shift = 30; end++; break;
 	}
-	if (errno != 0 || end == arg || *end != '\0' || v == 0 ||
+	if (errno != 0 || end == arg || *end != '\0' || (v == 0 && !zero_ok) ||
 	    arg[0] == '-' || v > (~0ULL >> shift)) {
-		cli_warn("-Z: '%s' is not a size (such as 100M or 8G)", arg);
+		cli_warn("%s: '%s' is not a size (such as 100M or 8G)", opt,
+		    arg);
 		cli_usage(prog);
 	}
-	input_set_limit(v << shift);
+	return v << shift;
+}
+
+/* -Z: a size with an optional k, M or G suffix */
+static void
+limit(const struct cli_prog *prog, const char *arg)
+{
+	input_set_limit(cli_size(prog, arg, "-Z", 0));
 }
 
 /* -X: frames a stream may hold per byte of input, 0 for no bound */

@@ -102,6 +102,10 @@ void cli_pprof_habits(const struct cli_prog *prog, int argc, char **argv);
  * profile given alone where a regular expression comes first (pprof's
  * -peek and -list take theirs as a flag's value). */
 int cli_lone_profile(int argc, char **argv);
+/* A size with an optional k, M or G suffix (of 1024), as -Z takes it;
+ * else a usage error naming opt. 0 only where zero_ok. */
+unsigned long long cli_size(const struct cli_prog *prog, const char *arg,
+    const char *opt, int zero_ok);
 int cli_getopt(const struct cli_prog *prog, int argc, char **argv);
 /* The usage text, on fp. */
 void cli_show_usage(const struct cli_prog *prog, FILE *fp);

@@ -9,7 +9,8 @@
 #include "io/graphviz.h"
 #include "cli.h"
 
-enum { O_UNIT = CLI_LONG, O_SOURCE_PATH, O_TRIM_PATH, O_ANY_SOURCE };
+enum { O_UNIT = CLI_LONG, O_SOURCE_PATH, O_TRIM_PATH, O_ANY_SOURCE,
+    O_MAX_EXTRA };
 
 static const struct cli_opt opts[] = {
 	{ 'm', "memory", NULL, "add mem_total: summaryRprof's memory, in MB" },
@@ -25,6 +26,9 @@ static const struct cli_opt opts[] = {
 	{ O_TRIM_PATH, "trim-path", "prefixes", "as tsvlist's --trim-path" },
 	{ O_ANY_SOURCE, "any-source-file", NULL, "as tsvlist's: any file a "
 	    "profile names" },
+	{ O_MAX_EXTRA, "max-extra", "size", "what the other sample types and "
+	    "the refine data\nmay add to the page (default 32M, or the "
+	    "first type's\nsize; 0: no bound)" },
 	CLI_OPT_BASE,
 	CLI_OPT_LIMIT,
 	{ 0 }
@@ -60,6 +64,7 @@ main(int argc, char *argv[])
 	struct source_set sources = { 0 };
 	struct cli_base base = { 0 };
 	struct report_opts ro = { .width = 1200 };
+	unsigned long long extra;
 	struct report *rep;
 	struct chart *ch;
 	struct output o;
@@ -109,6 +114,11 @@ main(int argc, char *argv[])
 			break;
 		case O_ANY_SOURCE:
 			ro.anywhere = 1;
+			break;
+		case O_MAX_EXTRA:
+			extra = cli_size(&prog, optarg, "--max-extra", 1);
+			ro.extra = extra == 0 || extra > SIZE_MAX ? SIZE_MAX :
+			    (size_t)extra;
 			break;
 		}
 	}

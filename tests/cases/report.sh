@@ -213,3 +213,28 @@ t_report_types() {
 	    grep -q '<select id="type"' && bad "a diff page has a switch"
 	return 0
 }
+
+# Every sample type on the page of a small profile (issue 54): the pages
+# of the test data's heap profiles of kilobytes offer all their types
+# (heap1.pb.gz left inuse_objects out: "twice its size"); --max-extra
+# bounds what they may add, and the page says which it left out.
+t_report_every_type() {
+	for h in tests/data/pprof/go-labelled/heap1.pb.gz \
+	    tests/data/pprof/go-labelled/heap2.pb.gz \
+	    tests/data/pprof/pprofutils/heapage.in.pprof \
+	    tests/data/pprof/google-pprof/profile/testdata/gobench.heap; do
+		$bin/tsvreport "$h" >"$out/r.html" || { bad "tsvreport $h"; continue; }
+		grep -o '<select id="type".*</select>' "$out/r.html" |
+		    grep -o '<option[^>]*>[^<]*' | sed 's/.*>//' | sort >"$out/got"
+		$bin/pprof2tsv "$h" | awk -F'\t' '$1 == "sample_values" { print $3 }' |
+		    sort -u >"$out/want"
+		same_lines want got "the types of $h's page"
+		grep -q 'left out' "$out/r.html" && bad "$h: a type left out"
+	done
+	$bin/tsvreport --max-extra=1k tests/data/pprof/go-labelled/heap1.pb.gz |
+	    grep -q 'types\? left out: the page would pass [0-9]* kB (tsvreport --max-extra keeps them)' ||
+	    bad "--max-extra=1k: no type said left out"
+	$bin/tsvreport --max-extra=x "$h" >/dev/null 2>"$out/err"
+	[ $? = 2 ] || bad "--max-extra=x: not a usage error"
+	return 0
+}

@@ -5,6 +5,7 @@
  * temporary file (part.c), the other types' views and the refine data
  * gzip'd; page.c makes the page of them.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -357,9 +358,29 @@ is_rprof(const struct prof *p)
 	return 0;
 }
 
-/* A page larger than this many times the first type's alone is too
- * heavy to send: the types past it are left out of the switch. */
+/* A page larger than this many times the first type's alone, and
+ * larger than the options' extra, is too heavy to send: the types past
+ * it are left out of the switch. */
 #define ALT_BOUND 1.0
+
+/* A bound said in the page: "%.0f MB" or, under 1 MB, "kB" */
+static void
+bound_said(char *buf, size_t n, double bytes)
+{
+	if (bytes >= 1 << 20)
+		snprintf(buf, n, "%.0f MB", bytes / (1 << 20));
+	else
+		snprintf(buf, n, "%.0f kB", ceil(bytes / 1024));
+}
+
+/* What the other types, or the refine data, may add to the page. */
+static double
+extra_bound(const struct report *r, size_t first)
+{
+	size_t x = r->o.extra ? r->o.extra : REPORT_EXTRA;
+
+	return fmax(ALT_BOUND * (double)first, (double)x);
+}
 
 /* The bytes of v's parts. */
 static size_t
@@ -465,8 +486,7 @@ alt_types(struct report *r, struct prof *p, struct perr *e)
 		views_close(&v);
 		/* base64's four bytes for three */
 		more = (a->ngz[ALT_VIEWS] + a->ngz[ALT_DATA]) / 3 * 4;
-		if (rc < 0 || (double)(total + more) > ALT_BOUND *
-		    (double)first) {
+		if (rc < 0 || (double)(total + more) > extra_bound(r, first)) {
 			free(a->type);
 			free(a->gz[ALT_VIEWS]);
 			free(a->gz[ALT_DATA]);
@@ -478,10 +498,14 @@ alt_types(struct report *r, struct prof *p, struct perr *e)
 		total += more;
 		r->nalts++;
 	}
-	if (left > 0)
+	if (left > 0) {
+		char b[32];
+
+		bound_said(b, sizeof(b), extra_bound(r, first));
 		snprintf(r->alts_why, sizeof(r->alts_why), "%zu type%s left "
-		    "out: the page would pass twice its size", left,
-		    left > 1 ? "s" : "");
+		    "out: the page would pass %s (tsvreport --max-extra "
+		    "keeps them)", left, left > 1 ? "s" : "", b);
+	}
 	return 0;
 }
 
@@ -529,12 +553,16 @@ refine_data(struct report *r, struct prof *p, struct perr *e)
 	if (rc < 0)
 		return -1;
 	/* (base64's four bytes for three) */
-	if ((double)(r->nrefine_gz / 3 * 4) > ALT_BOUND *
-	    (double)views_size(&r->v)) {
+	if ((double)(r->nrefine_gz / 3 * 4) > extra_bound(r,
+	    views_size(&r->v))) {
+		char b[32];
+
 		free(r->refine_gz);
 		r->refine_gz = NULL;
+		bound_said(b, sizeof(b), extra_bound(r, views_size(&r->v)));
 		snprintf(r->refine_why, sizeof(r->refine_why), "the stacks "
-		    "would pass the page's size: tsvfocus, then tsvreport");
+		    "would pass %s: tsvfocus, then tsvreport (or "
+		    "--max-extra)", b);
 	}
 	if (r->refine_gz == NULL || r->chart == NULL) {
 		/* its stacks are no longer needed */

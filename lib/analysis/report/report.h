@@ -31,11 +31,18 @@ struct report_opts {
 	void *ctx;
 	const char *title;
 	double width;			/* of the pictures, px */
+	/* what the other sample types and the refine data may make the
+	 * page (base64 bytes) at least: REPORT_EXTRA by default, SIZE_MAX
+	 * no bound; past it and past the first type's views, they are left
+	 * out, which the page says */
+	size_t extra;
 	/* lays out the call graph: the DOT at dot_fd (from its start) as
 	 * SVG into svg_fd (Graphviz's dot, run by the program); NULL: none,
 	 * the tab says so. 0, or -1 with e saying why. */
 	int (*layout)(void *ctx, int dot_fd, int svg_fd, struct perr *e);
 };
+
+#define REPORT_EXTRA ((size_t)32 << 20)
 
 struct report;
 

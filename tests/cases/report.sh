@@ -141,7 +141,7 @@ t_report_no_local_path() {
 # A diff page (--diff-base): its tables are tsvtop's and tsvpeek's with
 # the same base (tsvpeek's blocks of it are pprof's: peek/diff); its call
 # graph is tsvgraph's (pprof's: graph/diff), laid out; its flame graph
-# colours each function by its change in the profile's unit; no flame
+# colours each function by its change, in the table's unit; no flame
 # chart.
 t_report_diff() {
 	d=tests/data/pprof/go-labelled
@@ -154,9 +154,9 @@ t_report_diff() {
 	$bin/tsvpeek --table --tree --diff-base $d/cpu1.pb.gz $d/cpu2.pb.gz \
 	    >"$out/want"
 	same_lines want got "the diff page's callers and callees"
-	grep -q 'total 760ms, base 750ms;' "$out/r.html" ||
+	grep -q 'total 760 ms, base 750 ms;' "$out/r.html" ||
 	    bad "the flame graph's totals are not the profile's and the base's, in ms"
-	grep -A3 '<title>main.workB$' "$out/r.html" | grep -q '^base 140ms, change +321.43%' ||
+	grep -A3 '<title>main.workB$' "$out/r.html" | grep -q '^base 140 ms, change +321.43%' ||
 	    bad "main.workB's box does not say its base and change"
 	grep -q 'No flame chart: a diff has no order in time' "$out/r.html" ||
 	    bad "the chart's tab does not say why a diff has none"
@@ -164,6 +164,13 @@ t_report_diff() {
 		grep -q '>0 of &#45;410ms (54.67%)<' "$out/r.html" ||
 		    bad "the call graph has not main.workA's loss as pprof's"
 	fi
+	# one unit on the page (issue 54): a base of 750 ms under a profile
+	# of 3.74 s, the table in ms, the flame graph too (it said 3.74s)
+	$bin/tsvreport --diff-base $d/cpu1.pb.gz \
+	    tests/data/pprof/go-1.19/go.cpu.pb.gz >"$out/r2.html"
+	grep -q 'values in ms' "$out/r2.html" || bad "the table is not in ms"
+	grep -q 'total 3740 ms, base 750 ms;' "$out/r2.html" ||
+	    bad "the flame graph: $(grep -o 'total [^;]*;' "$out/r2.html" | head -1)"
 }
 
 # The sample type switch (pprof -http's sample menu): a Go heap profile's

@@ -235,6 +235,9 @@ views_write(struct report *r, struct prof *p, const char *type,
 	if (part_open(&v->top, &o, e) < 0)
 		return -1;
 	rc = top_write(r->top, p, &o, type, 0, 0, e);
+	/* one unit on the page: the pictures' values in the table's */
+	if (rc == 0)
+		fo.shown = top_shown_unit(r->top);
 	if (part_close(&v->top, &o, rc, e) < 0 || rc < 0 ||
 	    part_open(&v->topall, &o, e) < 0)
 		return -1;

@@ -288,7 +288,8 @@ flame_write(const struct stacks *st, const struct prof *p,
 	/* a difference graph's figures each in its own unit (as pprof
 	 * labels them), or raw where samples of different lengths are */
 	if (opts->diff && opts->unit == NULL) {
-		if (measure_choose(&st->m, p, opts->type, "auto", &c, e) < 0 &&
+		if (measure_choose(&st->m, p, opts->type, opts->shown ?
+		    "minimum" : "auto", &c, e) < 0 &&
 		    measure_choose(&st->m, p, opts->type, "raw", &c, e) < 0)
 			return -1;
 	} else if (measure_choose(&st->m, p, opts->type, opts->unit, &c, e) <
@@ -302,7 +303,11 @@ flame_write(const struct stacks *st, const struct prof *p,
 	if (t >= 0 && !c.mixed) {
 		/* the values in the unit tsvtop shows the profile in (a
 		 * difference graph: each in its own, as pprof labels them) */
-		svg_choose_unit(st, p, &c, 2 * (size_t)t);
+		if (opts->shown != NULL && opts->unit == NULL &&
+		    c.how == SHOW_MIN)
+			c.show = opts->shown;
+		else
+			svg_choose_unit(st, p, &c, 2 * (size_t)t);
 		l.g.c = &c;
 	}
 	if (st->nstacks == 0 || t < 0)

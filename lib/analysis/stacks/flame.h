@@ -17,6 +17,9 @@ struct flame_opts {
 	const char *unit;	/* measure_choose's (NULL: tsvtop's, R's
 				 * samples as time; a difference, "raw") */
 	int normalize;		/* the base scaled to the others' sum */
+	const char *shown;	/* with unit NULL: the one unit to show the
+				 * values in, two decimals (a page's, chosen
+				 * by its table); NULL: as tsvtop would */
 	const char *id;		/* prefix of the SVG's ids (letters and
 				 * '-'), for several on a page; NULL: none */
 	const char *trim;	/* prefixes cut from file names shown

@@ -13,6 +13,12 @@
 #include "base/array.h"
 #include "analysis/top/top_impl.h"
 
+const char *
+top_shown_unit(const struct top *t)
+{
+	return t->shown;
+}
+
 double
 top_set_nodefraction(struct top *t, double f)
 {

@@ -53,5 +53,8 @@ int top_write(struct top *t, const struct prof *p, struct output *o,
     const char *want, int by_total, size_t nrows, struct perr *e);
 /* The node fraction of the rows written from now on; the one before. */
 double top_set_nodefraction(struct top *t, double f);
+/* The one unit (pprof's "minimum") the last table of top_write chose for
+ * its values, for the pictures beside it; NULL: none chosen. */
+const char *top_shown_unit(const struct top *t);
 
 #endif

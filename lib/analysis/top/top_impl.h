@@ -30,6 +30,8 @@ struct top {
 	 * (measure_total_before): what the percentages are of */
 	struct num before;
 	int has_before;
+	/* the one unit the last table showed its values in, or NULL */
+	const char *shown;
 	/* names and files: the profile's strings (a consumer's own are
 	 * added there), none before its first sample */
 	struct strtab *strs, none;

@@ -458,6 +458,7 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	shown = nrows == 0 || nrows > n ? n : nrows;
 	if (c.how == SHOW_MIN)
 		c.show = min_unit(&c, rows, n, all.d);
+	t->shown = c.how == SHOW_MIN ? c.show : NULL;
 	if (!t->opts.quiet)
 		top_header(t, p, o, &c, kept, shown, n, dropped, cut, ratio);
 	out_str(o, t->opts.by_line ? "function\tfile\tline\t" : "function\t");

@@ -355,14 +355,52 @@ put_samples(struct pprof_writer *w, struct outstr *o, struct pb_packer *k,
 	return rc;
 }
 
+/* Whether a mapping's file is no program's own: the kernel ([...],
+ * vmlinux, modules), a shared library, a JIT's symbol map. */
+static int
+not_a_program(const char *f)
+{
+	const char *base = strrchr(f, '/');
+	size_t n;
+
+	base = base != NULL ? base + 1 : f;
+	n = strlen(base);
+	return *f == '[' || *f == '\0' || strncmp(f, "/lib/modules/", 13) == 0 ||
+	    strncmp(base, "vmlinux", 7) == 0 || strstr(base, ".so.") != NULL ||
+	    (n >= 3 && strcmp(base + n - 3, ".so") == 0) ||
+	    (n >= 4 && strcmp(base + n - 4, ".map") == 0) ||
+	    (n >= 3 && strcmp(base + n - 3, ".ko") == 0);
+}
+
+/* The mapping pprof is to take for the main binary, its first: the
+ * first unless that is no program's own (perf's list begins with
+ * whatever a sample met first: [kernel.kallsyms], ld.so) and another
+ * is. */
+static size_t
+main_mapping(const struct prof *p)
+{
+	size_t i;
+
+	if (p->nmappings == 0 ||
+	    !not_a_program(prof_str(p, p->mappings[0].filename)))
+		return 0;
+	for (i = 1; i < p->nmappings; i++)
+		if (!not_a_program(prof_str(p, p->mappings[i].filename)))
+			return i;
+	return 0;
+}
+
 static void
 put_mappings(struct prof *p, struct outstr *o, struct pb_packer *k)
 {
 	Mapping mp;
-	size_t i;
+	size_t i, j, first = main_mapping(p);
 
-	for (i = 0; i < p->nmappings; i++) {
-		const struct mapping *m = &p->mappings[i];
+	/* the main binary first; ids stay the stream's order */
+	for (j = 0; j < p->nmappings; j++) {
+		const struct mapping *m;
+		i = j == 0 ? first : j <= first ? j - 1 : j;
+		m = &p->mappings[i];
 		perftools__profiles__mapping__init(&mp);
 		mp.id = i + 1;
 		mp.memory_start = m->start;

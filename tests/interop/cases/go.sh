@@ -872,3 +872,19 @@ t_go_filtered_percentages() {
 	done
 	[ $n -ge 25 ] || bad "only $n filters matched"
 }
+
+# pprof takes a profile's first mapping for its main binary (File:): what
+# tsv2pprof writes of perf's stacks names the program, not the kernel or
+# a library perf met first (issue 54).
+t_go_perf_main_binary() {
+	need go || return
+	d=tests/data/perf/flamegraph
+	for pair in perf-rust-Yamakaky-dcpu:emulator perf-dd-stacks-01:dd \
+	    perf-iperf-stacks-pidtid-01:iperf perf-funcab-cmd-01:func_ab; do
+		$bin/tsv2pprof "$d/${pair%%:*}.txt.gz" >"$out/p.pb.gz" ||
+		    { bad "tsv2pprof ${pair%%:*}"; continue; }
+		got=$(go tool pprof -top -symbolize=none "$out/p.pb.gz" 2>/dev/null |
+		    sed -n 's/^File: //p')
+		[ "$got" = "${pair#*:}" ] || bad "${pair%%:*}: File: $got, not ${pair#*:}"
+	done
+}

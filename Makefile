@@ -72,6 +72,7 @@ ANALYSIS_SRC = lib/analysis/sample/select.c lib/analysis/sample/focus.c \
 	lib/analysis/graph/callgraph.c lib/analysis/graph/peek.c \
 	lib/analysis/graph/dot.c lib/analysis/graph/prune.c \
 	lib/analysis/top/top.c lib/analysis/top/top_table.c \
+	lib/analysis/top/top_inline.c \
 	lib/analysis/top/list.c lib/analysis/top/tags.c \
 	lib/analysis/report/report.c lib/analysis/report/refine.c \
 	lib/analysis/report/part.c lib/analysis/report/page.c

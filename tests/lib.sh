@@ -13,6 +13,9 @@ bad() {
 
 # Compares $out/got with file $1 (the expected output) for check $2.
 same() {
+	# UPDATE=1: the expected file rewritten (review its diff before a
+	# commit)
+	[ -n "${UPDATE:-}" ] && cp "$out/got" "$1"
 	if cmp -s "$out/got" "$1"; then ok; else
 		bad "$2: output differs from $1"
 		diff "$1" "$out/got" | head -10

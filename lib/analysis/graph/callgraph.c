@@ -409,7 +409,7 @@ cg_percent_total(const struct callgraph *g, const struct prof *p,
 	struct num before;
 
 	if (!relative && g->diff == CG_PLAIN &&
-	    measure_total_before(&g->m, p, c, &before))
+	    measure_total_before(&g->m, p, c, g->sources, &before))
 		return before;
 	return cg_total(g, c);
 }

@@ -42,7 +42,9 @@ function Graph(t, st, d, sums) {
   this.F = d.frames.length;
   this.flat = sums.flat;
   this.cum = sums.cum;
-  this.total = sums.total;
+  /* what the percentages are of: the total before the refinement, as
+     pprof's (callgraph.c's cg_percent_total) */
+  this.total = sums.pct !== undefined ? sums.pct : sums.total;
   this.stacks = [];
   this.labelled = false;
   this.d = d;

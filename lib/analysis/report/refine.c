@@ -230,7 +230,8 @@ refine_write(const struct refine *rf, const struct stacks *shown,
 	write_types(shown, p, types, ntypes, unit, o, cols, &ncols);
 	out_str(o, "\"nodefraction\":");
 	out_str(o, node_fraction(shown, p) ? "0.005" : "0");
-	out_str(o, ",\n");
+	/* every source R's: the rows in summaryRprof's order (tsvtop's) */
+	out_str(o, node_fraction(shown, p) ? ",\n" : ",\"rorder\":1,\n");
 	write_frames(st, trim, set, o);
 	/* a stack: its values (a column each), its label set (0: none),
 	 * its frames root first */

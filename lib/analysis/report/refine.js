@@ -146,12 +146,13 @@ Pairs.prototype.grow = function () {
 function sums(t, st) {
   var F = data.frames.length, flat = new Float64Array(F), cum = new Float64Array(F),
     stamp = new Int32Array(F).fill(-1), total = 0, P = data.pairs, w = new Float64Array(P.n + 1024), at = new Int32Array(P.n + 1024).fill(-1),
-    i, k, s, fr, ed, v, a, b, e;
+    out = new Uint8Array(P.n + 1024), inl = false, i, k, s, fr, ed, il, v, a, b, e;
   function room(n) {
-    var w2, at2;
+    var w2, at2, out2;
     if (n < w.length) return;
     w2 = new Float64Array(2 * n); w2.set(w); w = w2;
     at2 = new Int32Array(2 * n).fill(-1); at2.set(at); at = at2;
+    out2 = new Uint8Array(2 * n); out2.set(out); out = out2;
   }
   for (i = 0; i < st.length; i++) {
     s = st[i];
@@ -159,16 +160,38 @@ function sums(t, st) {
     total += v;
     fr = s[2];
     ed = s[3];
+    il = s[6];
     for (k = 0; k < fr.length; k++) {
       b = fr[k];
       if (stamp[b] !== i) { stamp[b] = i; cum[b] += v; }
       if (k === 0 || (a = fr[k - 1]) === b) continue;
       if ((e = ed[k]) === -2) { e = P.id(a, b); room(e); }
-      if (at[e] !== i) { at[e] = i; w[e] += v; }
+      /* the first in the stack counts, as top_inline.c's */
+      if (at[e] !== i) {
+        at[e] = i; w[e] += v;
+        if (!il[k]) out[e] = 1; else inl = true;
+      }
     }
     if (fr.length > 0) flat[fr[fr.length - 1]] += v;
   }
-  return new Sums(flat, cum, total, w, at);
+  var g = new Sums(flat, cum, total, w, at);
+  g.out = out;
+  g.anyInline = inl;
+  return g;
+}
+/* The total of type t before any refinement: what the percentages are
+   of, as pprof's (tsvfocus leaves it for tsvtop: focus.total.TYPE) */
+var befores = new Map();
+function totalBefore(t) {
+  var x = befores.get(t), i, s;
+  if (x !== undefined) return x;
+  for (i = 0, x = 0; i < data.stacks.length; i++) {
+    s = data.stacks[i];
+    x += t.scale === 1 && t.extra < 0 ? s[t.col] :
+      s[t.col] * t.scale + (t.extra >= 0 ? s[t.extra] : 0);
+  }
+  befores.set(t, x);
+  return x;
 }
 /* The sums of a refinement: a function's figures and calls made into
    objects only for the rows asked for (large.cpu has 23,000 functions
@@ -184,14 +207,16 @@ Sums.prototype.node = function (f) {
 };
 /* the functions of a value whose |cum| is cut or more, by |flat|, then
    by name: tsvtop's rows (and tsvpeek's, whose ties go by name, then
-   cum: names are unique) */
-Sums.prototype.rows = function (cut) {
-  var out = [], i, F = this.flat.length;
+   cum: names are unique); R's ties by cum first, as summaryRprof's
+   (tsvtop's too) where every source is R's (peek: for tsvpeek's) */
+Sums.prototype.rows = function (cut, peek) {
+  var out = [], i, F = this.flat.length, r = data.rorder && !peek;
   for (i = 0; i < F; i++)
     if ((this.flat[i] !== 0 || this.cum[i] !== 0) && !(Math.abs(this.cum[i]) < cut))
       out.push(this.node(i));
   return out.sort(function (p, q) {
-    return Math.abs(q.flat) - Math.abs(p.flat) || data.rank[p.f] - data.rank[q.f];
+    return Math.abs(q.flat) - Math.abs(p.flat) ||
+      (r ? Math.abs(q.cum) - Math.abs(p.cum) : 0) || data.rank[p.f] - data.rank[q.f];
   });
 };
 /* a function's calls in and out, each { from, to, w } */
@@ -227,23 +252,40 @@ function notesOf(t, base) {
     if (!/^(total|rows|note):/.test(base.notes[i])) out.push('# ' + base.notes[i]);
   return out;
 }
-/* tsvtop's table (its rows under the node fraction too when all) */
+/* pprof's inline mark of each function (top_inline.c's rule): bits by
+   frame, 1 a call into it inline, 2 one not, of the calls of the edge
+   fraction's weight or more */
+function inlineMarks(g) {
+  var P = data.pairs, m = new Uint8Array(g.flat.length), e,
+    cut = Math.abs(Math.trunc(g.flatSum() * 0.001));
+  for (e = 0; e < P.n && e < g.w.length; e++) {
+    if (g.at[e] < 0 || g.w[e] === 0 || Math.abs(g.w[e]) < cut) continue;
+    m[P.b[e]] |= g.out[e] ? 2 : 1;
+  }
+  return m;
+}
+/* tsvtop's table (its rows under the node fraction too when all), of
+   tsvfocus's stream: percentages of the total before the refinement */
 function topText(t, g, base, sp, all) {
   var cut = Math.abs(Math.trunc(g.flatSum() * (all ? 0 : data.nodefraction))),
-    rows = g.rows(cut), x, out, i, run = 0, lines = [],
-    tot = shown(t, g.total) + ' ' + unitWord(t);
+    rows = g.rows(cut), x, out, i, run = 0, lines = [], pct = g.pct,
+    tot = shown(t, g.total) + ' ' + unitWord(t),
+    marks = g.anyInline ? inlineMarks(g) : null, mk;
   out = notesOf(t, base);
-  out.push('# total: ' + tot + '; refined: ' + describe(sp));
+  out.push('# total: ' + tot + ', ' + share(g.total, pct) + '% of ' + shown(t, pct) + ' ' +
+    unitWord(t) + " before the filters (the percentages' total); refined: " + describe(sp));
   for (i = 0; i < rows.length; i++) {
     x = rows[i];
     run += x.flat;
-    lines.push(esc(x.name) + '\t' + shown(t, x.flat) + '\t' + share(x.flat, g.total) + '\t' +
-      shown(t, x.cum) + '\t' + share(x.cum, g.total) + '\t' + share(run, g.total));
+    mk = marks === null ? '' : '\t' + (!(marks[x.f] & 1) ? '' : marks[x.f] & 2 ?
+      'partial-inline' : 'inline');
+    lines.push(esc(x.name) + '\t' + shown(t, x.flat) + '\t' + share(x.flat, pct) + '\t' +
+      shown(t, x.cum) + '\t' + share(x.cum, pct) + '\t' + share(run, pct) + mk);
   }
   if (rows.length < g.n)
     out.push('# rows: ' + rows.length + ' of ' + rows.length + '; dropped ' + (g.n - rows.length) +
       ' whose total is under ' + shown(t, cut) + ' ' + unitWord(t) + ' (--nodefraction)');
-  out.push('function\tself\tself%\ttotal\ttotal%\tsum%');
+  out.push('function\tself\tself%\ttotal\ttotal%\tsum%' + (marks ? '\tinline' : ''));
   return out.join('\n') + '\n' + lines.join('\n') + (lines.length ? '\n' : '');
 }
 /* the stream's escapes, as the programs write a name in a table */
@@ -259,7 +301,7 @@ function esc(s) {
 function peekTable(t, g, base, sp, inl) {
   var byName = null, cols = ['function', 'relation', 'name', 'value', 'share', 'inline'],
     text = null, notes = notesOf(t, base);
-  notes.push('# total: ' + shown(t, g.total) + '; refined: ' + describe(sp));
+  notes.push('# total: ' + shown(t, g.pct) + '; refined: ' + describe(sp));
   function edges(a) {
     return a.slice().sort(function (p, q) {
       return Math.abs(q.w) - Math.abs(p.w) || data.rank[p.from] - data.rank[q.from] ||
@@ -275,8 +317,8 @@ function peekTable(t, g, base, sp, inl) {
     for (j = 0; j < ins.length; j++)
       out.push([n, 'caller', esc(data.frames[ins[j].from][0]), shown(t, ins[j].w),
         share(ins[j].w, x.cum), call(ins[j])]);
-    out.push([n, 'flat', '', shown(t, x.flat), share(x.flat, g.total), '']);
-    out.push([n, 'cum', '', shown(t, x.cum), share(x.cum, g.total), '']);
+    out.push([n, 'flat', '', shown(t, x.flat), share(x.flat, g.pct), '']);
+    out.push([n, 'cum', '', shown(t, x.cum), share(x.cum, g.pct), '']);
     for (j = 0; j < outs.length; j++)
       out.push([n, 'callee', esc(data.frames[outs[j].to][0]), shown(t, outs[j].w),
         share(outs[j].w, x.cum), call(outs[j])]);
@@ -291,7 +333,7 @@ function peekTable(t, g, base, sp, inl) {
     var out, i, r, k;
     if (text !== null) return text;
     out = notes.concat([cols.join('\t')]);
-    var nodes = g.rows(0);
+    var nodes = g.rows(0, true);
     g.index();
     for (i = 0; i < nodes.length; i++) {
       r = rows(nodes[i]);
@@ -379,6 +421,7 @@ function views(sp) {
   function lay() { return L || (L = layout(st, FL.width() - 20)); }
   st = kept(t, sp);
   g = sums(t, st);
+  g.pct = totalBefore(t);
   return { top: topText(t, g, base.top, sp, false),
     all: lazyTable(function () { return topText(t, g, base.top, sp, true); }, g.n),
     peek: peekTable(t, g, base.top, sp, inlineCalls(base.peek)),

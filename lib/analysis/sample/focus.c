@@ -580,32 +580,51 @@ add_totals(struct focus *f, const struct sample *s)
 	return 0;
 }
 
-/* Each source's totals before the filters, as attributes: those a
- * stream filtered before has are its own, kept. */
+/* Each source's totals before the filters, as attributes, of every type
+ * of the stream (0 where a source has none of it: a source the filters
+ * left nothing of counts in the total before them); those a stream
+ * filtered before has are its own, kept. */
 static int
 write_totals(struct focus *f, const struct prof *p)
 {
 	char key[512], num[FMT_NUM_MAX + 512];
 	const struct source *src;
-	const char *type;
-	size_t i, n;
+	const struct ftotal *t;
+	uint32_t *ix;
+	size_t i, k, n;
 
-	for (i = 0; i < f->ntotals; i++) {
-		src = &p->sources[f->totals[i].source];
-		if (!source_set_has_id(f->opts.sources, src->id))
+	struct u64map done = { 0 };
+	int added;
+
+	for (k = 0; k < f->ntotals; k++) {
+		/* the first of each type names it */
+		if (u64map_put(&done, f->totals[k].type, 0, &added) == NULL) {
+			u64map_free(&done);
+			return -1;
+		}
+		if (!added)
 			continue;
-		type = prof_str(p, f->totals[i].type);
 		n = (size_t)snprintf(key, sizeof(key), "%s%s",
-		    ATTR_FOCUS_TOTAL, type);
-		if (n >= sizeof(key) || prof_attr(p, src, key) != NULL)
+		    ATTR_FOCUS_TOTAL, prof_str(p, f->totals[k].type));
+		if (n >= sizeof(key))
 			continue;
-		/* "3740000000 nanoseconds" */
-		n = fmt_num(num, f->totals[i].sum);
-		n += (size_t)snprintf(num + n, sizeof(num) - n, " %s",
-		    prof_str(p, f->totals[i].unit));
-		sw_source_attr(&f->w, src->id, text_n(key, strlen(key)),
-		    text_n(num, n < sizeof(num) ? n : sizeof(num) - 1));
+		for (i = 0; i < p->nsources; i++) {
+			src = &p->sources[i];
+			if (!source_set_has_id(f->opts.sources, src->id) ||
+			    prof_attr(p, src, key) != NULL)
+				continue;
+			ix = u64map_get(&f->total_ix, (uint64_t)i << 32 |
+			    f->totals[k].type);
+			t = ix != NULL ? &f->totals[*ix] : &f->totals[k];
+			/* "3740000000 nanoseconds" */
+			n = fmt_num(num, ix != NULL ? t->sum : num_of_i64(0));
+			n += (size_t)snprintf(num + n, sizeof(num) - n, " %s",
+			    prof_str(p, t->unit));
+			sw_source_attr(&f->w, src->id, text_n(key, strlen(key)),
+			    text_n(num, n < sizeof(num) ? n : sizeof(num) - 1));
+		}
 	}
+	u64map_free(&done);
 	return 0;
 }
 

@@ -371,42 +371,71 @@ shown:
 	return 0;
 }
 
-int
-measure_total_before(const struct measure *m, const struct prof *p,
-    const struct measure_choice *c, struct num *out)
+/* The sum over the sources sel keeps of type i's ATTR_FOCUS_TOTAL ("NUM
+ * UNIT"), in the type's own unit: 1 with *out; 0 when a source has
+ * none; where absent is 0 (an extra type none of whose samples were
+ * seen), 1 with 0. */
+static int
+total_before_of(const struct measure *m, const struct prof *p,
+    const struct source_set *sel, size_t i, int absent_is_0,
+    struct num *out)
 {
 	char key[512], *end;
-	const char *v;
+	const char *v, *unit = value_types_unit(&m->types, i), *shown;
 	struct num sum = num_of_i64(0), x;
 	double d;
-	size_t i;
+	size_t k;
 	int any = 0;
 
-	if (c->type < 0 || c->extra >= 0 || (size_t)snprintf(key, sizeof(key),
-	    "%s%s", ATTR_FOCUS_TOTAL, c->name) >= sizeof(key))
+	/* the time of counts of other lengths: no stream type of its own
+	 * (its samples' counts are in their own type's total) */
+	if (strstr(strtab_str(&m->types.names, i), TIME_SUFFIX) != NULL) {
+		*out = sum;
+		return absent_is_0;
+	}
+	if ((size_t)snprintf(key, sizeof(key), "%s%s", ATTR_FOCUS_TOTAL,
+	    measure_name(m, i)) >= sizeof(key))
 		return 0;
-	for (i = 0; i < p->nsources && i < m->capsrc; i++) {
-		if (!m->src[i].seen)
+	for (k = 0; k < p->nsources; k++) {
+		/* every source kept: those the filters left no sample of too */
+		if (sel != NULL && !source_set_has_id(sel, p->sources[k].id))
 			continue;
-		if ((v = prof_attr(p, &p->sources[i], key)) == NULL)
+		if ((v = prof_attr(p, &p->sources[k], key)) == NULL) {
+			if (absent_is_0)
+				continue;
 			return 0;
-		/* "NUM UNIT", in c's unit: an integer exactly */
+		}
+		/* an integer exactly, else a double */
 		errno = 0;
 		x = num_of_i64(strtoll(v, &end, 10));
 		if (end == v || *end != ' ' || errno != 0)
 			x = num_of_dbl(strtod(v, &end));
 		if (end == v || *end != ' ')
 			return 0;
-		if (strcmp(end + 1, c->unit) != 0) {
-			if (unit_scale(x.d, end + 1, c->unit, &d, &v) < 0)
+		if (strcmp(end + 1, unit) != 0) {
+			if (unit_scale(x.d, end + 1, unit, &d, &shown) < 0)
 				return 0;
 			x = num_of_dbl(d);
 		}
 		sum = num_add(sum, x);
 		any = 1;
 	}
-	if (!any)
+	*out = sum;
+	return any || absent_is_0;
+}
+
+int
+measure_total_before(const struct measure *m, const struct prof *p,
+    const struct measure_choice *c, const struct source_set *sel,
+    struct num *out)
+{
+	struct num v, x = num_of_i64(0);
+
+	if (c->type < 0 || p->nsources == 0 ||
+	    !total_before_of(m, p, sel, (size_t)c->type, 0, &v) ||
+	    (c->extra >= 0 && !total_before_of(m, p, sel, (size_t)c->extra, 1,
+	    &x)))
 		return 0;
-	*out = measure_figure(c, sum, num_of_i64(0));
+	*out = measure_figure(c, v, x);
 	return 1;
 }

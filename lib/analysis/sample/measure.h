@@ -107,12 +107,13 @@ measure_figure(const struct measure_choice *c, struct num v, struct num x)
 }
 
 /* The total of c's type before tsvfocus's filters, as pprof's
- * percentages have it: of every source a kept sample came from, its
- * ATTR_FOCUS_TOTAL of the type, in c's figure. 1 with *out; 0 when a
- * source has none (its samples were not filtered: the total kept is
- * the total) or c's figure adds other types' sums. */
+ * percentages have it: of every source sel keeps (NULL: all), whether
+ * the filters left samples of it or not, its ATTR_FOCUS_TOTAL of the
+ * type, in c's figure. 1 with *out; 0 when a source has none (its
+ * samples were not filtered: the total kept is the total). */
 int measure_total_before(const struct measure *m, const struct prof *p,
-    const struct measure_choice *c, struct num *out);
+    const struct measure_choice *c, const struct source_set *sel,
+    struct num *out);
 
 /* The name of type i as a reader sees it. */
 const char *measure_name(const struct measure *m, size_t i);

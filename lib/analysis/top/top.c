@@ -65,6 +65,7 @@ clear(struct top *t)
 	free(t->loc_key);
 	free(t->loc_rkey);
 	free(t->skeys);
+	top_inline_free(t);
 	free(t->mem);
 	free(t->name_key);
 	free(t->keymap_key);
@@ -303,12 +304,10 @@ memory_rise(struct top *t, const struct prof *p, const struct sample *s,
 	return 0;
 }
 
-/* Whether the line view of source si is R's. */
+/* Whether source si is R's: 1, 0, or -1 when out of memory. */
 static int
-r_lines(struct top *t, const struct prof *p, uint32_t si)
+r_source(struct top *t, const struct prof *p, uint32_t si)
 {
-	if (!t->opts.by_line)
-		return 0;
 	if (array_grow_zeroed((void **)&t->srctype, &t->capsrctype,
 	    (size_t)si + 1, sizeof(*t->srctype)) < 0)
 		return -1;
@@ -316,6 +315,13 @@ r_lines(struct top *t, const struct prof *p, uint32_t si)
 		t->srctype[si] = strcmp(prof_str(p, p->sources[si].type),
 		    SOURCE_RPROF) == 0 ? 1 : 2;
 	return t->srctype[si] == 1;
+}
+
+/* Whether the line view of source si is R's. */
+static int
+r_lines(struct top *t, const struct prof *p, uint32_t si)
+{
+	return t->opts.by_line ? r_source(t, p, si) : 0;
 }
 
 /* The keys of sample s into t->skeys, innermost first (each frame's; in
@@ -330,15 +336,19 @@ sample_keys(struct top *t, struct prof *p, const struct sample *s)
 
 	if ((rl = r_lines(t, p, s->source)) < 0 ||
 	    array_grow((void **)&t->skeys, &t->capskeys, s->nlocs + 1,
-	    sizeof(*t->skeys)) < 0)
+	    sizeof(*t->skeys)) < 0 ||
+	    array_grow((void **)&t->sinl, &t->capsinl, s->nlocs + 1,
+	    sizeof(*t->sinl)) < 0)
 		return -1;
 	if (rl && t->rname == 0 && (t->rname = prof_intern(p, "", 0)) < 0)
 		return -1;
 	for (d = 0; d < s->nlocs; d++) {
 		if ((k = key_of(t, p, s->locs[d], rl)) == -1)
 			return -1;
-		if (k >= 0)
+		if (k >= 0) {
+			t->sinl[n] = p->locations[s->locs[d]].inlined == 1;
 			t->skeys[n++] = (uint32_t)k;
+		}
 	}
 	if (rl && n == 0) {
 		if (t->nokey == 0) {
@@ -347,6 +357,7 @@ sample_keys(struct top *t, struct prof *p, const struct sample *s)
 				return -1;
 			t->nokey = k + 1;
 		}
+		t->sinl[n] = 0;
 		t->skeys[n++] = (uint32_t)(t->nokey - 1);
 	}
 	return n;
@@ -360,7 +371,7 @@ add(struct top *t, struct prof *p, const struct sample *s)
 	int64_t nk;
 	uint32_t k;
 	double rise = 0;
-	int base = t->opts.diff && source_set_has_id(t->opts.base,
+	int rs, base = t->opts.diff && source_set_has_id(t->opts.base,
 	    p->sources[s->source].id);
 
 	if (t->opts.memory && memory_rise(t, p, s, &rise) < 0)
@@ -378,6 +389,11 @@ add(struct top *t, struct prof *p, const struct sample *s)
 		return -1;
 	all = base ? t->bsums : t->sums;
 	t->serial++;
+	/* the calls, for pprof's inline mark (a base's negated, as
+	 * pprof merges it); R's frames are never inlined */
+	if ((rs = r_source(t, p, s->source)) < 0 ||
+	    (!rs && top_inline_add(t, (size_t)nk, nv, base ? -1 : 1) < 0))
+		return -1;
 	for (i = 0; i < nv; i++) {
 		sm = &all[t->m.vals[i].type];
 		sm->sum = num_add(sm->sum, t->m.vals[i].v);

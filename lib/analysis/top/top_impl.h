@@ -65,12 +65,45 @@ struct top {
 	size_t caprloc;
 	int64_t rname;			/* R's line keys' name: "" in *strs */
 	uint32_t *skeys;		/* a sample's keys */
-	size_t capskeys;
+	unsigned char *sinl;		/* ... each frame's .inlined */
+	size_t capskeys, capsinl;
 	uint32_t serial;
+	/* pprof's inline mark: the calls between keys (caller << 32 |
+	 * callee -> edge), each once a sample, and whether every one of
+	 * them was inline (top_inline.c) */
+	struct u64map edges;
+	struct top_edge {
+		uint64_t key;
+		uint32_t last;		/* the sample that last counted it */
+	} *edge;
+	size_t nedges, capedges;
+	struct top_edge_w {		/* per type, each edge's: */
+		double *w;		/* weight */
+		unsigned char *out;	/* 1: a call not inline */
+		size_t cap;
+		int any_inline;		/* a call of the type was */
+	} *edge_w;
+	size_t nedge_w;
 	struct memstate *mem;		/* per prof source */
 	size_t capmem;
 	double memsum;
 };
+
+/* The calls of the sample whose keys are in t->skeys (n of them,
+ * innermost first) and whose values are t->m.vals (nv, negated for a
+ * base's: sign -1), counted for pprof's inline mark: 0, or -1 when out
+ * of memory. */
+int top_inline_add(struct top *t, size_t n, size_t nv, double sign);
+/* Key k's mark as pprof prints it: "inline" (every call into it
+ * inline), "partial-inline", or "" (none inline, or no call). */
+const char *top_inline_mark(const unsigned char *in, size_t k);
+/* Each key's calls into it, as bits (1 inline, 2 not), t->nkeys of
+ * them, for top_inline_mark, of the calls of type whose weight is cut or
+ * more (pprof's edge fraction): NULL when out of memory, or (*none set)
+ * when no call of the type was inline (no column then). */
+unsigned char *top_inline_marks(const struct top *t, int64_t type,
+    double cut, int *none);
+void top_inline_free(struct top *t);
 
 /* The self (total: the total) of key k as c shows it; in a diff, less
  * the base's. */

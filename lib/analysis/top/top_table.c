@@ -12,6 +12,9 @@
 #include "analysis/top/top_impl.h"
 #include "analysis/sample/units.h"
 
+/* pprof's default edge fraction: lighter calls are not in its graph */
+#define TOP_EDGEFRACTION 0.001
+
 struct row {
 	struct num self, total;
 	double mem;
@@ -344,6 +347,8 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	double cut = 0, run = 0, frac, ratio = 1, flat = 0;
 	int r_only;
 	struct num all, kept;
+	unsigned char *inl = NULL;
+	int none;
 	char mb[32];
 	uint32_t *rank, *names;
 
@@ -398,7 +403,8 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	 * where tsvfocus says it (pprof's default); the cut stays of what
 	 * is left, as pprof's */
 	t->has_before = !t->opts.diff && !t->opts.relative &&
-	    measure_total_before(&t->m, p, &c, &t->before);
+	    measure_total_before(&t->m, p, &c, t->opts.sources,
+	    &t->before);
 	kept = all;
 	if (t->has_before)
 		all = t->before;
@@ -459,11 +465,19 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 	if (c.how == SHOW_MIN)
 		c.show = min_unit(&c, rows, n, all.d);
 	t->shown = c.how == SHOW_MIN ? c.show : NULL;
+	/* pprof's inline mark, a column where a frame was inlined */
+	inl = top_inline_marks(t, c.type, fabs(trunc(flat * TOP_EDGEFRACTION)) /
+	    (c.scale > 0 ? c.scale : 1), &none);
+	if (inl == NULL && !none) {
+		free(rows);
+		return perr_nomem(e);
+	}
 	if (!t->opts.quiet)
 		top_header(t, p, o, &c, kept, shown, n, dropped, cut, ratio);
 	out_str(o, t->opts.by_line ? "function\tfile\tline\t" : "function\t");
-	out_str(o, t->opts.memory ? "self\tself%\ttotal\ttotal%\tsum%\t"
-	    "mem_total\n" : "self\tself%\ttotal\ttotal%\tsum%\n");
+	out_str(o, "self\tself%\ttotal\ttotal%\tsum%");
+	out_str(o, t->opts.memory ? "\tmem_total" : "");
+	out_str(o, inl != NULL ? "\tinline\n" : "\n");
 	for (i = 0; i < shown; i++) {
 		const struct key *k = rows[i].k;
 		col_text(o, t->strs, k->fn ? k->fn - 1 : k->name);
@@ -488,8 +502,14 @@ write_table(struct top *t, const struct prof *p, struct output *o,
 			    1048576);
 			out_str(o, mb);
 		}
+		if (inl != NULL) {
+			out_char(o, '\t');
+			out_str(o, top_inline_mark(inl,
+			    (size_t)(k - t->keys)));
+		}
 		out_char(o, '\n');
 	}
+	free(inl);
 	free(rows);
 	return 0;
 }

@@ -888,3 +888,31 @@ t_go_perf_main_binary() {
 		[ "$got" = "${pair#*:}" ] || bad "${pair%%:*}: File: $got, not ${pair#*:}"
 	done
 }
+
+# pprof's inline mark (issue 54): tsvtop's inline column is what
+# go tool pprof -top prints after a name, "(inline)" where every call
+# into the function is inline, "(partial-inline)" where some are, row
+# for row, on every pprof file of the tests that has inlined frames.
+t_go_inline_marks() {
+	need go || return
+	n=0
+	for f in $(pprof_files); do
+		$bin/tsvtop -q --unit=raw "$f" >"$out/ours" 2>/dev/null || continue
+		head -1 "$out/ours" | grep -q '	inline$' || continue
+		go tool pprof -top -nodecount=1000000 -symbolize=none "$f" \
+		    2>/dev/null | awk '/^ *flat/ { on = 1; next }
+		    on { m = ""; if ($NF == "(inline)") m = "inline"
+			else if ($NF == "(partial-inline)") m = "partial-inline"
+			n = $0; for (i = 0; i < 5; i++) sub(/^ *[^ ]+ +/, "", n)
+			sub(/ \((partial-)?inline\)$/, "", n)
+			print n "\t" m }' | LC_ALL=C sort >"$out/want"
+		[ -s "$out/want" ] || continue
+		awk -F'\t' 'NR > 1 { print $1 "\t" $NF }' "$out/ours" |
+		    LC_ALL=C sort >"$out/got"
+		n=$((n + 1))
+		cmp -s "$out/want" "$out/got" ||
+		    bad "$f: marks not pprof's: $(diff "$out/want" "$out/got" | head -4 | tr '\n' ' ')"
+	done
+	echo "$n profiles with inlined frames compared"
+	[ $n -ge 5 ] || bad "only $n profiles with inlined frames"
+}

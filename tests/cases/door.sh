@@ -41,7 +41,9 @@ door_converter() {
 # for every file of tests/data.
 t_door_as_piped() {
 	n=0
-	for f in $(door_files); do
+	# (under valgrind, SUBSET, two files: the door's paths are one for
+	# every format, the readers' are the readers' cases')
+	for f in $(door_files | pick); do
 		c=$(door_converter "$f")
 		$bin/$c "$f" >"$out/s.tsv" 2>/dev/null || { bad "$c $f"; continue; }
 		door_programs | while read -r p; do
@@ -58,8 +60,8 @@ t_door_as_piped() {
 		done
 		n=$((n + 1))
 	done
-	[ $n -gt 10 ] || bad "only $n files compared"
-	for f in $(rprof_files; pprof_files | grep -v -e REFUSED -e '\.md$'); do
+	[ $n -gt 10 ] || [ -n "${SUBSET:-}" ] || bad "only $n files compared"
+	for f in $( (rprof_files; pprof_files | grep -v -e REFUSED -e '\.md$') | pick); do
 		c=$(converter "$f")
 		$bin/$c "$f" >"$out/s.tsv" 2>/dev/null || continue
 		$bin/tsvtop "$f" >"$out/direct" 2>/dev/null ||

@@ -145,6 +145,9 @@ EOT
 # by default, from a file and from a pipe, and reads whole with -Z.
 t_io_bound_by_size() {
 	need zstd || return
+	# (not under valgrind, SUBSET: 64 to 100 MB decompressed there take
+	# minutes; io/bomb-refused-at-first-bytes takes the bound's paths)
+	[ -n "${SUBSET:-}" ] && return
 	{ echo 'sample.interval=20000'; yes '"f" "g" "h" ' | head -c 104857600; } |
 	    zstd -q -19 >"$out/r.zst"
 	n=$(wc -c <"$out/r.zst" | tr -d ' ')

@@ -28,6 +28,9 @@ for t in $targets; do
 	fuzz_cpuprofile) seeds="tests/data/cpuprofile tests/fuzz/regress/cpuprofile" ;;
 	fuzz_speedscope) seeds="tests/data/speedscope tests/fuzz/regress/speedscope" ;;
 	esac
+	# every audit's inputs too (tests/data/audit-*), for every target:
+	# what broke one reader is the first thing to try on the others
+	seeds="$seeds $(ls -d tests/data/audit tests/data/audit-* 2>/dev/null)"
 	# only the seed folders there are (git keeps no empty folder)
 	seeds=$(for d in $seeds; do [ -d "$d" ] && echo "$d"; done)
 	if [ -n "${FUZZ_RUNS:-}" ]; then

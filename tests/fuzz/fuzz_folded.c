@@ -20,7 +20,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* odd sizes with -k */
 		if (folded_begin(&c, &o, text_n("", 0), text_n("", 0),
 		    (int)(size & 1), &e) == 0 && input_open(&in, path, NULL, &e) == 0) {
-			in.limit = 64u << 20;
 			SAYS_WHY(rc = folded_read(&c, &in, &e), &e);
 			input_close(&in);
 		}

@@ -21,7 +21,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((sfd = stream_file(&o, spath, sizeof(spath))) >= 0) {
 		pprof_read_begin(&c, &o);
 		if (input_open(&in, path, NULL, &e) == 0) {
-			in.limit = 64u << 20;
 			if (input_slurp(&in, &d, &n, &e) == 0)
 				SAYS_WHY(rc = pprof_any_read(&c, d, n,
 				    in.compressed, "fuzz", NULL, &e), &e);

@@ -216,7 +216,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) \
 	if ((sfd = stream_file(&o, spath, sizeof(spath))) >= 0) { \
 		begin(&c, &o); \
 		if (input_open(&in, path, NULL, &e) == 0) { \
-			in.limit = 64u << 20; \
 			SAYS_WHY(rc = read(&c, &in, &e), &e); \
 			input_close(&in); \
 		} \

@@ -27,6 +27,23 @@ from_connection <- function(con) {
   tmp
 }
 
+# The FIFO at path copied to a temporary file, its name; NULL when path
+# is no FIFO. Interruptible: each call waits 0.2 s at most.
+from_fifo <- function(path) {
+  fd <- .Call(C_ps_fifo_open, path.expand(path))
+  if (fd < 0)
+    return(NULL)
+  on.exit(.Call(C_ps_fifo_close, fd))
+  tmp <- tempfile("profstream")
+  ok <- FALSE
+  on.exit(if (!ok) unlink(tmp), add = TRUE)
+  file.create(tmp)
+  while (!.Call(C_ps_fifo_pump, fd, tmp))
+    NULL
+  ok <- TRUE
+  tmp
+}
+
 read_as <- function(path, want, version) {
   check_version(version)
   if (inherits(path, "connection")) {
@@ -47,6 +64,19 @@ read_as <- function(path, want, version) {
     stop("path: one file name", call. = FALSE)
   if (!file.exists(path))
     stop(sprintf("%s: no such file", path), call. = FALSE)
+  # a named pipe: copied to a file as it comes, Ctrl-C ending the wait
+  # for its writer; messages name the pipe
+  if (!is.null(tmp <- from_fifo(path))) {
+    on.exit(unlink(tmp), add = TRUE)
+    return(withCallingHandlers(read_as(tmp, want, version),
+      error = function(e) stop(gsub(tmp, path, conditionMessage(e),
+                                    fixed = TRUE), call. = FALSE),
+      warning = function(w) {
+        warning(gsub(tmp, path, conditionMessage(w), fixed = TRUE),
+                call. = FALSE)
+        invokeRestart("muffleWarning")
+      }))
+  }
   kind <- .Call(C_ps_sniff, path)
   if (!is.null(want) && !kind[1] %in% c(want, "empty")) {
     what <- if (kind[1] %in% names(kind_name)) kind_name[[kind[1]]]

@@ -67,8 +67,25 @@ input_file <- function(x) {
   list(path = tmp, done = function() unlink(tmp))
 }
 
-write_profile_stream <- function(x, path) {
-  stream_of(x, path)
+# The stream of x, validated before it is the file at path: a profile
+# the readers would refuse is an error (the validator's words, its
+# tables' rows named) and leaves no file.
+write_profile_stream <- function(x, path, ..., max = 20L) {
+  if (!is.character(path) || length(path) != 1 || is.na(path))
+    stop("path: one file name", call. = FALSE)
+  path <- path.expand(path)
+  tmp <- c(tempfile("profstream", tmpdir = dirname(path), fileext = ".tsv"),
+           tempfile("profstream", fileext = ".tsv"))
+  on.exit(unlink(tmp))
+  plan <- stream_of(x, tmp[1])
+  p <- locate(.Call(C_ps_validate, tmp[1], tmp[2], as.integer(max)),
+              tmp[1], plan)
+  if (length(p))
+    stop(paste(c(sprintf("not written: not a valid profile (%d problem%s):",
+                         length(p), if (length(p) == 1) "" else "s"), p),
+               collapse = "\n  "), call. = FALSE)
+  if (!file.rename(tmp[1], path))
+    stop(sprintf("%s: cannot be written", path), call. = FALSE)
   invisible(x)
 }
 

@@ -174,6 +174,9 @@ static const R_CallMethodDef calls[] = {
 	CALL(ps_top, 3),
 	CALL(ps_report, 3),
 	CALL(ps_version, 0),
+	CALL(ps_fifo_open, 1),
+	CALL(ps_fifo_pump, 2),
+	CALL(ps_fifo_close, 1),
 	{ NULL, NULL, 0 }
 };
 

@@ -41,7 +41,7 @@ int ps_opt_flag(SEXP opts, const char *name);
 /* A data frame of the n-row columns in cols (a list, names set). */
 SEXP ps_data_frame(SEXP cols, R_xlen_t n);
 
-/* The calls (read.c, write.c, convert.c, views.c) */
+/* The calls (read.c, write.c, convert.c, views.c, fifo.c) */
 SEXP ps_schema(void);
 SEXP ps_sniff(SEXP path);
 SEXP ps_read(SEXP path, SEXP tmp, SEXP tmp2, SEXP keep_v1);
@@ -53,5 +53,8 @@ SEXP ps_combine(SEXP paths, SEXP out, SEXP tmps);
 SEXP ps_top(SEXP path, SEXP out, SEXP opts);
 SEXP ps_report(SEXP path, SEXP out, SEXP opts);
 SEXP ps_version(void);
+SEXP ps_fifo_open(SEXP path);
+SEXP ps_fifo_pump(SEXP fd, SEXP out);
+SEXP ps_fifo_close(SEXP fd);
 
 #endif

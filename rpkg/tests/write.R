@@ -65,6 +65,19 @@ checks <- list(
                         unname(v1$samples$locations)),
               identical(w$functions$system_name, v1$functions$system_name))
   },
+  "write/stream-validated" = function() {
+    # a profile the readers would refuse is not written (issue 55)
+    f <- tempfile(); on.exit(unlink(f))
+    x <- read_rprof(rprof_file)
+    x$sample_values$sample_id[1] <- 999999L   # no such sample
+    r <- tryCatch(write_profile_stream(x, f),
+                  error = function(e) conditionMessage(e))
+    stopifnot(is.character(r), grepl("^not written: not a valid profile", r),
+              grepl("999999", r), !file.exists(f),
+              length(list.files(dirname(f), "^profstream.*[.]tsv$")) == 0)
+    write_profile_stream(read_rprof(rprof_file), f)
+    validate_profile(f)
+  },
   "write/no-partial-file" = function() {
     f <- tempfile(); on.exit(unlink(f))
     x <- read_rprof(rprof_file)

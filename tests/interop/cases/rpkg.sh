@@ -127,3 +127,33 @@ t_rpkg_warnings() {
 	done
 	[ ! -s "$out/said" ] || head -5 "$out/said"
 }
+
+# read_profile() of a named pipe (issue 55): what a writer sends later is
+# read (messages name the pipe); with no writer, Ctrl-C ends the wait
+# (R was blocked in open(), past any interrupt).
+t_rpkg_fifo() {
+	rpkg_ready || return
+	mkfifo "$out/p" || { bad "mkfifo"; return; }
+	printf '%s\n' 'library(profstream)' \
+	    'x <- read_profile(commandArgs(TRUE)[1])' \
+	    'cat(nrow(x$samples), "\n")' >"$out/read.R"
+	timeout 60 sh -c "sleep 1; cat $R_MEM >'$out/p'" &
+	R_LIBS=$top/build/R timeout 60 Rscript "$out/read.R" "$out/p" \
+	    >"$out/got" 2>"$out/err" || bad "read_profile(fifo): $(tail -2 "$out/err")"
+	wait
+	echo "256 " >"$out/want"
+	same_lines want got "the samples read from the pipe"
+	# no writer: SIGINT (Ctrl-C) after 2 s ends R within seconds
+	start=$(date +%s)
+	R_LIBS=$top/build/R timeout -s INT 2 Rscript "$out/read.R" "$out/p" \
+	    >/dev/null 2>&1
+	rc=$?
+	[ $(( $(date +%s) - start )) -le 6 ] || bad "SIGINT did not end the wait ($rc)"
+	[ $rc != 0 ] || bad "read_profile of a pipe with no writer: exit 0"
+	# the pipe named in a message
+	timeout 60 sh -c "printf 'not a profile\\n' >'$out/p'" &
+	R_LIBS=$top/build/R timeout 60 Rscript "$out/read.R" "$out/p" \
+	    >/dev/null 2>"$out/err"
+	wait
+	grep -q "$out/p" "$out/err" || bad "the pipe not named: $(head -2 "$out/err")"
+}

@@ -1,0 +1,72 @@
+# docs: the documentation's examples run (issue 56).
+
+# readme_fixture DIR: the files the README's pipelines name, made of the
+# test data: Rprof.out is R's memory-gc-line.out, cpu.pb.gz (old, new)
+# Go's labelled CPU profiles, profiles.json the eBPF profiler's OTLP/JSON
+# (as pyroscope's test data has it), runs.db those profiles stored with
+# service.name=api; and stand-ins for the producers a pipeline starts
+# from (perf, node, py-spy, curl) and for flamegraph.pl, each giving
+# what the real one would give of the test data.
+readme_fixture() {
+	d=$1 t=$top/tests/data
+	mkdir -p "$d/stubs"
+	cp "$t/rprof/r-4.2/memory-gc-line.out" "$d/Rprof.out"
+	cp "$t/pprof/go-labelled/cpu1.pb.gz" "$d/cpu.pb.gz"
+	cp "$t/pprof/go-labelled/cpu1.pb.gz" "$d/old.pb.gz"
+	cp "$t/pprof/go-labelled/cpu2.pb.gz" "$d/new.pb.gz"
+	cp "$t/pprof/go-1.19/go.heap.pb.gz" "$d/heap.pb.gz"
+	cp "$t/pprof/google-pprof/profile/testdata/cppbench.heap" "$d/"
+	gzip -dc "$t/otlp/pyroscope/otel-ebpf-profile.pb.json.gz" >"$d/profiles.json"
+	zstd -q "$d/profiles.json" -o "$d/otel-profiles.json.zst"
+	cp "$t/otlp/ebpf-profiler-timestamps.otlp" "$d/profile.otlp"
+	cp "$t/speedscope/0.6.0-two-sampled.speedscope.json" "$d/py.json"
+	gzip -dc "$t/folded/austin/mp.austin.gz" >"$d/py.austin"
+	gzip -dc "$t/cpuprofile/node/CPU.20261129.052704.7460.0.001.cpuprofile.gz" \
+	    >"$d/CPU.20261129.052704.7460.0.001.cpuprofile"
+	for n in run1 run2 run3 run old before; do
+		$bin/rprof2tsv "$t/rprof/r-4.2/memory.out" >"$d/$n.tsv"
+	done
+	for n in new after; do
+		$bin/rprof2tsv "$t/rprof/r-4.2/memory-gc-line.out" >"$d/$n.tsv"
+	done
+	$bin/otlp2tsv "$d/profiles.json" | awk -F'\t' '{ print }
+	    $1 == "sources" { print ".source_attributes\t" $2 "\tservice.name\tapi" }' |
+	    $bin/tsv2sql -b "$d/runs.db" || bad "runs.db"
+	printf '#!/bin/sh\ncat >/dev/null; echo "<svg/>"\n' >"$d/stubs/flamegraph.pl"
+	printf '#!/bin/sh\n[ "$1" = script ] && exec gzip -dc %s\nexit 2\n' \
+	    "$t/perf/clock/perf-clock-monotonic.txt.gz" >"$d/stubs/perf"
+	printf '#!/bin/sh\nexec cat %s\n' "$t/pprof/go-1.19/go.goroutine.pb.gz" \
+	    >"$d/stubs/curl"
+	printf '#!/bin/sh\nexit 0\n' >"$d/stubs/node"
+	cp "$d/stubs/node" "$d/stubs/py-spy"
+	chmod +x "$d/stubs/"*
+}
+
+# Every pipeline of the README runs and exits 0 on the test data, each in
+# a fresh copy of its files (one writes Rprof.out, which the next reads):
+# the lines of its Pipelines section and those above it, with the
+# programs of build/bin. Those that need a PostgreSQL server are left to
+# make interop; those that need go or dot, where they are missing.
+t_docs_readme_pipelines() {
+	need zstd || return
+	readme_fixture "$out/fixture" || return
+	awk '/^Every program that reads a stream also reads any profile/ { on = 1 }
+	    /^## Which view/ { on = 0 }
+	    on && /^    [a-z]/ { sub(/^    /, ""); print }' README.md >"$out/lines"
+	n=0
+	while IFS= read -r l; do
+		c=$(printf '%s\n' "$l" | sed 's/   *# .*$//')
+		case $c in
+		*psql*|*dbname=*) continue ;;	# a server: make interop
+		*'go tool'*) command -v go >/dev/null 2>&1 || continue ;;
+		*'dot -T'*) command -v dot >/dev/null 2>&1 || continue ;;
+		esac
+		rm -rf "$out/run"
+		cp -R "$out/fixture" "$out/run"
+		(cd "$out/run" && PATH=$bin:$out/run/stubs:$PATH \
+		    bash -o pipefail -c "$c") >/dev/null 2>"$out/err" ||
+		    bad "README: $c: exit $?: $(head -c 300 "$out/err")"
+		n=$((n + 1))
+	done <"$out/lines"
+	[ $n -ge 40 ] || bad "only $n of the README's pipelines ran"
+}

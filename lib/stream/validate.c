@@ -2,12 +2,19 @@
  * The validator keeps, per id of each keyed table, the line that defined it
  * and the first line that referred to it, so references may come before
  * definitions. Per sample it keeps counts and a fingerprint of its depths
- * rather than the depths themselves: memory grows with ids, not rows.
+ * rather than the depths themselves: memory grows with ids, not rows. The
+ * samples of a stream in the writers' order (ids 1, 2, ... each with its
+ * rows) are sealed once valid and a window behind: written to a file,
+ * read back only if a later row names one, so memory stays flat with
+ * samples (the functions and locations are few).
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/array.h"
+#include "io/tmpfile.h"
 #include "stream/validate.h"
 #include "stream/stream_read.h"
 
@@ -31,10 +38,27 @@ struct idset {
 	size_t n, cap;
 };
 
+/* The samples: ids 1..base sealed (in fd, a record per id), then the
+ * window base + 1 .. base + n in memory, then those of other ids. */
+struct samples {
+	int fd;				/* -1: none sealed yet */
+	uint32_t base;
+	struct ent *win;
+	size_t n, cap;
+	struct idset other;		/* ids out of the window's order */
+	struct u64map reopened;		/* sealed ids a later row named */
+	struct ent scratch;		/* a sealed one read back */
+	int dirty;			/* scratch to be written back */
+};
+
+/* Samples sealed in batches of this many, this many behind the last */
+#define SEAL_BATCH 4096
+
 struct vstate {
 	struct stream_reader *r;
 	struct perr *e;
 	struct idset set[T_COUNT];	/* keyed tables: by table_id */
+	struct samples smp;
 	struct strtab types;
 	struct u64map pairs;		/* (sample, type >= 64) seen */
 	uint32_t cur_sample;		/* depths of this sample are in seen */
@@ -73,6 +97,130 @@ ent_get(struct idset *s, uint32_t id)
 	return ne;
 }
 
+/* Sealed sample id's record, read into the scratch entity; -1 with e
+ * set. */
+static struct ent *
+sealed_get(struct vstate *v, uint32_t id)
+{
+	struct samples *m = &v->smp;
+	int added;
+
+	if (pread(m->fd, &m->scratch, sizeof(m->scratch),
+	    (off_t)(id - 1) * (off_t)sizeof(m->scratch)) !=
+	    (ssize_t)sizeof(m->scratch)) {
+		perr_set(v->e, "validation's file of samples: %s",
+		    strerror(errno));
+		return NULL;
+	}
+	if (u64map_put(&m->reopened, id, 0, &added) == NULL) {
+		perr_nomem(v->e);
+		return NULL;
+	}
+	m->dirty = 1;
+	return &m->scratch;
+}
+
+/* The row's changes to a sealed sample, written back. */
+static int
+sealed_put(struct vstate *v)
+{
+	struct samples *m = &v->smp;
+
+	if (!m->dirty)
+		return 0;
+	m->dirty = 0;
+	if (pwrite(m->fd, &m->scratch, sizeof(m->scratch),
+	    (off_t)(m->scratch.id - 1) * (off_t)sizeof(m->scratch)) !=
+	    (ssize_t)sizeof(m->scratch))
+		return perr_set(v->e, "validation's file of samples: %s",
+		    strerror(errno));
+	return 0;
+}
+
+/* The entity of sample id, added when new; NULL when out of memory (or
+ * of disk). */
+static struct ent *
+sample_get(struct vstate *v, uint32_t id)
+{
+	struct samples *m = &v->smp;
+	struct ent *ne;
+
+	if (id >= 1 && id <= m->base)
+		return sealed_get(v, id);
+	if (id > m->base && id - m->base <= m->n)
+		return &m->win[id - m->base - 1];
+	if (id == m->base + m->n + 1 && m->other.n == 0) {
+		if (ARRAY_ROOM(m->win, m->n, m->cap) < 0) {
+			perr_nomem(v->e);
+			return NULL;
+		}
+		ne = &m->win[m->n++];
+		memset(ne, 0, sizeof(*ne));
+		ne->id = id;
+		return ne;
+	}
+	if ((ne = ent_get(&m->other, id)) == NULL)
+		perr_nomem(v->e);
+	return ne;
+}
+
+static int expected_sum(struct vstate *v, uint32_t n, uint64_t *sum);
+
+/* Whether sample en passes every check of the end already. */
+static int
+sealable(struct vstate *v, const struct ent *en)
+{
+	uint64_t sum;
+
+	if (en->def_line == 0 || en->nvalues == 0 || en->id == v->cur_sample ||
+	    (en->flags & VF_DUPDEPTH))
+		return 0;
+	if (en->dcount == 0)
+		return 1;
+	return en->dcount == en->dmax && expected_sum(v, en->dmax, &sum) == 0 &&
+	    en->dsum == sum;
+}
+
+/* Seals the window's first samples while they are valid, keeping the last
+ * SEAL_BATCH open (their rows may still come): 0, or -1 with e set. */
+static int
+seal(struct vstate *v)
+{
+	struct samples *m = &v->smp;
+	size_t k, bytes;
+
+	if (m->n < 2 * SEAL_BATCH)
+		return 0;
+	for (k = 0; k < SEAL_BATCH && sealable(v, &m->win[k]); k++)
+		;
+	if (k == 0)
+		return 0;
+	if (m->fd < 0 && (m->fd = tmp_fd(v->e)) < 0)
+		return -1;
+	bytes = k * sizeof(*m->win);
+	if (pwrite(m->fd, m->win, bytes, (off_t)m->base *
+	    (off_t)sizeof(*m->win)) != (ssize_t)bytes)
+		return perr_set(v->e, "validation's file of samples: %s",
+		    strerror(errno));
+	memmove(m->win, m->win + k, (m->n - k) * sizeof(*m->win));
+	m->n -= k;
+	m->base += (uint32_t)k;
+	return 0;
+}
+
+/* The entity of id in table t (the samples': sample_get). */
+static struct ent *
+ent_of(struct vstate *v, enum table_id t, uint32_t id)
+{
+	struct ent *en;
+
+	if (t == T_SAMPLES)
+		return sample_get(v, id);
+	if ((en = ent_get(&v->set[t], id)) == NULL)
+		perr_nomem(v->e);
+	return en;
+}
+
 static int
 problem(struct vstate *v, enum table_id t, int col, const char *fmt,
     uint32_t a, uint32_t b)
@@ -89,10 +237,8 @@ define(struct vstate *v, enum table_id t, int col)
 
 	if (row->st[col] != CELL_OK)
 		return NULL;
-	if ((en = ent_get(&v->set[t], (uint32_t)row->v[col].i)) == NULL) {
-		perr_nomem(v->e);
+	if ((en = ent_of(v, t, (uint32_t)row->v[col].i)) == NULL)
 		return NULL;
-	}
 	if (en->def_line != 0) {
 		problem(v, t, col, "duplicate id %u (first at line %u)",
 		    en->id, en->def_line);
@@ -111,10 +257,8 @@ refer(struct vstate *v, int col, enum table_id target)
 
 	if (row->st[col] != CELL_OK)
 		return NULL;
-	if ((en = ent_get(&v->set[target], (uint32_t)row->v[col].i)) == NULL) {
-		perr_nomem(v->e);
+	if ((en = ent_of(v, target, (uint32_t)row->v[col].i)) == NULL)
 		return NULL;
-	}
 	if (en->ref_line == 0) {
 		en->ref_line = clampline(row->line);
 		en->ref_table = (uint8_t)row->table;
@@ -312,14 +456,89 @@ expected_sum(struct vstate *v, uint32_t n, uint64_t *sum)
 	return 0;
 }
 
+/* What is said of entity en of table t at the end: not defined, or (a
+ * sample) without values or with depths not 1..n. */
+static int
+end_check(struct vstate *v, enum table_id t, const struct ent *en)
+{
+	struct stream_reader *r = v->r;
+	uint64_t sum = 0;
+
+	if (en->def_line == 0) {
+		/* a table whose header was unusable has had its rows
+		 * skipped: no need to say so again */
+		if (r->tab[t].broken || r->tab[t].header_line == 0)
+			return 0;
+		return stream_problem(r, v->e, en->ref_line, en->ref_table,
+		    en->flags >> 4, "%s %u is not defined", what[t], en->id) <
+		    0 ? -1 : 0;
+	}
+	if (t != T_SAMPLES)
+		return 0;
+	if (en->nvalues == 0 && stream_problem(r, v->e, en->def_line,
+	    T_SAMPLES, SMP_ID, "sample %u has no sample_values", en->id) < 0)
+		return -1;
+	if (en->dcount == 0 || (en->flags & VF_DUPDEPTH))
+		return 0;
+	/* the fingerprint is only needed, and only computed, when there
+	 * are as many rows as the deepest depth */
+	if (en->dcount == en->dmax && expected_sum(v, en->dmax, &sum) < 0)
+		return -1;
+	if ((en->dcount != en->dmax || en->dsum != sum) &&
+	    stream_problem(r, v->e, en->def_line, T_SAMPLES, SMP_ID,
+	    "sample %u: its depths are not 1..%u (%u rows)", en->id, en->dmax,
+	    en->dcount) < 0)
+		return -1;
+	return 0;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The samples' end checks, in the order they came (as one table would
+ * have them): the sealed ones a later row named, read back, by id; the
+ * window; the others. */
+static int
+samples_end(struct vstate *v)
+{
+	struct samples *m = &v->smp;
+	struct ent *en;
+	uint32_t *ids;
+	size_t i, n = 0;
+	int rc = 0;
+
+	if ((ids = malloc((m->reopened.n + 1) * sizeof(*ids))) == NULL)
+		return perr_nomem(v->e);
+	for (i = 0; m->reopened.keys != NULL && i <= m->reopened.mask; i++)
+		if (m->reopened.keys[i] != U64MAP_EMPTY)
+			ids[n++] = (uint32_t)m->reopened.keys[i];
+	qsort(ids, n, sizeof(*ids), cmp_u32);
+	for (i = 0; i < n && rc == 0; i++) {
+		if ((en = sealed_get(v, ids[i])) == NULL)
+			rc = -1;
+		else
+			rc = end_check(v, T_SAMPLES, en);
+	}
+	m->dirty = 0;
+	free(ids);
+	for (i = 0; i < m->n && rc == 0; i++)
+		rc = end_check(v, T_SAMPLES, &m->win[i]);
+	for (i = 0; i < m->other.n && rc == 0; i++)
+		rc = end_check(v, T_SAMPLES, &m->other.ents[i]);
+	return rc;
+}
+
 static int
 final_checks(struct vstate *v)
 {
 	struct stream_reader *r = v->r;
-	struct ent *en;
 	int t;
 	size_t i;
-	uint64_t sum = 0;
 
 	if (r->version == V10 && v->v1_types == 0 &&
 	    r->tab[T_V1_SAMPLE_TYPES].header_line != 0 &&
@@ -327,41 +546,16 @@ final_checks(struct vstate *v)
 	    T_V1_SAMPLE_TYPES, -1, "the one row (" VALUE_SAMPLES ", "
 	    UNIT_COUNT ") is missing") < 0)
 		return -1;
-	for (t = 0; t < T_COUNT; t++)
-		for (i = 0; i < v->set[t].n; i++) {
-			en = &v->set[t].ents[i];
-			if (en->def_line == 0) {
-				/* a table whose header was unusable has had
-				 * its rows skipped: no need to say so again */
-				if (r->tab[t].broken ||
-				    r->tab[t].header_line == 0)
-					continue;
-				if (stream_problem(r, v->e, en->ref_line,
-				    en->ref_table, en->flags >> 4,
-				    "%s %u is not defined", what[t], en->id)
-				    < 0)
-					return -1;
-				continue;
-			}
-			if (t != T_SAMPLES)
-				continue;
-			if (en->nvalues == 0 && stream_problem(r, v->e,
-			    en->def_line, T_SAMPLES, SMP_ID,
-			    "sample %u has no sample_values", en->id) < 0)
+	for (t = 0; t < T_COUNT; t++) {
+		if (t == T_SAMPLES) {
+			if (samples_end(v) < 0)
 				return -1;
-			if (en->dcount == 0 || (en->flags & VF_DUPDEPTH))
-				continue;
-			/* the fingerprint is only needed, and only computed,
-			 * when there are as many rows as the deepest depth */
-			if (en->dcount == en->dmax &&
-			    expected_sum(v, en->dmax, &sum) < 0)
-				return -1;
-			if ((en->dcount != en->dmax || en->dsum != sum) &&
-			    stream_problem(r, v->e, en->def_line, T_SAMPLES,
-			    SMP_ID, "sample %u: its depths are not 1..%u "
-			    "(%u rows)", en->id, en->dmax, en->dcount) < 0)
-				return -1;
+			continue;
 		}
+		for (i = 0; i < v->set[t].n; i++)
+			if (end_check(v, t, &v->set[t].ents[i]) < 0)
+				return -1;
+	}
 	return 0;
 }
 
@@ -375,13 +569,16 @@ validate_stream(struct stream_reader *r, struct perr *e)
 	v.r = r;
 	v.e = e;
 	e->msg[0] = '\0';
+	v.smp.fd = -1;
 	while ((rc = stream_next(r, e)) > 0) {
 		e->msg[0] = '\0';
 		if (check_row(&v) < 0 && e->msg[0] != '\0') {
 			rc = -1;
 			break;
 		}
-		if (e->msg[0] != '\0') {	/* out of memory in a helper */
+		if (e->msg[0] != '\0' ||	/* out of memory in a helper */
+		    sealed_put(&v) < 0 ||
+		    (r->row.table == T_SAMPLES && seal(&v) < 0)) {
 			rc = -1;
 			break;
 		}
@@ -394,6 +591,12 @@ validate_stream(struct stream_reader *r, struct perr *e)
 	}
 	strtab_free(&v.types);
 	u64map_free(&v.pairs);
+	free(v.smp.win);
+	u64map_free(&v.smp.other.map);
+	free(v.smp.other.ents);
+	u64map_free(&v.smp.reopened);
+	if (v.smp.fd >= 0)
+		close(v.smp.fd);
 	free(v.seen);
 	free(v.touched);
 	free(v.prefix);

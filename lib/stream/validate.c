@@ -6,7 +6,8 @@
  * samples of a stream in the writers' order (ids 1, 2, ... each with its
  * rows) are sealed once valid and a window behind: written to a file,
  * read back only if a later row names one, so memory stays flat with
- * samples (the functions and locations are few).
+ * samples (the functions and locations are few). A file that cannot be
+ * written only stops the sealing.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -46,9 +47,9 @@ struct samples {
 	struct ent *win;
 	size_t n, cap;
 	struct idset other;		/* ids out of the window's order */
-	struct u64map reopened;		/* sealed ids a later row named */
-	struct ent scratch;		/* a sealed one read back */
-	int dirty;			/* scratch to be written back */
+	struct idset back;		/* sealed ones a later row named, read
+					 * back (kept here from then on) */
+	int no_seal;			/* the file could not be written */
 };
 
 /* Samples sealed in batches of this many, this many behind the last */
@@ -97,44 +98,30 @@ ent_get(struct idset *s, uint32_t id)
 	return ne;
 }
 
-/* Sealed sample id's record, read into the scratch entity; -1 with e
- * set. */
+/* Sealed sample id, read back and kept in memory from then on; NULL
+ * with e set. */
 static struct ent *
 sealed_get(struct vstate *v, uint32_t id)
 {
 	struct samples *m = &v->smp;
-	int added;
+	struct ent x, *en;
+	uint32_t ix;
 
-	if (pread(m->fd, &m->scratch, sizeof(m->scratch),
-	    (off_t)(id - 1) * (off_t)sizeof(m->scratch)) !=
-	    (ssize_t)sizeof(m->scratch)) {
+	if (u64map_dense_get(&m->back.map, m->back.ents, m->back.n,
+	    sizeof(*m->back.ents), id, &ix) == 0)
+		return &m->back.ents[ix];
+	if (pread(m->fd, &x, sizeof(x), (off_t)(id - 1) *
+	    (off_t)sizeof(x)) != (ssize_t)sizeof(x)) {
 		perr_set(v->e, "validation's file of samples: %s",
 		    strerror(errno));
 		return NULL;
 	}
-	if (u64map_put(&m->reopened, id, 0, &added) == NULL) {
+	if ((en = ent_get(&m->back, id)) == NULL) {
 		perr_nomem(v->e);
 		return NULL;
 	}
-	m->dirty = 1;
-	return &m->scratch;
-}
-
-/* The row's changes to a sealed sample, written back. */
-static int
-sealed_put(struct vstate *v)
-{
-	struct samples *m = &v->smp;
-
-	if (!m->dirty)
-		return 0;
-	m->dirty = 0;
-	if (pwrite(m->fd, &m->scratch, sizeof(m->scratch),
-	    (off_t)(m->scratch.id - 1) * (off_t)sizeof(m->scratch)) !=
-	    (ssize_t)sizeof(m->scratch))
-		return perr_set(v->e, "validation's file of samples: %s",
-		    strerror(errno));
-	return 0;
+	*en = x;
+	return en;
 }
 
 /* The entity of sample id, added when new; NULL when out of memory (or
@@ -187,21 +174,36 @@ static int
 seal(struct vstate *v)
 {
 	struct samples *m = &v->smp;
+	const char *p;
 	size_t k, bytes;
+	off_t at;
+	ssize_t w;
+	struct perr ignored;
 
-	if (m->n < 2 * SEAL_BATCH)
+	if (m->no_seal || m->n < 2 * SEAL_BATCH)
 		return 0;
 	for (k = 0; k < SEAL_BATCH && sealable(v, &m->win[k]); k++)
 		;
 	if (k == 0)
 		return 0;
-	if (m->fd < 0 && (m->fd = tmp_fd(v->e)) < 0)
-		return -1;
+	/* a file not made or not written (a full disk, a size limit):
+	 * the samples stay in memory, as before any was sealed */
+	if (m->fd < 0 && (m->fd = tmp_fd(&ignored)) < 0) {
+		m->no_seal = 1;
+		return 0;
+	}
+	p = (const char *)m->win;
 	bytes = k * sizeof(*m->win);
-	if (pwrite(m->fd, m->win, bytes, (off_t)m->base *
-	    (off_t)sizeof(*m->win)) != (ssize_t)bytes)
-		return perr_set(v->e, "validation's file of samples: %s",
-		    strerror(errno));
+	at = (off_t)m->base * (off_t)sizeof(*m->win);
+	for (; bytes > 0; p += w, bytes -= (size_t)w, at += w)
+		if ((w = pwrite(m->fd, p, bytes, at)) <= 0) {
+			if (w < 0 && errno == EINTR) {
+				w = 0;
+				continue;
+			}
+			m->no_seal = 1;
+			return 0;
+		}
 	memmove(m->win, m->win + k, (m->n - k) * sizeof(*m->win));
 	m->n -= k;
 	m->base += (uint32_t)k;
@@ -492,40 +494,38 @@ end_check(struct vstate *v, enum table_id t, const struct ent *en)
 	return 0;
 }
 
+/* (qsort has no context: the entities cmp_back orders) */
+static const struct ent *back_ents;
+
 static int
-cmp_u32(const void *a, const void *b)
+cmp_back(const void *a, const void *b)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t x = back_ents[*(const uint32_t *)a].id,
+	    y = back_ents[*(const uint32_t *)b].id;
 
 	return (x > y) - (x < y);
 }
 
 /* The samples' end checks, in the order they came (as one table would
- * have them): the sealed ones a later row named, read back, by id; the
- * window; the others. */
+ * have them): the sealed ones a later row named, by id; the window; the
+ * others. */
 static int
 samples_end(struct vstate *v)
 {
 	struct samples *m = &v->smp;
-	struct ent *en;
-	uint32_t *ids;
-	size_t i, n = 0;
+	uint32_t *ix;
+	size_t i;
 	int rc = 0;
 
-	if ((ids = malloc((m->reopened.n + 1) * sizeof(*ids))) == NULL)
+	if ((ix = malloc((m->back.n + 1) * sizeof(*ix))) == NULL)
 		return perr_nomem(v->e);
-	for (i = 0; m->reopened.keys != NULL && i <= m->reopened.mask; i++)
-		if (m->reopened.keys[i] != U64MAP_EMPTY)
-			ids[n++] = (uint32_t)m->reopened.keys[i];
-	qsort(ids, n, sizeof(*ids), cmp_u32);
-	for (i = 0; i < n && rc == 0; i++) {
-		if ((en = sealed_get(v, ids[i])) == NULL)
-			rc = -1;
-		else
-			rc = end_check(v, T_SAMPLES, en);
-	}
-	m->dirty = 0;
-	free(ids);
+	for (i = 0; i < m->back.n; i++)
+		ix[i] = (uint32_t)i;
+	back_ents = m->back.ents;
+	qsort(ix, m->back.n, sizeof(*ix), cmp_back);
+	for (i = 0; i < m->back.n && rc == 0; i++)
+		rc = end_check(v, T_SAMPLES, &m->back.ents[ix[i]]);
+	free(ix);
 	for (i = 0; i < m->n && rc == 0; i++)
 		rc = end_check(v, T_SAMPLES, &m->win[i]);
 	for (i = 0; i < m->other.n && rc == 0; i++)
@@ -577,7 +577,6 @@ validate_stream(struct stream_reader *r, struct perr *e)
 			break;
 		}
 		if (e->msg[0] != '\0' ||	/* out of memory in a helper */
-		    sealed_put(&v) < 0 ||
 		    (r->row.table == T_SAMPLES && seal(&v) < 0)) {
 			rc = -1;
 			break;
@@ -594,7 +593,8 @@ validate_stream(struct stream_reader *r, struct perr *e)
 	free(v.smp.win);
 	u64map_free(&v.smp.other.map);
 	free(v.smp.other.ents);
-	u64map_free(&v.smp.reopened);
+	u64map_free(&v.smp.back.map);
+	free(v.smp.back.ents);
 	if (v.smp.fd >= 0)
 		close(v.smp.fd);
 	free(v.seen);

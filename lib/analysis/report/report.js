@@ -120,15 +120,17 @@ function rowsOf(t, fn) {
   }
   return out;
 }
+/* a call inline as pprof marks it, not tsvpeek --table's TRUE/FALSE */
 function peekTable(fn) {
-  var rs = rowsOf(peek, fn), t = el('table', null, 'peek'), tr, i, j, n;
+  var rs = rowsOf(peek, fn), t = el('table', null, 'peek'), tr, i, j, n,
+    inl = peek.cols.indexOf('inline');
   tr = el('tr');
   for (j = 1; j < peek.cols.length; j++) tr.appendChild(el('th', peek.cols[j]));
   t.appendChild(el('thead')).appendChild(tr);
   for (i = 0; i < rs.length; i++) {
     tr = el('tr', null, rs[i][1] === 'flat' || rs[i][1] === 'cum' ? 'self' : '');
     for (j = 1; j < rs[i].length; j++) {
-      n = el('td', rs[i][j]);
+      n = el('td', j !== inl ? rs[i][j] : rs[i][j] === 'TRUE' ? '(inline)' : '');
       if (j === 2 && rs[i][j] !== '') {
         n.className = 'name';
         n.onclick = (function (f) { return function () { choose(f); }; })(rs[i][j]);

@@ -37,5 +37,9 @@ void gzout_free(struct gzout *g);
  * bytes, the caller's to free): 0, or -1 when out of memory. */
 int gzip_bytes(int level, const void *in, size_t n, unsigned char **out,
     size_t *nout);
+/* The file at in_fd, from its start, as one gzip member at level (1 .. 9)
+ * appended to out_fd, compressed as it is read (zlib: memory does not
+ * grow with the file): 0, or -1 with errno set (ENOMEM: zlib's). */
+int gzip_fd(int level, int in_fd, int out_fd);
 
 #endif

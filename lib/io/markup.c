@@ -1,4 +1,6 @@
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "base/utf8.h"
 #include "io/markup.h"
@@ -94,5 +96,32 @@ out_base64(struct output *o, const void *bytes, size_t n)
 		out_char(o, b64[v >> 12 & 63]);
 		out_char(o, i + 1 < n ? b64[v >> 6 & 63] : '=');
 		out_char(o, '=');
+	}
+}
+
+int
+out_base64_fd(struct output *o, int fd)
+{
+	unsigned char buf[3 * 16384];
+	size_t have = 0;
+	off_t at = 0;
+	ssize_t n;
+
+	/* whole triplets but for the last piece: no padding mid-way */
+	for (;;) {
+		n = pread(fd, buf + have, sizeof(buf) - have, at);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		at += n;
+		have += (size_t)n;
+		if (n > 0 && have < sizeof(buf))
+			continue;
+		out_base64(o, buf, have);
+		if (n == 0)
+			return 0;
+		have = 0;
 	}
 }

@@ -22,5 +22,8 @@ void out_json_string(struct output *o, const char *s, size_t n);
 /* Writes p[0..n) in base64 (RFC 4648's alphabet, padded), which JSON
  * strings and HTML text hold as it is. */
 void out_base64(struct output *o, const void *p, size_t n);
+/* The file at fd, from its start, in base64, read a piece at a time: 0,
+ * or -1 with errno set. */
+int out_base64_fd(struct output *o, int fd);
 
 #endif

@@ -5,6 +5,7 @@
  * temporary file (part.c), the other types' views and the refine data
  * gzip'd; page.c makes the page of them.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -588,15 +589,34 @@ write_refine_chart(void *ctx, struct output *o, struct perr *e)
 int
 report_refine_chart(struct report *r, struct output *o, struct perr *e)
 {
-	unsigned char *gz;
-	size_t ngz;
+	struct part pj;
+	struct output po;
+	int gz = -1, rc = -1;
 
-	if (gz_part(write_refine_chart, &r->refine, 6, &gz, &ngz, e) < 0)
-		return -1;
+	/* a piece at a time, through files: the runs grow with the
+	 * samples, memory must not */
+	part_init(&pj);
+	if (part_open(&pj, &po, e) < 0 || part_close(&pj, &po,
+	    write_refine_chart(&r->refine, &po, e), e) < 0 || pj.fd < 0)
+		goto done;
+	if ((gz = tmp_fd(e)) < 0)
+		goto done;
+	if (gzip_fd(6, pj.fd, gz) < 0) {
+		perr_set(e, "the chart's samples, gzip'd: %s", strerror(errno));
+		goto done;
+	}
 	out_str(o, "<script type=\"application/octet-stream\" "
 	    "id=\"refine-chart\">");
-	out_base64(o, gz, ngz);
+	if (out_base64_fd(o, gz) < 0) {
+		perr_set(e, "the chart's samples, gzip'd: %s", strerror(errno));
+		goto done;
+	}
 	out_str(o, "</script>\n");
-	free(gz);
-	return 0;
+	rc = 0;
+done:
+	if (pj.fd >= 0)
+		close(pj.fd);
+	if (gz >= 0)
+		close(gz);
+	return rc;
 }

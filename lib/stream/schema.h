@@ -82,6 +82,7 @@ enum { V10 = 10, V20 = 20 };
 #define SOURCE_PPROF "pprof"
 #define SOURCE_MANUAL "manual"		/* a 1.0 stream's one source */
 #define SOURCE_OTLP "otlp"
+#define SOURCE_CPUPROFILE "cpuprofile"	/* V8's .cpuprofile */
 
 #define VALUE_SAMPLES "samples"		/* samples/count: how many */
 #define VALUE_WALL "wall"		/* wall/nanoseconds: the time a sample stands for */

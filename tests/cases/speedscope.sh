@@ -96,7 +96,9 @@ t_speedscope_evented() {
 	for f in tests/data/cpuprofile/sucrase.cpuprofile.gz \
 	    tests/data/perf/speedscope/simple-with-pid.linux-perf.txt.gz; do
 		# a frame without a function: [its file's base name] or <unknown>
-		$bin/tsvcombine "$f" | awk -F'\t' '
+		v8=0
+		case $f in *.cpuprofile*) v8=1 ;; esac
+		$bin/tsvcombine "$f" | awk -F'\t' -v v8=$v8 '
 		    $1 == ".mappings" { b = $6; sub(/.*\//, "", b); mf[$2] = b }
 		    $1 == "functions" { fn[$2] = $3 }
 		    $1 == "locations" { lf[$2] = $3; lm[$2] = $6 }
@@ -104,21 +106,44 @@ t_speedscope_evented() {
 			st[$2, $3] = $4 }
 		    $1 == ".sample_times" { n++; id[n] = $2; t[n] = $3 }
 		    $1 == "sample_values" && $3 == "wall" { wv[$2] = $5 }
-		    END { for (i = 1; i <= n; i++) {
+		    END { pn = 0
+			for (i = 1; i <= n; i++) {
 			    s = id[i]
 			    # a time of its own (a .cpuprofile: to the next
 			    # sample, the last nothing), else to the next
 			    # sample, the last the mean
 			    w = s in wv ? wv[s] : i < n ? t[i + 1] - t[i] : \
 				(t[n] - t[1]) / (n - 1)
-			    split("", seen)
-			    for (k = 1; k <= d[s]; k++) {
+			    # its stack, root first
+			    m = 0
+			    for (k = d[s]; k >= 1; k--) {
 				l = st[s, k]
-				name = lf[l] != "NA" ? fn[lf[l]] : \
+				e[++m] = lf[l] != "NA" ? fn[lf[l]] : \
 				    lm[l] != "NA" ? "[" mf[lm[l]] "]" : "<unknown>"
-				if (k == 1) self[name] += w
-				if (!(name in seen)) total[name] += w
-				seen[name] }
+			    }
+			    # V8: (garbage collector) or (program) alone on
+			    # top of the stack before, (idle) alone nothing,
+			    # as DevTools and speedscope show them
+			    if (v8 && m == 1 && (e[1] == "(garbage collector)" ||
+				e[1] == "(program)")) {
+				x = e[1]
+				m = 0
+				for (k = 1; k <= pn; k++)
+				    e[++m] = pe[k]
+				if (m == 0 || e[m] != x)
+				    e[++m] = x
+			    } else if (v8 && m == 1 && (e[1] == "(idle)" ||
+				e[1] == "(root)"))
+				m = 0
+			    split("", seen)
+			    for (k = 1; k <= m; k++) {
+				if (k == m) self[e[k]] += w
+				if (!(e[k] in seen)) total[e[k]] += w
+				seen[e[k]]
+			    }
+			    pn = m
+			    for (k = 1; k <= m; k++)
+				pe[k] = e[k]
 			}
 			for (x in total) printf "%s\t%.0f\t%.0f\n", x, self[x], total[x] }' |
 		    LC_ALL=C sort >"$out/want"

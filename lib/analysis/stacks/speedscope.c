@@ -339,22 +339,56 @@ hold(struct speedscope_writer *w, struct held *h, int64_t t, size_t n,
 	return 0;
 }
 
+/* V8's special frames (speedscope_write's v8): */
+enum { V8_ON_TOP = 1, V8_NONE = 2 };
+
+/* Sample h, a special frame alone, as DevTools shows it: on top of the
+ * frames open (root first), or no frame. 0, or -1 when out of memory. */
+static int
+v8_stack(struct held *h, const unsigned char *v8, const uint32_t *open,
+    size_t nopen)
+{
+	uint32_t f = h->stack[0];
+	size_t i;
+
+	if (v8[f] == V8_NONE) {
+		h->n = 0;
+		return 0;
+	}
+	if (array_grow((void **)&h->stack, &h->cap, nopen + 2,
+	    sizeof(*h->stack)) < 0)
+		return -1;
+	/* leaf first: the frame (unless it is open on top already: a run
+	 * of them), then the open ones from the innermost */
+	if (nopen > 0 && open[nopen - 1] == f)
+		nopen--;
+	h->stack[0] = f;
+	for (i = 0; i < nopen; i++)
+		h->stack[1 + i] = open[nopen - 1 - i];
+	h->n = nopen + 1;
+	return 0;
+}
+
 /* A source's samples in time order as spans of open frames: a sample's
  * span from its time, as long as its value when that is a time, else to
  * the next sample's time (the last: the mean span). From one span to the
  * next, the frames not shared are closed and the new ones opened; the
  * same stack again has its leaf closed and opened, so that the spans
- * stay apart; before a gap, all are closed. */
+ * stay apart; before a gap, all are closed. Of V8's profiles (v8: each
+ * frame's kind), a sample of (garbage collector) or (program) alone is on
+ * top of the frames open, one of (idle) alone none, as DevTools and
+ * speedscope's import show them. */
 static int
 evented(struct speedscope_writer *w, const struct measure_choice *c,
     const struct wsrc *ws, uint32_t si, double ns, int value_is_time,
-    struct output *o, double *start, double *end, struct perr *e)
+    const unsigned char *v8, struct output *o, double *start, double *end,
+    struct perr *e)
 {
 	struct held cur = { 0 }, nxt = { 0 }, tmp;
 	uint32_t *open = NULL, source;
 	size_t nopen = 0, capopen = 0, same, i, n;
 	uint64_t k = 0, taken = 0;
-	int64_t t;
+	int64_t t, t0 = 0;
 	double v, at, stop = 0, mean = 0;
 	int rc = -1, first = 1, more;
 
@@ -384,18 +418,27 @@ evented(struct speedscope_writer *w, const struct measure_choice *c,
 			tmp = cur;
 			cur = nxt;
 			nxt = tmp;
-			*start = (double)cur.t / ns;
+			/* times from the first sample's: a difference
+			 * of integers is exact where times since 1970
+			 * in a double are 256 ns apart */
+			t0 = cur.t;
+			*start = 0;
 			continue;
 		}
-		at = (double)cur.t / ns;
+		at = (double)(cur.t - t0) / ns;
 		if (value_is_time)
 			stop = at + cur.v;
 		else if (more)
-			stop = (double)nxt.t / ns;
+			stop = (double)(nxt.t - t0) / ns;
 		else
 			stop = at + mean;
 		if (!value_is_time && more)
 			mean = (stop - *start) / (double)(k - 1);
+		if (v8 != NULL && cur.n == 1 && v8[cur.stack[0]] != 0 &&
+		    v8_stack(&cur, v8, open, nopen) < 0) {
+			perr_nomem(e);
+			goto done;
+		}
 		for (same = 0; same < nopen && same < cur.n && open[same] ==
 		    cur.stack[cur.n - 1 - same]; same++)
 			;
@@ -411,7 +454,10 @@ evented(struct speedscope_writer *w, const struct measure_choice *c,
 			open[nopen++] = cur.stack[cur.n - 1 - i];
 			event(o, &first, 'O', open[nopen - 1], at);
 		}
-		if (!more || (double)nxt.t / ns > stop)
+		/* a gap before the next: by the times' difference, as
+		 * all_evented */
+		if (!more || (value_is_time && (double)(nxt.t - cur.t) >
+		    cur.v * ns + 0.5))
 			while (nopen > 0)
 				event(o, &first, 'C', open[--nopen], stop);
 		*end = stop;
@@ -454,7 +500,8 @@ all_evented(struct speedscope_writer *w, const struct measure_choice *c,
 	uint64_t k;
 	int64_t t;
 	size_t i, n;
-	double ns = ns_of(unit), v, at, stop = 0;
+	double ns = ns_of(unit), v, last_v = 0;
+	int64_t last_t = 0;
 	int rc;
 
 	for (i = 0; i < p->nsources; i++) {
@@ -474,10 +521,14 @@ all_evented(struct speedscope_writer *w, const struct measure_choice *c,
 				return perr_set(e, "a temporary file cut short");
 			if (source != i)
 				continue;
-			at = (double)t / (ns > 0 ? ns : 1);
-			if (k++ > 0 && at < stop)
+			/* a span past the next sample's time: by their
+			 * difference (times since 1970 in a double are
+			 * 256 ns apart), half a unit's tick allowed */
+			if (k++ > 0 && (double)(t - last_t) + 0.5 <
+			    last_v * (ns > 0 ? ns : 1))
 				return 0;
-			stop = at + v;
+			last_t = t;
+			last_v = v;
 		}
 	}
 	return 1;
@@ -493,6 +544,7 @@ speedscope_write(struct speedscope_writer *w, const struct prof *p,
 	const char *unit, *v;
 	size_t i;
 	uint32_t *fn_frame;
+	unsigned char *v8;
 	int first = 1, evt, active = -1, k = 0, same_unit;
 	double ns, start = 0, end = 0;
 
@@ -521,11 +573,28 @@ speedscope_write(struct speedscope_writer *w, const struct prof *p,
 			fn_frame[l->function] = (uint32_t)w->nframes;
 	}
 	free(fn_frame);
+	/* V8's special frames, by name, for its sources' samples */
+	if ((v8 = calloc(w->nframes + 1, 1)) == NULL)
+		return perr_nomem(e);
+	for (i = 0; i < w->nframes; i++) {
+		l = &p->locations[w->frames[i]];
+		if (l->function == PROF_NONE)
+			continue;
+		f = &p->functions[l->function];
+		v = prof_str(p, f->name);
+		if (strcmp(v, "(garbage collector)") == 0 ||
+		    strcmp(v, "(program)") == 0)
+			v8[i] = V8_ON_TOP;
+		else if (strcmp(v, "(idle)") == 0 || strcmp(v, "(root)") == 0)
+			v8[i] = V8_NONE;
+	}
 	unit = c.type < 0 ? "none" : unit_of(c.show != NULL && c.how ==
 	    SHOW_UNIT ? c.show : c.unit);
 	if (spool_rewind(&w->sp, e) < 0 || (evt = all_evented(w, &c, p, unit,
-	    e)) < 0)
+	    e)) < 0) {
+		free(v8);
 		return -1;
+	}
 	out_str(o, "{\"$schema\":\"" SPEEDSCOPE_SCHEMA "\"");
 	/* the exporter and name as read (a file of this suite's own says
 	 * neither: read back, the stream is the one written) */
@@ -602,11 +671,17 @@ speedscope_write(struct speedscope_writer *w, const struct prof *p,
 		out_char(o, '"');
 		if (evt) {
 			if (evented(w, &c, ws, (uint32_t)i, ns > 0 ? ns : 1,
-			    ns > 0 || same_unit, o, &start, &end, e) < 0)
+			    ns > 0 || same_unit, strcmp(prof_str(p,
+			    p->sources[i].type), SOURCE_CPUPROFILE) == 0 ? v8 :
+			    NULL, o, &start, &end, e) < 0) {
+				free(v8);
 				return -1;
+			}
 		} else {
-			if (sampled(w, &c, ws, (uint32_t)i, o, e) < 0)
+			if (sampled(w, &c, ws, (uint32_t)i, o, e) < 0) {
+				free(v8);
 				return -1;
+			}
 			start = 0;
 			end = 0;
 			/* the weights' sum, as speedscope's own files */
@@ -631,5 +706,6 @@ speedscope_write(struct speedscope_writer *w, const struct prof *p,
 		out_u64(o, (uint64_t)active);
 	}
 	out_str(o, "}\n");
+	free(v8);
 	return 0;
 }

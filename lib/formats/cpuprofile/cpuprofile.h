@@ -8,8 +8,6 @@
 #include "io/input.h"
 #include "stream/stream_write.h"
 
-#define SOURCE_CPUPROFILE "cpuprofile"
-
 struct cpuprofile_reader {
 	struct stream_writer w;
 	uint32_t nsources, nsamples, nfunctions;

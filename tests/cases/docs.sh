@@ -5,8 +5,9 @@
 # Go's labelled CPU profiles, profiles.json the eBPF profiler's OTLP/JSON
 # (as pyroscope's test data has it), runs.db those profiles stored with
 # service.name=api; and stand-ins for the producers a pipeline starts
-# from (perf, node, py-spy, curl) and for flamegraph.pl, each giving
-# what the real one would give of the test data.
+# from (perf, node, py-spy, curl) and for flamegraph.pl and
+# stackcollapse-perf.pl, each giving what the real one would give of the
+# test data.
 readme_fixture() {
 	d=$1 t=$top/tests/data
 	mkdir -p "$d/stubs"
@@ -35,8 +36,12 @@ readme_fixture() {
 	printf '#!/bin/sh\ncat >/dev/null; echo "<svg/>"\n' >"$d/stubs/flamegraph.pl"
 	printf '#!/bin/sh\n[ "$1" = script ] && exec gzip -dc %s\nexit 2\n' \
 	    "$t/perf/clock/perf-clock-monotonic.txt.gz" >"$d/stubs/perf"
-	printf '#!/bin/sh\nexec cat %s\n' "$t/pprof/go-1.19/go.goroutine.pb.gz" \
-	    >"$d/stubs/curl"
+	# curl: a Go program's profile, or a Collector that takes what is
+	# posted
+	printf '#!/bin/sh\ncase "$*" in *--data-binary*) exit 0 ;; esac\nexec cat %s\n' \
+	    "$t/pprof/go-1.19/go.goroutine.pb.gz" >"$d/stubs/curl"
+	printf '#!/bin/sh\nexec perf2tsv | tsv2folded --perf\n' \
+	    >"$d/stubs/stackcollapse-perf.pl"
 	printf '#!/bin/sh\nexit 0\n' >"$d/stubs/node"
 	cp "$d/stubs/node" "$d/stubs/py-spy"
 	chmod +x "$d/stubs/"*
@@ -69,4 +74,56 @@ t_docs_readme_pipelines() {
 		n=$((n + 1))
 	done <"$out/lines"
 	[ $n -ge 40 ] || bad "only $n of the README's pipelines ran"
+}
+
+# Every example of the man pages (their EXAMPLES' literal blocks) runs
+# and exits 0 on the test data, a page's blocks one after another (one
+# may make the file the next reads), as the README's pipelines do; a
+# block that is no command (a stream, SQL, R) is not run, nor one that
+# needs what make check has not (a profiler run, a database server).
+t_docs_man_examples() {
+	need zstd || return
+	readme_fixture "$out/fixture" || return
+	f=$out/fixture
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		cp "$top/tests/data/rprof/r-4.2/memory.out" "$f/run$i.out"
+	done
+	cp "$top/tests/data/rprof/r-4.2/memory-gc-line.out" "$f/run2.out"
+	cp "$f/run1.tsv" "$f/a.tsv"
+	cp "$f/new.tsv" "$f/b.tsv"
+	$bin/rprof2tsv "$f/Rprof.out" >"$f/p.tsv"
+	cp -R proto "$f/"
+	n=0
+	for m in man/*.1 man/*.5; do
+		awk '/^\.Sh EXAMPLES/ { on = 1; next } /^\.Sh / { on = 0 }
+		    on && /^\.Bd -literal/ { b = 1; k++; next }
+		    on && /^\.Ed/ { b = 0; next }
+		    on && b { print k "\t" $0 }' "$m" |
+		    sed 's/\\e/\\/g; s/\\-/-/g' >"$out/blocks"
+		[ -s "$out/blocks" ] || continue
+		rm -rf "$out/run"
+		cp -R "$f" "$out/run"
+		for k in $(cut -f 1 "$out/blocks" | sort -un); do
+			awk -F'\t' -v k=$k '$1 == k { sub(/^[^\t]*\t/, ""); print }' \
+			    "$out/blocks" >"$out/block"
+			case $(head -1 "$out/block") in
+			'#meta'*|--*|SELECT*|WITH*) continue ;;
+			esac
+			if grep -q -e 'perf record' -e 'node --cpu-prof' \
+			    -e 'austin -o' -e 'py-spy record' \
+			    -e psql -e 'dbname=' -e ' <- ' "$out/block"; then
+				continue
+			fi
+			if grep -q -e protoc "$out/block" &&
+			    ! command -v protoc >/dev/null 2>&1; then
+				continue
+			fi
+			(cd "$out/run" && PATH=$bin:$out/run/stubs:$PATH \
+			    bash -e -o pipefail "$out/block") >/dev/null 2>"$out/err" ||
+			    bad "${m#man/} example $k: exit $?: $(head -c 300 "$out/err")"
+			n=$((n + 1))
+		done
+	done
+	echo "$n examples ran"
+	[ $n -ge 30 ] || bad "only $n examples ran"
 }

@@ -119,11 +119,11 @@ t_combine_writers() {
 # Everything in the corpus at once.
 t_combine_corpus() {
 	i=0
-	for f in $(rprof_files); do
+	for f in $(rprof_files | pick); do
 		i=$((i + 1))
 		$bin/rprof2tsv -o "$out/all.r$i.tsv" "$f" 2>/dev/null
 	done
-	for rel in $(protobuf_files); do
+	for rel in $(protobuf_files | pick); do
 		i=$((i + 1))
 		$bin/pprof2tsv -o "$out/all.p$i.tsv" "tests/data/pprof/$rel"
 	done

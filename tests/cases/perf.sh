@@ -10,7 +10,7 @@
 t_perf_stackcollapse() {
 	d=tests/data/perf/flamegraph
 	n=0
-	for f in "$d"/*.txt.gz; do
+	for f in $(ls "$d"/*.txt.gz | pick); do
 		b=$(basename "$f" .txt.gz)
 		for o in pid tid kernel jit all addrs; do
 			r=$d/results/$b-collapsed-$o.txt.gz
@@ -35,7 +35,7 @@ t_perf_stackcollapse() {
 			same "$out/want" "$b --$o"
 		done
 	done
-	[ $n = 78 ] || bad "$n of 78 FlameGraph results compared"
+	[ $n = 78 ] || [ -n "${SUBSET:-}" ] || bad "$n of 78 FlameGraph results compared"
 }
 
 # speedscope's perf script files (perf versions and options of its own

@@ -13,6 +13,8 @@ static const struct cli_opt opts[] = {
 	    "stack, with their\ncount on stderr" },
 	{ 't', "type", "type/unit", "what the values are (default: austin's "
 	    "mode, else\nsamples/count)" },
+	{ 'L', "lines", NULL, "Pyroscope's lines format: a stack a line, no "
+	    "value\n(a sample each)" },
 	CLI_OPT_LIMIT,
 	{ 0 }
 };
@@ -26,7 +28,7 @@ static const struct cli_prog prog = {
 struct conv {
 	struct folded_reader r;
 	struct text type, unit;
-	int skip_invalid;
+	int skip_invalid, lines;
 };
 
 static void
@@ -37,6 +39,10 @@ option(void *ctx, int ch, const char *arg)
 
 	if (ch == 'k') {
 		c->skip_invalid = 1;
+		return;
+	}
+	if (ch == 'L') {
+		c->lines = 1;
 		return;
 	}
 	slash = strchr(arg, '/');	/* -t */
@@ -57,6 +63,7 @@ begin(void *ctx, struct output *o)
 
 	if (folded_begin(&c->r, o, c->type, c->unit, c->skip_invalid, &e) < 0)
 		cli_fail(&e);
+	c->r.lines = c->lines;
 }
 
 static void

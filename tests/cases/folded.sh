@@ -186,3 +186,20 @@ t_folded_utf16() {
 	printf 'a\357\277\275 1\n' >"$out/want"
 	same "$out/want" "UTF-16 that is not well formed"
 }
+
+# Pyroscope's lines format (folded2tsv --lines, issue 57): a stack a line,
+# a sample each; read back as collapsed stacks, the counts are those of
+# sort | uniq -c of the lines. Without --lines such a file is refused.
+t_folded_lines() {
+	printf '%s\n' 'main;work;spin' 'main;io' 'main;work;spin' 'main;work' \
+	    'main;work;spin' 'main;io' 'a b;c 12' >"$out/l.txt"
+	$bin/folded2tsv --lines "$out/l.txt" >"$out/s.tsv" || { bad "exit $?"; return; }
+	$bin/tsvvalidate "$out/s.tsv" || bad "not valid"
+	$bin/tsv2folded "$out/s.tsv" | LC_ALL=C sort >"$out/got"
+	LC_ALL=C sort "$out/l.txt" | uniq -c |
+	    awk '{ n = $1; sub(/^ *[0-9]+ /, ""); print $0 " " n }' |
+	    LC_ALL=C sort >"$out/want"
+	same_lines want got "the lines counted"
+	$bin/folded2tsv "$out/l.txt" >/dev/null 2>&1 && bad "read without --lines"
+	return 0
+}

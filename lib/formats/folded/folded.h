@@ -23,6 +23,8 @@ struct folded_reader {
 	struct stream_id *stack;	/* of the current line, leaf first */
 	size_t capstack;
 	int skip_invalid;		/* leave out lines that do not parse */
+	int lines;			/* Pyroscope's lines: a stack a line,
+					 * no value (one sample each) */
 	uint64_t skipped;		/* ... of the current input */
 	long first_skipped;		/* its line number */
 };

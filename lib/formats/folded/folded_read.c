@@ -299,6 +299,18 @@ line(struct folded_reader *c, struct file_state *f, const char *s,
 	size_t n = 0;
 	int two;
 
+	if (c->lines) {		/* the whole line a stack, a sample */
+		stack_end = end;
+		v[0] = v[1] = num_of_i64(1);
+		if (f->diff < 0) {
+			if (f->first == 0)
+				source(c, f);
+			f->diff = 0;
+			if (value_type(c, f) < 0)
+				return perr_nomem(e);
+		}
+		goto frames;
+	}
 	if (value(s, end, sign, &stack_end, &v[1]) < 0) {
 		perr_set(e, "no value (a number, 0 or more) at the end of the "
 		    "line (collapsed stacks are 'frame;frame;... value')");
@@ -321,6 +333,7 @@ line(struct folded_reader *c, struct file_state *f, const char *s,
 		return MALFORMED;
 	} else
 		stack_end = q;
+frames:
 	for (p = s; p < stack_end; p = q + 1) {
 		if ((q = memchr(p, ';', (size_t)(stack_end - p))) == NULL)
 			q = stack_end;
@@ -348,9 +361,11 @@ read_lines(struct folded_reader *c, struct file_state *f, struct input *in,
 	size_t len;
 	int rc;
 
-	/* another format (a binary one has no first line to speak of) */
-	if (sniff_expect(in, SNIFF_BIT(SNIFF_FOLDED), "collapsed stacks", e) <
-	    0)
+	/* another format (a binary one has no first line to speak of);
+	 * lines have no value a sniffer could see: text of no kind */
+	if (sniff_expect(in, SNIFF_BIT(SNIFF_FOLDED) | (c->lines ?
+	    SNIFF_BIT(SNIFF_UNKNOWN) : 0), c->lines ? "stacks, a line each" :
+	    "collapsed stacks", e) < 0)
 		return -1;
 	while ((rc = input_line(in, &s, &len, e)) > 0) {
 		end = s + len;

@@ -236,7 +236,7 @@ take(void *ctx)
 }
 
 static int
-frame(void *ctx, uint32_t sample, uint32_t depth, uint32_t location)
+door_frame(void *ctx, uint32_t sample, uint32_t depth, uint32_t location)
 {
 	struct pushed *to = ctx;
 
@@ -256,7 +256,7 @@ hint(void *ctx, enum table_id t, size_t n, size_t bytes)
  * the assembler. Messages about the rows name the input "NAME (its
  * stream)" and their lines those of the converter's text. */
 static int
-push(struct stream_reader *r, enum sniff_kind k, struct prof *p,
+door_push(struct stream_reader *r, enum sniff_kind k, struct prof *p,
     struct asm_io *io, struct perr *e)
 {
 	struct stream_reader v;
@@ -282,7 +282,7 @@ push(struct stream_reader *r, enum sniff_kind k, struct prof *p,
 	to.p = p;
 	rows.take = take;
 	rows.hint = hint;
-	rows.frame = frame;
+	rows.frame = door_frame;
 	rows.ctx = &to;
 	rows.e = e;
 	memset(&o, 0, sizeof(o));
@@ -321,7 +321,7 @@ door_assemble(struct stream_reader *r, const char *path, const char *shown,
 	if (rc != ASM_FOREIGN)
 		return rc;
 	e->msg[0] = '\0';
-	return push(r, (enum sniff_kind)r->foreign, p, &io, e);
+	return door_push(r, (enum sniff_kind)r->foreign, p, &io, e);
 }
 
 int

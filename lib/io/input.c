@@ -575,7 +575,7 @@ fill(struct input *in, size_t want, struct perr *e)
 
 /* buf with room for cap bytes (and the slack): 0, or -1 out of memory. */
 static int
-grow(struct input *in, size_t cap)
+input_grow(struct input *in, size_t cap)
 {
 	char *nb;
 
@@ -632,7 +632,7 @@ input_line(struct input *in, char **line, size_t *len, struct perr *e)
 			newcap = in->cap * 2;
 			if (newcap > INPUT_MAX_LINE + 2)
 				newcap = INPUT_MAX_LINE + 2;
-			if (grow(in, newcap) < 0)
+			if (input_grow(in, newcap) < 0)
 				return perr_set(e, "%s: out of memory", in->name);
 		}
 		if (fill(in, in->cap - in->end - 1, e) < 0)
@@ -646,7 +646,7 @@ input_peek(struct input *in, size_t want, const unsigned char **p,
 {
 	if (want > INPUT_MAX_LINE)
 		want = INPUT_MAX_LINE;
-	if (in->pos + want + 1 > in->cap && grow(in, in->pos + want + 1) < 0)
+	if (in->pos + want + 1 > in->cap && input_grow(in, in->pos + want + 1) < 0)
 		return perr_set(e, "%s: out of memory", in->name);
 	/* no more than wanted: a file only sniffed is not read further */
 	while (in->end - in->pos < want && !in->eof)
@@ -777,14 +777,14 @@ input_slurp_checked(struct input *in, const struct input_check *c,
 		    (in->compressed == INPUT_ZSTD ||
 		    hint / 1032 <= (uint64_t)st.st_size))
 			want = (size_t)hint + 2;
-		if (want > in->cap && grow(in, want) == 0)
+		if (want > in->cap && input_grow(in, want) == 0)
 			room = 2;
 	}
 	/* what the check has seen; a plain file is read whole first */
 	if (c != NULL && !in->compressed && in->kind != KIND_UNKNOWN)
 		c = NULL;
 	while (!in->eof) {
-		if (in->cap - in->end < room && grow(in, in->cap * 2) < 0)
+		if (in->cap - in->end < room && input_grow(in, in->cap * 2) < 0)
 			return perr_set(e, "%s: out of memory", in->name);
 		want = in->cap - in->end - 1;
 		/* checked: no more at once than was read, so that garbage is

@@ -139,7 +139,7 @@ check_sums(struct assembler *a, const struct sample *s, long line)
 /* Checks a sample (whose samples row is at line) and hands it over;
  * streaming, it is kept first when samples handed over are. */
 static int
-emit(struct assembler *a, struct sample *s, long line)
+asm_emit(struct assembler *a, struct sample *s, long line)
 {
 	size_t d;
 	uint32_t ix;
@@ -180,7 +180,7 @@ emit(struct assembler *a, struct sample *s, long line)
 static int
 emit_cur(struct assembler *a)
 {
-	int rc = emit(a, &a->cur, a->cur_line);
+	int rc = asm_emit(a, &a->cur, a->cur_line);
 
 	if (rc == 0)
 		a->cur.defined = 0;
@@ -508,7 +508,7 @@ finish_buffered(struct assembler *a)
 			}
 			s->source = si;
 		}
-		rc = emit(a, s, a->all_line[k]);
+		rc = asm_emit(a, s, a->all_line[k]);
 		/* its locations are indices now: the copies go as they are */
 		for (; rc == 0 && more > 0; more--) {
 			s->id++;

@@ -267,7 +267,7 @@ definitions(struct combiner *c, const struct prof *p, struct perr *e)
 }
 
 static int
-emit(void *ctx, struct prof *p, const struct sample *s, struct perr *e)
+combine_emit(void *ctx, struct prof *p, const struct sample *s, struct perr *e)
 {
 	struct combiner *c = ctx;
 	size_t i;
@@ -323,7 +323,7 @@ combine_add(struct combiner *c, const char *path, const char *shown,
 	c->mark.nl = c->lkeys.n;
 	c->mark.nm = c->mkeys.n;
 	c->mark.at = c->o->flushed + c->o->len;
-	rc = assemble_file(&r, path, shown, NULL, &p, emit, restart, c, 0,
+	rc = assemble_file(&r, path, shown, NULL, &p, combine_emit, restart, c, 0,
 	    e);
 	if (rc == 0)
 		rc = definitions(c, &p, e);	/* those no sample used */

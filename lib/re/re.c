@@ -55,7 +55,7 @@ struct compiler {
 };
 
 static int
-emit(struct compiler *c, int op, int x, int y)
+re_vm_emit(struct compiler *c, int op, int x, int y)
 {
 	struct re *re = c->re;
 
@@ -131,16 +131,16 @@ gen_repeat(struct compiler *c, const struct re_node *nd)
 		for (i = 0; i < nd->min - 1 && !c->bad; i++)
 			gen(c, child);
 		if (nd->min == 0 && !nullable(c->t, child)) {
-			s = emit(c, I_SPLIT, 0, 0);
+			s = re_vm_emit(c, I_SPLIT, 0, 0);
 			gen(c, child);
-			emit(c, I_JMP, s, 0);
+			re_vm_emit(c, I_JMP, s, 0);
 			patch(c, s, s + 1, (int)c->re->ncode, nd->greedy);
 			return;
 		}
-		s0 = nd->min == 0 ? emit(c, I_SPLIT, 0, 0) : 0;
+		s0 = nd->min == 0 ? re_vm_emit(c, I_SPLIT, 0, 0) : 0;
 		top = (int)c->re->ncode;
 		gen(c, child);
-		s = emit(c, I_SPLIT, 0, 0);
+		s = re_vm_emit(c, I_SPLIT, 0, 0);
 		patch(c, s, top, s + 1, nd->greedy);
 		if (nd->min == 0)
 			patch(c, s0, s0 + 1, (int)c->re->ncode, nd->greedy);
@@ -159,7 +159,7 @@ gen_repeat(struct compiler *c, const struct re_node *nd)
 		return;
 	}
 	for (i = nd->min; i < nd->max && !c->bad; i++) {
-		outs[nouts++] = emit(c, I_SPLIT, 0, 0);
+		outs[nouts++] = re_vm_emit(c, I_SPLIT, 0, 0);
 		gen(c, child);
 	}
 	for (i = 0; i < nouts; i++)
@@ -180,16 +180,16 @@ gen(struct compiler *c, int n)
 	case N_EMPTY:
 		return;
 	case N_CLASS:
-		emit(c, I_CLASS, nd->a, 0);
+		re_vm_emit(c, I_CLASS, nd->a, 0);
 		return;
 	case N_ANY:
-		emit(c, I_ANY, 0, 0);
+		re_vm_emit(c, I_ANY, 0, 0);
 		return;
 	case N_ANYNL:
-		emit(c, I_ANYNL, 0, 0);
+		re_vm_emit(c, I_ANYNL, 0, 0);
 		return;
 	case N_ASSERT:
-		emit(c, I_ASSERT, nd->a, 0);
+		re_vm_emit(c, I_ASSERT, nd->a, 0);
 		return;
 	case N_CAT:
 		for (i = 0; i < nd->b; i++)
@@ -198,10 +198,10 @@ gen(struct compiler *c, int n)
 	case N_GROUP:
 		/* groups past those reported still group, unsaved */
 		if (nd->b > 0 && nd->b < RE_MAXCAP)
-			emit(c, I_SAVE, 2 * nd->b, 0);
+			re_vm_emit(c, I_SAVE, 2 * nd->b, 0);
 		gen(c, nd->a);
 		if (nd->b > 0 && nd->b < RE_MAXCAP)
-			emit(c, I_SAVE, 2 * nd->b + 1, 0);
+			re_vm_emit(c, I_SAVE, 2 * nd->b + 1, 0);
 		return;
 	case N_REP:
 		gen_repeat(c, nd);
@@ -215,9 +215,9 @@ gen(struct compiler *c, int n)
 			return;
 		}
 		for (i = 0; i < nd->b && !c->bad; i++) {
-			s = i + 1 < nd->b ? emit(c, I_SPLIT, 0, 0) : -1;
+			s = i + 1 < nd->b ? re_vm_emit(c, I_SPLIT, 0, 0) : -1;
 			gen(c, kids[nd->a + i]);
-			jmps[i] = emit(c, I_JMP, 0, 0);
+			jmps[i] = re_vm_emit(c, I_JMP, 0, 0);
 			if (s >= 0 && !c->bad) {
 				c->re->code[s].x = s + 1;
 				c->re->code[s].y = (int)c->re->ncode;
@@ -251,10 +251,10 @@ re_compile(const char *pattern, char *err, size_t errlen)
 	c.t = &t;
 	c.err = err;
 	c.errlen = errlen;
-	emit(&c, I_SAVE, 0, 0);
+	re_vm_emit(&c, I_SAVE, 0, 0);
 	gen(&c, t.root);
-	emit(&c, I_SAVE, 1, 0);
-	emit(&c, I_MATCH, 0, 0);
+	re_vm_emit(&c, I_SAVE, 1, 0);
+	re_vm_emit(&c, I_MATCH, 0, 0);
 	/* the classes are the program's now */
 	re->ngroups = t.ncaps;
 	re->classes = t.classes;
@@ -338,7 +338,7 @@ holds(int kind, const uint8_t *s, size_t n, size_t pos)
  * instructions that consume nothing, each once this step, in priority
  * order; re->cur is as it was after. */
 static void
-add(struct re *re, struct list *l, int pc0, const uint8_t *s, size_t n,
+re_vm_add(struct re *re, struct list *l, int pc0, const uint8_t *s, size_t n,
     size_t pos, int ncap)
 {
 	struct job *st = re->stack;
@@ -401,7 +401,7 @@ run(struct re *re, const uint8_t *s, size_t n, int ncap, int *out)
 		if (!matched && (pos == 0 || !re->anchored)) {
 			for (k = 0; k < ncap; k++)
 				re->cur[k] = -1;
-			add(re, cl, 0, s, n, pos, ncap);
+			re_vm_add(re, cl, 0, s, n, pos, ncap);
 		}
 		/* no thread: the next start is the next position's */
 		if (cl->n == 0 && (matched || re->anchored || pos >= n))
@@ -432,7 +432,7 @@ run(struct re *re, const uint8_t *s, size_t n, int ncap, int *out)
 			if (!next)
 				continue;
 			memcpy(re->cur, caps, (size_t)ncap * sizeof(int));
-			add(re, nl, cl->pc[i] + 1, s, n, pos + w, ncap);
+			re_vm_add(re, nl, cl->pc[i] + 1, s, n, pos + w, ncap);
 		}
 		if (pos >= n)
 			break;

@@ -28,7 +28,7 @@ struct parser {
 };
 
 static int
-fail(struct parser *p, const char *fmt, ...)
+re_parse_fail(struct parser *p, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -44,7 +44,7 @@ fail(struct parser *p, const char *fmt, ...)
 static int
 nomem(struct parser *p)
 {
-	return fail(p, "out of memory");
+	return re_parse_fail(p, "out of memory");
 }
 
 static int
@@ -61,7 +61,7 @@ node(struct parser *p, int type, int a, int b)
 }
 
 static int
-push(struct parser *p, int n)
+re_parse_push(struct parser *p, int n)
 {
 	if (n < 0 || ARRAY_ROOM(p->stk, p->nstk, p->capstk) < 0)
 		return n < 0 ? -1 : nomem(p);
@@ -118,7 +118,7 @@ cls(struct parser *p, int k)
 }
 
 static void
-add(struct parser *p, int k, uint32_t lo, uint32_t hi)
+re_class_add(struct parser *p, int k, uint32_t lo, uint32_t hi)
 {
 	struct re_class *c;
 
@@ -169,12 +169,12 @@ negate(struct parser *p, int k)
 	memset(c, 0, sizeof(*c));
 	for (i = 0; i < old.n; i++) {
 		if (old.r[i].lo > next)
-			add(p, k, next, old.r[i].lo - 1);
+			re_class_add(p, k, next, old.r[i].lo - 1);
 		c = cls(p, k);
 		next = old.r[i].hi + 1;
 	}
 	if (next <= RE_MAX_RUNE)
-		add(p, k, next, RE_MAX_RUNE);
+		re_class_add(p, k, next, RE_MAX_RUNE);
 	free(old.r);
 }
 
@@ -217,7 +217,7 @@ fold(struct parser *p, int k)
 			for (f = fold_of(re_folds[lo].next);
 			    f != NULL && f->cp != re_folds[lo].cp;
 			    f = fold_of(f->next))
-				add(p, k, f->cp, f->cp);
+				re_class_add(p, k, f->cp, f->cp);
 	}
 	normalize(cls(p, k));
 }
@@ -228,7 +228,7 @@ literal_node(struct parser *p, uint32_t r)
 {
 	int k = class_new(p);
 
-	add(p, k, r, r);
+	re_class_add(p, k, r, r);
 	if (k >= 0 && (p->flags & F_I))
 		fold(p, k);
 	return node(p, N_CLASS, k, 0);
@@ -243,7 +243,7 @@ add_ranges(struct parser *p, int k, const struct re_range *r, size_t n,
 
 	if (!neg) {
 		for (i = 0; i < n; i++)
-			add(p, k, r[i].lo, r[i].hi);
+			re_class_add(p, k, r[i].lo, r[i].hi);
 		return;
 	}
 	/* the complement, in a class of its own first; under (?i), of the
@@ -252,14 +252,14 @@ add_ranges(struct parser *p, int k, const struct re_range *r, size_t n,
 	if ((t = class_new(p)) < 0)
 		return;
 	for (i = 0; i < n; i++)
-		add(p, t, r[i].lo, r[i].hi);
+		re_class_add(p, t, r[i].lo, r[i].hi);
 	if (p->flags & F_I) {
 		normalize(cls(p, t));
 		fold(p, t);
 	}
 	negate(p, t);
 	for (i = 0; !p->bad && i < cls(p, t)->n; i++)
-		add(p, k, cls(p, t)->r[i].lo, cls(p, t)->r[i].hi);
+		re_class_add(p, k, cls(p, t)->r[i].lo, cls(p, t)->r[i].hi);
 	/* the scratch class was the last: give it back */
 	free(cls(p, t)->r);
 	p->t->nclasses--;
@@ -330,7 +330,7 @@ posix_class(struct parser *p, int k)
 			p->s = end + 2;
 			return 1;
 		}
-	return fail(p, "invalid character class range: %.*s",
+	return re_parse_fail(p, "invalid character class range: %.*s",
 	    (int)(end + 2 - p->s), p->s);
 }
 
@@ -343,10 +343,10 @@ unicode_class(struct parser *p, int k)
 	int neg = p->s[1] == 'P', found = 0;
 
 	if (*name == '\0')
-		return fail(p, "invalid character class range: %s", p->s);
+		return re_parse_fail(p, "invalid character class range: %s", p->s);
 	if (*name == '{') {
 		if ((end = strchr(name, '}')) == NULL)
-			return fail(p, "invalid character class range: %s",
+			return re_parse_fail(p, "invalid character class range: %s",
 			    p->s);
 		name++;
 		end++;
@@ -390,7 +390,7 @@ unicode_class(struct parser *p, int k)
 			if (neg)
 				negate(p, t);
 			for (i = 0; !p->bad && i < cls(p, t)->n; i++)
-				add(p, k, cls(p, t)->r[i].lo,
+				re_class_add(p, k, cls(p, t)->r[i].lo,
 				    cls(p, t)->r[i].hi);
 		}
 		if (t >= 0) {
@@ -399,7 +399,7 @@ unicode_class(struct parser *p, int k)
 		}
 	}
 	if (!found)
-		return fail(p, "invalid character class range: %.*s",
+		return re_parse_fail(p, "invalid character class range: %.*s",
 		    (int)(end - p->s), p->s);
 	p->s = end;
 	return 0;
@@ -424,11 +424,11 @@ code_point(struct parser *p)
 	int c, i, d;
 
 	if (*u == '\0')
-		return fail(p, "missing closing ]: %s", at);
+		return re_parse_fail(p, "missing closing ]: %s", at);
 	if (*u != '\\') {
 		size_t k = utf8_decode(u, strlen(p->s), &r);
 		if (r == UTF8_BAD && k == 1)
-			return fail(p, "invalid UTF-8: %s", at);
+			return re_parse_fail(p, "invalid UTF-8: %s", at);
 		p->s += k;
 		return r;
 	}
@@ -475,7 +475,7 @@ code_point(struct parser *p)
 	}
 	for (i = 1; at[i] != '\0' && i < 4 && (i == 1 || at[i] != '\\'); i++)
 		;
-	return fail(p, "invalid escape sequence: %.*s", i, at);
+	return re_parse_fail(p, "invalid escape sequence: %.*s", i, at);
 }
 
 static int
@@ -493,7 +493,7 @@ bracket(struct parser *p)
 		/* a ] first is itself; so is a - first or last */
 		first = 0;
 		if (*p->s == '\0')
-			return fail(p, "missing closing ]: %s", start);
+			return re_parse_fail(p, "missing closing ]: %s", start);
 		if (p->s[0] == '[' && p->s[1] == ':' && posix_class(p, k))
 			continue;
 		if (p->s[0] == '\\' && perl_class(p, k,
@@ -514,10 +514,10 @@ bracket(struct parser *p)
 			if ((hi = code_point(p)) < 0)
 				break;
 			if (hi < lo)
-				return fail(p, "invalid character class range: "
+				return re_parse_fail(p, "invalid character class range: "
 				    "%.*s", (int)(p->s - r), r);
 		}
-		add(p, k, (uint32_t)lo, (uint32_t)hi);
+		re_class_add(p, k, (uint32_t)lo, (uint32_t)hi);
 	}
 	if (p->bad)
 		return -1;
@@ -566,7 +566,7 @@ flag_group(struct parser *p, const char *start)
 			n = alternation(p);
 			p->flags = saved;
 			if (*p->s != ')')
-				return fail(p, "missing closing ): %s", start);
+				return re_parse_fail(p, "missing closing ): %s", start);
 			p->s++;
 			return node(p, N_GROUP, n, 0);
 		default:
@@ -576,7 +576,7 @@ flag_group(struct parser *p, const char *start)
 		set = 1;
 	}
 bad:
-	return fail(p, "invalid or unsupported Perl syntax: %.*s",
+	return re_parse_fail(p, "invalid or unsupported Perl syntax: %.*s",
 	    (int)(p->s - start + (*p->s != '\0')), start);
 }
 
@@ -597,7 +597,7 @@ group(struct parser *p)
 			    p->s++)
 				;
 			if (p->s == name || *p->s != '>')
-				return fail(p, "invalid named capture: %s",
+				return re_parse_fail(p, "invalid named capture: %s",
 				    start);
 			p->s++;
 			cap = ++p->t->ncaps;
@@ -609,7 +609,7 @@ group(struct parser *p)
 	n = alternation(p);
 	p->flags = saved;
 	if (*p->s != ')')
-		return p->bad ? -1 : fail(p, "missing closing ): %s", start);
+		return p->bad ? -1 : re_parse_fail(p, "missing closing ): %s", start);
 	p->s++;
 	return node(p, N_GROUP, n, cap);
 }
@@ -669,7 +669,7 @@ atom(struct parser *p)
 	case '(':
 		p->s++;
 		if (++p->depth > RE_MAX_DEPTH)
-			return fail(p, "expression nests too deeply");
+			return re_parse_fail(p, "expression nests too deeply");
 		n = group(p);
 		p->depth--;
 		return n;
@@ -686,11 +686,11 @@ atom(struct parser *p)
 		p->s++;
 		return node(p, N_ASSERT, (p->flags & F_M) ? RE_EOL : RE_EOT, 0);
 	case '*': case '+': case '?':
-		return fail(p, "missing argument to repetition operator: %c",
+		return re_parse_fail(p, "missing argument to repetition operator: %c",
 		    *p->s);
 	case '{':
 		if (repeat_counts(p->s, &min, &max, &end))
-			return fail(p, "missing argument to repetition "
+			return re_parse_fail(p, "missing argument to repetition "
 			    "operator: %.*s", (int)(end - p->s), p->s);
 		p->s++;
 		return literal_node(p, '{');
@@ -715,7 +715,7 @@ atom(struct parser *p)
 			for (i = 0; i < len;) {
 				size_t w = utf8_decode((const unsigned char *)q +
 				    i, len - i, &r);
-				if (last >= 0 && push(p, last) < 0)
+				if (last >= 0 && re_parse_push(p, last) < 0)
 					return -1;
 				last = literal_node(p, r);
 				i += w;
@@ -798,14 +798,14 @@ repeat(struct parser *p)
 		repeat_counts(p->s, &min, &max, &end);
 		if (min > RE_MAX_REPEAT || max > RE_MAX_REPEAT ||
 		    (max >= 0 && max < min))
-			return fail(p, "invalid repeat count: %.*s",
+			return re_parse_fail(p, "invalid repeat count: %.*s",
 			    (int)(end - p->s), p->s);
 	}
 	p->s = end;
 	if (*p->s == '?')
 		p->s++;
 	if (is_repeat(p->s))
-		return fail(p, "invalid nested repetition operator: %.*s",
+		return re_parse_fail(p, "invalid nested repetition operator: %.*s",
 		    (int)(p->s - op + 1), op);
 	if ((r = node(p, N_REP, n, 0)) < 0)
 		return -1;
@@ -813,7 +813,7 @@ repeat(struct parser *p)
 	p->t->nodes[r].max = max;
 	if (*op == '{' && (min >= 2 || max >= 2) &&
 	    !repeat_is_valid(p->t, r, RE_MAX_REPEAT))
-		return fail(p, "invalid repeat count: %.*s", (int)(end - op),
+		return re_parse_fail(p, "invalid repeat count: %.*s", (int)(end - op),
 		    op);
 	/* greedy unless ?, the other way round under U */
 	p->t->nodes[r].greedy = (p->s[-1] != '?' || p->s - 1 == op) ^
@@ -830,7 +830,7 @@ concat(struct parser *p)
 	while (!p->bad && *p->s != '\0' && *p->s != '|' && *p->s != ')') {
 		if ((n = repeat(p)) == -2)
 			continue;	/* (?flags): nothing to match */
-		if (push(p, n) < 0)
+		if (re_parse_push(p, n) < 0)
 			return -1;
 	}
 	return gather(p, mark, N_CAT);
@@ -841,11 +841,11 @@ alternation(struct parser *p)
 {
 	size_t mark = p->nstk;
 
-	if (push(p, concat(p)) < 0)
+	if (re_parse_push(p, concat(p)) < 0)
 		return -1;
 	while (!p->bad && *p->s == '|') {
 		p->s++;
-		if (push(p, concat(p)) < 0)
+		if (re_parse_push(p, concat(p)) < 0)
 			return -1;
 	}
 	return gather(p, mark, N_ALT);
@@ -865,7 +865,7 @@ re_parse(const char *pattern, struct re_tree *t, char *err, size_t errlen)
 	p.errlen = err != NULL ? errlen : sizeof(none);
 	t->root = alternation(&p);
 	if (!p.bad && *p.s == ')')
-		fail(&p, "unexpected ): %s", pattern);
+		re_parse_fail(&p, "unexpected ): %s", pattern);
 	free(p.stk);
 	if (p.bad) {
 		re_tree_free(t);

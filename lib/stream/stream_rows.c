@@ -43,7 +43,7 @@ swr_begin(struct stream_writer *w)
 /* The row of table t about to be made, its header first when none was
  * "written"; NULL when the rows have failed. */
 static struct stream_row *
-row(struct stream_writer *w, enum table_id t)
+sw_row(struct stream_writer *w, enum table_id t)
 {
 	struct stream_rows *rs = w->rows;
 	struct stream_row *rw = &rs->r->row;
@@ -133,7 +133,7 @@ void
 swr_source(struct stream_writer *w, uint32_t id, struct text type,
     struct text uri, double timestamp)
 {
-	struct stream_row *rw = row(w, T_SOURCES);
+	struct stream_row *rw = sw_row(w, T_SOURCES);
 
 	if (rw == NULL)
 		return;
@@ -150,7 +150,7 @@ void
 swr_source_attr(struct stream_writer *w, uint32_t source, struct text key,
     struct text value)
 {
-	struct stream_row *rw = row(w, T_SOURCE_ATTRIBUTES);
+	struct stream_row *rw = sw_row(w, T_SOURCE_ATTRIBUTES);
 
 	if (rw == NULL)
 		return;
@@ -164,7 +164,7 @@ void
 swr_function(struct stream_writer *w, uint32_t id, struct text name,
     struct text system_name, struct text filename, int64_t start_line)
 {
-	struct stream_row *rw = row(w, T_FUNCTIONS);
+	struct stream_row *rw = sw_row(w, T_FUNCTIONS);
 
 	if (rw == NULL)
 		return;
@@ -179,7 +179,7 @@ swr_function(struct stream_writer *w, uint32_t id, struct text name,
 void
 swr_location(struct stream_writer *w, const struct sw_location *l)
 {
-	struct stream_row *rw = row(w, T_LOCATIONS);
+	struct stream_row *rw = sw_row(w, T_LOCATIONS);
 
 	if (rw == NULL)
 		return;
@@ -204,7 +204,7 @@ swr_location(struct stream_writer *w, const struct sw_location *l)
 void
 swr_mapping(struct stream_writer *w, const struct sw_mapping *m)
 {
-	struct stream_row *rw = row(w, T_MAPPINGS);
+	struct stream_row *rw = sw_row(w, T_MAPPINGS);
 
 	if (rw == NULL)
 		return;
@@ -242,7 +242,7 @@ swr_value_type(struct stream_writer *w, struct text type, struct text unit)
 void
 swr_sample(struct stream_writer *w, uint32_t id, uint32_t source)
 {
-	struct stream_row *rw = row(w, T_SAMPLES);
+	struct stream_row *rw = sw_row(w, T_SAMPLES);
 
 	if (rw == NULL)
 		return;
@@ -255,7 +255,7 @@ void
 swr_sample_value(struct stream_writer *w, uint32_t sample,
     uint32_t value_type, struct num value)
 {
-	struct stream_row *rw = row(w, T_SAMPLE_VALUES);
+	struct stream_row *rw = sw_row(w, T_SAMPLE_VALUES);
 	const char *vt = strtab_str(&w->vtypes, value_type);
 	size_t n = strtab_len(&w->vtypes, value_type);
 	uint32_t k;
@@ -293,7 +293,7 @@ swr_stack_frame(struct stream_writer *w, uint32_t sample, uint32_t depth,
 			rs->failed = 1;
 		return;
 	}
-	if ((rw = row(w, T_SAMPLE_LOCATIONS)) == NULL)
+	if ((rw = sw_row(w, T_SAMPLE_LOCATIONS)) == NULL)
 		return;
 	cell_int(rw, SL_SAMPLE, sample);
 	cell_int(rw, SL_DEPTH, depth);
@@ -305,7 +305,7 @@ void
 swr_sample_label(struct stream_writer *w, uint32_t sample,
     const struct sw_label *l)
 {
-	struct stream_row *rw = row(w, T_SAMPLE_LABELS);
+	struct stream_row *rw = sw_row(w, T_SAMPLE_LABELS);
 
 	if (rw == NULL)
 		return;
@@ -325,7 +325,7 @@ swr_sample_label(struct stream_writer *w, uint32_t sample,
 void
 swr_sample_time(struct stream_writer *w, uint32_t sample, int64_t time)
 {
-	struct stream_row *rw = row(w, T_SAMPLE_TIMES);
+	struct stream_row *rw = sw_row(w, T_SAMPLE_TIMES);
 
 	if (rw == NULL)
 		return;
@@ -338,7 +338,7 @@ void
 swr_location_attr(struct stream_writer *w, uint32_t location,
     struct text key, struct text value)
 {
-	struct stream_row *rw = row(w, T_LOCATION_ATTRIBUTES);
+	struct stream_row *rw = sw_row(w, T_LOCATION_ATTRIBUTES);
 
 	if (rw == NULL)
 		return;

@@ -112,7 +112,7 @@ edge_of(struct callgraph *g, uint32_t from, uint32_t to, int inl)
 
 /* Room in every type's columns for every node and edge. */
 static int
-grow(struct callgraph *g)
+cg_grow(struct callgraph *g)
 {
 	size_t i, n = g->m.types.names.n, nn = g->names.n, ne = g->nedges,
 	    ns = g->stacks.n;
@@ -235,7 +235,7 @@ keep_stack(struct callgraph *g, const struct prof *p, const struct sample *s,
 		g->key[d + 1] = g->path[d] << 1 | (uint32_t)inlined(p, s,
 		    s->nlocs - 1 - d);
 	if ((k = strtab_intern(&g->stacks, (const char *)g->key,
-	    (n + 1) * sizeof(*g->key))) < 0 || grow(g) < 0)
+	    (n + 1) * sizeof(*g->key))) < 0 || cg_grow(g) < 0)
 		return -1;
 	for (i = 0; i < nv; i++) {
 		struct cg_sums *sm = &g->sums[g->m.vals[i].type];
@@ -271,7 +271,7 @@ subtract(struct callgraph *g, const struct prof *p, const struct sample *s,
 		return -1;
 	if (!base)
 		return 0;
-	if (grow(g) < 0)
+	if (cg_grow(g) < 0)
 		return -1;
 	for (i = 0; i < nv; i++) {
 		struct measure_value *v = &g->m.vals[i];
@@ -282,7 +282,7 @@ subtract(struct callgraph *g, const struct prof *p, const struct sample *s,
 }
 
 static int
-add(struct callgraph *g, struct prof *p, const struct sample *s)
+cg_add_sample(struct callgraph *g, struct prof *p, const struct sample *s)
 {
 	size_t d, i, nv, n = 0;
 	int64_t k, ek;
@@ -300,7 +300,7 @@ add(struct callgraph *g, struct prof *p, const struct sample *s)
 			return -1;
 		g->path[n++] = (uint32_t)k;
 	}
-	if (grow(g) < 0)
+	if (cg_grow(g) < 0)
 		return -1;
 	for (d = 0; d < n; d++) {
 		uint32_t node = g->path[d];
@@ -314,7 +314,7 @@ add(struct callgraph *g, struct prof *p, const struct sample *s)
 			/* into an inlined frame: its location row says so */
 			int inl = inlined(p, s, s->nlocs - 1 - d);
 			if ((ek = edge_of(g, parent, node, inl)) < 0 ||
-			    grow(g) < 0)
+			    cg_grow(g) < 0)
 				return -1;
 			if (g->edge_seen[ek] != g->serial) {
 				g->edge_seen[ek] = g->serial;
@@ -343,7 +343,7 @@ cg_sample(void *ctx, struct prof *p, const struct sample *s, struct perr *e)
 
 	if (!source_set_has(g->sources, p, s))
 		return 0;
-	return add(g, p, s) < 0 ? perr_nomem(e) : 0;
+	return cg_add_sample(g, p, s) < 0 ? perr_nomem(e) : 0;
 }
 
 /* Column col of type c (with its extra, measure.h) at k. */

@@ -67,7 +67,7 @@ block_call(struct output *o, const struct measure_choice *c,
 }
 
 static void
-row(struct output *o, const struct cg_node_fig *n, const char *rel,
+peek_row(struct output *o, const struct cg_node_fig *n, const char *rel,
     const char *other, size_t olen, const struct measure_choice *c,
     struct num v, double of, int inl)
 {
@@ -216,12 +216,12 @@ peek_write(const struct callgraph *g, const struct prof *p,
 			continue;
 		}
 		for (j = 0; j < ni; j++)
-			row(o, x, "caller", in[j].from, in[j].flen, &c, in[j].w,
+			peek_row(o, x, "caller", in[j].from, in[j].flen, &c, in[j].w,
 			    x->cum.d, g->edges[in[j].edge].inline_call);
-		row(o, x, "flat", "", 0, &c, x->flat, total.d, -1);
-		row(o, x, "cum", "", 0, &c, x->cum, total.d, -1);
+		peek_row(o, x, "flat", "", 0, &c, x->flat, total.d, -1);
+		peek_row(o, x, "cum", "", 0, &c, x->cum, total.d, -1);
 		for (j = 0; j < no; j++)
-			row(o, x, "callee", outs[j].to, outs[j].tlen, &c,
+			peek_row(o, x, "callee", outs[j].to, outs[j].tlen, &c,
 			    outs[j].w, x->cum.d,
 			    g->edges[outs[j].edge].inline_call);
 	}

@@ -14,7 +14,7 @@
 #include "analysis/sample/diff.h"
 
 static int
-put(struct diff_merge *d, size_t *n, uint32_t w)
+diff_put(struct diff_merge *d, size_t *n, uint32_t w)
 {
 	if (ARRAY_ROOM(d->buf, *n, d->capbuf) < 0)
 		return -1;
@@ -65,19 +65,19 @@ diff_merge_add(struct diff_merge *d, const struct sample *s,
 	int added;
 
 	for (i = 0; i < s->nlocs; i++)
-		if (put(d, &len, s->locs[i]) < 0)
+		if (diff_put(d, &len, s->locs[i]) < 0)
 			return -1;
-	if (put(d, &len, UINT32_MAX) < 0)	/* the stack ends */
+	if (diff_put(d, &len, UINT32_MAX) < 0)	/* the stack ends */
 		return -1;
 	if (sort_labels(d, s) < 0)
 		return -1;
 	for (i = 0; i < s->nlabels; i++) {
 		const struct slabel *l = &s->labels[d->order[i][2]];
 		uint64_t num = (uint64_t)l->num;
-		if (put(d, &len, l->key) < 0 || put(d, &len, l->str) < 0 ||
-		    put(d, &len, l->num_unit) < 0 ||
-		    put(d, &len, l->num_na ? UINT32_MAX : (uint32_t)num) < 0 ||
-		    put(d, &len, l->num_na ? UINT32_MAX : (uint32_t)(num >>
+		if (diff_put(d, &len, l->key) < 0 || diff_put(d, &len, l->str) < 0 ||
+		    diff_put(d, &len, l->num_unit) < 0 ||
+		    diff_put(d, &len, l->num_na ? UINT32_MAX : (uint32_t)num) < 0 ||
+		    diff_put(d, &len, l->num_na ? UINT32_MAX : (uint32_t)(num >>
 		    32)) < 0)
 			return -1;
 	}

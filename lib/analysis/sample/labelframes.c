@@ -84,7 +84,7 @@ label_frames_any(const struct label_frames *lf)
 
 /* Appends n bytes to the frame's text at *len. */
 static int
-put(struct label_frames *lf, size_t *len, const char *s, size_t n)
+lf_put(struct label_frames *lf, size_t *len, const char *s, size_t n)
 {
 	if (array_grow((void **)&lf->buf, &lf->capbuf, *len + n + 1, 1) < 0)
 		return -1;
@@ -97,7 +97,7 @@ put(struct label_frames *lf, size_t *len, const char *s, size_t n)
  * the string values, then the numbers; its number, or -1. *matched: s
  * has a value of key. */
 static int64_t
-frame(struct label_frames *lf, const struct prof *p, const struct sample *s,
+lf_frame(struct label_frames *lf, const struct prof *p, const struct sample *s,
     const char *key, int *matched)
 {
 	size_t len = 0, i, values = 0;
@@ -105,7 +105,7 @@ frame(struct label_frames *lf, const struct prof *p, const struct sample *s,
 	char num[64];
 	int pass;
 
-	if (put(lf, &len, key, strlen(key) + 1) < 0)
+	if (lf_put(lf, &len, key, strlen(key) + 1) < 0)
 		return -1;
 	for (pass = 0; pass < 2; pass++)
 		for (i = 0; i < s->nlabels; i++) {
@@ -113,10 +113,10 @@ frame(struct label_frames *lf, const struct prof *p, const struct sample *s,
 			if (l->num_na != (pass == 0) ||
 			    strcmp(prof_str(p, l->key), key) != 0)
 				continue;
-			if (values++ > 0 && put(lf, &len, ",", 1) < 0)
+			if (values++ > 0 && lf_put(lf, &len, ",", 1) < 0)
 				return -1;
 			if (pass == 0) {
-				if (put(lf, &len, prof_str(p, l->str),
+				if (lf_put(lf, &len, prof_str(p, l->str),
 				    strlen(prof_str(p, l->str))) < 0)
 					return -1;
 			} else {
@@ -126,7 +126,7 @@ frame(struct label_frames *lf, const struct prof *p, const struct sample *s,
 				unit_label(num, sizeof(num), (double)l->num,
 				    l->num_unit != PROF_NONE ?
 				    prof_str(p, l->num_unit) : "", "minimum");
-				if (put(lf, &len, num, strlen(num)) < 0)
+				if (lf_put(lf, &len, num, strlen(num)) < 0)
 					return -1;
 			}
 		}
@@ -147,7 +147,7 @@ label_frames_stack(struct label_frames *lf, const struct prof *p,
 	/* as addLabelNodes: each list from its last key, so that the last
 	 * leaf key is the leaf and the first root key the root */
 	for (i = lf->nleaf; i-- > 0; ) {
-		if ((f = frame(lf, p, s, lf->leaf[i], &lf->leaf_matched)) < 0)
+		if ((f = lf_frame(lf, p, s, lf->leaf[i], &lf->leaf_matched)) < 0)
 			return -1;
 		lf->locs[k++] = LABEL_FRAME_BASE + (uint32_t)f;
 	}
@@ -155,7 +155,7 @@ label_frames_stack(struct label_frames *lf, const struct prof *p,
 		memcpy(lf->locs + k, s->locs, s->nlocs * sizeof(*s->locs));
 	k += s->nlocs;
 	for (i = lf->nroot; i-- > 0; ) {
-		if ((f = frame(lf, p, s, lf->root[i], &lf->root_matched)) < 0)
+		if ((f = lf_frame(lf, p, s, lf->root[i], &lf->root_matched)) < 0)
 			return -1;
 		lf->locs[k++] = LABEL_FRAME_BASE + (uint32_t)f;
 	}

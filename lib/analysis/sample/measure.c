@@ -235,7 +235,7 @@ source_words(const struct prof *p, uint32_t id, char *buf, size_t n)
 }
 
 static int64_t
-find(const struct measure *m, const char *want)
+measure_find(const struct measure *m, const char *want)
 {
 	size_t i, n = m->types.names.n, k = 0;
 	char *end;
@@ -251,7 +251,7 @@ find(const struct measure *m, const char *want)
 			if (!m->t[i].is_time && k++ == (size_t)v)
 				return (int64_t)i;
 	if (strncmp(want, "inuse_", 6) == 0)
-		return find(m, want + 6);
+		return measure_find(m, want + 6);
 	return -1;
 }
 
@@ -286,7 +286,7 @@ measure_choose(const struct measure *m, const struct prof *p,
 				k = m->src[i].dflt;
 		if (k < 0)
 			return perr_set(e, "no samples with values");
-	} else if ((k = find(m, want)) < 0) {
+	} else if ((k = measure_find(m, want)) < 0) {
 		list[0] = '\0';
 		for (i = 0; i < m->types.names.n && n < sizeof(list) - 1; i++)
 			if (!m->t[i].is_time)

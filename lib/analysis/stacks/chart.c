@@ -242,7 +242,7 @@ chart_value_of(struct chart_value *cv, struct prof *p, const struct sample *s,
 }
 
 static int
-add(struct chart *ch, struct prof *p, const struct sample *s, struct perr *e)
+chart_add(struct chart *ch, struct prof *p, const struct sample *s, struct perr *e)
 {
 	struct chart_scan *sc = ch->sc;
 	size_t d, n = s->nlocs;
@@ -282,7 +282,7 @@ chart_sample(void *ctx, struct prof *p, const struct sample *s,
 
 	if (!source_set_has(ch->sc->sr.opts.sources, p, s))
 		return 0;
-	return add(ch, p, s, e);
+	return chart_add(ch, p, s, e);
 }
 
 int

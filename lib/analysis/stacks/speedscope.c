@@ -205,7 +205,7 @@ ns_of(const char *unit)
 /* The next sample of the spool: its time (INT64_MIN: none), stack (frames
  * root last, in w->stack), and shown value. 1, 0 at the end, -1. */
 static int
-next(struct speedscope_writer *w, const struct measure_choice *c,
+spooled_next(struct speedscope_writer *w, const struct measure_choice *c,
     uint32_t *source, int64_t *time, size_t *n, double *v, struct perr *e)
 {
 	uint64_t u, t, k, i, ty, b;
@@ -281,7 +281,7 @@ sampled(struct speedscope_writer *w, const struct measure_choice *c,
 			return -1;
 		first = 1;
 		for (k = 0; k < ws->n; ) {
-			if ((rc = next(w, c, &source, &t, &n, &v, e)) < 0)
+			if ((rc = spooled_next(w, c, &source, &t, &n, &v, e)) < 0)
 				return -1;
 			if (rc == 0)
 				return perr_set(e, "a temporary file cut short");
@@ -399,7 +399,7 @@ evented(struct speedscope_writer *w, const struct measure_choice *c,
 	for (more = 1; more; ) {
 		more = 0;
 		while (taken < ws->n) {
-			int r = next(w, c, &source, &t, &n, &v, e);
+			int r = spooled_next(w, c, &source, &t, &n, &v, e);
 			if (r < 0)
 				goto done;
 			if (r == 0) {
@@ -515,7 +515,7 @@ all_evented(struct speedscope_writer *w, const struct measure_choice *c,
 		if (spool_seek(&w->sp, ws->off, e) < 0)
 			return -1;
 		for (k = 0; k < ws->n; ) {
-			if ((rc = next(w, c, &source, &t, &n, &v, e)) < 0)
+			if ((rc = spooled_next(w, c, &source, &t, &n, &v, e)) < 0)
 				return -1;
 			if (rc == 0)
 				return perr_set(e, "a temporary file cut short");

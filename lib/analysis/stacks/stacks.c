@@ -607,7 +607,7 @@ stacks_index(struct stack_reader *r, struct prof *p, const struct sample *s)
 }
 
 static int
-add(struct stack_reader *r, struct prof *p, const struct sample *s)
+stacks_add(struct stack_reader *r, struct prof *p, const struct sample *s)
 {
 	struct stacks *st = &r->st;
 	size_t i, nv, n;
@@ -638,7 +638,7 @@ stacks_sample(void *ctx, struct prof *p, const struct sample *s,
 
 	if (!source_set_has(r->opts.sources, p, s))
 		return 0;
-	return add(r, p, s) < 0 ? perr_nomem(e) : 0;
+	return stacks_add(r, p, s) < 0 ? perr_nomem(e) : 0;
 }
 
 double

@@ -104,7 +104,7 @@ pair_of(struct tags *t, const struct prof *p, const struct slabel *l)
 }
 
 static int
-add(struct tags *t, struct prof *p, const struct sample *s)
+tags_add(struct tags *t, struct prof *p, const struct sample *s)
 {
 	size_t i, j, nv, n;
 	int64_t k;
@@ -141,7 +141,7 @@ tags_sample(void *ctx, struct prof *p, const struct sample *s,
 
 	if (!source_set_has(t->opts.sources, p, s))
 		return 0;
-	return add(t, p, s) < 0 ? perr_nomem(e) : 0;
+	return tags_add(t, p, s) < 0 ? perr_nomem(e) : 0;
 }
 
 struct row {

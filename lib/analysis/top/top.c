@@ -364,7 +364,7 @@ sample_keys(struct top *t, struct prof *p, const struct sample *s)
 }
 
 static int
-add(struct top *t, struct prof *p, const struct sample *s)
+top_add(struct top *t, struct prof *p, const struct sample *s)
 {
 	struct sums *sm, *all;
 	size_t d, i, nv;
@@ -429,5 +429,5 @@ top_sample(void *ctx, struct prof *p, const struct sample *s, struct perr *e)
 			return perr_nomem(e);
 		t->empty = k + 1;
 	}
-	return add(t, p, s) < 0 ? perr_nomem(e) : 0;
+	return top_add(t, p, s) < 0 ? perr_nomem(e) : 0;
 }

@@ -142,7 +142,7 @@ here(const struct cpx *x)
 }
 
 static int
-push(struct cpx *x, enum ctx c)
+cpx_push(struct cpx *x, enum ctx c)
 {
 	x->seen[x->depth] = 0;
 	x->stack[x->depth++] = c;
@@ -226,13 +226,13 @@ on_start_map(void *ctx, struct perr *e)
 	enum ctx w = here(x);
 
 	if (x->depth == 0)
-		return push(x, C_TOP);
+		return cpx_push(x, C_TOP);
 	if (w == C_NODES) {
 		node_begin(x);
-		return push(x, C_NODE);
+		return cpx_push(x, C_NODE);
 	}
 	if (w == C_NODE && x->key == K_CALLFRAME)
-		return push(x, C_FRAME);
+		return cpx_push(x, C_FRAME);
 	if ((w == C_TOP && x->key == K_HEAD) || w == C_HEAD_KIDS) {
 		/* the old format: this node's children are nested in it */
 		if (x->in_node && node_end(x, e) < 0)
@@ -243,9 +243,9 @@ on_start_map(void *ctx, struct perr *e)
 		node_begin(x);
 		if (x->nhead > 1)
 			x->cur.parent = x->head_stack[x->nhead - 2];
-		return push(x, C_HEAD_NODE);
+		return cpx_push(x, C_HEAD_NODE);
 	}
-	return push(x, C_SKIP);
+	return cpx_push(x, C_SKIP);
 }
 
 static int
@@ -274,23 +274,23 @@ on_start_array(void *ctx, struct perr *e)
 	(void)e;
 	if (w == C_TOP)
 		switch (x->key) {
-		case K_NODES: return push(x, C_NODES);
-		case K_SAMPLES: return push(x, C_SAMPLES);
-		case K_DELTAS: return push(x, C_DELTAS);
+		case K_NODES: return cpx_push(x, C_NODES);
+		case K_SAMPLES: return cpx_push(x, C_SAMPLES);
+		case K_DELTAS: return cpx_push(x, C_DELTAS);
 		case K_STAMPS:
 			x->stamps = 1;
-			return push(x, C_DELTAS);
+			return cpx_push(x, C_DELTAS);
 		default: break;
 		}
 	if (w == C_NODE && x->key == K_CHILDREN)
-		return push(x, C_CHILD_IDS);
+		return cpx_push(x, C_CHILD_IDS);
 	if (w == C_HEAD_NODE && x->key == K_CHILDREN) {
 		/* the fields of the node come before its children */
 		if (x->in_node && node_end(x, e) < 0)
 			return -1;
-		return push(x, C_HEAD_KIDS);
+		return cpx_push(x, C_HEAD_KIDS);
 	}
-	return push(x, C_SKIP);
+	return cpx_push(x, C_SKIP);
 }
 
 static int

@@ -171,7 +171,7 @@ austin_location(struct folded_reader *c, struct file_state *f,
 
 /* The location id of a frame, writing its rows when new. */
 static int
-frame(struct folded_reader *c, struct file_state *f, const char *name,
+folded_frame(struct folded_reader *c, struct file_state *f, const char *name,
     size_t len, struct stream_id *id, struct perr *e)
 {
 	int64_t k, line;
@@ -339,7 +339,7 @@ frames:
 			q = stack_end;
 		if (ARRAY_ROOM(c->stack, n, c->capstack) < 0)
 			return perr_nomem(e);
-		if (frame(c, f, p, (size_t)(q - p), &c->stack[n++], e) < 0)
+		if (folded_frame(c, f, p, (size_t)(q - p), &c->stack[n++], e) < 0)
 			return -1;
 	}
 	c->nsamples_file++;

@@ -39,7 +39,7 @@ struct vars {
 };
 
 static int
-put(struct vars *vs, const char *s, size_t n)
+maps_put(struct vars *vs, const char *s, size_t n)
 {
 	if (vs->len + n > MAX_EXPANDED)
 		return -2;
@@ -71,10 +71,10 @@ expand(struct vars *vs, const char *s, size_t n)
 			    memcmp(s + i, vs->v[k].name, vs->v[k].nname) == 0)
 				break;
 		if (k < vs->n) {
-			rc = put(vs, vs->v[k].value, vs->v[k].nvalue);
+			rc = maps_put(vs, vs->v[k].value, vs->v[k].nvalue);
 			i += vs->v[k].nname;
 		} else {
-			rc = put(vs, s + i, 1);
+			rc = maps_put(vs, s + i, 1);
 			i++;
 		}
 		if (rc < 0)

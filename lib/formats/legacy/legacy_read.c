@@ -69,7 +69,7 @@ attr_num(struct pprof_reader *c, const char *key, int64_t v)
 }
 
 static int
-emit(struct pprof_reader *c, struct lprof *p, const char *uri)
+legacy_emit(struct pprof_reader *c, struct lprof *p, const char *uri)
 {
 	uint32_t types[4], base_loc = c->nlocations;
 	struct stream_id sid;
@@ -205,7 +205,7 @@ legacy_read(struct pprof_reader *c, const unsigned char *data, size_t len,
 			    i + 1, (long long)p.locations[i].line);
 	if (rc == LEG_OK) {
 		lprof_frame_info(&p);
-		rc = emit(c, &p, uri) < 0 ? -1 : 1;
+		rc = legacy_emit(c, &p, uri) < 0 ? -1 : 1;
 	}
 	lprof_free(&p);
 	return rc < 0 ? -1 : 1;

@@ -261,7 +261,7 @@ relay(struct numcol *c, size_t *alloc, size_t rows, size_t from, size_t to)
 
 /* -1: out of memory; -2: a value OTLP cannot hold, e set. */
 static int
-add(struct otlp_writer *w, struct prof *p, const struct sample *s,
+collect_add(struct otlp_writer *w, struct prof *p, const struct sample *s,
     struct perr *e)
 {
 	struct osrc *S;
@@ -415,7 +415,7 @@ int
 otlp_sample(void *ctx, struct prof *p, const struct sample *s,
     struct perr *e)
 {
-	int rc = add(ctx, p, s, e);
+	int rc = collect_add(ctx, p, s, e);
 
 	return rc == -1 ? perr_nomem(e) : rc < 0 ? -1 : 0;
 }

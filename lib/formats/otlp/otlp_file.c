@@ -57,7 +57,7 @@ be32(const unsigned char *p)
 
 /* One of the exporter's messages: protobuf or JSON, zstd or not. */
 static int
-frame(struct otlp_reader *c, const unsigned char *p, size_t n,
+otlp_file_frame(struct otlp_reader *c, const unsigned char *p, size_t n,
     const char *name, const char *uri, struct perr *e)
 {
 	unsigned char *plain = NULL;
@@ -163,7 +163,7 @@ otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
 	for (at = 0, k = 1, rc = 0; rc == 0 && at < n; at += 4 + len, k++) {
 		len = be32(data + at);
 		snprintf(name, sizeof(name), "%s (message %zu)", in->name, k);
-		rc = frame(c, data + at + 4, len, name, in->uri, e);
+		rc = otlp_file_frame(c, data + at + 4, len, name, in->uri, e);
 	}
 	c->in = NULL;
 	return rc;

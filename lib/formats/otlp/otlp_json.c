@@ -611,7 +611,7 @@ on_null(void *ctx, struct perr *e)
 }
 
 static int
-push(struct tx *t, const ProtobufCMessageDescriptor *d, size_t len_at,
+tx_push(struct tx *t, const ProtobufCMessageDescriptor *d, size_t len_at,
     struct perr *e)
 {
 	struct frame *fr;
@@ -649,7 +649,7 @@ on_start_map(void *ctx, struct perr *e)
 		t->known = 0;
 		t->v18 = 0;
 		t->line = json_line(t->j->ev.reader);
-		return push(t, &D(profiles_data), 0, e);
+		return tx_push(t, &D(profiles_data), 0, e);
 	}
 	if (fr->f == NULL) {
 		t->skip = 1;
@@ -663,7 +663,7 @@ on_start_map(void *ctx, struct perr *e)
 	if (room(t, VARINT_MAX + 5, e) < 0)
 		return -1;
 	put_tag(t, fr->f->id, 2);
-	return push(t, fr->f->descriptor, open_len(t), e);
+	return tx_push(t, fr->f->descriptor, open_len(t), e);
 }
 
 static int

@@ -24,7 +24,7 @@ rprof_write_begin(struct rprof_writer *w, struct output *o,
 }
 
 static int
-put(char **buf, size_t *n, size_t *cap, const void *p, size_t k)
+rprof_put(char **buf, size_t *n, size_t *cap, const void *p, size_t k)
 {
 	if (k == 0)
 		return 0;
@@ -55,11 +55,11 @@ hold(struct rprof_writer *w, unsigned char kind, uint64_t count,
 	h.count = count;
 	memcpy(h.mem, mem, sizeof(h.mem));
 	h.len = (uint32_t)n;
-	return put(&w->heldbuf, &w->nheld, &w->capheld, &h, sizeof(h)) < 0 ||
-	    put(&w->heldbuf, &w->nheld, &w->capheld, text, n) < 0 ? -1 : 0;
+	return rprof_put(&w->heldbuf, &w->nheld, &w->capheld, &h, sizeof(h)) < 0 ||
+	    rprof_put(&w->heldbuf, &w->nheld, &w->capheld, text, n) < 0 ? -1 : 0;
 }
 
-#define LINE(w, p, k) put(&(w)->line, &(w)->nline, &(w)->capline, (p), (k))
+#define LINE(w, p, k) rprof_put(&(w)->line, &(w)->nline, &(w)->capline, (p), (k))
 
 static int
 line_u64(struct rprof_writer *w, uint64_t v)
@@ -270,11 +270,11 @@ fileno_of(struct rprof_writer *w, const struct prof *p, uint32_t f,
 	if (!added)
 		return 0;
 	w->nfiles++;
-	if (put(files, nfiles, capfiles, "#File ", 6) < 0 ||
-	    put(files, nfiles, capfiles, num, fmt_u64(num, *k)) < 0 ||
-	    put(files, nfiles, capfiles, ": ", 2) < 0 ||
-	    put(files, nfiles, capfiles, prof_str(p, f), prof_strlen(p, f)) < 0
-	    || put(files, nfiles, capfiles, w->crlf ? "\r\n" : "\n",
+	if (rprof_put(files, nfiles, capfiles, "#File ", 6) < 0 ||
+	    rprof_put(files, nfiles, capfiles, num, fmt_u64(num, *k)) < 0 ||
+	    rprof_put(files, nfiles, capfiles, ": ", 2) < 0 ||
+	    rprof_put(files, nfiles, capfiles, prof_str(p, f), prof_strlen(p, f)) < 0
+	    || rprof_put(files, nfiles, capfiles, w->crlf ? "\r\n" : "\n",
 	    w->crlf ? 2 : 1) < 0)
 		return -1;
 	return 0;

@@ -116,7 +116,7 @@ here(const struct sx *x)
 }
 
 static int
-push(struct sx *x, enum ctx c)
+sx_push(struct sx *x, enum ctx c)
 {
 	x->seen[x->depth] = 0;
 	x->stack[x->depth++] = c;
@@ -225,28 +225,28 @@ on_start_map(void *ctx, struct perr *e)
 	enum ctx w = here(x);
 
 	if (x->depth == 0)
-		return push(x, C_TOP);
+		return sx_push(x, C_TOP);
 	if (w == C_STACK || w == C_NESTED)
 		return not_index(e, "an object");
 	if (w == C_TOP && x->key == K_SHARED)
-		return push(x, C_SHARED);
+		return sx_push(x, C_SHARED);
 	if (w == C_FRAMES) {
 		memset(&x->cur, 0, sizeof(x->cur));
 		x->has_fname = x->has_ffile = 0;
 		x->nfname = x->nffile = 0;
-		return push(x, C_FRAME);
+		return sx_push(x, C_FRAME);
 	}
 	if (w == C_PROFILES) {
 		if (ARRAY_ROOM(x->profs, x->nprofs, x->capprofs) < 0)
 			return nomem(e);
 		memset(&x->profs[x->nprofs++], 0, sizeof(*x->profs));
-		return push(x, C_PROFILE);
+		return sx_push(x, C_PROFILE);
 	}
 	if (w == C_EVENTS) {
 		memset(x->ev_has, 0, sizeof(x->ev_has));
-		return push(x, C_EVENT);
+		return sx_push(x, C_EVENT);
 	}
-	return push(x, C_SKIP);
+	return sx_push(x, C_SKIP);
 }
 
 /* A frame ends: its function found or made. */
@@ -312,29 +312,29 @@ on_start_array(void *ctx, struct perr *e)
 
 	(void)e;
 	if (w == C_SHARED && x->key == K_FRAMES)
-		return push(x, C_FRAMES);
+		return sx_push(x, C_FRAMES);
 	if (w == C_TOP && x->key == K_PROFILES)
-		return push(x, C_PROFILES);
+		return sx_push(x, C_PROFILES);
 	if (w == C_PROFILE && x->key == K_SAMPLES)
-		return push(x, C_SAMPLES);
+		return sx_push(x, C_SAMPLES);
 	if (w == C_PROFILE && x->key == K_WEIGHTS)
-		return push(x, C_WEIGHTS);
+		return sx_push(x, C_WEIGHTS);
 	if (w == C_PROFILE && x->key == K_EVENTS)
-		return push(x, C_EVENTS);
+		return sx_push(x, C_EVENTS);
 	if (w == C_SAMPLES) {
 		x->nstack = 0;
-		return push(x, C_STACK);
+		return sx_push(x, C_STACK);
 	}
 	/* [[32]]: speedscope takes the list for its one number (frames[[32]]
 	 * is frames[32] in JavaScript), as one producer writes it */
 	if (w == C_STACK) {
 		x->nested = 0;
-		return push(x, C_NESTED);
+		return sx_push(x, C_NESTED);
 	}
 	if (w == C_NESTED)
 		return perr_set(e, "a sample's frame index a list in a list: "
 		    "not speedscope's");
-	return push(x, C_SKIP);
+	return sx_push(x, C_SKIP);
 }
 
 static int

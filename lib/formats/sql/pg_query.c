@@ -30,7 +30,7 @@ struct sql_rows {
 
 /* PostgreSQL's message, its last newline dropped */
 static int
-fail(struct pconn *p, struct perr *e, const char *what)
+pg_query_fail(struct pconn *p, struct perr *e, const char *what)
 {
 	const char *m = PQerrorMessage(p->pg);
 	size_t n = strlen(m);
@@ -57,7 +57,7 @@ command(struct pconn *c, const char *sql, const struct sql_params *p,
 	int ok = PQresultStatus(res) == PGRES_COMMAND_OK;
 
 	PQclear(res);
-	return ok ? 0 : fail(c, e, "reading the profiles");
+	return ok ? 0 : pg_query_fail(c, e, "reading the profiles");
 }
 
 static struct sql_rows *
@@ -98,7 +98,7 @@ p_next(struct sql_rows *r, struct perr *e)
 	snprintf(fetch, sizeof(fetch), "FETCH %d FROM %s", BATCH, r->name);
 	r->res = exec(r->p, fetch, NULL);
 	if (PQresultStatus(r->res) != PGRES_TUPLES_OK)
-		return fail(r->p, e, "reading the profiles");
+		return pg_query_fail(r->p, e, "reading the profiles");
 	r->nrows = PQntuples(r->res);
 	r->end = r->nrows < BATCH;
 	r->row = 0;
@@ -162,7 +162,7 @@ pg_query_open(const char *conninfo, unsigned timeout, struct perr *e)
 		return NULL;
 	}
 	if (PQstatus(p->pg) != CONNECTION_OK) {
-		fail(p, e, "cannot connect");
+		pg_query_fail(p, e, "cannot connect");
 		p_close(&p->c);
 		return NULL;
 	}
@@ -180,7 +180,7 @@ pg_query_open(const char *conninfo, unsigned timeout, struct perr *e)
 	    command(p, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", NULL,
 	    e) < 0) {
 		if (e->msg[0] == '\0')
-			fail(p, e, "cannot connect");
+			pg_query_fail(p, e, "cannot connect");
 		p_close(&p->c);
 		return NULL;
 	}

@@ -124,7 +124,7 @@ restart(void *ctx, struct perr *e)
 }
 
 static int
-put(struct sql_stager *g, enum sql_table t, const union cell *v,
+stage_put(struct sql_stager *g, enum sql_table t, const union cell *v,
     const unsigned char *st, struct perr *e)
 {
 	return g->k.row(g->k.ctx, t, v, st, e);
@@ -166,7 +166,7 @@ stack_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
 		v[STK_FRAME_COUNT].i = (int64_t)s->nlocs;
 		v[STK_FRAMES].s.p = g->frames;
 		v[STK_FRAMES].s.n = n;
-		if (put(g, SQ_STACKS, v, st, e) < 0)
+		if (stage_put(g, SQ_STACKS, v, st, e) < 0)
 			return -1;
 	}
 	return ix + 1;
@@ -209,14 +209,14 @@ kind_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
 	v[VK_ID].i = ix + 1;
 	v[VK_TYPES].s.p = g->text;
 	v[VK_TYPES].s.n = n;
-	if (put(g, SQ_VALUE_KINDS, v, st, e) < 0)
+	if (stage_put(g, SQ_VALUE_KINDS, v, st, e) < 0)
 		return -1;
 	for (i = 0; i < s->nvals; i++) {
 		v[VT_KIND].i = ix + 1;
 		v[VT_POSITION].i = (int64_t)i + 1;
 		v[VT_TYPE] = text_cell(p, s->vals[i].type);
 		v[VT_UNIT] = text_cell(p, s->vals[i].unit);
-		if (put(g, SQ_VALUE_TYPES, v, st, e) < 0)
+		if (stage_put(g, SQ_VALUE_TYPES, v, st, e) < 0)
 			return -1;
 	}
 	return ix + 1;
@@ -279,7 +279,7 @@ stage_sample(void *ctx, struct prof *p, const struct sample *s,
 	st[SST_MORE_VALUES] = n > 0 ? CELL_OK : CELL_NA;
 	v[SST_MORE_VALUES].s.p = g->text;
 	v[SST_MORE_VALUES].s.n = (size_t)n;
-	if (put(g, SQ_SAMPLE_STACKS, v, st, e) < 0)
+	if (stage_put(g, SQ_SAMPLE_STACKS, v, st, e) < 0)
 		return -1;
 	memset(st, 0, sizeof(st));
 	for (i = 0; i < s->nlabels; i++) {
@@ -294,14 +294,14 @@ stage_sample(void *ctx, struct prof *p, const struct sample *s,
 		st[LB_NUM_UNIT] = l->num_unit == PROF_NONE ? CELL_NA : CELL_OK;
 		if (l->num_unit != PROF_NONE)
 			v[LB_NUM_UNIT] = text_cell(p, l->num_unit);
-		if (put(g, SQ_SAMPLE_LABELS, v, st, e) < 0)
+		if (stage_put(g, SQ_SAMPLE_LABELS, v, st, e) < 0)
 			return -1;
 	}
 	memset(st, 0, sizeof(st));
 	if (s->has_time) {
 		v[STM_SAMPLE].i = s->id;
 		v[STM_TIME].i = s->time;
-		if (put(g, SQ_SAMPLE_TIMES, v, st, e) < 0)
+		if (stage_put(g, SQ_SAMPLE_TIMES, v, st, e) < 0)
 			return -1;
 	}
 	return 0;
@@ -317,7 +317,7 @@ attrs(struct sql_stager *g, const struct prof *p, enum sql_table t,
 	v[0].i = id;	/* SA_SOURCE, LA_LOCATION */
 	v[SA_KEY] = text_cell(p, a->key);
 	v[SA_VALUE] = text_cell(p, a->value);
-	return put(g, t, v, st, e);
+	return stage_put(g, t, v, st, e);
 }
 
 static int
@@ -341,7 +341,7 @@ location(struct sql_stager *g, const struct prof *p,
 	v[LOC_IS_FOLDED].i = l->is_folded;
 	v[LOC_INLINED].i = l->inlined;
 	v[LOC_COLUMN].i = l->column;
-	return put(g, SQ_LOCATIONS, v, st, e);
+	return stage_put(g, SQ_LOCATIONS, v, st, e);
 }
 
 static int
@@ -362,7 +362,7 @@ stage_defs(struct sql_stager *g, const struct prof *p, struct perr *e)
 			v[SRC_URI] = text_cell(p, s->uri);
 		st[SRC_TIMESTAMP] = s->timestamp_na ? CELL_NA : CELL_OK;
 		v[SRC_TIMESTAMP].n = num_of_dbl(s->timestamp);
-		if (put(g, SQ_SOURCES, v, st, e) < 0)
+		if (stage_put(g, SQ_SOURCES, v, st, e) < 0)
 			return -1;
 		for (j = 0; j < s->nattrs; j++)
 			if (attrs(g, p, SQ_SOURCE_ATTRIBUTES, s->id,
@@ -382,7 +382,7 @@ stage_defs(struct sql_stager *g, const struct prof *p, struct perr *e)
 		v[MAP_HAS_FILENAMES].i = m->has_filenames;
 		v[MAP_HAS_LINE_NUMBERS].i = m->has_line_numbers;
 		v[MAP_HAS_INLINE_FRAMES].i = m->has_inline_frames;
-		if (put(g, SQ_MAPPINGS, v, st, e) < 0)
+		if (stage_put(g, SQ_MAPPINGS, v, st, e) < 0)
 			return -1;
 	}
 	for (i = 0; i < p->nfunctions; i++) {
@@ -392,7 +392,7 @@ stage_defs(struct sql_stager *g, const struct prof *p, struct perr *e)
 		v[FN_SYSNAME] = text_cell(p, f->system_name);
 		v[FN_FILENAME] = text_cell(p, f->filename);
 		v[FN_START_LINE].i = f->start_line;
-		if (put(g, SQ_FUNCTIONS, v, st, e) < 0)
+		if (stage_put(g, SQ_FUNCTIONS, v, st, e) < 0)
 			return -1;
 	}
 	for (i = 0; i < p->nlocations; i++) {

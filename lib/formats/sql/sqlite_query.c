@@ -28,7 +28,7 @@ struct sql_rows {
 };
 
 static int
-fail(struct sconn *s, struct perr *e, const char *what)
+sqlite_query_fail(struct sconn *s, struct perr *e, const char *what)
 {
 	return perr_set(e, "%s: %s: %s", s->c.name, what,
 	    sqlite3_errmsg(s->db));
@@ -67,7 +67,7 @@ s_query(struct sql_conn *c, const char *sql, const struct sql_params *p,
 	}
 	r->s = s;
 	if (sqlite3_prepare_v2(s->db, sql, -1, &r->st, &tail) != SQLITE_OK) {
-		fail(s, e, "reading the profiles");
+		sqlite_query_fail(s, e, "reading the profiles");
 		free(r);
 		return NULL;
 	}
@@ -84,7 +84,7 @@ s_query(struct sql_conn *c, const char *sql, const struct sql_params *p,
 		if ((ix = sqlite3_bind_parameter_index(r->st, name)) > 0 &&
 		    sqlite3_bind_text(r->st, ix, p->v[k], -1,
 		    SQLITE_TRANSIENT) != SQLITE_OK) {
-			fail(s, e, "reading the profiles");
+			sqlite_query_fail(s, e, "reading the profiles");
 			s_done(r);
 			return NULL;
 		}
@@ -108,7 +108,7 @@ s_next(struct sql_rows *r, struct perr *e)
 			return perr_set(e, "%s: a step of reading took more "
 			    "than %u s (--timeout): not a database as tsv2sql "
 			    "makes them?", s->c.name, s->timeout);
-		return fail(r->s, e, "reading the profiles");
+		return sqlite_query_fail(r->s, e, "reading the profiles");
 	}
 }
 
@@ -200,7 +200,7 @@ sqlite_query_open(const char *path, unsigned timeout, struct perr *e)
 	    s_num, s_done, s_close };
 	if (sqlite3_open_v2(s->file, &s->db, SQLITE_OPEN_READONLY |
 	    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-		fail(s, e, "cannot open the database");
+		sqlite_query_fail(s, e, "cannot open the database");
 		s_close(&s->c);
 		return NULL;
 	}

@@ -63,7 +63,7 @@ flush_run(struct v1 *w, const struct prof *p)
 }
 
 static int
-emit(void *ctx, struct prof *p, const struct sample *s, struct perr *e)
+v1_emit(void *ctx, struct prof *p, const struct sample *s, struct perr *e)
 {
 	struct v1 *w = ctx;
 	double count;
@@ -126,7 +126,7 @@ v1_write(const char *path, struct output *o, struct perr *e)
 
 	sw_begin(&w.w, o, V10, 0, 0);
 	sw_v1_sample_type(&w.w, text_of(VALUE_SAMPLES), text_of(UNIT_COUNT));
-	rc = assemble_file(&r, path, NULL, NULL, &p, emit, restart, &w, 0,
+	rc = assemble_file(&r, path, NULL, NULL, &p, v1_emit, restart, &w, 0,
 	    e);
 	if (rc == 0) {
 		flush_run(&w, &p);

@@ -31,7 +31,7 @@ IO_SRC = lib/io/input.c lib/io/output.c lib/io/gzout.c lib/io/gzstream.c \
 	lib/io/twice.c lib/io/srcfile.c lib/io/spool.c
 STREAM_SRC = lib/stream/schema.c lib/stream/fields.c lib/stream/stream_read.c \
 	lib/stream/stream_write.c lib/stream/stream_rows.c lib/stream/validate.c \
-	lib/stream/sniff.c
+	lib/stream/sniff.c lib/stream/codec.c
 MODEL_SRC = lib/model/prof.c lib/model/handed.c lib/model/assemble.c \
 	lib/model/assemble_defs.c lib/model/assemble_file.c lib/model/combine.c \
 	lib/model/runs.c lib/model/hold.c
@@ -50,6 +50,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/sql/sqlite_db.c lib/formats/sql/sqlite_query.c \
 	lib/formats/sql/pg_query.c lib/formats/sql/sql_read.c \
 	lib/formats/sql/sql_rd.c lib/formats/sql/sql_select.c \
+	lib/formats/sql/sql_codec.c \
 	lib/formats/v1/v1_write.c lib/formats/otlp/otlp_read.c \
 	lib/formats/otlp/otlp_decode.c lib/formats/otlp/otlp_samples.c \
 	lib/formats/otlp/otlp_write.c lib/formats/otlp/otlp_collect.c \

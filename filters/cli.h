@@ -9,6 +9,7 @@
 #include "base/perr.h"
 #include "io/output.h"
 #include "io/twice.h"
+#include "stream/codec.h"
 #include "analysis/sample/select.h"
 
 enum { EXIT_OK = 0, EXIT_BAD = 1, EXIT_USAGE = 2 };
@@ -150,6 +151,13 @@ struct cli_converter {
 };
 int cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
     void *ctx, int argc, char **argv);
+/* A converter program whole: cli_convert with the format's reader
+ * (stream/codec.h) begun with options, each operand read and what it
+ * left out said on stderr. option: the program's own letters, into
+ * options (NULL: it has none). */
+int cli_convert_codec(const struct cli_prog *prog, const struct codec *c,
+    void (*option)(void *options, int ch, const char *arg), void *options,
+    int argc, char **argv);
 
 /* The input at path read as how says (io/twice.h), or exit 1. */
 struct source_set;

@@ -102,6 +102,70 @@ cli_convert(const struct cli_prog *prog, const struct cli_converter *cv,
 	return EXIT_OK;
 }
 
+/* A format's reader as a converter program's steps. */
+struct codec_run {
+	const struct codec *c;
+	void *reader;
+	void (*option)(void *options, int ch, const char *arg);
+	void *options;
+};
+
+static void
+codec_option(void *ctx, int ch, const char *arg)
+{
+	struct codec_run *r = ctx;
+
+	r->option(r->options, ch, arg);
+}
+
+static void
+codec_begin(void *ctx, struct output *o)
+{
+	struct codec_run *r = ctx;
+	struct perr e = { "" };
+
+	if ((r->reader = codec_open(r->c, o, r->options, &e)) == NULL)
+		cli_fail(&e);
+}
+
+static void
+codec_convert(void *ctx, const char *path)
+{
+	struct codec_run *r = ctx;
+	struct input in;
+	struct perr e = { "" };
+	char msg[512];
+
+	if (input_open(&in, path, NULL, &e) < 0 ||
+	    r->c->read(r->reader, &in, &e) < 0)
+		cli_fail(&e);
+	if (r->c->damage != NULL && r->c->damage(r->reader, in.name, msg,
+	    sizeof(msg)))
+		cli_warn("%s", msg);
+	input_close(&in);
+}
+
+static void
+codec_end(void *ctx)
+{
+	struct codec_run *r = ctx;
+
+	codec_close(r->c, r->reader);
+	r->reader = NULL;
+}
+
+int
+cli_convert_codec(const struct cli_prog *prog, const struct codec *c,
+    void (*option)(void *options, int ch, const char *arg), void *options,
+    int argc, char **argv)
+{
+	static const struct cli_converter cv = { codec_option, codec_begin,
+	    codec_convert, codec_end };
+	struct codec_run r = { c, NULL, option, options };
+
+	return cli_convert(prog, &cv, &r, argc, argv);
+}
+
 /* The names of converters' streams: held to the end, as the refs that
  * show them are. */
 static char **stream_names;

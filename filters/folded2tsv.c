@@ -1,7 +1,5 @@
 /* folded2tsv: collapsed stacks to the profile stream. */
-#include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "formats/folded/folded.h"
 #include "cli.h"
@@ -25,24 +23,18 @@ static const struct cli_prog prog = {
 	"two-valued form)."
 };
 
-struct conv {
-	struct folded_reader r;
-	struct text type, unit;
-	int skip_invalid, lines;
-};
-
 static void
 option(void *ctx, int ch, const char *arg)
 {
-	struct conv *c = ctx;
+	struct folded_options *opt = ctx;
 	const char *slash;
 
 	if (ch == 'k') {
-		c->skip_invalid = 1;
+		opt->skip_invalid = 1;
 		return;
 	}
 	if (ch == 'L') {
-		c->lines = 1;
+		opt->lines = 1;
 		return;
 	}
 	slash = strchr(arg, '/');	/* -t */
@@ -51,53 +43,15 @@ option(void *ctx, int ch, const char *arg)
 		    arg);
 		cli_usage(&prog);
 	}
-	c->type = text_n(arg, (size_t)(slash - arg));
-	c->unit = text_of(slash + 1);
-}
-
-static void
-begin(void *ctx, struct output *o)
-{
-	struct conv *c = ctx;
-	struct perr e = { "" };
-
-	if (folded_begin(&c->r, o, c->type, c->unit, c->skip_invalid, &e) < 0)
-		cli_fail(&e);
-	c->r.lines = c->lines;
-}
-
-static void
-convert(void *ctx, const char *path)
-{
-	struct conv *c = ctx;
-	struct input in;
-	struct perr e = { "" };
-
-	if (input_open(&in, path, NULL, &e) < 0 ||
-	    folded_read(&c->r, &in, &e) < 0)
-		cli_fail(&e);
-	/* as flamegraph.pl and inferno say it */
-	if (c->r.skipped > 0)
-		cli_warn("%s: left out %llu line%s that %s no collapsed stack "
-		    "(the first: line %ld)", in.name,
-		    (unsigned long long)c->r.skipped, c->r.skipped == 1 ? "" :
-		    "s", c->r.skipped == 1 ? "is" : "are", c->r.first_skipped);
-	input_close(&in);
-}
-
-static void
-end(void *ctx)
-{
-	struct conv *c = ctx;
-
-	folded_free(&c->r);
+	opt->type = text_n(arg, (size_t)(slash - arg));
+	opt->unit = text_of(slash + 1);
 }
 
 int
 main(int argc, char *argv[])
 {
-	static const struct cli_converter cv = { option, begin, convert, end };
-	struct conv c = { .type = { "", 0 } };
+	struct folded_options opt = { { "", 0 }, { "", 0 }, 0, 0 };
 
-	return cli_convert(&prog, &cv, &c, argc, argv);
+	return cli_convert_codec(&prog, &folded_codec, option, &opt, argc,
+	    argv);
 }

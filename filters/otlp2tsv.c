@@ -1,7 +1,4 @@
 /* otlp2tsv: OpenTelemetry profiles (OTLP) to the profile stream. */
-#include <stdio.h>
-#include <unistd.h>
-
 #include "formats/otlp/otlp.h"
 #include "cli.h"
 
@@ -19,36 +16,8 @@ static const struct cli_prog prog = {
 	"the v1.10+\nlayout and the v1.8 and v1.9 ones before it."
 };
 
-static void
-begin(void *ctx, struct output *o)
-{
-	otlp_read_begin(ctx, o);
-}
-
-static void
-convert(void *ctx, const char *path)
-{
-	struct input in;
-	struct perr e = { "" };
-
-	if (input_open(&in, path, NULL, &e) < 0 ||
-	    otlp_read_input(ctx, &in, &e) < 0)
-		cli_fail(&e);
-	input_close(&in);
-}
-
-static void
-end(void *ctx)
-{
-	otlp_read_free(ctx);
-}
-
 int
 main(int argc, char *argv[])
 {
-	static const struct cli_converter cv = { NULL, begin, convert,
-	    end };
-	struct otlp_reader c;
-
-	return cli_convert(&prog, &cv, &c, argc, argv);
+	return cli_convert_codec(&prog, &otlp_codec, NULL, NULL, argc, argv);
 }

@@ -1,7 +1,4 @@
 /* pprof2tsv: pprof profiles to the profile stream. */
-#include <stdio.h>
-#include <unistd.h>
-
 #include "formats/legacy/legacy_read.h"
 #include "cli.h"
 
@@ -20,37 +17,8 @@ static const struct cli_prog prog = {
 	"reads them."
 };
 
-static void
-begin(void *ctx, struct output *o)
-{
-	pprof_read_begin(ctx, o);
-}
-
-static void
-convert(void *ctx, const char *path)
-{
-	struct pprof_reader *c = ctx;
-	struct input in;
-	struct perr e = { "" };
-
-	if (input_open(&in, path, NULL, &e) < 0 ||
-	    pprof_any_read_input(c, &in, &e) < 0)
-		cli_fail(&e);
-	input_close(&in);
-}
-
-static void
-end(void *ctx)
-{
-	pprof_read_free(ctx);
-}
-
 int
 main(int argc, char *argv[])
 {
-	static const struct cli_converter cv = { NULL, begin, convert,
-	    end };
-	struct pprof_reader c;
-
-	return cli_convert(&prog, &cv, &c, argc, argv);
+	return cli_convert_codec(&prog, &pprof_codec, NULL, NULL, argc, argv);
 }

@@ -1,7 +1,4 @@
 /* speedscope2tsv: speedscope files to the profile stream. */
-#include <stdio.h>
-#include <unistd.h>
-
 #include "formats/speedscope/speedscope.h"
 #include "cli.h"
 
@@ -19,36 +16,8 @@ static const struct cli_prog prog = {
 	"between events."
 };
 
-static void
-begin(void *ctx, struct output *o)
-{
-	speedscope_begin(ctx, o);
-}
-
-static void
-convert(void *ctx, const char *path)
-{
-	struct input in;
-	struct perr e = { "" };
-
-	if (input_open(&in, path, NULL, &e) < 0 ||
-	    speedscope_read(ctx, &in, &e) < 0)
-		cli_fail(&e);
-	input_close(&in);
-}
-
-static void
-end(void *ctx)
-{
-	speedscope_free(ctx);
-}
-
 int
 main(int argc, char *argv[])
 {
-	static const struct cli_converter cv = { NULL, begin, convert,
-	    end };
-	struct speedscope_reader c;
-
-	return cli_convert(&prog, &cv, &c, argc, argv);
+	return cli_convert_codec(&prog, &speedscope_codec, NULL, NULL, argc, argv);
 }

@@ -11,12 +11,12 @@
 #include "door/door.h"
 #include "formats/cpuprofile/cpuprofile.h"
 #include "formats/folded/folded.h"
-#include "formats/speedscope/speedscope.h"
 #include "formats/legacy/legacy_read.h"
 #include "formats/otlp/otlp.h"
 #include "formats/pb/pb.h"
 #include "formats/perf/perf.h"
 #include "formats/rprof/rprof.h"
+#include "formats/speedscope/speedscope.h"
 #include "formats/sql/sql_read.h"
 #include "stream/stream_read.h"
 
@@ -28,97 +28,41 @@ door_set_warn(void (*fn)(const char *msg))
 	warn = fn;
 }
 
-static int
-read_rprof(struct input *in, struct output *o, struct perr *e)
+/* Every format a program reads, by what its first bytes say it is. */
+static const struct codec *const door_codecs[] = {
+	&rprof_codec, &pprof_codec, &otlp_codec, &folded_codec,
+	&cpuprofile_codec, &speedscope_codec, &perf_codec, &sqlite_codec,
+	NULL
+};
+
+const struct codec *
+door_codec(enum sniff_kind k)
 {
-	struct rprof_reader c;
+	const struct codec *const *c;
+
+	for (c = door_codecs; *c != NULL; c++)
+		if ((*c)->kinds & SNIFF_BIT(k))
+			return *c;
+	return NULL;
+}
+
+/* One input through c with its defaults; what it left out and went on
+ * told to warn, as its converter tells it on stderr. */
+static int
+door_codec_read(const struct codec *c, struct input *in, struct output *o,
+    struct perr *e)
+{
+	void *reader;
 	char msg[512];
 	int rc;
 
-	if (rprof_begin(&c, o, e) < 0)
+	if ((reader = codec_open(c, o, NULL, e)) == NULL)
 		return -1;
-	rc = rprof_read(&c, in, e);
-	if (rc == 0 && warn != NULL && rprof_damage(&c, in->name, msg,
-	    sizeof(msg)))
+	rc = c->read(reader, in, e);
+	if (rc == 0 && warn != NULL && c->damage != NULL &&
+	    c->damage(reader, in->name, msg, sizeof(msg)))
 		warn(msg);
-	rprof_free(&c);
-	return rc;
-}
-
-static int
-read_folded(struct input *in, struct output *o, struct perr *e)
-{
-	struct folded_reader c;
-	int rc;
-
-	if (folded_begin(&c, o, text_n("", 0), text_n("", 0), 0, e) < 0)
-		return -1;
-	rc = folded_read(&c, in, e);
-	folded_free(&c);
-	return rc;
-}
-
-static int
-read_cpuprofile(struct input *in, struct output *o, struct perr *e)
-{
-	struct cpuprofile_reader c;
-	int rc;
-
-	cpuprofile_begin(&c, o);
-	rc = cpuprofile_read(&c, in, e);
-	cpuprofile_free(&c);
-	return rc;
-}
-
-static int
-read_speedscope(struct input *in, struct output *o, struct perr *e)
-{
-	struct speedscope_reader c;
-	int rc;
-
-	speedscope_begin(&c, o);
-	rc = speedscope_read(&c, in, e);
-	speedscope_free(&c);
-	return rc;
-}
-
-static int
-read_perf(struct input *in, struct output *o, struct perr *e)
-{
-	struct perf_reader c;
-	char msg[512];
-	int rc;
-
-	perf_begin(&c, o);
-	rc = perf_read(&c, in, e);
-	if (rc == 0 && warn != NULL && perf_damage(&c, in->name, msg,
-	    sizeof(msg)))
-		warn(msg);
-	perf_free(&c);
-	return rc;
-}
-
-static int
-read_pprof(struct input *in, struct output *o, struct perr *e)
-{
-	struct pprof_reader c;
-	int rc;
-
-	pprof_read_begin(&c, o);
-	rc = pprof_any_read_input(&c, in, e);
-	pprof_read_free(&c);
-	return rc;
-}
-
-static int
-read_otlp(struct input *in, struct output *o, struct perr *e)
-{
-	struct otlp_reader c;
-	int rc;
-
-	otlp_read_begin(&c, o);
-	rc = otlp_read_input(&c, in, e);
-	otlp_read_free(&c);
+	codec_close(c, reader);
 	return rc;
 }
 
@@ -153,25 +97,6 @@ walk_check(void *ctx, const unsigned char *p, size_t n, int end,
 	    k->w.at, k->in->compressed == INPUT_GZIP ? "gzip" : "zstd");
 }
 
-/* tsv2sql's SQLite database, from its file, whole: what sql2tsv FILE
- * writes. */
-static int
-read_sqlite(struct input *in, struct output *o, struct perr *e)
-{
-	struct sql_select all = { 0 };
-	struct sql_conn *c;
-	int rc;
-
-	if (in->uri == NULL || in->compressed != INPUT_PLAIN)
-		return perr_set(e, "%s: %s", in->name,
-		    sniff_advice(SNIFF_SQLITE));
-	if ((c = sqlite_query_open(in->uri, SQL_READ_TIMEOUT, e)) == NULL)
-		return -1;
-	rc = sql_read(c, &all, o, e);
-	c->close(c);
-	return rc;
-}
-
 int
 door_read(struct input *in, enum sniff_kind k, struct output *o,
     struct perr *e)
@@ -182,25 +107,8 @@ door_read(struct input *in, enum sniff_kind k, struct output *o,
 	size_t len;
 
 	switch (k) {
-	case SNIFF_RPROF:
-		return read_rprof(in, o, e);
-	case SNIFF_FOLDED:
-		return read_folded(in, o, e);
-	case SNIFF_CPUPROFILE:
-		return read_cpuprofile(in, o, e);
-	case SNIFF_SPEEDSCOPE:
-		return read_speedscope(in, o, e);
-	case SNIFF_PERF_SCRIPT:
-		return read_perf(in, o, e);
-	case SNIFF_OTLP: case SNIFF_OTLP_FRAMED: case SNIFF_OTLP_JSON:
-	case SNIFF_JSON:	/* OTLP/JSON whose keys come late, or none */
-		return read_otlp(in, o, e);
-	case SNIFF_PPROF: case SNIFF_PPROF_TEXT:
-		return read_pprof(in, o, e);
-	case SNIFF_SQLITE:
-		return read_sqlite(in, o, e);
 	case SNIFF_BINARY:	/* maybe a legacy binary profile */
-		if (read_pprof(in, o, e) == 0)
+		if (door_codec_read(&pprof_codec, in, o, e) == 0)
 			return 0;
 		return unknown_binary(in->name, e);
 	case SNIFF_PROTOBUF:
@@ -214,6 +122,8 @@ door_read(struct input *in, enum sniff_kind k, struct output *o,
 			return -1;
 		return door_read(in, sniff_protobuf(data, len), o, e);
 	default:
+		if (door_codec(k) != NULL)
+			return door_codec_read(door_codec(k), in, o, e);
 		return perr_set(e, "%s: %s", in->name, sniff_advice(k));
 	}
 }

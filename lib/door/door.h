@@ -9,7 +9,12 @@
 #include "io/input.h"
 #include "io/output.h"
 #include "model/assemble.h"
+#include "stream/codec.h"
 #include "stream/sniff.h"
+
+/* The reader of a kind of file (stream/codec.h), or NULL: none reads it
+ * as it is (a protobuf not yet told pprof's or OTLP's, binary data). */
+const struct codec *door_codec(enum sniff_kind k);
 
 /* Who hears what a converter would have said on stderr and goes on (R's
  * frames cut off by the end of a line): fn gets "NAME: ..."; NULL: none. */

@@ -27,6 +27,27 @@ t_layout_wings() {
 	[ ! -s "$out/bad" ] || bad "includes against the wings: $(cat "$out/bad")"
 }
 
+# Every format's reader is a row (stream/codec.h): in door's table, and,
+# but for the database (sql2tsv has options of its own), its converter
+# program is the row run by cli_convert_codec.
+t_layout_codecs() {
+	grep -rhoE '^const struct codec [a-z_]+_codec = \{' lib/formats |
+	    awk '{ print $4 }' >"$out/rows"
+	[ -s "$out/rows" ] || bad "no codec rows in lib/formats"
+	while read -r row; do
+		grep -q "&$row\b" lib/door/door.c ||
+		    bad "$row: not in lib/door/door.c's table"
+		[ "$row" = sqlite_codec ] && continue
+		grep -lq "cli_convert_codec(&prog, &$row," filters/*2tsv.c ||
+		    bad "$row: no filters/*2tsv.c runs it"
+	done <"$out/rows"
+	for f in filters/*2tsv.c; do
+		[ "$f" = filters/sql2tsv.c ] && continue
+		grep -q 'cli_convert_codec(' "$f" ||
+		    bad "$f: a converter not through its codec row"
+	done
+}
+
 # lib/ never prints nor exits: the filters do.
 t_layout_library_silent() {
 	grep -rnE '\b(printf|fprintf|puts|exit|abort|perror)\(' lib --include='*.c' |

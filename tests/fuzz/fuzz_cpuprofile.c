@@ -5,5 +5,8 @@
 #include "formats/cpuprofile/cpuprofile.h"
 #include "writers.h"
 
-READER_FUZZER(cpuprofile_reader, cpuprofile_begin, cpuprofile_read,
-    cpuprofile_free, "cpuprofile2tsv")
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_codec(&cpuprofile_codec, NULL, data, size);
+}

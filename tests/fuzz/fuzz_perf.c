@@ -4,4 +4,8 @@
 #include "formats/perf/perf.h"
 #include "writers.h"
 
-READER_FUZZER(perf_reader, perf_begin, perf_read, perf_free, "perf2tsv")
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_codec(&perf_codec, NULL, data, size);
+}

@@ -5,5 +5,8 @@
 #include "formats/speedscope/speedscope.h"
 #include "writers.h"
 
-READER_FUZZER(speedscope_reader, speedscope_begin, speedscope_read,
-    speedscope_free, "speedscope2tsv")
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_codec(&speedscope_codec, NULL, data, size);
+}

@@ -198,36 +198,37 @@ check_otlp(int fd, size_t len)
 	free(d);
 }
 
-/* The harness of a reader of the usual shape (T_begin, T_read of an
- * input, T_free): its stream must be valid, then goes to every writer. */
-#define READER_FUZZER(reader, begin, read, release, prog) \
-int \
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) \
-{ \
-	char path[64], spath[64]; \
-	int fd = as_file(data, size, path, sizeof(path)), sfd, rc = -1; \
-	struct reader c; \
-	struct input in; \
-	struct output o; \
-	struct perr e; \
- \
-	if (fd < 0) \
-		return 0; \
-	if ((sfd = stream_file(&o, spath, sizeof(spath))) >= 0) { \
-		begin(&c, &o); \
-		if (input_open(&in, path, NULL, &e) == 0) { \
-			SAYS_WHY(rc = read(&c, &in, &e), &e); \
-			input_close(&in); \
-		} \
-		release(&c); \
-		if (rc == 0) \
-			check_stream(&o, spath, prog, size); \
-		else \
-			output_discard(&o); \
-		close(sfd); \
-	} \
-	close(fd); \
-	return 0; \
+/* The harness of a format's reader (stream/codec.h) begun with options:
+ * its stream must be valid, then goes to every writer. */
+static int
+fuzz_codec(const struct codec *c, const void *options, const uint8_t *data,
+    size_t size)
+{
+	char path[64], spath[64];
+	int fd = as_file(data, size, path, sizeof(path)), sfd, rc = -1;
+	void *reader;
+	struct input in;
+	struct output o;
+	struct perr e;
+
+	if (fd < 0)
+		return 0;
+	if ((sfd = stream_file(&o, spath, sizeof(spath))) >= 0) {
+		if ((reader = codec_open(c, &o, options, &e)) != NULL) {
+			if (input_open(&in, path, NULL, &e) == 0) {
+				SAYS_WHY(rc = c->read(reader, &in, &e), &e);
+				input_close(&in);
+			}
+			codec_close(c, reader);
+		}
+		if (rc == 0)
+			check_stream(&o, spath, c->program, size);
+		else
+			output_discard(&o);
+		close(sfd);
+	}
+	close(fd);
+	return 0;
 }
 
 #endif

@@ -122,19 +122,19 @@ pprof_legacy(struct perr *e)
 static int
 rprof(struct perr *e)
 {
-	struct rprof_reader c;
+	void *c;
 	struct output o;
 	struct input in;
 	int rc = -1;
 
 	if (output_open(&o, "/dev/null", e) < 0)
 		return -1;
-	if (rprof_begin(&c, &o, e) == 0) {
+	if ((c = codec_open(&rprof_codec, &o, NULL, e)) != NULL) {
 		if (input_open(&in, path[2], NULL, e) == 0) {
-			rc = rprof_read(&c, &in, e);
+			rc = rprof_codec.read(c, &in, e);
 			input_close(&in);
 		}
-		rprof_free(&c);
+		codec_close(&rprof_codec, c);
 	}
 	if (output_close(&o, rc < 0 ? NULL : e) < 0)
 		rc = -1;
@@ -317,20 +317,19 @@ top_late(struct perr *e)
 static int
 folded(struct perr *e)
 {
-	struct folded_reader c;
+	void *c;
 	struct output o;
 	struct input in;
 	int rc = -1;
 
 	if (output_open(&o, "/dev/null", e) < 0)
 		return -1;
-	if (folded_begin(&c, &o, text_n("", 0), text_n("", 0), 0,
-	    e) == 0) {
+	if ((c = codec_open(&folded_codec, &o, NULL, e)) != NULL) {
 		if (input_open(&in, path[3], NULL, e) == 0) {
-			rc = folded_read(&c, &in, e);
+			rc = folded_codec.read(c, &in, e);
 			input_close(&in);
 		}
-		folded_free(&c);
+		codec_close(&folded_codec, c);
 	}
 	if (output_close(&o, rc < 0 ? NULL : e) < 0)
 		rc = -1;
@@ -375,18 +374,19 @@ main(int argc, char *argv[])
 	snprintf(path[3], sizeof(path[3]), "%s/folded/"
 	    "perf-rust-Yamakaky-dcpu-collapsed-pid.txt", argv[1]);
 	{	/* the stream, written with nothing failing */
-		struct rprof_reader c;
+		void *c = NULL;
 		struct output o;
 		struct input in;
 		if (output_open(&o, stream_path, &e) < 0 ||
-		    rprof_begin(&c, &o, &e) < 0 ||
+		    (c = codec_open(&rprof_codec, &o, NULL, &e)) == NULL ||
 		    input_open(&in, path[2], NULL, &e) < 0 ||
-		    rprof_read(&c, &in, &e) < 0 || output_close(&o, &e) < 0) {
+		    rprof_codec.read(c, &in, &e) < 0 ||
+		    output_close(&o, &e) < 0) {
 			fprintf(stderr, "failalloc: %s\n", e.msg);
 			return 1;
 		}
 		input_close(&in);
-		rprof_free(&c);
+		codec_close(&rprof_codec, c);
 	}
 	{	/* the stream and a row for its first sample */
 		FILE *in = fopen(stream_path, "r"), *out = fopen(later_path,

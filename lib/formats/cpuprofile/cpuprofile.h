@@ -6,6 +6,7 @@
 
 #include "base/hash.h"
 #include "io/input.h"
+#include "stream/codec.h"
 #include "stream/stream_write.h"
 
 struct cpuprofile_reader {
@@ -16,12 +17,9 @@ struct cpuprofile_reader {
 	uint32_t written;	/* functions written so far */
 };
 
-void cpuprofile_begin(struct cpuprofile_reader *c, struct output *o);
-/* One profile: a source; its nodes, functions and locations; a sample per
- * entry of samples, of value samples/count 1, its time in .sample_times.
- * 0, or -1 with e set ("NAME:LINE: ..."). */
-int cpuprofile_read(struct cpuprofile_reader *c, struct input *in,
-    struct perr *e);
-void cpuprofile_free(struct cpuprofile_reader *c);
+/* The reader (stream/codec.h). A read is one profile: a source; its
+ * nodes, functions and locations; a sample per entry of samples, of value
+ * samples/count 1, its time in .sample_times. */
+extern const struct codec cpuprofile_codec;
 
 #endif

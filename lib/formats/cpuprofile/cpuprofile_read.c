@@ -799,24 +799,32 @@ cpx_free(struct cpx *x)
 	spool_close(&x->deltas);
 }
 
-void
-cpuprofile_begin(struct cpuprofile_reader *c, struct output *o)
+static int
+cpuprofile_begin(void *reader, struct output *o, const void *options,
+    struct perr *e)
 {
+	struct cpuprofile_reader *c = reader;
+
+	(void)options;
+	(void)e;
 	memset(c, 0, sizeof(*c));
 	sw_begin(&c->w, o, V20, 1u << T_SOURCE_ATTRIBUTES, 1);
+	return 0;
 }
 
-void
-cpuprofile_free(struct cpuprofile_reader *c)
+static void
+cpuprofile_free(void *reader)
 {
+	struct cpuprofile_reader *c = reader;
+
 	sw_free(&c->w);
 	strtab_free(&c->fkeys);
 }
 
-int
-cpuprofile_read(struct cpuprofile_reader *c, struct input *in,
-    struct perr *e)
+static int
+cpuprofile_read(void *reader, struct input *in, struct perr *e)
 {
+	struct cpuprofile_reader *c = reader;
 	struct cpx x;
 	int rc;
 
@@ -847,3 +855,9 @@ cpuprofile_read(struct cpuprofile_reader *c, struct input *in,
 	cpx_free(&x);
 	return rc < 0 ? perr_at(e, in->name) : 0;
 }
+
+const struct codec cpuprofile_codec = {
+	"Chrome/V8 CPU profile", "cpuprofile2tsv", SNIFF_BIT(SNIFF_CPUPROFILE),
+	sizeof(struct cpuprofile_reader), cpuprofile_begin, cpuprofile_read,
+	NULL, cpuprofile_free
+};

@@ -6,6 +6,7 @@
 
 #include "base/hash.h"
 #include "io/input.h"
+#include "stream/codec.h"
 #include "stream/stream_write.h"
 
 #define SOURCE_FOLDED "folded"
@@ -29,16 +30,19 @@ struct folded_reader {
 	long first_skipped;		/* its line number */
 };
 
-/* Writes the preamble. type/unit: what the values are; empty texts for
- * the default (austin's mode where its header says, else samples/count).
- * skip_invalid: lines that do not parse are counted, not an error. */
-int folded_begin(struct folded_reader *c, struct output *o, struct text type,
-    struct text unit, int skip_invalid, struct perr *e);
-/* One input: a source, and a sample per line and value (a line of the
- * two-value, differential form gives a sample to each of two sources);
- * "# key: value" lines become source attributes. c->skipped says how many
- * lines were left out. */
-int folded_read(struct folded_reader *c, struct input *in, struct perr *e);
-void folded_free(struct folded_reader *c);
+/* folded2tsv's options: what the values are (type/unit; empty texts for
+ * the default: austin's mode where its header says, else samples/count);
+ * skip_invalid: lines that do not parse are counted, not an error;
+ * lines: Pyroscope's lines format. */
+struct folded_options {
+	struct text type, unit;
+	int skip_invalid, lines;
+};
+
+/* The reader: begin's options a struct folded_options (NULL: none); a
+ * read is one input: a source, and a sample per line and value (a line
+ * of the two-value, differential form gives a sample to each of two
+ * sources); "# key: value" lines become source attributes. */
+extern const struct codec folded_codec;
 
 #endif

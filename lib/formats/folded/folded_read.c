@@ -30,22 +30,32 @@ struct file_state {
 	size_t capkey;
 };
 
-int
-folded_begin(struct folded_reader *c, struct output *o, struct text type,
-    struct text unit, int skip_invalid, struct perr *e)
+static int
+folded_begin(void *reader, struct output *o, const void *options,
+    struct perr *e)
 {
+	struct folded_reader *c = reader;
+	const struct folded_options *opt = options;
+
 	(void)e;
 	memset(c, 0, sizeof(*c));
 	sw_begin(&c->w, o, V20, 1u << T_SOURCE_ATTRIBUTES, 0);
-	c->type = type;
-	c->unit = unit;
-	c->skip_invalid = skip_invalid;
+	c->type = text_n("", 0);
+	c->unit = text_n("", 0);
+	if (opt != NULL) {
+		c->type = opt->type;
+		c->unit = opt->unit;
+		c->skip_invalid = opt->skip_invalid;
+		c->lines = opt->lines;
+	}
 	return 0;
 }
 
-void
-folded_free(struct folded_reader *c)
+static void
+folded_free(void *reader)
 {
+	struct folded_reader *c = reader;
+
 	sw_free(&c->w);
 	strtab_free(&c->funcs);
 	strtab_free(&c->locs);
@@ -406,9 +416,10 @@ read_lines(struct folded_reader *c, struct file_state *f, struct input *in,
 	return 0;
 }
 
-int
-folded_read(struct folded_reader *c, struct input *in, struct perr *e)
+static int
+folded_read(void *reader, struct input *in, struct perr *e)
 {
+	struct folded_reader *c = reader;
 	struct file_state f = { 0 };
 	int rc;
 
@@ -424,3 +435,24 @@ folded_read(struct folded_reader *c, struct input *in, struct perr *e)
 		return perr_at(e, in->name);
 	return 0;
 }
+
+/* As flamegraph.pl and inferno say it. */
+static int
+folded_damage(const void *reader, const char *name, char *buf, size_t size)
+{
+	const struct folded_reader *c = reader;
+
+	if (c->skipped == 0)
+		return 0;
+	snprintf(buf, size, "%s: left out %llu line%s that %s no collapsed "
+	    "stack (the first: line %ld)", name,
+	    (unsigned long long)c->skipped, c->skipped == 1 ? "" : "s",
+	    c->skipped == 1 ? "is" : "are", c->first_skipped);
+	return 1;
+}
+
+const struct codec folded_codec = {
+	"collapsed stacks", "folded2tsv", SNIFF_BIT(SNIFF_FOLDED),
+	sizeof(struct folded_reader), folded_begin, folded_read,
+	folded_damage, folded_free
+};

@@ -12,6 +12,7 @@
 #include "formats/legacy/legacy.h"
 #include "formats/legacy/legacy_read.h"
 #include "formats/pb/pb.h"
+#include "stream/sniff.h"
 
 /* Names what a file that is not a protobuf profile looks like. */
 static const char *
@@ -282,3 +283,33 @@ pprof_any_read_input(struct pprof_reader *c, struct input *in,
 	c->in = NULL;
 	return rc;
 }
+
+/* pprof2tsv's reader: profile.proto or any of the older forms, read as
+ * pprof_any_read_input reads them. */
+static int
+any_begin(void *reader, struct output *o, const void *options,
+    struct perr *e)
+{
+	(void)options;
+	(void)e;
+	pprof_read_begin(reader, o);
+	return 0;
+}
+
+static int
+any_read(void *reader, struct input *in, struct perr *e)
+{
+	return pprof_any_read_input(reader, in, e);
+}
+
+static void
+any_free(void *reader)
+{
+	pprof_read_free(reader);
+}
+
+const struct codec pprof_codec = {
+	"pprof", "pprof2tsv", SNIFF_BIT(SNIFF_PPROF) |
+	SNIFF_BIT(SNIFF_PPROF_TEXT), sizeof(struct pprof_reader), any_begin,
+	any_read, NULL, any_free
+};

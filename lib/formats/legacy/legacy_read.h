@@ -3,6 +3,7 @@
 #define LEGACY_READ_H
 
 #include "formats/pprof/pprof.h"
+#include "stream/codec.h"
 
 /* profile.proto, else one of the older formats google/pprof reads
  * (gperftools CPU, heapz, growthz, contentionz, threadz, Go's debug=1
@@ -16,5 +17,8 @@ int pprof_any_read(struct pprof_reader *c, const unsigned char *data,
  * bytes, not after decompressing it all. */
 int pprof_any_read_input(struct pprof_reader *c, struct input *in,
     struct perr *e);
+
+/* The reader (stream/codec.h): pprof_any_read_input per input. */
+extern const struct codec pprof_codec;
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "io/input.h"
 #include "model/assemble.h"
+#include "stream/codec.h"
 #include "stream/stream_write.h"
 
 struct otlp_reader {
@@ -30,5 +31,7 @@ void otlp_read_free(struct otlp_reader *c);
  * not; OTLP/JSON, a document or one message a line. in is not read past
  * its peek. 0, or -1 with e set. */
 int otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e);
+/* The reader (stream/codec.h): otlp_read_input per input. */
+extern const struct codec otlp_codec;
 
 #endif

@@ -168,3 +168,34 @@ otlp_read_input(struct otlp_reader *c, struct input *in, struct perr *e)
 	c->in = NULL;
 	return rc;
 }
+
+static int
+otlp_file_begin(void *reader, struct output *o, const void *options,
+    struct perr *e)
+{
+	(void)options;
+	(void)e;
+	otlp_read_begin(reader, o);
+	return 0;
+}
+
+static int
+otlp_file_read(void *reader, struct input *in, struct perr *e)
+{
+	return otlp_read_input(reader, in, e);
+}
+
+static void
+otlp_file_free(void *reader)
+{
+	otlp_read_free(reader);
+}
+
+/* JSON that is not yet told apart (its keys come late, or none) is
+ * OTLP/JSON's to refuse or read. */
+const struct codec otlp_codec = {
+	"OTLP Profiles", "otlp2tsv", SNIFF_BIT(SNIFF_OTLP) |
+	SNIFF_BIT(SNIFF_OTLP_FRAMED) | SNIFF_BIT(SNIFF_OTLP_JSON) |
+	SNIFF_BIT(SNIFF_JSON), sizeof(struct otlp_reader), otlp_file_begin,
+	otlp_file_read, NULL, otlp_file_free
+};

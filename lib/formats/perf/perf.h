@@ -4,6 +4,7 @@
 
 #include "base/hash.h"
 #include "io/input.h"
+#include "stream/codec.h"
 #include "stream/stream_write.h"
 
 #define SOURCE_PERF "perf"
@@ -50,18 +51,11 @@ struct perf_reader {
 	long cut_sample;
 };
 
-/* Writes the preamble to o. */
-void perf_begin(struct perf_reader *c, struct output *o);
-/* One file of `perf script` output: a source; a sample per sample, of
- * the value of its event (its period), its time, its comm, pid, tid and
- * cpu as labels; a location per address of a symbol of a file (dso),
- * kernel and user frames told apart (profile.frame.type). 0, or -1 with e
- * set ("NAME:LINE: ..."). */
-int perf_read(struct perf_reader *c, struct input *in, struct perr *e);
-/* What perf_read of the input name left out, as a message in buf (1),
- * or nothing (0). */
-int perf_damage(const struct perf_reader *c, const char *name, char *buf,
-    size_t size);
-void perf_free(struct perf_reader *c);
+/* The reader (stream/codec.h). A read is one file of `perf script`
+ * output: a source; a sample per sample, of the value of its event (its
+ * period), its time, its comm, pid, tid and cpu as labels; a location per
+ * address of a symbol of a file (dso), kernel and user frames told apart
+ * (profile.frame.type). Its damage: a last sample cut short. */
+extern const struct codec perf_codec;
 
 #endif

@@ -27,16 +27,24 @@ is_space(char ch)
 	return ch == ' ' || ch == '\t';
 }
 
-void
-perf_begin(struct perf_reader *c, struct output *o)
+static int
+perf_begin(void *reader, struct output *o, const void *options,
+    struct perr *e)
 {
+	struct perf_reader *c = reader;
+
+	(void)options;
+	(void)e;
 	memset(c, 0, sizeof(*c));
 	sw_begin(&c->w, o, V20, SCHEMA_EXTENSIONS, 1);
+	return 0;
 }
 
-void
-perf_free(struct perf_reader *c)
+static void
+perf_free(void *reader)
 {
+	struct perf_reader *c = reader;
+
 	sw_free(&c->w);
 	strtab_free(&c->dsos);
 	strtab_free(&c->syms);
@@ -544,9 +552,10 @@ sample_end(struct perf_reader *c, struct perr *e)
 	return 0;
 }
 
-int
-perf_read(struct perf_reader *c, struct input *in, struct perr *e)
+static int
+perf_read(void *reader, struct input *in, struct perr *e)
 {
+	struct perf_reader *c = reader;
 	char *line, *end;
 	size_t len;
 	int rc;
@@ -619,13 +628,21 @@ bad:
 	}
 }
 
-int
-perf_damage(const struct perf_reader *c, const char *name, char *buf,
+static int
+perf_damage(const void *reader, const char *name, char *buf,
     size_t size)
 {
+	const struct perf_reader *c = reader;
+
 	if (c->cut_sample == 0)
 		return 0;
 	snprintf(buf, size, "%s:%ld: the last sample is not ended by a blank "
 	    "line (a file cut short?): left out", name, c->cut_sample);
 	return 1;
 }
+
+const struct codec perf_codec = {
+	"perf script", "perf2tsv", SNIFF_BIT(SNIFF_PERF_SCRIPT),
+	sizeof(struct perf_reader), perf_begin, perf_read,
+	perf_damage, perf_free
+};

@@ -6,6 +6,7 @@
 
 #include "base/hash.h"
 #include "io/input.h"
+#include "stream/codec.h"
 #include "stream/stream_write.h"
 
 #define RPROF_TOPLEVEL "<toplevel>"	/* the function of a bare ref */
@@ -46,15 +47,9 @@ struct rprof_reader {
 	long dropped, ndrop_lines, drop_lines[8];
 };
 
-/* Writes the stream's preamble to o; rprof_read may then be called per
- * input; each session of each input becomes a source (its uri in->uri). */
-int rprof_begin(struct rprof_reader *c, struct output *o, struct perr *e);
-int rprof_read(struct rprof_reader *c, struct input *in, struct perr *e);
-/* What rprof_read of the input name left out, as a message in buf (1), or
- * nothing (0): R's frames cut off by the end of a line. */
-int rprof_damage(const struct rprof_reader *c, const char *name, char *buf,
-    size_t size);
-void rprof_free(struct rprof_reader *c);
+/* The reader (stream/codec.h): each session of each input a source (its
+ * uri in->uri); its damage R's frames cut off by the end of a line. */
+extern const struct codec rprof_codec;
 
 #include "model/assemble.h"
 

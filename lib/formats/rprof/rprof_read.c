@@ -13,12 +13,17 @@
 #include "formats/rprof/rprof.h"
 #include "stream/sniff.h"
 
-int
-rprof_begin(struct rprof_reader *c, struct output *o, struct perr *e)
+static void rprof_free(void *reader);
+
+static int
+rprof_begin(void *reader, struct output *o, const void *options,
+    struct perr *e)
 {
+	struct rprof_reader *c = reader;
 	int64_t h;
 	int m;
 
+	(void)options;
 	memset(c, 0, sizeof(*c));
 	sw_begin(&c->w, o, V20, 1u << T_SOURCE_ATTRIBUTES, 0);
 	if ((h = sw_value_type(&c->w, text_of(VALUE_SAMPLES),
@@ -39,9 +44,11 @@ nomem:
 	return perr_nomem(e);
 }
 
-void
-rprof_free(struct rprof_reader *c)
+static void
+rprof_free(void *reader)
 {
+	struct rprof_reader *c = reader;
+
 	sw_free(&c->w);
 	strtab_free(&c->funcs);
 	strtab_free(&c->paths);
@@ -525,10 +532,12 @@ read_lines(struct rprof_reader *c, struct input *in, struct perr *e)
 	return rc;
 }
 
-int
-rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
+static int
+rprof_read(void *reader, struct input *in, struct perr *e)
 {
+	struct rprof_reader *c = reader;
 
+	c->dropped = c->ndrop_lines = 0;	/* damage: of this input */
 	sw_set_input(&c->w, in);
 	/* another format (a binary one has no first line to speak of) */
 	if (sniff_expect(in, SNIFF_BIT(SNIFF_RPROF), "an Rprof file", e) < 0)
@@ -536,10 +545,12 @@ rprof_read(struct rprof_reader *c, struct input *in, struct perr *e)
 	return read_lines(c, in, e) < 0 ? perr_at(e, in->name) : 0;
 }
 
-int
-rprof_damage(const struct rprof_reader *c, const char *name, char *buf,
+static int
+rprof_damage(const void *reader, const char *name, char *buf,
     size_t size)
 {
+	const struct rprof_reader *c = reader;
+
 	char lines[128];
 	long i;
 	int n = 0;
@@ -556,3 +567,9 @@ rprof_damage(const struct rprof_reader *c, const char *name, char *buf,
 	    ", ..." : "");
 	return 1;
 }
+
+const struct codec rprof_codec = {
+	"Rprof", "rprof2tsv", SNIFF_BIT(SNIFF_RPROF),
+	sizeof(struct rprof_reader), rprof_begin, rprof_read,
+	rprof_damage, rprof_free
+};

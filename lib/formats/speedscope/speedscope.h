@@ -7,6 +7,7 @@
 
 #include "base/hash.h"
 #include "io/input.h"
+#include "stream/codec.h"
 #include "stream/stream_write.h"
 
 #define SOURCE_SPEEDSCOPE "speedscope"
@@ -17,14 +18,11 @@ struct speedscope_reader {
 	struct strtab fkeys;	/* name \0 file \0 line -> function id - 1 */
 };
 
-void speedscope_begin(struct speedscope_reader *c, struct output *o);
-/* One file: a source per profile, a function per frame name and file, a
- * location per frame; a sampled profile's samples with their weights, an
- * evented one's time between an open and a close as samples, each with
- * its time in .sample_times where the unit is one of time. 0, or -1 with
- * e set. */
-int speedscope_read(struct speedscope_reader *c, struct input *in,
-    struct perr *e);
-void speedscope_free(struct speedscope_reader *c);
+/* The reader (stream/codec.h). A read is one file: a source per
+ * profile, a function per frame name and file, a location per frame; a
+ * sampled profile's samples with their weights, an evented one's time
+ * between an open and a close as samples, each with its time in
+ * .sample_times where the unit is one of time. */
+extern const struct codec speedscope_codec;
 
 #endif

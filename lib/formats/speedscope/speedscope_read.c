@@ -762,24 +762,32 @@ sx_free(struct sx *x)
 	spool_close(&x->events);
 }
 
-void
-speedscope_begin(struct speedscope_reader *c, struct output *o)
+static int
+speedscope_begin(void *reader, struct output *o, const void *options,
+    struct perr *e)
 {
+	struct speedscope_reader *c = reader;
+
+	(void)options;
+	(void)e;
 	memset(c, 0, sizeof(*c));
 	sw_begin(&c->w, o, V20, 1u << T_SOURCE_ATTRIBUTES, 0);
+	return 0;
 }
 
-void
-speedscope_free(struct speedscope_reader *c)
+static void
+speedscope_free(void *reader)
 {
+	struct speedscope_reader *c = reader;
+
 	sw_free(&c->w);
 	strtab_free(&c->fkeys);
 }
 
-int
-speedscope_read(struct speedscope_reader *c, struct input *in,
-    struct perr *e)
+static int
+speedscope_read(void *reader, struct input *in, struct perr *e)
 {
+	struct speedscope_reader *c = reader;
 	struct sx x;
 	int rc;
 
@@ -812,3 +820,9 @@ speedscope_read(struct speedscope_reader *c, struct input *in,
 	sx_free(&x);
 	return rc < 0 ? perr_at(e, in->name) : 0;
 }
+
+const struct codec speedscope_codec = {
+	"speedscope", "speedscope2tsv", SNIFF_BIT(SNIFF_SPEEDSCOPE),
+	sizeof(struct speedscope_reader), speedscope_begin, speedscope_read,
+	NULL, speedscope_free
+};

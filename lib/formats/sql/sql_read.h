@@ -8,6 +8,7 @@
 #include "base/when.h"
 #include "formats/sql/sql_query.h"
 #include "io/output.h"
+#include "stream/codec.h"
 
 /*
  * Which samples: of the sources with these ids (none: every source)
@@ -48,5 +49,9 @@ struct sql_select {
  */
 int sql_read(struct sql_conn *c, const struct sql_select *s,
     struct output *o, struct perr *e);
+
+/* tsv2sql's SQLite database read whole, as a format (stream/codec.h):
+ * what sql2tsv FILE writes. */
+extern const struct codec sqlite_codec;
 
 #endif

@@ -18,8 +18,8 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist tsvreport \
 	cpuprofile2tsv speedscope2tsv tsv2speedscope perf2tsv sql2tsv
 
-# lib/ in wings, each using only those listed before it (analysis and
-# formats side by side, on model).
+# lib/ in wings, each using only those listed before it (formats and views
+# side by side, on sample).
 BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
 	lib/base/fmt.c lib/base/pipe.c lib/base/heap.c lib/base/records.c \
 	lib/base/when.c
@@ -35,6 +35,13 @@ STREAM_SRC = lib/stream/schema.c lib/stream/fields.c lib/stream/stream_read.c \
 MODEL_SRC = lib/model/prof.c lib/model/handed.c lib/model/assemble.c \
 	lib/model/assemble_defs.c lib/model/assemble_file.c lib/model/combine.c \
 	lib/model/runs.c lib/model/hold.c
+# sample: the floor views and writers count with: which samples, their
+# values and units, their distinct stacks
+SAMPLE_SRC = lib/sample/select.c lib/sample/focus.c \
+	lib/sample/tagfilter.c lib/sample/measure.c \
+	lib/sample/labelframes.c lib/sample/shortname.c \
+	lib/sample/units.c lib/sample/figure.c \
+	lib/sample/diff.c lib/sample/stacks.c
 FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/pb/pb.c lib/formats/pprof/pprof_decode.c \
 	lib/formats/pprof/pprof_read.c lib/formats/pprof/pprof_tables.c \
@@ -59,25 +66,20 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/otlp/otlp_forms.c lib/formats/json/json_read.c \
 	lib/formats/json/json_text.c \
 	lib/formats/cpuprofile/cpuprofile_read.c \
-	lib/formats/speedscope/speedscope_read.c lib/formats/perf/perf_read.c
-# analysis: the floor every view stands on (sample/), three families of
-# views side by side (stacks/, graph/, top/), the page that holds them
-# all (report/)
-ANALYSIS_SRC = lib/analysis/sample/select.c lib/analysis/sample/focus.c \
-	lib/analysis/sample/tagfilter.c lib/analysis/sample/measure.c \
-	lib/analysis/sample/labelframes.c lib/analysis/sample/shortname.c \
-	lib/analysis/sample/units.c lib/analysis/sample/figure.c \
-	lib/analysis/sample/diff.c \
-	lib/analysis/stacks/stacks.c lib/analysis/stacks/folded.c \
-	lib/analysis/stacks/flame.c lib/analysis/stacks/flame_svg.c \
-	lib/analysis/stacks/chart.c lib/analysis/stacks/speedscope.c \
-	lib/analysis/graph/callgraph.c lib/analysis/graph/peek.c \
-	lib/analysis/graph/dot.c lib/analysis/graph/prune.c \
-	lib/analysis/top/top.c lib/analysis/top/top_table.c \
-	lib/analysis/top/top_inline.c \
-	lib/analysis/top/list.c lib/analysis/top/tags.c \
-	lib/analysis/report/report.c lib/analysis/report/refine.c \
-	lib/analysis/report/part.c lib/analysis/report/page.c
+	lib/formats/speedscope/speedscope_read.c lib/formats/perf/perf_read.c \
+	lib/formats/folded/folded_write.c \
+	lib/formats/speedscope/speedscope_write.c
+# views: three families side by side (stacks/, graph/, top/), the page
+# that holds them all (report/)
+VIEWS_SRC = lib/views/stacks/flame.c lib/views/stacks/flame_svg.c \
+	lib/views/stacks/chart.c \
+	lib/views/graph/callgraph.c lib/views/graph/peek.c \
+	lib/views/graph/dot.c lib/views/graph/prune.c \
+	lib/views/top/top.c lib/views/top/top_table.c \
+	lib/views/top/top_inline.c \
+	lib/views/top/list.c lib/views/top/tags.c \
+	lib/views/report/report.c lib/views/report/refine.c \
+	lib/views/report/part.c lib/views/report/page.c
 # Every build output goes under $(B): objects in obj/, what is generated
 # (protoc-c's code, the browser files as C arrays) in gen/, the library,
 # the programs in bin/, the test programs in tests/, the fuzzers in fuzz/.
@@ -88,16 +90,16 @@ BIN = $(B)/bin
 PROTO_C = $(GEN)/proto/profile.pb-c.c $(GEN)/proto/otlp.pb-c.c
 PROTO_H = $(PROTO_C:.c=.h)
 # the page's and the flame graph's script and style, real files in lib/
-# made C arrays by tools/embed.awk (#include "analysis/stacks/flame.js.h")
-ASSETS = lib/analysis/stacks/flame.js lib/analysis/report/report.css \
-	lib/analysis/report/report.js lib/analysis/report/figures.js \
-	lib/analysis/report/match.js lib/analysis/report/refineflame.js \
-	lib/analysis/report/callgraph.js lib/analysis/report/graphlayout.js \
-	lib/analysis/report/refine.js
+# made C arrays by tools/embed.awk (#include "views/stacks/flame.js.h")
+ASSETS = lib/views/stacks/flame.js lib/views/report/report.css \
+	lib/views/report/report.js lib/views/report/figures.js \
+	lib/views/report/match.js lib/views/report/refineflame.js \
+	lib/views/report/callgraph.js lib/views/report/graphlayout.js \
+	lib/views/report/refine.js
 ASSET_H = $(ASSETS:lib/%=$(GEN)/%.h)
 # door: every format, read by every program that reads a stream
 DOOR_SRC = lib/door/door.c
-LIBSRC = $(BASE_SRC) $(RE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(FORMATS_SRC) $(ANALYSIS_SRC) \
+LIBSRC = $(BASE_SRC) $(RE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(SAMPLE_SRC) $(FORMATS_SRC) $(VIEWS_SRC) \
 	$(DOOR_SRC)
 LIBOBJ = $(LIBSRC:%.c=$(OBJ)/%.o) $(PROTO_C:$(GEN)/%.c=$(OBJ)/gen/%.o)
 LIBA = $(B)/libprofstream.a

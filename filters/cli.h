@@ -10,7 +10,7 @@
 #include "io/output.h"
 #include "io/twice.h"
 #include "stream/codec.h"
-#include "analysis/sample/select.h"
+#include "sample/select.h"
 
 enum { EXIT_OK = 0, EXIT_BAD = 1, EXIT_USAGE = 2 };
 

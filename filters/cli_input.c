@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/sample/focus.h"
-#include "analysis/sample/select.h"
+#include "sample/focus.h"
+#include "sample/select.h"
 #include "base/array.h"
 #include "door/door.h"
 #include "model/combine.h"

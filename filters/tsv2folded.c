@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "analysis/stacks/folded.h"
+#include "formats/folded/folded_write.h"
 #include "cli.h"
 
 enum { O_NORMALIZE = CLI_LONG, O_PERF, O_PID, O_TID, O_KERNEL, O_JIT,

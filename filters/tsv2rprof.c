@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "analysis/sample/select.h"
+#include "sample/select.h"
 #include "formats/rprof/rprof.h"
 #include "door/door.h"
 #include "cli.h"

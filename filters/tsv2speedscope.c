@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "analysis/stacks/speedscope.h"
+#include "formats/speedscope/speedscope_write.h"
 #include "door/door.h"
 #include "cli.h"
 

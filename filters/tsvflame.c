@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/stacks/chart.h"
-#include "analysis/stacks/flame.h"
+#include "views/stacks/chart.h"
+#include "views/stacks/flame.h"
 #include "cli.h"
 
 enum { O_NORMALIZE = CLI_LONG };

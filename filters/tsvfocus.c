@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "analysis/sample/focus.h"
+#include "sample/focus.h"
 #include "door/door.h"
 #include "cli.h"
 

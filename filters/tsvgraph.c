@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "analysis/graph/dot.h"
+#include "views/graph/dot.h"
 #include "cli.h"
 
 enum { O_UNIT = CLI_LONG, O_NODEFRACTION, O_EDGEFRACTION, O_NODECOUNT,

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/top/list.h"
+#include "views/top/list.h"
 #include "cli.h"
 
 enum { O_UNIT = CLI_LONG, O_SOURCE_PATH, O_TRIM_PATH, O_ANY_SOURCE };

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/graph/peek.h"
+#include "views/graph/peek.h"
 #include "cli.h"
 
 enum { O_UNIT = CLI_LONG, O_TREE, O_TABLE };

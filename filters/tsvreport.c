@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/report/report.h"
+#include "views/report/report.h"
 #include "io/graphviz.h"
 #include "cli.h"
 

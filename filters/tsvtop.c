@@ -3,8 +3,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/top/tags.h"
-#include "analysis/top/top.h"
+#include "views/top/tags.h"
+#include "views/top/top.h"
 #include "cli.h"
 
 enum { O_UNIT = CLI_LONG, O_NODEFRACTION, O_ALL, O_SAMPLE_INDEX,

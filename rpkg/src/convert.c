@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/stacks/speedscope.h"
+#include "formats/speedscope/speedscope_write.h"
 #include "door/door.h"
 #include "formats/otlp/otlp_writer.h"
 #include "formats/pprof/pprof.h"

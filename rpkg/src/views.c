@@ -5,9 +5,9 @@
  */
 #include <string.h>
 
-#include "analysis/report/report.h"
-#include "analysis/stacks/chart.h"
-#include "analysis/top/top.h"
+#include "views/report/report.h"
+#include "views/stacks/chart.h"
+#include "views/top/top.h"
 #include "door/door.h"
 #include "io/graphviz.h"
 #include "ps.h"

@@ -223,7 +223,7 @@ TSV
 	test $? -eq 2 || bad "--chart with -d: not a usage error"
 }
 
-# The script in the SVG is lib/analysis/stacks/flame.js as it is in the
+# The script in the SVG is lib/views/stacks/flame.js as it is in the
 # tree (tools/embed.awk), called with the SVG's id prefix.
 t_flame_script_is_file() {
 	$bin/rprof2tsv "$R_MEM" | $bin/tsvflame >"$out/svg" || bad "tsvflame failed"
@@ -231,7 +231,7 @@ t_flame_script_is_file() {
 	    /^\]\]><\/script>$/ { on = 0 } on' "$out/svg" |
 	    sed '$ s/('"'"'[^'"'"']*'"'"');$//' >"$out/got"
 	[ -s "$out/got" ] || bad "no script in the SVG"
-	same lib/analysis/stacks/flame.js "the SVG's script"
+	same lib/views/stacks/flame.js "the SVG's script"
 }
 
 # Pictures are bounded in depth as in width (audit 2026-11-26, A5: a

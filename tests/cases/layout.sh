@@ -1,17 +1,16 @@
 # layout: the house's rules, as doc/hacking.md's Layout states them.
 
 # Each wing of lib/ includes only the wings above it (base, re, io, stream,
-# model, then formats and analysis side by side, then door); a codec
-# folder only
-# those it is built on (pb under pprof, pprof under legacy, ...); an
-# analysis family only sample/, and report/ any family.
+# model, sample, then formats and views side by side, then door); a codec
+# folder only those it is built on (pb under pprof, pprof under legacy,
+# ...); a family of views none of the others, and report/ any family.
 t_layout_wings() {
 	grep -rn '^#include "[a-z]*/' lib --include='*.[ch]' |
 	    awk -F: '{ split($1, f, "/"); inc = $3; sub(/^#include "/, "", inc)
 		split(inc, g, "/"); print f[2], f[3], g[1], g[2], $1 ": " inc }' |
 	    awk 'BEGIN { r["base"] = 0; r["re"] = 1; r["io"] = 2; r["stream"] = 3
-		r["model"] = 4; r["formats"] = 5; r["analysis"] = 5
-		r["door"] = 6
+		r["model"] = 4; r["sample"] = 5; r["formats"] = 6
+		r["views"] = 6; r["door"] = 7
 		# codecs built on others
 		on["pprof pb"]; on["legacy pprof"]; on["legacy pb"]
 		on["otlp pb"]; on["otlp pprof"]; on["otlp json"]
@@ -20,9 +19,9 @@ t_layout_wings() {
 	    r[$3] > r[$1] || (r[$3] == r[$1] && $3 != $1) { print; next }
 	    $1 == "formats" && $3 == "formats" && $2 != $4 &&
 	    !(($2 " " $4) in on) { print; next }
-	    # analysis: sample/ under the three families, report/ over them
-	    $1 == "analysis" && $3 == "analysis" && $2 != $4 &&
-	    !(($4 == "sample") || ($2 == "report")) { print }' \
+	    # views: report/ over the three families
+	    $1 == "views" && $3 == "views" && $2 != $4 && $2 != "report" {
+		print }' \
 	    >"$out/bad"
 	[ ! -s "$out/bad" ] || bad "includes against the wings: $(cat "$out/bad")"
 }

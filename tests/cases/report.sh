@@ -75,14 +75,14 @@ t_report_empty() {
 	test $? -eq 1 && ! test -e "$out/x.html" || bad "a missing input: not 1, or a file left"
 }
 
-# The page's style and scripts are lib/analysis/report/report.css and
+# The page's style and scripts are lib/views/report/report.css and
 # its .js files as they are in the tree (tools/embed.awk).
 t_report_assets_are_files() {
 	$bin/rprof2tsv "$R_MEM" | $bin/tsvreport >"$out/page" || bad "tsvreport failed"
 	awk '/^<style>$/ { n++; if (n == 1) { on = 1; next } }
 	    /^<\/style>$/ { on = 0 } on' "$out/page" >"$out/got"
 	[ -s "$out/got" ] || bad "no style in the page"
-	same lib/analysis/report/report.css "the page's style"
+	same lib/views/report/report.css "the page's style"
 	# its scripts: the page's, then the refine controls' (report.c's
 	# refine_js_all)
 	awk '/^<script>$/ { on = 1; n++; next } /^<\/script>$/ { on = 0 }
@@ -92,7 +92,7 @@ t_report_assets_are_files() {
 	    graphlayout.js refine.js; do
 		mv "$out/script.$n" "$out/got" 2>/dev/null ||
 		    { bad "no script $n ($f) in the page"; n=$((n + 1)); continue; }
-		same lib/analysis/report/$f "the page's $f"
+		same lib/views/report/$f "the page's $f"
 		n=$((n + 1))
 	done
 }

@@ -17,16 +17,16 @@
 #include <libxml/parser.h>
 
 #include "fuzz.h"
-#include "analysis/stacks/chart.h"
-#include "analysis/graph/dot.h"
-#include "analysis/stacks/flame.h"
-#include "analysis/sample/focus.h"
-#include "analysis/stacks/folded.h"
-#include "analysis/top/list.h"
-#include "analysis/graph/peek.h"
-#include "analysis/report/report.h"
-#include "analysis/top/tags.h"
-#include "analysis/top/top.h"
+#include "views/stacks/chart.h"
+#include "views/graph/dot.h"
+#include "views/stacks/flame.h"
+#include "sample/focus.h"
+#include "formats/folded/folded_write.h"
+#include "views/top/list.h"
+#include "views/graph/peek.h"
+#include "views/report/report.h"
+#include "views/top/tags.h"
+#include "views/top/top.h"
 #include "formats/sql/sql.h"
 
 struct in {

@@ -7,10 +7,10 @@
 
 #include "fuzz.h"
 #include "writers.h"
-#include "analysis/stacks/flame.h"
-#include "analysis/sample/focus.h"
-#include "analysis/stacks/folded.h"
-#include "analysis/top/top.h"
+#include "views/stacks/flame.h"
+#include "sample/focus.h"
+#include "formats/folded/folded_write.h"
+#include "views/top/top.h"
 
 static void
 sink(void *ctx, const char *msg)

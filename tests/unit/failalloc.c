@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/top/top.h"
+#include "views/top/top.h"
 #include "formats/folded/folded.h"
 #include "formats/legacy/legacy_read.h"
 #include "formats/pprof/pprof.h"

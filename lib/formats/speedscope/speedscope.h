@@ -1,7 +1,7 @@
 /* speedscope.h: speedscope's JSON file format (its published spec:
  * shared.frames, then profiles "sampled" or "evented"), as py-spy, rbspy,
  * austin, dotnet-trace, samply and speedscope itself write it, to the
- * stream (its writer: analysis/stacks/speedscope.h). */
+ * stream (its writer: formats/speedscope/speedscope_write.h). */
 #ifndef SPEEDSCOPE_H
 #define SPEEDSCOPE_H
 

@@ -65,7 +65,9 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/otlp/otlp_file.c lib/formats/otlp/otlp_json_write.c \
 	lib/formats/otlp/otlp_forms.c lib/formats/json/json_read.c \
 	lib/formats/json/json_text.c \
+	lib/formats/cpuprofile/cpuprofile_tree.c \
 	lib/formats/cpuprofile/cpuprofile_read.c \
+	lib/formats/cpuprofile/trace_read.c \
 	lib/formats/speedscope/speedscope_read.c lib/formats/perf/perf_read.c \
 	lib/formats/folded/folded_write.c \
 	lib/formats/speedscope/speedscope_write.c

@@ -10,7 +10,9 @@ static const struct cli_opt opts[] = {
 };
 static const struct cli_prog prog = {
 	"Converts Chrome's and V8's CPU profiles (.cpuprofile: node "
-	"--cpu-prof,\nDevTools) to a profile stream.", opts, "[file ...]",
+	"--cpu-prof,\nDevTools; and those in Chrome's trace events: the "
+	"Performance panel's\nsaved profile) to a profile stream.", opts,
+	"[file ...]",
 	"Several files give one stream, a source per profile; every sample "
 	"with its\ntime."
 };

@@ -322,3 +322,60 @@ dot_graph_rows() {
 		printf "edge\t%s\t%s\t%s\t%s\n", name[$1], name[$3], v, inl
 	}' | LC_ALL=C sort
 }
+
+# trace_same TRACE PROFILE: the CPU profile started by the DevTools
+# protocol (source 1, "Inspector") of a Chrome trace is the .cpuprofile
+# of the same recording, sample for sample: its time, its values and its
+# stack as names (the functions are numbered as each file names them).
+# Leaves $out/trace.tsv.
+trace_same() {
+	$bin/cpuprofile2tsv "$1" >"$out/trace.tsv" ||
+	    { bad "cpuprofile2tsv of the trace $1"; return 1; }
+	$bin/cpuprofile2tsv "$2" >"$out/profile.tsv" ||
+	    { bad "cpuprofile2tsv of $2"; return 1; }
+	for f in trace profile; do
+		awk -F'\t' '$1 == "samples" && $3 == 1 { keep[$2] = 1 }
+		    $1 == "functions" { fn[$2] = $3 }
+		    $1 == "locations" { loc[$2] = fn[$3] ":" $4 ":" $9 }
+		    !($2 in keep) { next }
+		    $1 == "sample_values" { v[$2] = v[$2] " " $3 "=" $5 }
+		    $1 == "sample_locations" { st[$2] = st[$2] ";" loc[$4] }
+		    $1 == ".sample_times" { t[$2] = $3 }
+		    END { for (s in keep) print t[s] v[s] st[s] }' \
+		    "$out/$f.tsv" | LC_ALL=C sort >"$out/$f.samples"
+	done
+	[ -s "$out/profile.samples" ] || { bad "no samples in $2"; return 1; }
+	cp "$out/trace.samples" "$out/got"
+	same "$out/profile.samples" "the trace's Inspector profile, sample for sample"
+}
+
+# trace_hits TRACE: each function's hits in the trace's Inspector profile,
+# counted by node from the JSON as DevTools counts a node's hits, are
+# tsvtop's self samples of source 1.
+trace_hits() {
+	gzip -dcf "$1" | node -e '
+	const t = JSON.parse(require("fs").readFileSync(0, "utf8"));
+	const ev = t.traceEvents || t;
+	const p = ev.find((e) => e.name === "Profile" &&
+	  e.args.data.source === "Inspector");
+	const name = {}, hits = {};
+	for (const e of ev) {
+	  if (e.name !== "ProfileChunk" || e.id !== p.id || e.pid !== p.pid)
+	    continue;
+	  const c = e.args.data.cpuProfile || {};
+	  for (const n of c.nodes || [])
+	    name[n.id] = n.callFrame.functionName || "(anonymous)";
+	  for (const s of c.samples || []) hits[s] = (hits[s] || 0) + 1;
+	}
+	const by = {};
+	for (const id in hits)
+	  if (name[id] !== "(root)")
+	    by[name[id]] = (by[name[id]] || 0) + hits[id];
+	for (const f of Object.keys(by))
+	  console.log(f + "\t" + by[f]);' | LC_ALL=C sort >"$out/want"
+	$bin/tsvtop -q -s 1 -t samples --unit raw --nodefraction 0 -n 1000 \
+	    "$1" | awk -F'\t' 'NR > 1 && $2 > 0 { print $1 "\t" $2 }' |
+	    LC_ALL=C sort >"$out/got"
+	[ -s "$out/want" ] || bad "node found no hits in $1"
+	same "$out/want" "each function's hits, as node counts them"
+}

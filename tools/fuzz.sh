@@ -25,7 +25,7 @@ for t in $targets; do
 	fuzz_otlp) seeds="tests/data/otlp tests/fuzz/regress/otlp tests/fuzz/seeds/otlp" ;;
 	fuzz_json) seeds="tests/fuzz/regress/json tests/fuzz/seeds/json" ;;
 	fuzz_perf) seeds="tests/data/perf tests/fuzz/regress/perf" ;;
-	fuzz_cpuprofile) seeds="tests/data/cpuprofile tests/fuzz/regress/cpuprofile" ;;
+	fuzz_cpuprofile) seeds="tests/data/cpuprofile tests/data/cpuprofile/chromium-trace tests/fuzz/regress/cpuprofile" ;;
 	fuzz_speedscope) seeds="tests/data/speedscope tests/fuzz/regress/speedscope" ;;
 	esac
 	# every audit's inputs too (tests/data/audit-*), for every target:

@@ -448,9 +448,8 @@ static const char *const advice[SNIFF_KINDS] = {
 	[SNIFF_FOLDED] = "collapsed stacks (use folded2tsv)",
 	[SNIFF_SPEEDSCOPE] = "a speedscope profile (use speedscope2tsv)",
 	[SNIFF_CPUPROFILE] = "a Chrome/V8 .cpuprofile (use cpuprofile2tsv)",
-	[SNIFF_CHROME_TRACE] = "a Chrome trace, JSON trace events (save a "
-	    ".cpuprofile instead: node --cpu-prof, or the DevTools "
-	    "protocol's Profiler.stop)",
+	[SNIFF_CHROME_TRACE] = "a Chrome trace, JSON trace events (use "
+	    "cpuprofile2tsv: the CPU profiles in it)",
 	[SNIFF_JSON] = "JSON of no profile format the suite reads (it reads "
 	    "OTLP/JSON, speedscope's and .cpuprofile)",
 	[SNIFF_PERF_SCRIPT] = "perf script output (use perf2tsv)",

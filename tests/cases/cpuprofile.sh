@@ -123,3 +123,60 @@ t_cpuprofile_own_terms() {
 	echo '# type: wall (nanoseconds), of 1 source; values in ms' >"$out/want"
 	same "$out/want" "a .cpuprofile's default: its time, in ms"
 }
+
+# Chrome's trace events (issue 57): one page's work recorded by headless
+# Chromium at once as the Profiler domain's profile and as a trace
+# (tests/interop/trace-record.js; interop chromium/trace-recording records
+# one afresh). The trace holds that profile ("Inspector") in Profile and
+# ProfileChunk events, beside the trace's own ("Internal"): read from the
+# gzipped trace, the Inspector profile is the .cpuprofile's, sample for
+# sample (trace_same, tests/lib.sh).
+t_cpuprofile_trace_same() {
+	d=tests/data/cpuprofile/chromium-trace
+	trace_same $d/page.trace.json.gz $d/page.cpuprofile || return
+	grep '^\.source_attributes	[0-9]*	trace\.' "$out/trace.tsv" >"$out/got"
+	printf '.source_attributes\t1\ttrace.pid\t9627\n.source_attributes\t1\ttrace.tid\t9627\n.source_attributes\t1\ttrace.profile_id\t0x1\n.source_attributes\t1\ttrace.profile_source\tInspector\n.source_attributes\t2\ttrace.pid\t9627\n.source_attributes\t2\ttrace.tid\t9627\n.source_attributes\t2\ttrace.profile_id\t0x2\n.source_attributes\t2\ttrace.profile_source\tInternal\n' >"$out/want"
+	same "$out/want" "each profile a source, with its pid, tid and id"
+	$bin/tsvtop $d/page.trace.json.gz >"$out/got"
+	$bin/tsvtop "$out/trace.tsv" >"$out/want"
+	same "$out/want" "tsvtop of the trace, through the door"
+}
+
+# The hits of each function of the trace's Inspector profile, counted by
+# node from the JSON as DevTools counts a node's hits, are tsvtop's self
+# samples (trace_hits, tests/lib.sh).
+t_cpuprofile_trace_hits() {
+	need node zcat || return
+	trace_hits tests/data/cpuprofile/chromium-trace/page.trace.json.gz
+}
+
+# A chunk before its Profile event, keys in any order, a chunk's nodes
+# naming their parent in an earlier chunk: the samples at 110, 130 and 160
+# us (startTime 100, deltas 10, 20, 30), each weighing the time to the
+# next. A trace with no CPU profile is refused, nothing on stdout.
+t_cpuprofile_trace_order() {
+	cd "$out" || return
+	cat >t.json <<'JSON'
+[{"args":{"data":{"cpuProfile":{"nodes":[{"callFrame":{"functionName":"(root)","scriptId":0},"id":1},{"callFrame":{"functionName":"a","url":"a.js","lineNumber":4,"columnNumber":2,"scriptId":1},"id":2,"parent":1}],"samples":[2,2]},"timeDeltas":[10,20]}},"cat":"disabled-by-default-v8.cpu_profiler","id":"0x1","name":"ProfileChunk","ph":"P","pid":1,"tid":9,"ts":120},
+{"pid":1,"id":"0x1","name":"Profile","tid":7,"ph":"P","ts":100,"args":{"data":{"startTime":100}}},
+{"name":"X","ph":"X","ts":1,"dur":5,"pid":1,"tid":7,"args":{"data":{"cpuProfile":{"samples":[5]}}}},
+{"pid":1,"id":"0x1","name":"ProfileChunk","ph":"P","args":{"data":{"endTime":200,"timeDeltas":[30],"cpuProfile":{"samples":[3],"nodes":[{"id":3,"parent":2,"callFrame":{"functionName":"b","url":"b.js","lineNumber":0,"scriptId":2}}]}}}}]
+JSON
+	$bin/cpuprofile2tsv t.json >t.tsv || bad "cpuprofile2tsv of a trace out of order"
+	awk -F'\t' '$1 == ".sample_times" { printf "%s ", $3 } END { print "" }' t.tsv >got
+	echo "110000 130000 160000 " >want
+	same want "the samples' times"
+	$bin/tsvtop -q -t wall --unit raw t.tsv >got
+	printf 'function\tself\tself%%\ttotal\ttotal%%\tsum%%\na\t50000\t100.00\t50000\t100.00\t100.00\n' >want
+	same want "each sample the time to the next"
+	grep '^\.source_attributes	1	trace\.tid' t.tsv >got
+	printf '.source_attributes\t1\ttrace.tid\t7\n' >want
+	same want "the Profile event's thread, not its chunks'"
+	printf '{"traceEvents":[{"name":"X","ph":"X","ts":1,"dur":2,"pid":1,"tid":1}]}' >none.json
+	$bin/cpuprofile2tsv none.json >none.out 2>none.err
+	[ $? = 1 ] || bad "a trace with no CPU profile: not exit 1"
+	[ ! -s none.out ] || bad "a trace with no CPU profile: output"
+	grep -q 'none.json: a Chrome trace with no CPU profile' none.err ||
+	    bad "a trace with no CPU profile: $(cat none.err)"
+	cd "$top" || return
+}

@@ -24,6 +24,8 @@ readme_fixture() {
 	gzip -dc "$t/folded/austin/mp.austin.gz" >"$d/py.austin"
 	gzip -dc "$t/cpuprofile/node/CPU.20261129.052704.7460.0.001.cpuprofile.gz" \
 	    >"$d/CPU.20261129.052704.7460.0.001.cpuprofile"
+	cp "$t/cpuprofile/chromium-trace/page.trace.json.gz" \
+	    "$d/Trace-20261129T090652.json.gz"
 	for n in run1 run2 run3 run old before; do
 		$bin/rprof2tsv "$t/rprof/r-4.2/memory.out" >"$d/$n.tsv"
 	done

@@ -1,8 +1,9 @@
 // cdp.js: headless Chromium driven over the DevTools protocol on a pipe
 // (--remote-debugging-pipe: no port, no WebSocket), for the interop
 // scripts that open tsvreport's pages. open(url) gives a page with
-// js(expression) (awaited, by value), send(method, params), errors (what
-// the page threw) and close().
+// js(expression) (awaited, by value), send(method, params), browser(method,
+// params) for the browser's domains, listeners (each told every event),
+// errors (what the page threw) and close().
 'use strict';
 const { spawn } = require('child_process');
 const fs = require('fs');
@@ -56,7 +57,8 @@ async function open(url, width, height) {
   const { targetId } = await send('Target.createTarget', { url: 'about:blank' });
   const { sessionId } = await send('Target.attachToTarget', { targetId, flatten: true });
   const s = (m, p) => send(m, p, sessionId);
-  const page = { errors: [], send: s };
+  // the browser's own domains (Tracing) and its events, by name
+  const page = { errors: [], send: s, browser: send, listeners };
   listeners.push((msg) => {
     if (msg.method === 'Runtime.exceptionThrown') {
       const d = msg.params.exceptionDetails;

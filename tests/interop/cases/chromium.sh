@@ -678,3 +678,16 @@ t_chromium_report_views() {
 	done
 	return 0
 }
+
+# One page's work recorded afresh by Chromium at once as the Profiler
+# domain's .cpuprofile and as a trace with V8's CPU profiler category
+# (issue 57): the trace's Inspector profile is the .cpuprofile sample for
+# sample, and each function's hits are those node counts in the trace.
+t_chromium_trace_recording() {
+	need chromium node || return
+	(cd tests/interop && timeout 120 node trace-record.js \
+	    "$out/rec.trace.json" "$out/rec.cpuprofile") ||
+	    { bad "trace-record.js failed"; return; }
+	trace_same "$out/rec.trace.json" "$out/rec.cpuprofile"
+	trace_hits "$out/rec.trace.json"
+}

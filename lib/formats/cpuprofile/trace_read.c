@@ -1,0 +1,510 @@
+/*
+ * Chrome's trace events (the Performance panel's "Save profile",
+ * chrome://tracing, Tracing.start over the DevTools protocol): the CPU
+ * profiles among them, read into V8's profile as a .cpuprofile is
+ * (cpuprofile_impl.h). A profile is a "Profile" event (its startTime,
+ * the thread it samples) and the "ProfileChunk" events of the same pid
+ * and id after it, each with more nodes (their "parent" named), samples
+ * and timeDeltas; an older trace's "CpuProfile" event holds a whole
+ * .cpuprofile. Every other event is passed over.
+ *
+ * Chrome writes an event's keys in order, "args" first, so a chunk's
+ * numbers come before the pid and id that say whose they are: its nodes
+ * are gathered apart, its samples and deltas put in the spools every
+ * profile shares, and the event, once ended, hands them to its profile
+ * as runs of the spools.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "formats/cpuprofile/cpuprofile_impl.h"
+
+/* What a container is to this reader. */
+enum tctx {
+	TC_TOP, TC_EVENTS, TC_EVENT, TC_ARGS, TC_DATA, TC_PROFILE, TC_NODES, TC_NODE,
+	TC_FRAME, TC_CHILD_IDS, TC_SAMPLES, TC_DELTAS, TC_SKIP
+};
+enum tkey {
+	K_OTHER, K_EVENTS, K_NAME, K_ID, K_PID, K_TID, K_ARGS, K_DATA,
+	K_CPUPROFILE, K_NODES, K_SAMPLES, K_DELTAS, K_START, K_END, K_SOURCE,
+	K_NODE_ID, K_PARENT, K_CALLFRAME, K_CHILDREN, K_FN, K_URL, K_LINE,
+	K_COLUMN
+};
+
+/* What an event says of itself, its keys in any order. */
+enum tkind { E_OTHER, E_PROFILE, E_CHUNK, E_WHOLE };
+
+struct tprof {
+	char id[64];		/* the event's id, as written */
+	int64_t pid, tid;
+	int has_tid;
+	char source[32];	/* V8's: "Inspector", "Internal", ... */
+	struct cpx x;
+};
+
+struct tx {
+	struct cpuprofile_reader *c;
+	struct input *in;
+	struct spool samples, deltas;
+	struct tprof **profs;
+	size_t nprofs, capprofs;
+	/* the JSON reader's place */
+	enum tctx stack[JSON_MAX_DEPTH + 2];
+	unsigned seen[JSON_MAX_DEPTH + 2];
+	int depth;
+	enum tkey key;
+	/* the event being read */
+	enum tkind kind;
+	char id[64];
+	int64_t pid, tid;
+	int has_id, has_pid, has_tid, nevents;
+	char source[32];
+	double start, end;
+	int has_start, has_end;
+	uint64_t soff, doff, ns, nd;	/* its samples and deltas */
+	int negative;		/* a delta < 0 past its first */
+	int first_negative;	/* its first delta < 0 */
+	struct cpx pend;	/* its nodes */
+};
+
+static enum tkey
+tx_key_of(enum tctx where, const char *s, size_t n)
+{
+	static const struct { enum tctx where; const char *name;
+	    enum tkey k; } keys[] = {
+		{ TC_TOP, "traceEvents", K_EVENTS },
+		{ TC_EVENT, "name", K_NAME }, { TC_EVENT, "id", K_ID },
+		{ TC_EVENT, "pid", K_PID }, { TC_EVENT, "tid", K_TID },
+		{ TC_EVENT, "args", K_ARGS }, { TC_ARGS, "data", K_DATA },
+		{ TC_DATA, "cpuProfile", K_CPUPROFILE },
+		{ TC_DATA, "timeDeltas", K_DELTAS },
+		{ TC_DATA, "startTime", K_START }, { TC_DATA, "endTime", K_END },
+		{ TC_DATA, "source", K_SOURCE },
+		{ TC_PROFILE, "nodes", K_NODES },
+		{ TC_PROFILE, "samples", K_SAMPLES },
+		{ TC_PROFILE, "timeDeltas", K_DELTAS },
+		{ TC_PROFILE, "startTime", K_START },
+		{ TC_PROFILE, "endTime", K_END },
+		{ TC_NODE, "id", K_NODE_ID }, { TC_NODE, "parent", K_PARENT },
+		{ TC_NODE, "callFrame", K_CALLFRAME },
+		{ TC_NODE, "children", K_CHILDREN },
+		{ TC_FRAME, "functionName", K_FN }, { TC_FRAME, "url", K_URL },
+		{ TC_FRAME, "lineNumber", K_LINE },
+		{ TC_FRAME, "columnNumber", K_COLUMN },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (keys[i].where == where && strlen(keys[i].name) == n &&
+		    memcmp(keys[i].name, s, n) == 0)
+			return keys[i].k;
+	return K_OTHER;
+}
+
+static enum tctx
+tx_here(const struct tx *t)
+{
+	return t->depth > 0 ? t->stack[t->depth - 1] : TC_SKIP;
+}
+
+static int
+tx_push(struct tx *t, enum tctx c)
+{
+	t->seen[t->depth] = 0;
+	t->stack[t->depth++] = c;
+	return 0;
+}
+
+/* An event begins: nothing of it known. */
+static void
+event_begin(struct tx *t)
+{
+	t->kind = E_OTHER;
+	t->has_id = t->has_pid = t->has_tid = 0;
+	t->has_start = t->has_end = 0;
+	t->source[0] = '\0';
+	t->soff = spool_tell(&t->samples);
+	t->doff = spool_tell(&t->deltas);
+	t->ns = t->nd = 0;
+	t->negative = t->first_negative = 0;
+	t->pend.nnodes = t->pend.nkids = 0;
+	t->pend.in_node = 0;
+}
+
+/* The profile of pid and id, made when new; NULL: out of memory. */
+static struct tprof *
+profile_of(struct tx *t, int64_t pid, const char *id)
+{
+	struct tprof *p;
+	size_t i;
+
+	for (i = t->nprofs; i > 0; i--) {
+		p = t->profs[i - 1];
+		if (p->pid == pid && strcmp(p->id, id) == 0)
+			return p;
+	}
+	if (ARRAY_ROOM(t->profs, t->nprofs, t->capprofs) < 0 ||
+	    (p = calloc(1, sizeof(*p))) == NULL)
+		return NULL;
+	snprintf(p->id, sizeof(p->id), "%s", id);
+	p->pid = pid;
+	p->x.c = t->c;
+	p->x.in = t->in;
+	p->x.samples = &t->samples;
+	p->x.deltas = &t->deltas;
+	t->profs[t->nprofs++] = p;
+	return p;
+}
+
+/* The event's nodes, samples and deltas, its profile's now. */
+static int
+event_hand(struct tx *t, struct cpx *x, struct perr *e)
+{
+	size_t base = x->nnodes, i;
+
+	if (t->pend.nnodes > 0) {
+		if (array_grow((void **)&x->nodes, &x->capnodes, x->nnodes +
+		    t->pend.nnodes, sizeof(*x->nodes)) < 0)
+			return cpx_nomem(e);
+		memcpy(x->nodes + x->nnodes, t->pend.nodes, t->pend.nnodes *
+		    sizeof(*x->nodes));
+		x->nnodes += t->pend.nnodes;
+	}
+	for (i = 0; i < t->pend.nkids; i++) {
+		if (ARRAY_ROOM(x->kids, x->nkids, x->capkids) < 0)
+			return cpx_nomem(e);
+		x->kids[x->nkids][0] = t->pend.kids[i][0];
+		x->kids[x->nkids++][1] = t->pend.kids[i][1] + (int64_t)base;
+	}
+	/* a negative delta: V8's sample stamped before the one before it
+	 * (the profile's first delta is from its start) */
+	if (t->negative || (t->first_negative && x->ndeltas > 0))
+		x->disordered = 1;
+	if (cpx_samples_run(x, t->soff, t->ns, e) < 0 ||
+	    cpx_deltas_run(x, t->doff, t->nd, e) < 0)
+		return -1;
+	if (t->has_start && !x->has_start) {
+		x->start = t->start;
+		x->has_start = 1;
+	}
+	if (t->has_end) {
+		x->end = t->end;
+		x->has_end = 1;
+	}
+	return 0;
+}
+
+/* An event ends: a profile's, handed to it; any other, passed over. */
+static int
+event_end(struct tx *t, struct perr *e)
+{
+	struct tprof *p;
+	char id[64];
+
+	if (t->kind == E_OTHER)
+		return 0;
+	if (t->pend.in_node)
+		return perr_set(e, "an event ends in a node");
+	if (t->kind == E_WHOLE || !t->has_id)	/* a profile of its own */
+		snprintf(id, sizeof(id), "#%d", ++t->nevents);
+	else
+		snprintf(id, sizeof(id), "%s", t->id);
+	if ((p = profile_of(t, t->has_pid ? t->pid : 0, id)) == NULL)
+		return cpx_nomem(e);
+	/* the Profile event is on the thread sampled; its chunks come from
+	 * the profiler's own */
+	if (t->kind != E_CHUNK && t->has_tid) {
+		p->tid = t->tid;
+		p->has_tid = 1;
+	}
+	if (t->source[0] != '\0')
+		snprintf(p->source, sizeof(p->source), "%s", t->source);
+	return event_hand(t, &p->x, e);
+}
+
+static int
+tx_start_map(void *ctx, struct perr *e)
+{
+	struct tx *t = ctx;
+	enum tctx w = tx_here(t);
+
+	(void)e;
+	if (t->depth == 0)
+		return tx_push(t, TC_TOP);
+	if (w == TC_EVENTS) {
+		event_begin(t);
+		return tx_push(t, TC_EVENT);
+	}
+	if (w == TC_EVENT && t->key == K_ARGS)
+		return tx_push(t, TC_ARGS);
+	if (w == TC_ARGS && t->key == K_DATA)
+		return tx_push(t, TC_DATA);
+	if (w == TC_DATA && t->key == K_CPUPROFILE)
+		return tx_push(t, TC_PROFILE);
+	if (w == TC_NODES) {
+		cpx_node_begin(&t->pend);
+		return tx_push(t, TC_NODE);
+	}
+	if (w == TC_NODE && t->key == K_CALLFRAME)
+		return tx_push(t, TC_FRAME);
+	return tx_push(t, TC_SKIP);
+}
+
+static int
+tx_end_map(void *ctx, struct perr *e)
+{
+	struct tx *t = ctx;
+	enum tctx w = tx_here(t);
+
+	t->depth--;
+	if (w == TC_NODE)
+		return cpx_node_end(&t->pend, e);
+	if (w == TC_EVENT)
+		return event_end(t, e);
+	return 0;
+}
+
+static int
+tx_start_array(void *ctx, struct perr *e)
+{
+	struct tx *t = ctx;
+	enum tctx w = tx_here(t);
+
+	(void)e;
+	if (t->depth == 0 || (w == TC_TOP && t->key == K_EVENTS))
+		return tx_push(t, TC_EVENTS);
+	if (w == TC_PROFILE && t->key == K_NODES)
+		return tx_push(t, TC_NODES);
+	if (w == TC_PROFILE && t->key == K_SAMPLES)
+		return tx_push(t, TC_SAMPLES);
+	if ((w == TC_PROFILE || w == TC_DATA) && t->key == K_DELTAS)
+		return tx_push(t, TC_DELTAS);
+	if (w == TC_NODE && t->key == K_CHILDREN)
+		return tx_push(t, TC_CHILD_IDS);
+	return tx_push(t, TC_SKIP);
+}
+
+static int
+tx_end_array(void *ctx, struct perr *e)
+{
+	struct tx *t = ctx;
+
+	(void)e;
+	t->depth--;
+	return 0;
+}
+
+static int
+tx_key(void *ctx, const char *s, size_t n, struct perr *e)
+{
+	struct tx *t = ctx;
+	unsigned *seen = &t->seen[t->depth - 1];
+
+	t->key = tx_key_of(tx_here(t), s, n);
+	/* a key twice: JSON leaves it to the reader, so none is guessed */
+	if (t->key != K_OTHER && (*seen & 1u << t->key))
+		return perr_set(e, "the key \"%.*s\" twice in one object",
+		    (int)n, s);
+	*seen |= 1u << t->key;
+	return 0;
+}
+
+/* A time in microseconds: 0, or -1 with e set. */
+static int
+tx_time(const char *s, size_t n, double *v, struct perr *e)
+{
+	char buf[40], *end;
+
+	if (n >= sizeof(buf))
+		return perr_set(e, "'%.*s' is not a time", 39, s);
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	*v = strtod(buf, &end);
+	return *end == '\0' ? 0 : perr_set(e, "'%s' is not a time", buf);
+}
+
+static int
+tx_number(void *ctx, const char *s, size_t n, struct perr *e)
+{
+	struct tx *t = ctx;
+	int64_t v;
+
+	switch (tx_here(t)) {
+	case TC_SAMPLES:
+		if (cpx_integer(s, n, &v, e) < 0)
+			return -1;
+		spool_put(&t->samples, (uint64_t)v);
+		t->ns++;
+		return 0;
+	case TC_DELTAS:
+		if (cpx_integer(s, n, &v, e) < 0)
+			return -1;
+		if (v < 0 && t->nd > 0)
+			t->negative = 1;
+		else if (v < 0)
+			t->first_negative = 1;
+		spool_put(&t->deltas, (uint64_t)v);
+		t->nd++;
+		return 0;
+	case TC_CHILD_IDS:
+		if (cpx_integer(s, n, &v, e) < 0)
+			return -1;
+		return cpx_kid(&t->pend, v, e);
+	case TC_EVENT:
+		if (t->key == K_PID || t->key == K_TID) {
+			if (cpx_integer(s, n, &v, e) < 0)
+				return -1;
+			if (t->key == K_PID) {
+				t->pid = v;
+				t->has_pid = 1;
+			} else {
+				t->tid = v;
+				t->has_tid = 1;
+			}
+		} else if (t->key == K_ID && n < sizeof(t->id)) {
+			memcpy(t->id, s, n);	/* an id as a number */
+			t->id[n] = '\0';
+			t->has_id = 1;
+		}
+		return 0;
+	case TC_DATA: case TC_PROFILE:
+		if (t->key == K_START) {
+			t->has_start = 1;
+			return tx_time(s, n, &t->start, e);
+		}
+		if (t->key == K_END) {
+			t->has_end = 1;
+			return tx_time(s, n, &t->end, e);
+		}
+		return 0;
+	case TC_NODE: case TC_FRAME:
+		if (t->key == K_NODE_ID || t->key == K_PARENT ||
+		    t->key == K_LINE || t->key == K_COLUMN) {
+			if (cpx_integer(s, n, &v, e) < 0)
+				return -1;
+			return cpx_node_int(&t->pend, t->key == K_NODE_ID ?
+			    CPX_ID : t->key == K_PARENT ? CPX_PARENT :
+			    t->key == K_LINE ? CPX_LINE : CPX_COLUMN, v, e);
+		}
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int
+tx_string(void *ctx, const char *s, size_t n, struct perr *e)
+{
+	struct tx *t = ctx;
+
+	switch (tx_here(t)) {
+	case TC_EVENT:
+		if (t->key == K_NAME)
+			t->kind = n == 7 && memcmp(s, "Profile", 7) == 0 ?
+			    E_PROFILE : n == 12 && memcmp(s, "ProfileChunk",
+			    12) == 0 ? E_CHUNK : n == 10 && memcmp(s,
+			    "CpuProfile", 10) == 0 ? E_WHOLE : E_OTHER;
+		else if (t->key == K_ID) {
+			if (n >= sizeof(t->id) || memchr(s, '\0', n) != NULL)
+				return perr_set(e, "an event's id of %zu bytes "
+				    "(the most: %zu)", n, sizeof(t->id) - 1);
+			memcpy(t->id, s, n);
+			t->id[n] = '\0';
+			t->has_id = 1;
+		}
+		return 0;
+	case TC_DATA:
+		if (t->key == K_SOURCE && n < sizeof(t->source) &&
+		    memchr(s, '\0', n) == NULL) {
+			memcpy(t->source, s, n);
+			t->source[n] = '\0';
+		}
+		return 0;
+	case TC_FRAME:
+		if (t->key == K_FN || t->key == K_URL)
+			return cpx_node_str(&t->pend, t->key == K_FN ?
+			    CPX_NAME : CPX_URL, s, n, e);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* A profile's source: V8's, with the trace's pid, tid, id and V8's name
+ * for who started it. */
+static int
+tx_emit(struct tx *t, struct tprof *p, struct perr *e)
+{
+	struct stream_writer *w = &t->c->w;
+	uint32_t source;
+	char buf[32];
+
+	if (cpx_resolve(&p->x, e) < 0 || cpx_source(&p->x, &source, e) < 0)
+		return -1;
+	snprintf(buf, sizeof(buf), "%" PRId64, p->pid);
+	sw_source_attr(w, source, text_of("trace.pid"), text_of(buf));
+	if (p->has_tid) {
+		snprintf(buf, sizeof(buf), "%" PRId64, p->tid);
+		sw_source_attr(w, source, text_of("trace.tid"), text_of(buf));
+	}
+	if (p->id[0] != '#')
+		sw_source_attr(w, source, text_of("trace.profile_id"),
+		    text_of(p->id));
+	if (p->source[0] != '\0')
+		sw_source_attr(w, source, text_of("trace.profile_source"),
+		    text_of(p->source));
+	return cpx_emit(&p->x, source, e);
+}
+
+int
+cpx_trace_read(struct cpuprofile_reader *c, struct input *in,
+    struct perr *e)
+{
+	struct json_events ev = { 0 };
+	struct tx t;
+	size_t i, emitted = 0;
+	int rc;
+
+	memset(&t, 0, sizeof(t));
+	t.c = c;
+	t.in = in;
+	t.pend.c = c;
+	t.pend.in = in;
+	ev.start_map = tx_start_map;
+	ev.end_map = tx_end_map;
+	ev.start_array = tx_start_array;
+	ev.end_array = tx_end_array;
+	ev.key = tx_key;
+	ev.number = tx_number;
+	ev.string = tx_string;
+	ev.ctx = &t;
+	rc = spool_open(&t.samples, e) < 0 || spool_open(&t.deltas, e) < 0 ?
+	    -1 : json_read_input(in, &ev, e);
+	if (rc == 0 && (spool_rewind(&t.samples, e) < 0 ||
+	    spool_rewind(&t.deltas, e) < 0))
+		rc = -1;
+	/* each profile a source, in the order the trace began them; one
+	 * with no sample (a Profile with no chunk) has nothing to say */
+	for (i = 0; rc == 0 && i < t.nprofs; i++)
+		if (t.profs[i]->x.nsamples > 0) {
+			rc = tx_emit(&t, t.profs[i], e);
+			emitted++;
+		}
+	if (rc == 0 && emitted == 0)
+		rc = perr_set(e, "%s: a Chrome trace with no CPU profile (no "
+		    "samples in Profile and ProfileChunk events: record with "
+		    "the disabled-by-default-v8.cpu_profiler category)",
+		    in->name);
+	for (i = 0; i < t.nprofs; i++) {
+		cpx_free(&t.profs[i]->x);
+		free(t.profs[i]);
+	}
+	free(t.profs);
+	cpx_free(&t.pend);
+	spool_close(&t.samples);
+	spool_close(&t.deltas);
+	return rc;
+}

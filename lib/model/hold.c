@@ -79,6 +79,17 @@ hold_value(const struct prof *p, const struct sample *s, size_t i,
 }
 
 int
+hold_time_unsigned(const struct sample *s, const char *format,
+    struct perr *e)
+{
+	if (!s->has_time || s->time >= 0)
+		return 0;
+	return perr_set(e, "sample %u: its time %lld ns is before 1970, which "
+	    "%s's times (unsigned nanoseconds since 1970) cannot hold", s->id,
+	    (long long)s->time, format);
+}
+
+int
 hold_sum_refused(const struct prof *p, const struct sample *s,
     uint32_t type, const char *format, const char *hint, struct perr *e)
 {

@@ -41,6 +41,12 @@ int hold_fraction_refused(const struct prof *p, const struct sample *s,
 int hold_value(const struct prof *p, const struct sample *s, size_t i,
     const char *format, int64_t *out, struct perr *e);
 
+/* The time of sample s in a format whose times are unsigned (OTLP's
+ * fixed64 nanoseconds since 1970): 0, or -1 with e saying which sample
+ * has a time before 1970 (a clock of its own: V8's, perf's). */
+int hold_time_unsigned(const struct sample *s, const char *format,
+    struct perr *e);
+
 /* -1 with e saying that s's value of type, added to those of its stack,
  * passes format's 64-bit integers (hint, if not NULL, says how else). */
 int hold_sum_refused(const struct prof *p, const struct sample *s,

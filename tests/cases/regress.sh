@@ -1,7 +1,9 @@
 # regress: the fuzzers' regression inputs (tests/fuzz/regress).
 
 # A reader's stream must be valid, and the writers must take it (the Rprof
-# writer not on pprof's: a count of 788 million is 788 million lines).
+# writer not on pprof's: a count of 788 million is 788 million lines);
+# what tsv2otlp writes, otlp2tsv reads (a V8 time before 1970 was written
+# as 2^64 less it).
 # A folder per fuzzer, named by its format (json: OTLP/JSON's).
 t_regress_readers() {
 	for k in rprof pprof folded otlp json perf cpuprofile speedscope; do
@@ -20,6 +22,9 @@ t_regress_readers() {
 				$bin/$p "$out/reg.tsv" >/dev/null 2>&1
 				[ $? -le 1 ] || bad "$p on $c of $f"
 			done
+			$bin/tsv2otlp "$out/reg.tsv" >"$out/reg.otlp" 2>/dev/null &&
+			    { $bin/otlp2tsv "$out/reg.otlp" >/dev/null ||
+			    bad "otlp2tsv refused tsv2otlp's of $c of $f"; }
 		done
 	done
 }

@@ -189,6 +189,10 @@ folded_frame(struct folded_reader *c, struct file_state *f, const char *name,
 	uint32_t loc;
 
 	if (f->austin && austin_frame(name, len, &file, &fn, &line) == 0) {
+		if (line > INT32_MAX)
+			return perr_set(e, "the frame '%.*s' names line %lld, "
+			    "past the stream's lines (32 bits)", (int)(len < 200 ?
+			    len : 200), name, (long long)line);
 		if (austin_location(c, f, name, len, file, fn, line, &loc) < 0)
 			return perr_nomem(e);
 		stream_id_set(id, loc);

@@ -295,6 +295,8 @@ collect_add(struct otlp_writer *w, struct prof *p, const struct sample *s,
 	} else if ((link = link_of(w, p, s, used)) < 0 ||
 	    (set = attrset_of(w, s, used)) < 0)
 		return -1;
+	if (hold_time_unsigned(s, "OTLP", e) < 0)
+		return -2;
 	fresh = 1;
 	ix = (int64_t)S->ns;
 	if (S->merge && link == 0 && !timed) {

@@ -367,6 +367,36 @@ if command -v node >/dev/null 2>&1; then
 	row "node JSON.parse (reference)" "$n" "$parse $cp"; ref=$last
 	row "cpuprofile2tsv" "$n" build/bin/cpuprofile2tsv "$cp"
 	row "tsvtop (the .cpuprofile itself)" "$n" build/bin/tsvtop "$cp"
+	# the same profile as Chrome's trace events carry it: a Profile
+	# event, then ProfileChunk events of 100 samples, the nodes (each
+	# naming its parent) in the first
+	tr=$dir/big.trace.json
+	[ -s "$tr" ] || node -e '
+	    const fs = require("fs");
+	    const p = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+	    const parent = {};
+	    for (const n of p.nodes)
+		for (const c of n.children || []) parent[c] = n.id;
+	    const nodes = p.nodes.map((n) => { const m = { id: n.id,
+		callFrame: n.callFrame }; if (parent[n.id]) m.parent = parent[n.id];
+		return m; });
+	    const ev = [{ args: { data: { startTime: p.startTime } },
+		cat: "disabled-by-default-v8.cpu_profiler", id: "0x1",
+		name: "Profile", ph: "P", pid: 1, tid: 1, ts: p.startTime }];
+	    for (let i = 0; i < p.samples.length; i += 100)
+		ev.push({ args: { data: { cpuProfile: Object.assign(
+		    i ? {} : { nodes }, { samples: p.samples.slice(i, i + 100) }),
+		    timeDeltas: p.timeDeltas.slice(i, i + 100) } },
+		    cat: "disabled-by-default-v8.cpu_profiler", id: "0x1",
+		    name: "ProfileChunk", ph: "P", pid: 1, tid: 2, ts: 0 });
+	    fs.writeFileSync(process.argv[2], JSON.stringify({ traceEvents: ev }));' \
+	    "$cp" "$tr"
+	n=$(size "$tr")
+	echo "input: $tr ($n bytes: the same samples as Chrome's trace events, 100 a chunk)"
+	ref=
+	row "node JSON.parse (reference)" "$n" "$parse $tr"; ref=$last
+	row "cpuprofile2tsv (the trace)" "$n" build/bin/cpuprofile2tsv "$tr"
+	row "tsvtop (the trace itself)" "$n" build/bin/tsvtop "$tr"
 	for src in tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu \
 	    "$dir/renamed20.pb" tests/data/cpuprofile/sucrase.cpuprofile.gz; do
 		build/bin/tsv2speedscope "$src" >"$dir/s.speedscope.json"

@@ -45,6 +45,7 @@ spool_rewind(struct spool *s, struct perr *e)
 		return perr_nomem(e);
 	s->reading = 1;
 	s->pos = s->len = 0;
+	s->end_off = 0;
 	return 0;
 }
 
@@ -57,9 +58,14 @@ spool_tell(const struct spool *s)
 int
 spool_seek(struct spool *s, uint64_t off, struct perr *e)
 {
+	if (off >= s->end_off - s->len && off <= s->end_off) {
+		s->pos = (size_t)(off - (s->end_off - s->len));
+		return 0;
+	}
 	if (lseek(s->fd, (off_t)off, SEEK_SET) < 0)
 		return perr_set(e, "a temporary file: %s", strerror(errno));
 	s->pos = s->len = 0;
+	s->end_off = off;
 	s->eof = 0;
 	return 0;
 }
@@ -85,6 +91,7 @@ spool_get(struct spool *s, uint64_t *v, struct perr *e)
 			if (got == 0)
 				s->eof = 1;
 			s->len += (size_t)got;
+			s->end_off += (uint64_t)got;
 		}
 	}
 	if (s->pos == s->len)

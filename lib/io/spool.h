@@ -15,6 +15,7 @@ struct spool {
 	uint64_t n;		/* numbers put */
 	unsigned char *buf;	/* reading: bytes read, not yet taken */
 	size_t pos, len;
+	uint64_t end_off;	/* the file's offset of buf + len */
 	int reading, eof;
 };
 
@@ -26,7 +27,9 @@ void spool_put(struct spool *s, uint64_t v);
 int spool_rewind(struct spool *s, struct perr *e);
 /* Writing: where the next number goes (for spool_seek). */
 uint64_t spool_tell(const struct spool *s);
-/* Reading: from the number put at off (spool_tell's), again. */
+/* Reading: from the number put at off (spool_tell's), again; within what
+ * was read last, without a system call (a trace's runs of numbers lie
+ * close together). */
 int spool_seek(struct spool *s, uint64_t off, struct perr *e);
 /* The next number: 1, 0 at the end, -1 with e set. */
 int spool_get(struct spool *s, uint64_t *v, struct perr *e);

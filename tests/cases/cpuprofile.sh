@@ -172,6 +172,12 @@ JSON
 	grep '^\.source_attributes	1	trace\.tid' t.tsv >got
 	printf '.source_attributes\t1\ttrace.tid\t7\n' >want
 	same want "the Profile event's thread, not its chunks'"
+	# without its endTime (a recording cut short): it ends at its last
+	# sample, 160 us, 60 us after its start
+	sed 's/"endTime":200,//' t.json >cut.json
+	$bin/cpuprofile2tsv cut.json | grep 'pprof\.duration_nanos' >got
+	printf '.source_attributes\t1\tpprof.duration_nanos\t60000\n' >want
+	same want "a trace cut short: its duration to its last sample"
 	printf '{"traceEvents":[{"name":"X","ph":"X","ts":1,"dur":2,"pid":1,"tid":1}]}' >none.json
 	$bin/cpuprofile2tsv none.json >none.out 2>none.err
 	[ $? = 1 ] || bad "a trace with no CPU profile: not exit 1"

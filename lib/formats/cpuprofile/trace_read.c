@@ -42,6 +42,7 @@ struct tprof {
 	int64_t pid, tid;
 	int has_tid;
 	char source[32];	/* V8's: "Inspector", "Internal", ... */
+	double dsum;		/* its deltas' sum: its last sample */
 	struct cpx x;
 };
 
@@ -65,6 +66,7 @@ struct tx {
 	double start, end;
 	int has_start, has_end;
 	uint64_t soff, doff, ns, nd;	/* its samples and deltas */
+	double dsum;
 	int negative;		/* a delta < 0 past its first */
 	int first_negative;	/* its first delta < 0 */
 	struct cpx pend;	/* its nodes */
@@ -129,6 +131,7 @@ event_begin(struct tx *t)
 	t->soff = spool_tell(&t->samples);
 	t->doff = spool_tell(&t->deltas);
 	t->ns = t->nd = 0;
+	t->dsum = 0;
 	t->negative = t->first_negative = 0;
 	t->pend.nnodes = t->pend.nkids = 0;
 	t->pend.in_node = 0;
@@ -222,6 +225,7 @@ event_end(struct tx *t, struct perr *e)
 	}
 	if (t->source[0] != '\0')
 		snprintf(p->source, sizeof(p->source), "%s", t->source);
+	p->dsum += t->dsum;
 	return event_hand(t, &p->x, e);
 }
 
@@ -348,6 +352,7 @@ tx_number(void *ctx, const char *s, size_t n, struct perr *e)
 			t->first_negative = 1;
 		spool_put(&t->deltas, (uint64_t)v);
 		t->nd++;
+		t->dsum += (double)v;
 		return 0;
 	case TC_CHILD_IDS:
 		if (cpx_integer(s, n, &v, e) < 0)
@@ -442,6 +447,12 @@ tx_emit(struct tx *t, struct tprof *p, struct perr *e)
 	uint32_t source;
 	char buf[32];
 
+	/* a recording cut short has no chunk with its endTime: it ends
+	 * at its last sample */
+	if (!p->x.has_end && p->x.has_start && p->x.ndeltas > 0) {
+		p->x.end = p->x.start + p->dsum;
+		p->x.has_end = 1;
+	}
 	if (cpx_resolve(&p->x, e) < 0 || cpx_source(&p->x, &source, e) < 0)
 		return -1;
 	snprintf(buf, sizeof(buf), "%" PRId64, p->pid);

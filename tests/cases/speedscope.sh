@@ -122,16 +122,18 @@ t_speedscope_evented() {
 				    lm[l] != "NA" ? "[" mf[lm[l]] "]" : "<unknown>"
 			    }
 			    # V8: (garbage collector) or (program) alone on
-			    # top of the stack before, (idle) alone nothing,
-			    # as DevTools and speedscope show them
+			    # top of the stack before, or where it is open
+			    # there already, those above it closed; (idle)
+			    # alone nothing, as the import of speedscope shows them
 			    if (v8 && m == 1 && (e[1] == "(garbage collector)" ||
 				e[1] == "(program)")) {
 				x = e[1]
+				for (j = pn; j > 0 && pe[j] != x; j--)
+				    ;
 				m = 0
-				for (k = 1; k <= pn; k++)
+				for (k = 1; k <= (j > 0 ? j - 1 : pn); k++)
 				    e[++m] = pe[k]
-				if (m == 0 || e[m] != x)
-				    e[++m] = x
+				e[++m] = x
 			    } else if (v8 && m == 1 && (e[1] == "(idle)" ||
 				e[1] == "(root)"))
 				m = 0

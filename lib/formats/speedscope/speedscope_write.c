@@ -342,8 +342,9 @@ hold(struct speedscope_writer *w, struct held *h, int64_t t, size_t n,
 /* V8's special frames (speedscope_write's v8): */
 enum { V8_ON_TOP = 1, V8_NONE = 2 };
 
-/* Sample h, a special frame alone, as DevTools shows it: on top of the
- * frames open (root first), or no frame. 0, or -1 when out of memory. */
+/* Sample h, a special frame alone, as speedscope's import shows it: on
+ * top of the frames open (root first), or, where it is open already,
+ * those above it closed; or no frame. 0, or -1 when out of memory. */
 static int
 v8_stack(struct held *h, const unsigned char *v8, const uint32_t *open,
     size_t nopen)
@@ -358,10 +359,13 @@ v8_stack(struct held *h, const unsigned char *v8, const uint32_t *open,
 	if (array_grow((void **)&h->stack, &h->cap, nopen + 2,
 	    sizeof(*h->stack)) < 0)
 		return -1;
-	/* leaf first: the frame (unless it is open on top already: a run
-	 * of them), then the open ones from the innermost */
-	if (nopen > 0 && open[nopen - 1] == f)
-		nopen--;
+	/* leaf first: the frame (unless it is open already: a run of
+	 * them, or (program) under the (garbage collector) of a moment),
+	 * then the open ones below it from the innermost */
+	for (i = nopen; i > 0 && open[i - 1] != f; i--)
+		;
+	if (i > 0)
+		nopen = i - 1;
 	h->stack[0] = f;
 	for (i = 0; i < nopen; i++)
 		h->stack[1 + i] = open[nopen - 1 - i];

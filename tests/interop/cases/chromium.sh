@@ -691,3 +691,56 @@ t_chromium_trace_recording() {
 	trace_same "$out/rec.trace.json" "$out/rec.cpuprofile"
 	trace_hits "$out/rec.trace.json"
 }
+
+# speedscope's Sandwich view (issue 53): what tsv2speedscope writes, opened
+# in speedscope (its npm package's page in Chromium), lists the rows
+# speedscope lists opening the original itself: the same functions in
+# the same order (by self), each total and self the same to the last
+# digit it shows (its own import of a .cpuprofile adds microseconds as
+# floats: one unit of that digit apart at most). Go's CPU profile (inline
+# frames left out, as speedscope leaves them), a .cpuprofile of node and
+# one of Chromium. perf script text: the same rows, in the same order;
+# speedscope weighs a perf sample by the time to the next one, the
+# stream by its event's period, as perf report does (0.9% apart here).
+t_chromium_speedscope_sandwich() {
+	need chromium node || return
+	npm=$top/build/tests/out/npm/node_modules
+	[ -d "$npm/speedscope" ] || {
+		echo "speedscope (npm: sh tools/deps.sh interop)" >>"$out/.missing"
+		return
+	}
+	gzip -dc tests/data/cpuprofile/sucrase.cpuprofile.gz >"$out/sucrase.cpuprofile"
+	gzip -dc tests/data/perf/clock/perf-clock-monotonic.txt.gz >"$out/perf.txt"
+	for f in tests/data/pprof/go-1.19/go.cpu.pb.gz "$out/sucrase.cpuprofile" \
+	    tests/data/cpuprofile/chromium-trace/page.cpuprofile "$out/perf.txt"; do
+		$bin/tsv2speedscope "$f" >"$out/ours.json" ||
+		    { bad "tsv2speedscope $f"; continue; }
+		for k in own ours; do
+			g=$f; [ $k = ours ] && g=$out/ours.json
+			NODE_PATH=$npm timeout 180 node \
+			    tests/interop/speedscope-sandwich.js "$g" >"$out/$k" ||
+			    bad "speedscope's Sandwich of $g"
+		done
+		[ -s "$out/own" ] || { bad "no rows for $f"; continue; }
+		exact=1
+		case $f in *perf*) exact=0 ;; esac
+		awk -F'\t' -v exact=$exact -v f="$f" '
+		    # "1.10s (29%)" as nanoseconds, and one unit of its last digit
+		    function ns(s) { sub(/ .*/, "", s); v = s + 0
+			u = s; sub(/^[0-9.]+/, "", u)
+			m = u == "s" ? 1e9 : u == "ms" ? 1e6 : u == "\302\265s" || u == "us" ? 1e3 : u == "min" ? 6e10 : u == "h" ? 3.6e12 : 1
+			d = s; sub(/^[0-9]*\.?/, "", d); sub(/[^0-9].*/, "", d)
+			unit = m / 10 ^ length(d); return v * m }
+		    NR == FNR { tot[FNR] = $1; self[FNR] = $2; name[FNR] = $3; n = FNR; next }
+		    { if (name[FNR] != $3) {
+			printf "%s: row %d: speedscope of the original %s, of tsv2speedscope %s\n", f, FNR, name[FNR], $3; bad = 1; exit }
+		      if (!exact) next
+		      a = ns(tot[FNR]); ua = unit; b = ns($1)
+		      c = ns(self[FNR]); uc = unit; dd = ns($2)
+		      if (a - b > ua * 1.01 || b - a > ua * 1.01 || c - dd > uc * 1.01 || dd - c > uc * 1.01) {
+			printf "%s: %s: %s %s of the original, %s %s of tsv2speedscope\n", f, $3, tot[FNR], self[FNR], $1, $2; bad = 1 } }
+		    END { if (!bad && FNR != n) { printf "%s: %d rows, %d\n", f, n, FNR; bad = 1 }
+			exit bad }' "$out/own" "$out/ours" >"$out/why" ||
+		    bad "speedscope's Sandwich: $(head -3 "$out/why")"
+	done
+}

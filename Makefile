@@ -16,7 +16,8 @@ PROTOC_C = protoc-c
 PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 	tsvtop tsvfocus tsv2folded folded2tsv tsvflame \
 	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist tsvreport \
-	cpuprofile2tsv speedscope2tsv tsv2speedscope perf2tsv sql2tsv
+	cpuprofile2tsv speedscope2tsv tsv2speedscope perf2tsv sql2tsv \
+	firefox2tsv
 
 # lib/ in wings, each using only those listed before it (formats and views
 # side by side, on sample).
@@ -70,6 +71,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/cpuprofile/trace_read.c \
 	lib/formats/speedscope/speedscope_read.c lib/formats/perf/perf_read.c \
 	lib/formats/folded/folded_write.c \
+	lib/formats/firefox/gecko_read.c lib/formats/firefox/gecko_thread.c \
 	lib/formats/speedscope/speedscope_write.c
 # views: three families side by side (stacks/, graph/, top/), the page
 # that holds them all (report/)
@@ -245,7 +247,7 @@ FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip \
 	fuzz_analysis fuzz_otlp fuzz_json fuzz_perf fuzz_cpuprofile \
-	fuzz_speedscope
+	fuzz_speedscope fuzz_firefox
 FUZZ = $(B)/fuzz
 # the library compiled once for all targets (instrumented; libFuzzer's
 # main only in the targets), with make -j

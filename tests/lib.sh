@@ -379,3 +379,62 @@ trace_hits() {
 	[ -s "$out/want" ] || bad "node found no hits in $1"
 	same "$out/want" "each function's hits, as node counts them"
 }
+
+# firefox_counts FILE: each thread of a Gecko profile (and of its child
+# processes) as node reads the JSON: its samples of a stack, and the
+# samples each JavaScript function is the leaf of (its location string's
+# name: what precedes " (url:line:column)", the "[source]" index left
+# out), as the Firefox Profiler's call tree counts them; they are
+# firefox2tsv's, source by source in the file's order (tsvtop).
+firefox_counts() {
+	gzip -dcf "$1" | node -e '
+	const p = JSON.parse(require("fs").readFileSync(0, "utf8"));
+	let n = 0;
+	function name(s) {
+	  s = s.replace(/\[\d+\]$/, "");
+	  const m = /^(.*) \((.*)\)$/.exec(s);
+	  return m ? m[1] : s;
+	}
+	const libs = new Set();
+	function visit(pp) {
+	  for (const l of pp.libs || []) libs.add("[" + l.path.replace(/.*\//, "") + "]");
+	  for (const t of pp.threads) {
+	    const S = t.samples.schema, F = t.frameTable.schema;
+	    const K = t.stackTable.schema;
+	    const rows = t.samples.data.filter((r) => r[S.stack] !== null);
+	    if (t.samples.data.length === 0) continue;
+	    n++;
+	    console.log(n + "\ttotal\t" + rows.length);
+	    const self = {};
+	    for (const r of rows) {
+	      const f = t.stackTable.data[r[S.stack]][K.frame];
+	      const loc = t.stringTable[t.frameTable.data[f][F.location]];
+	      if (/^0x/.test(loc)) continue;
+	      const k = name(loc);
+	      self[k] = (self[k] || 0) + 1;
+	    }
+	    for (const k of Object.keys(self))
+	      console.log(n + "\t" + k + "\t" + self[k]);
+	  }
+	  for (const q of pp.processes || []) visit(q);
+	}
+	visit(p);
+	require("fs").writeFileSync(process.argv[1], [...libs].join("\n") + "\n");' \
+	    "$out/libs" | LC_ALL=C sort >"$out/want"
+	$bin/firefox2tsv "$1" >"$out/f.tsv" || { bad "firefox2tsv $1"; return; }
+	n=$(awk -F'\t' '$1 == "sources"' "$out/f.tsv" | wc -l)
+	i=1
+	while [ $i -le $n ]; do
+		$bin/tsvtop -q -s $i --unit raw --nodefraction 0 -n 100000 \
+		    "$out/f.tsv" | awk -F'\t' -v s=$i '
+		    # native code: its library, or no function
+		    NR == FNR { lib[$0]; next }
+		    FNR > 1 { t += $2 }
+		    FNR > 1 && $2 > 0 && !($1 in lib) && $1 != "<unknown>" {
+			print s "\t" $1 "\t" $2 }
+		    END { print s "\ttotal\t" t }' "$out/libs" -
+		i=$((i + 1))
+	done | LC_ALL=C sort >"$out/got"
+	[ -s "$out/want" ] || bad "node read no threads of $1"
+	same "$out/want" "each thread's samples and its functions' own, as node counts them"
+}

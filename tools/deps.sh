@@ -41,6 +41,7 @@ interop|ci)
 	[ -d /usr/share/gocode/src/github.com/google/pprof/profile ] ||
 	    need="$need golang-github-google-pprof-dev"
 	cmd chromium chromium
+	cmd firefox-esr firefox-esr
 	cmd runuser util-linux
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 ||
 	    need="$need postgresql"

@@ -10,6 +10,7 @@
 
 #include "door/door.h"
 #include "formats/cpuprofile/cpuprofile.h"
+#include "formats/firefox/firefox.h"
 #include "formats/folded/folded.h"
 #include "formats/legacy/legacy_read.h"
 #include "formats/otlp/otlp.h"
@@ -32,7 +33,7 @@ door_set_warn(void (*fn)(const char *msg))
 static const struct codec *const door_codecs[] = {
 	&rprof_codec, &pprof_codec, &otlp_codec, &folded_codec,
 	&cpuprofile_codec, &speedscope_codec, &perf_codec, &sqlite_codec,
-	NULL
+	&firefox_codec, NULL
 };
 
 const struct codec *

@@ -188,15 +188,15 @@ json_kind(const char *s, size_t n)
 	    has(s, n, "\"functionName\""))) &&	/* or the older tree */
 	    !has(s, n, "\"traceEvents\"") && !has(s, n, "\"ph\""))
 		return SNIFF_CPUPROFILE;
-	if (has(s, n, "\"traceEvents\"") || (has(s, n, "\"ph\"") &&
-	    has(s, n, "\"ts\"")))
-		return SNIFF_CHROME_TRACE;
 	/* the Firefox Profiler's: Gecko (meta, threads) or processed (its
 	 * meta's preprocessedProfileVersion) */
 	if (has(s, n, "\"preprocessedProfileVersion\"") ||
 	    (has(s, n, "\"meta\"") && has(s, n, "\"threads\"") &&
 	    (has(s, n, "\"libs\"") || has(s, n, "\"interval\""))))
 		return SNIFF_FIREFOX;
+	if (has(s, n, "\"traceEvents\"") || (has(s, n, "\"ph\"") &&
+	    has(s, n, "\"ts\"")))
+		return SNIFF_CHROME_TRACE;
 	return SNIFF_JSON;
 }
 
@@ -337,8 +337,12 @@ kind_of(const void *data, size_t len, int end)
 		;
 	s = line + i;
 	n = len - i;
-	if (json_start(s, n))
-		return json_kind(s, n);
+	/* JSON whose kind its first bytes do not tell (a Gecko profile's
+	 * libs come before its meta): read on, as for a text's lines */
+	if (json_start(s, n)) {
+		enum sniff_kind k = json_kind(s, n);
+		return k == SNIFF_JSON && !end ? SNIFF_MORE : k;
+	}
 	/* text in no encoding: a PNG's \x89PNG, a JPEG, compressed data */
 	if (!utf8_valid(line, len < 256 ? len : 256, &sp) && (len >= 256 ||
 	    sp + 4 < len))
@@ -455,9 +459,8 @@ static const char *const advice[SNIFF_KINDS] = {
 	[SNIFF_PERF_SCRIPT] = "perf script output (use perf2tsv)",
 	[SNIFF_PERF_DATA] = "a Linux perf.data file (perf script -i FILE | "
 	    "perf2tsv)",
-	[SNIFF_FIREFOX] = "a Firefox Profiler profile (Gecko or processed "
-	    "format), which the suite does not read yet (profiler.firefox.com "
-	    "opens it; samply and perf script report gecko write it)",
+	[SNIFF_FIREFOX] = "a Firefox Profiler profile (use firefox2tsv: "
+	    "the Gecko format)",
 	[SNIFF_NETTRACE] = "a .NET trace (.nettrace: convert it with "
 	    "dotnet-trace convert --format speedscope FILE, then "
 	    "speedscope2tsv)",

@@ -4,8 +4,8 @@
 # test data: Rprof.out is R's memory-gc-line.out, cpu.pb.gz (old, new)
 # Go's labelled CPU profiles, profiles.json the eBPF profiler's OTLP/JSON
 # (as pyroscope's test data has it), runs.db those profiles stored with
-# service.name=api; and stand-ins for the producers a pipeline starts
-# from (perf, node, py-spy, curl) and for flamegraph.pl and
+# service.name=api, gecko.json Firefox's; and stand-ins for the
+# producers a pipeline starts from (perf, node, py-spy, curl, firefox-esr) and for flamegraph.pl and
 # stackcollapse-perf.pl, each giving what the real one would give of the
 # test data.
 readme_fixture() {
@@ -44,6 +44,10 @@ readme_fixture() {
 	    "$t/pprof/go-1.19/go.goroutine.pb.gz" >"$d/stubs/curl"
 	printf '#!/bin/sh\nexec perf2tsv | tsv2folded --perf\n' \
 	    >"$d/stubs/stackcollapse-perf.pl"
+	gzip -dc "$t/firefox/firefox-esr-153.gecko.json.gz" >"$d/gecko.json"
+	# firefox-esr: its profile at shutdown, where MOZ_PROFILER_SHUTDOWN says
+	printf '#!/bin/sh\nexec gzip -dc %s >"$MOZ_PROFILER_SHUTDOWN"\n' \
+	    "$t/firefox/firefox-esr-153.gecko.json.gz" >"$d/stubs/firefox-esr"
 	printf '#!/bin/sh\nexit 0\n' >"$d/stubs/node"
 	cp "$d/stubs/node" "$d/stubs/py-spy"
 	chmod +x "$d/stubs/"*

@@ -14,7 +14,8 @@ t_layout_wings() {
 		# codecs built on others
 		on["pprof pb"]; on["legacy pprof"]; on["legacy pb"]
 		on["otlp pb"]; on["otlp pprof"]; on["otlp json"]
-		on["cpuprofile json"]; on["speedscope json"] }
+		on["cpuprofile json"]; on["speedscope json"]
+		on["firefox json"] }
 	    !($3 in r) { next }
 	    r[$3] > r[$1] || (r[$3] == r[$1] && $3 != $1) { print; next }
 	    $1 == "formats" && $3 == "formats" && $2 != $4 &&

@@ -1,0 +1,454 @@
+/*
+ * The Firefox Profiler's Gecko format, as Firefox writes it on shutdown
+ * (MOZ_PROFILER_SHUTDOWN) and its profiler's "Save as file" of a raw
+ * profile: a profile object (meta, threads, and the profiles of its
+ * child processes under "processes"), each thread with its tables as
+ * {schema, data} (samples, stackTable, frameTable) and its stringTable.
+ * Read as JSON events: a thread's samples go to a temporary file as they
+ * come (Firefox writes them before the tables they name), its stacks,
+ * frames and strings are kept (what it has distinct), and the thread is
+ * written when it ends (gecko_thread.c).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/array.h"
+#include "formats/firefox/firefox_impl.h"
+#include "formats/json/json.h"
+#include "stream/sniff.h"
+
+/* What a container is to this reader. */
+enum gctx {
+	G_PROFILE, G_META, G_CATEGORIES, G_CATEGORY, G_LIBS, G_LIB,
+	G_THREADS, G_THREAD,
+	G_PROCESSES, G_TABLE, G_SCHEMA, G_DATA, G_ROW, G_STRINGS, G_SKIP
+};
+enum gkey {
+	K_OTHER, K_META, K_THREADS, K_PROCESSES, K_START, K_INTERVAL,
+	K_VERSION, K_PROCESSED, K_CATEGORIES, K_NAME, K_PROCESS_NAME,
+	K_PROCESS_TYPE, K_PID, K_TID, K_SAMPLES, K_STACK_TABLE,
+	K_FRAME_TABLE, K_STRING_TABLE, K_SCHEMA, K_DATA, K_WEIGHT_TYPE,
+	K_LIBS, K_LIB_START, K_LIB_END, K_LIB_OFFSET, K_LIB_PATH, K_LIB_CODE_ID,
+	K_KEYS
+};
+
+struct gx {
+	struct firefox_reader *c;
+	struct input *in;
+	struct json_events ev;
+	enum gctx stack[JSON_MAX_DEPTH + 2];
+	unsigned seen[JSON_MAX_DEPTH + 2];
+	int depth;
+	enum gkey key;
+	/* the profiles open (a child process's inside its parent's) */
+	struct gprof profs[GECKO_MAX_NESTING];
+	int nprofs;
+	struct gthread t;	/* the thread being read */
+	enum gtable table;	/* the table being read */
+	int col;		/* the row's next column */
+	/* the output failed writing a thread: said as it is, not at a
+	 * line of the input */
+	int out_failed;
+	char out_msg[sizeof(((struct perr *)0)->msg)];
+};
+
+static enum gkey
+gx_key_of(enum gctx where, const char *s, size_t n)
+{
+	static const struct { enum gctx where; const char *name;
+	    enum gkey k; } keys[] = {
+		{ G_PROFILE, "meta", K_META },
+		{ G_PROFILE, "threads", K_THREADS },
+		{ G_PROFILE, "processes", K_PROCESSES },
+		{ G_PROFILE, "libs", K_LIBS },
+		{ G_LIB, "start", K_LIB_START }, { G_LIB, "end", K_LIB_END },
+		{ G_LIB, "offset", K_LIB_OFFSET }, { G_LIB, "path", K_LIB_PATH },
+		{ G_LIB, "codeId", K_LIB_CODE_ID },
+		{ G_META, "startTime", K_START },
+		{ G_META, "interval", K_INTERVAL },
+		{ G_META, "version", K_VERSION },
+		{ G_META, "preprocessedProfileVersion", K_PROCESSED },
+		{ G_META, "categories", K_CATEGORIES },
+		{ G_CATEGORY, "name", K_NAME },
+		{ G_THREAD, "name", K_NAME },
+		{ G_THREAD, "processName", K_PROCESS_NAME },
+		{ G_THREAD, "processType", K_PROCESS_TYPE },
+		{ G_THREAD, "pid", K_PID }, { G_THREAD, "tid", K_TID },
+		{ G_THREAD, "samples", K_SAMPLES },
+		{ G_THREAD, "stackTable", K_STACK_TABLE },
+		{ G_THREAD, "frameTable", K_FRAME_TABLE },
+		{ G_THREAD, "stringTable", K_STRING_TABLE },
+		{ G_TABLE, "schema", K_SCHEMA }, { G_TABLE, "data", K_DATA },
+		{ G_TABLE, "weightType", K_WEIGHT_TYPE },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (keys[i].where == where && strlen(keys[i].name) == n &&
+		    memcmp(keys[i].name, s, n) == 0)
+			return keys[i].k;
+	return K_OTHER;
+}
+
+static enum gctx
+gx_here(const struct gx *x)
+{
+	return x->depth > 0 ? x->stack[x->depth - 1] : G_SKIP;
+}
+
+static int
+gx_push(struct gx *x, enum gctx c)
+{
+	x->seen[x->depth] = 0;
+	x->stack[x->depth++] = c;
+	return 0;
+}
+
+/* A profile's object begins: the top one, or a child process's. */
+static int
+profile_begin(struct gx *x, struct perr *e)
+{
+	if (x->nprofs == GECKO_MAX_NESTING)
+		return perr_set(e, "processes nested more than %d deep",
+		    GECKO_MAX_NESTING);
+	memset(&x->profs[x->nprofs++], 0, sizeof(x->profs[0]));
+	return gx_push(x, G_PROFILE);
+}
+
+static int
+gx_start_map(void *ctx, struct perr *e)
+{
+	struct gx *x = ctx;
+	enum gctx w = gx_here(x);
+
+	if (x->depth == 0 || w == G_PROCESSES)
+		return profile_begin(x, e);
+	if (w == G_PROFILE && x->key == K_META)
+		return gx_push(x, G_META);
+	if (w == G_CATEGORIES)
+		return gx_push(x, G_CATEGORY);
+	if (w == G_LIBS) {
+		if (gecko_lib_begin(&x->profs[x->nprofs - 1], e) < 0)
+			return -1;
+		return gx_push(x, G_LIB);
+	}
+	if (w == G_THREADS) {
+		if (gecko_thread_begin(&x->t, e) < 0)
+			return -1;
+		return gx_push(x, G_THREAD);
+	}
+	if (w == G_THREAD && (x->key == K_SAMPLES || x->key == K_STACK_TABLE ||
+	    x->key == K_FRAME_TABLE)) {
+		x->table = x->key == K_SAMPLES ? TB_SAMPLES : x->key ==
+		    K_STACK_TABLE ? TB_STACKS : TB_FRAMES;
+		return gx_push(x, G_TABLE);
+	}
+	if (w == G_TABLE && x->key == K_SCHEMA)
+		return gx_push(x, G_SCHEMA);
+	return gx_push(x, G_SKIP);
+}
+
+static int
+gx_end_map(void *ctx, struct perr *e)
+{
+	struct gx *x = ctx;
+	enum gctx w = gx_here(x);
+
+	x->depth--;
+	if (w == G_PROFILE) {
+		gecko_prof_free(&x->profs[--x->nprofs]);
+		return 0;
+	}
+	if (w == G_META && x->profs[x->nprofs - 1].processed)
+		return perr_set(e, "a Firefox Profiler profile of the "
+		    "processed format (preprocessedProfileVersion %d), which "
+		    "the suite does not read yet (it reads the Gecko format: "
+		    "Firefox's own profile, samply's raw one)",
+		    x->profs[x->nprofs - 1].processed);
+	if (w == G_THREAD && gecko_thread_end(x->c, &x->t,
+	    &x->profs[x->nprofs - 1], x->in, e) < 0) {
+		if (sw_failed(&x->c->w)) {
+			x->out_failed = 1;
+			memcpy(x->out_msg, e->msg, sizeof(x->out_msg));
+		}
+		return -1;
+	}
+	return 0;
+}
+
+static int
+gx_start_array(void *ctx, struct perr *e)
+{
+	struct gx *x = ctx;
+	enum gctx w = gx_here(x);
+
+	(void)e;
+	if (w == G_PROFILE && x->key == K_THREADS)
+		return gx_push(x, G_THREADS);
+	if (w == G_PROFILE && x->key == K_PROCESSES)
+		return gx_push(x, G_PROCESSES);
+	if (w == G_PROFILE && x->key == K_LIBS)
+		return gx_push(x, G_LIBS);
+	if (w == G_META && x->key == K_CATEGORIES)
+		return gx_push(x, G_CATEGORIES);
+	if (w == G_THREAD && x->key == K_STRING_TABLE)
+		return gx_push(x, G_STRINGS);
+	if (w == G_TABLE && x->key == K_DATA)
+		return gx_push(x, G_DATA);
+	if (w == G_DATA) {
+		x->col = 0;
+		gecko_row_begin(&x->t);
+		return gx_push(x, G_ROW);
+	}
+	return gx_push(x, G_SKIP);
+}
+
+static int
+gx_end_array(void *ctx, struct perr *e)
+{
+	struct gx *x = ctx;
+	enum gctx w = gx_here(x);
+
+	x->depth--;
+	if (w == G_ROW)
+		return gecko_row_end(&x->t, x->table, e);
+	return 0;
+}
+
+static int
+gx_key(void *ctx, const char *s, size_t n, struct perr *e)
+{
+	struct gx *x = ctx;
+	unsigned *seen = &x->seen[x->depth - 1];
+	enum gctx w = gx_here(x);
+
+	x->key = gx_key_of(w, s, n);
+	/* a key twice: JSON leaves it to the reader, so none is guessed */
+	if (x->key != K_OTHER && (*seen & 1u << x->key))
+		return perr_set(e, "the key \"%.*s\" twice in one object",
+		    (int)(n < 64 ? n : 64), s);
+	*seen |= 1u << x->key;
+	/* a schema's keys: the columns' names, each with its index */
+	if (w == G_SCHEMA)
+		return gecko_schema_key(&x->t, x->table, s, n, e);
+	return 0;
+}
+
+/* A cell of a table's row: a number, or null (NAN). */
+static int
+cell(struct gx *x, double v, struct perr *e)
+{
+	return gecko_row_cell(&x->t, x->table, x->col++, v, e);
+}
+
+/* Milliseconds written as decimal digits, as nanoseconds exactly (a
+ * double of 1.8e18 ns is 256 ns apart): 0, or -1 for another form. */
+static int
+ms_text_ns(const char *s, size_t n, int64_t *ns)
+{
+	int64_t v = 0;
+	size_t i = 0;
+	int frac = -1;
+
+	for (; i < n; i++) {
+		if (s[i] == '.' && frac < 0) {
+			frac = 0;
+			continue;
+		}
+		if (s[i] < '0' || s[i] > '9' || v > INT64_MAX / 10 - 10)
+			return -1;
+		if (frac >= 6)	/* below a nanosecond: cut */
+			continue;
+		v = v * 10 + (s[i] - '0');
+		if (frac >= 0)
+			frac++;
+	}
+	for (frac = frac < 0 ? 0 : frac; frac < 6; frac++) {
+		if (v > INT64_MAX / 10)
+			return -1;
+		v *= 10;
+	}
+	*ns = v;
+	return 0;
+}
+
+static int
+gx_number(void *ctx, const char *s, size_t n, struct perr *e)
+{
+	struct gx *x = ctx;
+	char buf[48], *end;
+	double v;
+
+	if (n >= sizeof(buf))
+		return perr_set(e, "'%.*s...' is not a number of a profile",
+		    40, s);
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	v = strtod(buf, &end);
+	if (*end != '\0' || !isfinite(v))
+		return perr_set(e, "'%s' is not a number of a profile", buf);
+	switch (gx_here(x)) {
+	case G_ROW:
+		return cell(x, v, e);
+	case G_SCHEMA:
+		return gecko_schema_index(&x->t, x->table, v, e);
+	case G_META:
+		if (x->key == K_START) {
+			struct gprof *p = &x->profs[x->nprofs - 1];
+			p->start_ms = v;
+			p->has_start = 1;
+			if (ms_text_ns(s, n, &p->start_ns) < 0) {
+				if (fabs(v) > 9e12)	/* ms: 285 years */
+					return perr_set(e, "meta.startTime "
+					    "%g ms", v);
+				p->start_ns = llround(v * 1e6);
+			}
+		} else if (x->key == K_INTERVAL)
+			x->profs[x->nprofs - 1].interval_ms = v;
+		else if (x->key == K_PROCESSED)
+			x->profs[x->nprofs - 1].processed = v > 0 && v < 1e6 ?
+			    (int)v : 1;
+		return 0;
+	case G_THREAD:
+		if (x->key == K_PID || x->key == K_TID)
+			return gecko_thread_id(&x->t, x->key == K_PID, s, n, e);
+		return 0;
+	case G_LIB:
+		if (x->key == K_LIB_START || x->key == K_LIB_END ||
+		    x->key == K_LIB_OFFSET)
+			return gecko_lib_number(&x->profs[x->nprofs - 1],
+			    x->key == K_LIB_START ? GL_START : x->key ==
+			    K_LIB_END ? GL_END : GL_OFFSET, v, e);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int
+gx_null(void *ctx, struct perr *e)
+{
+	struct gx *x = ctx;
+
+	return gx_here(x) == G_ROW ? cell(x, NAN, e) : 0;
+}
+
+static int
+gx_boolean(void *ctx, int b, struct perr *e)
+{
+	struct gx *x = ctx;
+
+	return gx_here(x) == G_ROW ? cell(x, b, e) : 0;
+}
+
+static int
+gx_string(void *ctx, const char *s, size_t n, struct perr *e)
+{
+	struct gx *x = ctx;
+
+	switch (gx_here(x)) {
+	case G_ROW:	/* a cell of text: no column this reader reads */
+		return cell(x, NAN, e);
+	case G_STRINGS:
+		return gecko_string(&x->t, s, n, e);
+	case G_CATEGORY:
+		if (x->key == K_NAME)
+			return gecko_category(&x->profs[x->nprofs - 1], s, n,
+			    e);
+		return 0;
+	case G_THREAD:
+		if (x->key == K_PID || x->key == K_TID)
+			return gecko_thread_id(&x->t, x->key == K_PID, s, n, e);
+		if (x->key == K_NAME || x->key == K_PROCESS_NAME ||
+		    x->key == K_PROCESS_TYPE)
+			return gecko_thread_text(&x->t, x->key == K_NAME ?
+			    GT_NAME : x->key == K_PROCESS_NAME ?
+			    GT_PROCESS_NAME : GT_PROCESS_TYPE, s, n, e);
+		return 0;
+	case G_LIB:
+		if (x->key == K_LIB_PATH || x->key == K_LIB_CODE_ID)
+			return gecko_lib_text(&x->profs[x->nprofs - 1],
+			    x->key == K_LIB_PATH ? GL_PATH : GL_BUILD_ID, s, n,
+			    e);
+		return 0;
+	case G_TABLE:
+		if (x->key == K_WEIGHT_TYPE)
+			return gecko_weight_type(&x->t, s, n, e);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+static int
+firefox_begin(void *reader, struct output *o, const void *options,
+    struct perr *e)
+{
+	struct firefox_reader *c = reader;
+
+	(void)options;
+	(void)e;
+	memset(c, 0, sizeof(*c));
+	sw_begin(&c->w, o, V20, SCHEMA_EXTENSIONS, 1);
+	return 0;
+}
+
+static void
+firefox_free(void *reader)
+{
+	struct firefox_reader *c = reader;
+
+	sw_free(&c->w);
+	strtab_free(&c->fkeys);
+	strtab_free(&c->lkeys);
+}
+
+static int
+firefox_read(void *reader, struct input *in, struct perr *e)
+{
+	struct firefox_reader *c = reader;
+	struct gx *x;
+	uint32_t before = c->nsources;
+	int rc, i;
+
+	sw_set_input(&c->w, in);
+	if (sniff_expect(in, SNIFF_BIT(SNIFF_FIREFOX) | SNIFF_BIT(SNIFF_JSON),
+	    "a Firefox Profiler profile", e) < 0)
+		return -1;
+	/* its stack: JSON's depth of contexts */
+	if ((x = calloc(1, sizeof(*x))) == NULL)
+		return perr_nomem(e);
+	x->c = c;
+	x->in = in;
+	x->ev.start_map = gx_start_map;
+	x->ev.end_map = gx_end_map;
+	x->ev.start_array = gx_start_array;
+	x->ev.end_array = gx_end_array;
+	x->ev.key = gx_key;
+	x->ev.number = gx_number;
+	x->ev.null = gx_null;
+	x->ev.boolean = gx_boolean;
+	x->ev.string = gx_string;
+	x->ev.ctx = x;
+	rc = json_read_input(in, &x->ev, e);
+	if (rc == 0 && c->nsources == before)
+		rc = perr_set(e, "%s: a Firefox Profiler profile with no thread "
+		    "that has samples", in->name);
+	if (rc < 0 && x->out_failed) {
+		memcpy(e->msg, x->out_msg, sizeof(x->out_msg));
+		rc = -2;
+	}
+	gecko_thread_free(&x->t);
+	for (i = 0; i < GECKO_MAX_NESTING; i++)
+		gecko_prof_free(&x->profs[i]);
+	free(x);
+	return rc == -2 ? -1 : rc < 0 ? perr_at(e, in->name) : 0;
+}
+
+const struct codec firefox_codec = {
+	"the Firefox Profiler's Gecko format", "firefox2tsv",
+	SNIFF_BIT(SNIFF_FIREFOX), sizeof(struct firefox_reader), firefox_begin,
+	firefox_read, NULL, firefox_free
+};

@@ -397,6 +397,16 @@ if command -v node >/dev/null 2>&1; then
 	row "node JSON.parse (reference)" "$n" "$parse $tr"; ref=$last
 	row "cpuprofile2tsv (the trace)" "$n" build/bin/cpuprofile2tsv "$tr"
 	row "tsvtop (the trace itself)" "$n" build/bin/tsvtop "$tr"
+	# Firefox ESR's own Gecko profile (the test data's, its markers
+	# emptied)
+	gk=$dir/firefox.gecko.json
+	[ -s "$gk" ] || gzip -dc tests/data/firefox/firefox-esr-153.gecko.json.gz >"$gk"
+	n=$(size "$gk")
+	echo "input: $gk ($n bytes: Firefox ESR 153's profile, 7 threads, 16,909 samples)"
+	ref=
+	row "node JSON.parse (reference)" "$n" "$parse $gk"; ref=$last
+	row "firefox2tsv" "$n" build/bin/firefox2tsv "$gk"
+	row "tsvtop (the Gecko profile itself)" "$n" build/bin/tsvtop "$gk"
 	for src in tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu \
 	    "$dir/renamed20.pb" tests/data/cpuprofile/sucrase.cpuprofile.gz; do
 		build/bin/tsv2speedscope "$src" >"$dir/s.speedscope.json"

@@ -163,6 +163,9 @@ int cli_convert_codec(const struct cli_prog *prog, const struct codec *c,
 struct source_set;
 
 struct input_ref cli_ref(const char *path, enum twice how);
+/* Whether the file at path (not standard input) is of a format the door
+ * converts, not a stream; exits 1 when it cannot be read. */
+int cli_foreign(const char *path);
 /* Combines the streams at paths into o as tsvcombine does ("-": standard
  * input, once). Exits 1 on bad input, 2 on "-" twice. */
 void cli_combine(struct output *o, int n, char **paths);

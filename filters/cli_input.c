@@ -224,6 +224,22 @@ cli_ref(const char *path, enum twice how)
 	return r;
 }
 
+int
+cli_foreign(const char *path)
+{
+	struct input in;
+	struct perr e = { "" };
+	enum sniff_kind k;
+
+	if (input_is_stdin(path))
+		return 0;
+	if (input_open(&in, path, NULL, &e) < 0 ||
+	    sniff_peek(&in, &k, &e) < 0)
+		cli_fail(&e);
+	input_close(&in);
+	return k != SNIFF_STREAM && k != SNIFF_UNKNOWN && k != SNIFF_EMPTY;
+}
+
 static void
 combine_paths(struct output *o, int n, char **paths, uint32_t *first)
 {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "door/door.h"
 #include "formats/sql/sql.h"
 #include "formats/sql/sqlite_db.h"
 #include "stream/validate.h"
@@ -71,9 +72,9 @@ validate(struct input_ref in)
 	return version;
 }
 
-/* Adds the stream to the database at path, in one transaction. */
+/* Adds the profile to the database at path, in one transaction. */
 static int
-load(const char *path, struct input_ref in)
+load(const char *path, struct input_ref in, sql_assemble_fn assemble)
 {
 	struct sqlite_load *l;
 	struct sql_sink k;
@@ -82,8 +83,8 @@ load(const char *path, struct input_ref in)
 	if ((l = sqlite_load_open(path, &e)) == NULL)
 		cli_fail(&e);
 	k = sqlite_load_sink(l);
-	if (sql_stage_stream(in.path, in.shown, in.record, &k, &e) < 0 ||
-	    sqlite_load_commit(l, &e) < 0) {
+	if (sql_stage_stream(assemble, in.path, in.shown, in.record, &k,
+	    &e) < 0 || sqlite_load_commit(l, &e) < 0) {
 		sqlite_load_close(l);
 		cli_fail(&e);
 	}
@@ -136,6 +137,7 @@ main(int argc, char *argv[])
 	const char *opath = NULL, *dbpath = NULL, *dir = getenv("TMPDIR");
 	enum sql_dialect d = SQL_SQLITE;
 	char **shards = NULL;
+	sql_assemble_fn assemble = NULL;
 	size_t nshards = 0;
 	int ch, dialect_given = 0;
 
@@ -190,16 +192,25 @@ main(int argc, char *argv[])
 		return cluster(shards, nshards, argc, dialect_given && d !=
 		    SQL_POSTGRESQL, dbpath, opath);
 	free(shards);
-	in = cli_input(&prog, argc, argv, TWICE_WHOLE);
-	if (validate(in) == V10)
-		in = cli_to_v2(in);	/* 1.0 as 2.0, as tsvcombine reads it */
-	if (dbpath != NULL) {
-		if (d != SQL_SQLITE || opath != NULL) {
-			cli_warn("-b: a SQLite database, with no -D or -o");
-			cli_usage(&prog);
-		}
-		return load(dbpath, in);
+	if (dbpath != NULL && (d != SQL_SQLITE || opath != NULL)) {
+		cli_warn("-b: a SQLite database, with no -D or -o");
+		cli_usage(&prog);
 	}
+	/* one file of another format: its converter's rows through the
+	 * door, staged as they come, as every view reads it (no text
+	 * between, no second reading: a converter's rows are checked as
+	 * written); PostgreSQL's SQL is checked for UTF-8 first, from the
+	 * stream */
+	if (argc == 1 && d == SQL_SQLITE && cli_foreign(argv[0])) {
+		assemble = door_assemble;
+		in = cli_input(&prog, argc, argv, TWICE_LATE);
+	} else {
+		in = cli_input(&prog, argc, argv, TWICE_WHOLE);
+		if (validate(in) == V10)
+			in = cli_to_v2(in);	/* 1.0 as 2.0, as tsvcombine */
+	}
+	if (dbpath != NULL)
+		return load(dbpath, in, assemble);
 	if (d == SQL_POSTGRESQL)
 		check_utf8(in);
 	if (dir == NULL || *dir == '\0')
@@ -208,8 +219,8 @@ main(int argc, char *argv[])
 	if ((w = sql_new(&o, d, dir, &e)) == NULL)
 		cli_fail(&e);
 	k = sql_writer_sink(w);
-	if (sql_stage_stream(in.path, in.shown, in.record, &k, &e) < 0 ||
-	    sql_end(w, &e) < 0)
+	if (sql_stage_stream(assemble, in.path, in.shown, in.record, &k,
+	    &e) < 0 || sql_end(w, &e) < 0)
 		cli_fail(&e);
 	sql_free(w);
 	if (output_close(&o, &e) < 0)

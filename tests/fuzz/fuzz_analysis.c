@@ -332,7 +332,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    &e)) == NULL)
 			abort();
 		k = sql_writer_sink(sw);
-		SAYS_WHY(rc = sql_stage_stream(path, NULL, NULL, &k, &e), &e);
+		SAYS_WHY(rc = sql_stage_stream(NULL, path, NULL, NULL, &k, &e), &e);
 		if (rc == 0)
 			SAYS_WHY(sql_end(sw, &e), &e);
 		sql_free(sw);

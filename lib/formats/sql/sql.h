@@ -8,6 +8,7 @@
 #ifndef SQL_H
 #define SQL_H
 
+#include "model/assemble.h"
 #include "model/prof.h"
 #include "stream/stream_read.h"
 #include "stream/stream_write.h"
@@ -65,16 +66,24 @@ struct sql_sink {
 	enum sql_dialect d;	/* whose numbers more_values writes */
 };
 
+/* How a file becomes samples: assemble_file's shape (model/assemble.h),
+ * door_assemble's too, which reads every format (door/). */
+typedef int (*sql_assemble_fn)(struct stream_reader *r, const char *path,
+    const char *shown, const char *spool, struct prof *p, sample_fn emit,
+    int (*restart)(void *ctx, struct perr *e), void *ctx, unsigned flags,
+    struct perr *e);
+
 /*
- * Stages the stream at path (shown: its name in messages; spool: as
- * assemble_file's) into k: each sample as a row of sample_stacks (its
- * values in it) and rows of sample_labels and sample_times, each
- * distinct stack and value kind of the stream once, then the profile's
- * definitions. Values are kept as the stream has them. Memory grows with
- * the distinct stacks, kinds, functions and locations, not with the
- * samples.
+ * Stages the profile at path, as assemble reads it (NULL: a stream, by
+ * assemble_file), into k (shown: its name in messages; spool: as
+ * assemble_file's): each sample as a row of sample_stacks (its values in
+ * it) and rows of sample_labels and sample_times, each distinct stack and
+ * value kind of the stream once, then the profile's definitions. Values
+ * are kept as the stream has them. Memory grows with the distinct stacks,
+ * kinds, functions and locations, not with the samples.
  */
-int sql_stage_stream(const char *path, const char *shown, const char *spool,
+int sql_stage_stream(sql_assemble_fn assemble, const char *path,
+    const char *shown, const char *spool,
     const struct sql_sink *k, struct perr *e);
 
 /* The script: one transaction that creates the tables when missing and

@@ -408,8 +408,9 @@ stage_defs(struct sql_stager *g, const struct prof *p, struct perr *e)
 }
 
 int
-sql_stage_stream(const char *path, const char *shown, const char *spool,
-    const struct sql_sink *k, struct perr *e)
+sql_stage_stream(sql_assemble_fn assemble, const char *path,
+    const char *shown, const char *spool, const struct sql_sink *k,
+    struct perr *e)
 {
 	struct sql_stager g = { *k, { 0 }, { 0 }, NULL, NULL, 0, 0 };
 	struct stream_reader r;
@@ -417,8 +418,8 @@ sql_stage_stream(const char *path, const char *shown, const char *spool,
 	int rc;
 
 	memset(&p, 0, sizeof(p));
-	rc = assemble_file(&r, path, shown, spool, &p, stage_sample, restart,
-	    &g, 0, e);
+	rc = (assemble != NULL ? assemble : assemble_file)(&r, path, shown,
+	    spool, &p, stage_sample, restart, &g, 0, e);
 	stream_close(&r);
 	if (rc == 0)
 		rc = stage_defs(&g, &p, e);

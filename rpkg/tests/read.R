@@ -3,6 +3,8 @@
 library(profstream)
 rprof_file <- system.file("extdata", "memory-gc-line.out", package = "profstream")
 pprof_file <- system.file("extdata", "go.cpu.pb.gz", package = "profstream")
+trace_file <- system.file("extdata", "chrome.trace.json.gz", package = "profstream")
+gecko_file <- system.file("extdata", "firefox.gecko.json.gz", package = "profstream")
 
 checks <- list(
   "read/rprof-samples" = function() {
@@ -46,6 +48,21 @@ checks <- list(
                         read_rprof(rprof_file)$functions),
               identical(read_profile(pprof_file)$locations,
                         read_pprof(pprof_file)$locations))
+  },
+  "read/chrome-trace-and-firefox" = function() {
+    # as node counts them from the JSON (make check's cpuprofile/trace-hits
+    # and firefox/counts): the trace's two profiles, the first (DevTools'
+    # Profiler.start) of 903 samples; Firefox's one thread of 30, its
+    # pid and tid kept
+    x <- read_profile(trace_file)
+    stopifnot(nrow(x$sources) == 2,
+              sum(x$samples$source_id == 1) == 903,
+              "trace.profile_source" %in% x$.source_attributes$key)
+    y <- read_profile(gecko_file)
+    a <- y$.source_attributes
+    stopifnot(nrow(y$sources) == 1, nrow(y$samples) == 30,
+              y$sources$source_type == "firefox",
+              a$value[a$key == "firefox.tid"] == "31333")
   },
   "read/other-format-refused" = function() {
     e <- tryCatch(read_rprof(pprof_file), error = conditionMessage)

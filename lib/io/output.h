@@ -27,8 +27,9 @@ struct output {
 	int held;		/* writes go to a spool until output_close */
 	int real_fd;		/* while held: the output itself */
 	/* not bytes but a stream's rows, to a reader of this process: the
-	 * stream writer takes them (stream/stream_write.h) */
-	struct stream_rows *rows;
+	 * stream writer takes them; a type of a floor above, opaque here
+	 * (struct stream_rows, stream/stream_write.h) */
+	void *rows;
 };
 
 /* Opens path (NULL or "-" for stdout). A file is written under a temporary

@@ -325,9 +325,9 @@ dot_graph_rows() {
 
 # trace_same TRACE PROFILE: the CPU profile started by the DevTools
 # protocol (source 1, "Inspector") of a Chrome trace is the .cpuprofile
-# of the same recording, sample for sample: its time, its values and its
-# stack as names (the functions are numbered as each file names them).
-# Leaves $out/trace.tsv.
+# of the same recording, sample for sample (its time, its values and its
+# stack as names), and row for row but its source's. Leaves
+# $out/trace.tsv.
 trace_same() {
 	$bin/cpuprofile2tsv "$1" >"$out/trace.tsv" ||
 	    { bad "cpuprofile2tsv of the trace $1"; return 1; }
@@ -347,6 +347,21 @@ trace_same() {
 	[ -s "$out/profile.samples" ] || { bad "no samples in $2"; return 1; }
 	cp "$out/trace.samples" "$out/got"
 	same "$out/profile.samples" "the trace's Inspector profile, sample for sample"
+	# and row for row, its functions numbered as the .cpuprofile's:
+	# all but the sources' rows and the other profile's
+	awk -F'\t' '$1 == "samples" { n = $2 } $1 == "functions" { f = $2 }
+	    $1 == "locations" { l = $2 }
+	    END { print n, f, l }' "$out/profile.tsv" >"$out/counts"
+	read -r ns nf nl <"$out/counts"
+	awk -F'\t' -v ns=$ns -v nf=$nf -v nl=$nl '
+	    $1 == "sources" || $1 == ".source_attributes" { next }
+	    ($1 == "samples" || $1 == "sample_values" ||
+	    $1 == "sample_locations" || $1 == ".sample_times") && $2 > ns { next }
+	    $1 == "functions" && $2 > nf { next }
+	    $1 == "locations" && $2 > nl { next }
+	    { print }' "$out/trace.tsv" >"$out/got"
+	grep -v '^sources	\|^\.source_attributes	' "$out/profile.tsv" >"$out/want"
+	same "$out/want" "the trace's Inspector profile, row for row"
 }
 
 # trace_hits TRACE: each function's hits in the trace's Inspector profile,

@@ -130,7 +130,8 @@ t_cpuprofile_own_terms() {
 # one afresh). The trace holds that profile ("Inspector") in Profile and
 # ProfileChunk events, beside the trace's own ("Internal"): read from the
 # gzipped trace, the Inspector profile is the .cpuprofile's, sample for
-# sample (trace_same, tests/lib.sh).
+# sample and row for row, its functions numbered alike (trace_same,
+# tests/lib.sh).
 t_cpuprofile_trace_same() {
 	d=tests/data/cpuprofile/chromium-trace
 	trace_same $d/page.trace.json.gz $d/page.cpuprofile || return

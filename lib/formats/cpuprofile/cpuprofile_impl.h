@@ -14,7 +14,9 @@
 struct cpx_node {
 	int64_t id, parent_id;	/* parent_id 0: none said */
 	uint32_t parent;	/* index, UINT32_MAX: none */
-	uint32_t fn;		/* function id */
+	uint32_t fn;		/* function id; 0: its key kept (defer) */
+	uint64_t koff;		/* deferred: its key in x->keys ... */
+	uint32_t klen;		/* ... of klen bytes */
 	int root;		/* the tree's "(root)" */
 	int state;		/* resolving: 0 new, 1 on the path, 2 done */
 };
@@ -62,6 +64,13 @@ struct cpx {
 	struct u64map ix;	/* node id -> index */
 	char *fkey;
 	size_t capfkey;
+	/* a trace's nodes come as V8 made them: their functions are
+	 * numbered once the tree is whole (cpx_number), in the order the
+	 * .cpuprofile of the same profile lists them; till then their keys
+	 * are kept here */
+	int defer;
+	char *keys;
+	size_t nkeys, capkeys;
 };
 
 int cpx_nomem(struct perr *e);
@@ -82,6 +91,13 @@ int cpx_deltas_run(struct cpx *x, uint64_t off, uint64_t n, struct perr *e);
 /* The tree's edges, each node's parent: 0, or -1 (two parents, an id
  * twice, a parent not there, a cycle). */
 int cpx_resolve(struct cpx *x, struct perr *e);
+/* A deferred tree's functions numbered, its nodes in preorder, children
+ * by id (V8's order of a .cpuprofile's nodes): 0, or -1 with e set. */
+int cpx_number(struct cpx *x, struct perr *e);
+/* The n bytes at key, a node's kept key, added to x's keys at *off:
+ * 0, or -1. */
+int cpx_keep_key(struct cpx *x, const char *key, size_t n, uint64_t *off,
+    struct perr *e);
 /* The profile a source: its attributes, then more of the caller's
  * (*source: its id), then cpx_emit its samples, the spools rewound
  * (reading). 0, or -1 with e set. */

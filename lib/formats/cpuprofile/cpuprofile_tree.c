@@ -189,16 +189,131 @@ cpx_node_end(struct cpx *x, struct perr *e)
 	p += x->nurl;
 	p += snprintf(p, 48, "%c%lld%c%lld", '\0', (long long)x->line, '\0',
 	    (long long)x->column);
-	if ((k = strtab_intern(&c->fkeys, x->fkey, (size_t)(p - x->fkey))) <
-	    0)
-		return cpx_nomem(e);
-	if ((uint64_t)k + 1 > INT32_MAX)
-		return perr_set(e, "more than 2^31 - 1 functions");
-	x->cur.fn = (uint32_t)k + 1;
+	if (x->defer) {
+		x->cur.fn = 0;
+		x->cur.klen = (uint32_t)(p - x->fkey);
+		if (cpx_keep_key(x, x->fkey, x->cur.klen, &x->cur.koff, e) < 0)
+			return -1;
+	} else {
+		if ((k = strtab_intern(&c->fkeys, x->fkey, (size_t)(p -
+		    x->fkey))) < 0)
+			return cpx_nomem(e);
+		if ((uint64_t)k + 1 > INT32_MAX)
+			return perr_set(e, "more than 2^31 - 1 functions");
+		x->cur.fn = (uint32_t)k + 1;
+	}
 	if (ARRAY_ROOM(x->nodes, x->nnodes, x->capnodes) < 0)
 		return cpx_nomem(e);
 	x->nodes[x->nnodes++] = x->cur;
 	return 0;
+}
+
+int
+cpx_keep_key(struct cpx *x, const char *key, size_t n, uint64_t *off,
+    struct perr *e)
+{
+	if (array_grow((void **)&x->keys, &x->capkeys, x->nkeys + n, 1) < 0)
+		return cpx_nomem(e);
+	memcpy(x->keys + x->nkeys, key, n);
+	*off = x->nkeys;
+	x->nkeys += n;
+	return 0;
+}
+
+/* Node indices by (parent, id): a node's children together, in id order;
+ * roots (no parent) first. */
+static const struct cpx *by_parent_x;
+
+static int
+by_parent(const void *a, const void *b)
+{
+	const struct cpx_node *p = &by_parent_x->nodes[*(const uint32_t *)a];
+	const struct cpx_node *q = &by_parent_x->nodes[*(const uint32_t *)b];
+	uint64_t pp = p->parent == UINT32_MAX ? 0 : (uint64_t)p->parent + 1;
+	uint64_t qp = q->parent == UINT32_MAX ? 0 : (uint64_t)q->parent + 1;
+
+	if (pp != qp)
+		return pp < qp ? -1 : 1;
+	return p->id < q->id ? -1 : p->id > q->id;
+}
+
+int
+cpx_number(struct cpx *x, struct perr *e)
+{
+	struct cpuprofile_reader *c = x->c;
+	uint32_t *order = NULL, *first = NULL, *stack = NULL, i, n, k;
+	size_t nstack = 0, capstack = 0, j;
+	int64_t fn;
+	int rc = -1;
+
+	if (!x->defer || x->nnodes == 0)
+		return 0;
+	n = (uint32_t)x->nnodes;
+	if ((order = malloc(n * sizeof(*order))) == NULL ||
+	    (first = malloc(((size_t)n + 2) * sizeof(*first))) == NULL)
+		goto nomem;
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	by_parent_x = x;
+	qsort(order, n, sizeof(*order), by_parent);
+	/* first[p + 1]: where the children of node p begin in order[];
+	 * first[0]: the roots' */
+	for (i = 0; i <= n + 1; i++)
+		first[i] = n;
+	for (j = n; j > 0; j--) {
+		const struct cpx_node *nd = &x->nodes[order[j - 1]];
+		first[nd->parent == UINT32_MAX ? 0 : nd->parent + 1] =
+		    (uint32_t)(j - 1);
+	}
+	/* preorder, with a stack of the next child to visit of each level:
+	 * (slot in order[], the end of its siblings) */
+	for (k = first[0]; k < n && x->nodes[order[k]].parent == UINT32_MAX;
+	    k++)
+		;
+	if (ARRAY_ROOM(stack, nstack, capstack) < 0 ||
+	    ARRAY_ROOM(stack, nstack + 1, capstack) < 0)
+		goto nomem;
+	stack[nstack++] = first[0];
+	stack[nstack++] = k;
+	while (nstack > 0) {
+		uint32_t at = stack[nstack - 2], end = stack[nstack - 1];
+		struct cpx_node *nd;
+		if (at == end) {
+			nstack -= 2;
+			continue;
+		}
+		stack[nstack - 2] = at + 1;
+		nd = &x->nodes[order[at]];
+		if ((fn = strtab_intern(&c->fkeys, x->keys + nd->koff,
+		    nd->klen)) < 0)
+			goto nomem;
+		if ((uint64_t)fn + 1 > INT32_MAX) {
+			perr_set(e, "more than 2^31 - 1 functions");
+			goto done;
+		}
+		nd->fn = (uint32_t)fn + 1;
+		/* its children, next */
+		i = first[order[at] + 1];
+		for (k = i; k < n && x->nodes[order[k]].parent == order[at];
+		    k++)
+			;
+		if (i < k) {
+			if (ARRAY_ROOM(stack, nstack, capstack) < 0 ||
+			    ARRAY_ROOM(stack, nstack + 1, capstack) < 0)
+				goto nomem;
+			stack[nstack++] = i;
+			stack[nstack++] = k;
+		}
+	}
+	rc = 0;
+	goto done;
+nomem:
+	cpx_nomem(e);
+done:
+	free(order);
+	free(first);
+	free(stack);
+	return rc;
 }
 
 /* The tree's edges: each node's parent, by index; a node with two
@@ -589,4 +704,5 @@ cpx_free(struct cpx *x)
 	u64map_free(&x->ix);
 	free(x->sruns);
 	free(x->druns);
+	free(x->keys);
 }

@@ -133,7 +133,7 @@ event_begin(struct tx *t)
 	t->ns = t->nd = 0;
 	t->dsum = 0;
 	t->negative = t->first_negative = 0;
-	t->pend.nnodes = t->pend.nkids = 0;
+	t->pend.nnodes = t->pend.nkids = t->pend.nkeys = 0;
 	t->pend.in_node = 0;
 }
 
@@ -158,6 +158,7 @@ profile_of(struct tx *t, int64_t pid, const char *id)
 	p->x.in = t->in;
 	p->x.samples = &t->samples;
 	p->x.deltas = &t->deltas;
+	p->x.defer = 1;
 	t->profs[t->nprofs++] = p;
 	return p;
 }
@@ -174,6 +175,13 @@ event_hand(struct tx *t, struct cpx *x, struct perr *e)
 			return cpx_nomem(e);
 		memcpy(x->nodes + x->nnodes, t->pend.nodes, t->pend.nnodes *
 		    sizeof(*x->nodes));
+		/* their keys, the profile's now */
+		for (i = 0; i < t->pend.nnodes; i++) {
+			struct cpx_node *nd = &x->nodes[x->nnodes + i];
+			if (cpx_keep_key(x, t->pend.keys + nd->koff, nd->klen,
+			    &nd->koff, e) < 0)
+				return -1;
+		}
 		x->nnodes += t->pend.nnodes;
 	}
 	for (i = 0; i < t->pend.nkids; i++) {
@@ -453,7 +461,8 @@ tx_emit(struct tx *t, struct tprof *p, struct perr *e)
 		p->x.end = p->x.start + p->dsum;
 		p->x.has_end = 1;
 	}
-	if (cpx_resolve(&p->x, e) < 0 || cpx_source(&p->x, &source, e) < 0)
+	if (cpx_resolve(&p->x, e) < 0 || cpx_number(&p->x, e) < 0 ||
+	    cpx_source(&p->x, &source, e) < 0)
 		return -1;
 	snprintf(buf, sizeof(buf), "%" PRId64, p->pid);
 	sw_source_attr(w, source, text_of("trace.pid"), text_of(buf));
@@ -484,6 +493,7 @@ cpx_trace_read(struct cpuprofile_reader *c, struct input *in,
 	t.in = in;
 	t.pend.c = c;
 	t.pend.in = in;
+	t.pend.defer = 1;
 	ev.start_map = tx_start_map;
 	ev.end_map = tx_end_map;
 	ev.start_array = tx_start_array;

@@ -16,6 +16,7 @@
 #include "base/array.h"
 #include "base/varint.h"
 #include "formats/json/json.h"
+#include "formats/pb/pb_chunk.h"
 #include "formats/otlp/otlp_json.h"
 #include "otlp.pb-c.h"
 
@@ -59,8 +60,8 @@ struct frame {
 
 struct tx {
 	struct otlp_json *j;
-	uint8_t *b;		/* the message being made */
-	size_t n, cap;
+	struct pb_chunk c;	/* the message being made (its failed
+				 * flag unused: room() says) */
 	struct frame fr[MAX_FRAMES];
 	int depth;		/* frames in use */
 	int skip;		/* levels of a value left out */
@@ -214,9 +215,9 @@ v18_key(const ProtobufCMessageDescriptor *d, const char *s, size_t n)
 static inline int
 room(struct tx *t, size_t more, struct perr *e)
 {
-	if (t->n + more <= t->cap)
+	if (t->c.n + more <= t->c.cap)
 		return 0;
-	if (array_grow((void **)&t->b, &t->cap, t->n + more, 1) < 0)
+	if (array_grow((void **)&t->c.b, &t->c.cap, t->c.n + more, 1) < 0)
 		return perr_nomem(e);
 	return 0;
 }
@@ -224,7 +225,7 @@ room(struct tx *t, size_t more, struct perr *e)
 static void
 put_varint(struct tx *t, uint64_t v)
 {
-	t->n += varint_put(t->b + t->n, v);
+	t->c.n += varint_put(t->c.b + t->c.n, v);
 }
 
 static void
@@ -239,16 +240,16 @@ put_fixed(struct tx *t, uint64_t v, int bytes)
 	int i;
 
 	for (i = 0; i < bytes; i++)
-		t->b[t->n++] = (uint8_t)(v >> (8 * i));
+		t->c.b[t->c.n++] = (uint8_t)(v >> (8 * i));
 }
 
 /* A length's room, filled by close_len: where it is. */
 static size_t
 open_len(struct tx *t)
 {
-	size_t at = t->n;
+	size_t at = t->c.n;
 
-	t->n += 5;
+	t->c.n += 5;
 	return at;
 }
 
@@ -257,14 +258,14 @@ open_len(struct tx *t)
 static void
 close_len(struct tx *t, size_t at)
 {
-	size_t len = t->n - at - 5, k;
+	size_t len = t->c.n - at - 5, k;
 	uint8_t v[VARINT_MAX];
 
 	k = varint_put(v, len);
-	memcpy(t->b + at, v, k);
+	memcpy(t->c.b + at, v, k);
 	if (k < 5)
-		memmove(t->b + at + k, t->b + at + 5, len);
-	t->n -= 5 - k;
+		memmove(t->c.b + at + k, t->c.b + at + 5, len);
+	t->c.n -= 5 - k;
 }
 
 static int
@@ -451,7 +452,7 @@ decode_bytes(struct tx *t, const char *s, size_t n, int hex, struct perr *e)
 			if (i % 2 == 0)
 				acc = (uint32_t)v;
 			else
-				t->b[t->n++] = (uint8_t)(acc << 4 | (unsigned)v);
+				t->c.b[t->c.n++] = (uint8_t)(acc << 4 | (unsigned)v);
 		}
 		return 0;
 	}
@@ -472,7 +473,7 @@ decode_bytes(struct tx *t, const char *s, size_t n, int hex, struct perr *e)
 		bits += 6;
 		if (bits >= 8) {
 			bits -= 8;
-			t->b[t->n++] = (uint8_t)(acc >> bits);
+			t->c.b[t->c.n++] = (uint8_t)(acc >> bits);
 		}
 	}
 	return 0;
@@ -528,8 +529,8 @@ scalar(struct tx *t, const char *s, size_t n, int is_string, int boolean,
 		put_tag(t, f->id, 2);
 		if (f->type == PROTOBUF_C_TYPE_STRING || form == AS_TEXT) {
 			put_varint(t, n);
-			memcpy(t->b + t->n, s, n);
-			t->n += n;
+			memcpy(t->c.b + t->c.n, s, n);
+			t->c.n += n;
 			return 0;
 		}
 		at = open_len(t);
@@ -645,7 +646,7 @@ on_start_map(void *ctx, struct perr *e)
 		return 0;
 	}
 	if (t->depth == 0) {		/* a message begins */
-		t->n = 0;
+		t->c.n = 0;
 		t->known = 0;
 		t->v18 = 0;
 		t->line = json_line(t->j->ev.reader);
@@ -794,7 +795,7 @@ on_value_end(void *ctx, struct perr *e)
 		return perr_set(e, "JSON of no profile format the suite reads "
 		    "(OTLP/JSON has resourceProfiles and dictionary)");
 	t->line = t->line == 0 ? 1 : t->line;
-	return t->j->message(t->j->ctx, t->b, t->n, t->line, t->v18, e);
+	return t->j->message(t->j->ctx, t->c.b, t->c.n, t->line, t->v18, e);
 }
 
 static int
@@ -826,7 +827,7 @@ run(struct otlp_json *j, struct input *in, const void *p, size_t n,
 		free(t.keys[t.nkeys].after);
 		free(t.keys[t.nkeys].text);
 	}
-	free(t.b);
+	free(t.c.b);
 	return rc;
 }
 

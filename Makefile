@@ -70,6 +70,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/cpuprofile/cpuprofile_read.c \
 	lib/formats/cpuprofile/trace_read.c \
 	lib/formats/speedscope/speedscope_read.c lib/formats/perf/perf_read.c \
+	lib/formats/perf/perf_collapse.c \
 	lib/formats/folded/folded_write.c \
 	lib/formats/firefox/gecko_read.c lib/formats/firefox/gecko_thread.c \
 	lib/formats/speedscope/speedscope_write.c

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "formats/folded/folded_write.h"
+#include "formats/perf/perf_collapse.h"
 #include "cli.h"
 
 enum { O_NORMALIZE = CLI_LONG, O_PERF, O_PID, O_TID, O_KERNEL, O_JIT,
@@ -47,8 +48,10 @@ main(int argc, char *argv[])
 	struct output o;
 	struct perr e = { "" };
 	struct input_ref in;
+	struct stack_namer namer;
 	const char *opath = NULL, *type = NULL;
-	int ch, normalize = 0;
+	unsigned pflags = 0;
+	int ch, normalize = 0, perf = 0;
 
 	while ((ch = cli_getopt(&prog, argc, argv)) != -1)
 		switch (ch) {
@@ -62,18 +65,16 @@ main(int argc, char *argv[])
 		case O_NORMALIZE:
 			normalize = 1;
 			break;
-		case O_PERF: sr.opts.perf |= STACKS_PERF; break;
-		case O_PID: sr.opts.perf |= STACKS_PERF | STACKS_PERF_PID; break;
-		case O_TID: sr.opts.perf |= STACKS_PERF | STACKS_PERF_TID; break;
-		case O_KERNEL:
-			sr.opts.perf |= STACKS_PERF | STACKS_PERF_KERNEL;
-			break;
-		case O_JIT: sr.opts.perf |= STACKS_PERF | STACKS_PERF_JIT; break;
+		case O_PERF: perf = 1; break;
+		case O_PID: perf = 1; pflags |= PERF_COLLAPSE_PID; break;
+		case O_TID: perf = 1; pflags |= PERF_COLLAPSE_TID; break;
+		case O_KERNEL: perf = 1; pflags |= PERF_COLLAPSE_KERNEL; break;
+		case O_JIT: perf = 1; pflags |= PERF_COLLAPSE_JIT; break;
 		case O_ALL:
-			sr.opts.perf |= STACKS_PERF | STACKS_PERF_KERNEL |
-			    STACKS_PERF_JIT;
+			perf = 1;
+			pflags |= PERF_COLLAPSE_KERNEL | PERF_COLLAPSE_JIT;
 			break;
-		case O_ADDRS: sr.opts.perf |= STACKS_PERF | STACKS_PERF_ADDRS; break;
+		case O_ADDRS: perf = 1; pflags |= PERF_COLLAPSE_ADDRS; break;
 		case 'o':
 			opath = optarg;
 			break;
@@ -91,6 +92,10 @@ main(int argc, char *argv[])
 		cli_usage(&prog);
 	}
 	sr.opts.sources = &sources;
+	if (perf) {
+		namer = perf_collapse_namer(pflags);
+		sr.opts.namer = &namer;
+	}
 	in = cli_input(&prog, argc, argv, TWICE_LATE);
 	cli_assemble(&r, in, &p, stacks_sample, stacks_restart, &sr);
 	stream_close(&r);
@@ -98,7 +103,7 @@ main(int argc, char *argv[])
 	cli_check_sources(NULL, 'd', sr.opts.base, &p);
 	cli_open(&o, opath);
 	/* as stackcollapse-perf.pl: the first sample's event */
-	if (sr.opts.perf && type == NULL)
+	if (perf && type == NULL)
 		type = sr.st.first_type;
 	if (folded_write(&sr.st, &p, &o, type, sr.opts.base != 0, normalize,
 	    &e) < 0 ||

@@ -123,116 +123,13 @@ frame_named(struct stacks *st, const char *name, size_t len, struct text file,
 	return k;
 }
 
-/* Whether the n bytes at s hold word. */
-static int
-holds(const char *s, size_t n, const char *word)
-{
-	size_t k = strlen(word), i;
-
-	for (i = 0; i + k <= n; i++)
-		if (memcmp(s + i, word, k) == 0)
-			return 1;
-	return 0;
-}
-
-/* s (n bytes) with what stackcollapse-perf.pl's tidying removes: from the
- * first '(' on (arguments), but "(anonymous namespace)" and Go's
- * "pkg.(*T).M"; quotes. Into buf (n + 1 bytes): its length. */
-static size_t
-perf_tidy(const char *s, size_t n, char *buf)
-{
-	static const char anon[] = "(anonymous namespace)";
-	size_t i, k = 0, cut = n;
-	int go = 0;
-
-	/* Go's method: ".(" then ")." later */
-	for (i = 0; i + 1 < n && !go; i++)
-		if (s[i] == '.' && s[i + 1] == '(' && holds(s + i + 2, n - i - 2,
-		    ")."))
-			go = 1;
-	for (i = 0; i < n && !go; i++)
-		if (s[i] == '(' && !(n - i >= sizeof(anon) - 1 &&
-		    memcmp(s + i, anon, sizeof(anon) - 1) == 0)) {
-			cut = i;
-			break;
-		}
-	for (i = 0; i < cut; i++)
-		if (s[i] != '"' && s[i] != '\'')
-			buf[k++] = s[i];
-	return k;
-}
-
-/* The name stackcollapse-perf.pl gives location l, in a process named
- * java or not: its symbol tidied (an unknown one "[file]" or "[unknown]",
- * with --addrs "<address>"), then _[i] inlined, _[k] kernel, _[j] JIT. */
-static char *
-perf_name(const struct stack_reader *r, const struct prof *p,
-    const struct location *l, int java, size_t *len)
-{
-	const char *mod = l->mapping != PROF_NONE ? prof_str(p,
-	    p->mappings[l->mapping].filename) : "[unknown]", *b, *sym;
-	size_t nmod = strlen(mod), nsym, n;
-	char *out, pc[24];
-	unsigned f = r->opts.perf;
-
-	if (l->function != PROF_NONE) {
-		sym = prof_str(p, p->functions[l->function].name);
-		nsym = prof_strlen(p, p->functions[l->function].name);
-	} else {
-		for (b = mod + nmod; b > mod && b[-1] != '/'; b--)
-			;
-		sym = strcmp(mod, "[unknown]") != 0 ? b : "unknown";
-		nsym = strlen(sym);
-	}
-	if ((out = malloc(nsym + nmod + 64)) == NULL)
-		return NULL;
-	if (l->function == PROF_NONE) {
-		n = 0;
-		out[n++] = '[';
-		memcpy(out + n, sym, nsym);
-		n += nsym;
-		if (f & STACKS_PERF_ADDRS) {
-			snprintf(pc, sizeof(pc), " <%llx>", (unsigned long long)
-			    l->address);
-			memcpy(out + n, pc, strlen(pc));
-			n += strlen(pc);
-		}
-		out[n++] = ']';
-		/* the bracketed name is tidied as any */
-		n = perf_tidy(out, n, out);
-	} else
-		n = perf_tidy(sym, nsym, out);
-	if (java && memchr(out, '/', n) != NULL && n > 0 && out[0] == 'L') {
-		memmove(out, out + 1, n - 1);
-		n--;
-	}
-	if (l->inlined) {
-		if (!holds(out, n, "_[i]")) {
-			memcpy(out + n, "_[i]", 4);
-			n += 4;
-		}
-	} else if ((f & STACKS_PERF_KERNEL) && ((nmod > 0 && mod[0] == '[') ||
-	    (nmod >= 7 && strcmp(mod + nmod - 7, "vmlinux") == 0)) &&
-	    !holds(mod, nmod, "unknown")) {
-		memcpy(out + n, "_[k]", 4);
-		n += 4;
-	} else if ((f & STACKS_PERF_JIT) && strncmp(mod, "/tmp/perf-", 10) ==
-	    0 && (b = strchr(mod + 10, '.')) != NULL && b > mod + 10 &&
-	    strspn(mod + 10, "0123456789") == (size_t)(b - mod - 10) &&
-	    strncmp(b, ".map", 4) == 0 && !holds(out, n, "_[j]")) {
-		memcpy(out + n, "_[j]", 4);
-		n += 4;
-	}
-	*len = n;
-	return out;
-}
-
-/* The frame of prof location li in perf's naming, made when first seen. */
+/* The frame of prof location li as the namer names it in variant v
+ * (a cache each: 0 and 1), made when first seen. */
 static int64_t
-perf_frame_of(struct stack_reader *r, struct prof *p, uint32_t li, int java)
+named_frame_of(struct stack_reader *r, struct prof *p, uint32_t li, int v)
 {
-	uint32_t **cache = java ? &r->loc_frame_java : &r->loc_frame;
-	size_t *cap = java ? &r->caplocj : &r->caploc, len;
+	uint32_t **cache = v ? &r->loc_frame_java : &r->loc_frame;
+	size_t *cap = v ? &r->caplocj : &r->caploc, len;
 	char *name;
 	int64_t k;
 
@@ -241,7 +138,8 @@ perf_frame_of(struct stack_reader *r, struct prof *p, uint32_t li, int java)
 	if (array_grow_zeroed((void **)cache, cap, (size_t)li + 1,
 	    sizeof(**cache)) < 0)
 		return -1;
-	if ((name = perf_name(r, p, &p->locations[li], java, &len)) == NULL)
+	if ((name = r->opts.namer->name(r->opts.namer, p, li, v, &len)) ==
+	    NULL)
 		return -1;
 	k = frame_named(&r->st, name, len, text_n("", 0), FRAME_PLAIN);
 	free(name);
@@ -250,43 +148,23 @@ perf_frame_of(struct stack_reader *r, struct prof *p, uint32_t li, int java)
 	return k;
 }
 
-/* The process's frame, as stackcollapse-perf.pl names it: comm (its
- * spaces '_'), with --pid "-pid", with --tid "-pid/tid" ("?" for a pid
- * not known); -2 when the sample has no comm. */
+/* The sample's root frame as the namer names it (the process): its
+ * index, -2 when it has none, -1 out of memory; *v the variant its
+ * locations are named in. */
 static int64_t
-perf_process(struct stack_reader *r, struct prof *p, const struct sample *s,
-    int *java)
+named_root(struct stack_reader *r, struct prof *p, const struct sample *s,
+    int *v)
 {
-	const char *comm = NULL, *key;
-	char num[2][24] = { "?", "?" }, *name;
-	size_t i, n;
+	char *name = NULL;
+	size_t n = 0;
 	int64_t k;
+	int rc;
 
-	for (i = 0; i < s->nlabels; i++) {
-		key = prof_str(p, s->labels[i].key);
-		if (strcmp(key, "comm") == 0 && s->labels[i].str != PROF_NONE)
-			comm = prof_str(p, s->labels[i].str);
-		else if (strcmp(key, "pid") == 0 && !s->labels[i].num_na)
-			snprintf(num[0], sizeof(num[0]), "%lld",
-			    (long long)s->labels[i].num);
-		else if (strcmp(key, "tid") == 0 && !s->labels[i].num_na)
-			snprintf(num[1], sizeof(num[1]), "%lld",
-			    (long long)s->labels[i].num);
-	}
-	if (comm == NULL)
-		return -2;
-	*java = strncmp(comm, "java", 4) == 0;
-	if ((name = malloc(strlen(comm) + 64)) == NULL)
+	*v = 0;
+	if ((rc = r->opts.namer->root(r->opts.namer, p, s, &name, &n, v)) < 0)
 		return -1;
-	if (r->opts.perf & STACKS_PERF_TID)
-		n = (size_t)sprintf(name, "%s-%s/%s", comm, num[0], num[1]);
-	else if (r->opts.perf & STACKS_PERF_PID)
-		n = (size_t)sprintf(name, "%s-%s", comm, num[0]);
-	else
-		n = (size_t)sprintf(name, "%s", comm);
-	for (i = 0; i < n; i++)
-		if (name[i] == ' ')
-			name[i] = '_';
+	if (rc == 0)
+		return -2;
 	k = frame_named(&r->st, name, n, text_n("", 0), FRAME_SPECIAL);
 	free(name);
 	return k;
@@ -565,13 +443,13 @@ path_of(struct stack_reader *r, struct prof *p, const struct sample *s,
 	struct stacks *st = &r->st;
 	size_t d, root = 0;
 	int64_t k;
-	int java = 0;
+	int v = 0;
 
 	if (array_grow((void **)&r->path, &r->cappath, s->nlocs + 2,
 	    sizeof(*r->path)) < 0)
 		return -1;
-	if (r->opts.perf) {
-		if ((k = perf_process(r, p, s, &java)) == -1)
+	if (r->opts.namer != NULL) {
+		if ((k = named_root(r, p, s, &v)) == -1)
 			return -1;
 		if (k >= 0)
 			r->path[root++] = (uint32_t)k;
@@ -581,8 +459,8 @@ path_of(struct stack_reader *r, struct prof *p, const struct sample *s,
 			return -1;
 	}
 	for (d = 0; d < s->nlocs; d++) {	/* root first */
-		if ((k = r->opts.perf ? perf_frame_of(r, p, s->locs[d], java) :
-		    stacks_frame_of(r, p, s->locs[d])) < 0)
+		if ((k = r->opts.namer != NULL ? named_frame_of(r, p,
+		    s->locs[d], v) : stacks_frame_of(r, p, s->locs[d])) < 0)
 			return -1;
 		r->path[root + s->nlocs - 1 - d] = (uint32_t)k;
 	}

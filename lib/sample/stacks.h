@@ -40,15 +40,22 @@ struct stacks {
 	struct numcol *cols;
 	size_t ncols, capcol;
 	struct measure m;		/* the types, measure.h */
-	char *first_type;		/* perf: the first sample's type */
+	char *first_type;		/* namer: the first sample's type */
 };
 
-/* FlameGraph's stackcollapse-perf.pl's stacks (tsv2folded --perf): the
- * process's name as the root frame, frames named as it names them; and
- * its options */
-enum {
-	STACKS_PERF = 1, STACKS_PERF_PID = 2, STACKS_PERF_TID = 4,
-	STACKS_PERF_KERNEL = 8, STACKS_PERF_JIT = 16, STACKS_PERF_ADDRS = 32
+/* Frames named another way than by their function, with a root frame
+ * of its own: tsv2folded --perf's, as stackcollapse-perf.pl names them
+ * (formats/perf/perf_collapse.h). Names are malloc'd, the stacks' to
+ * free. */
+struct stack_namer {
+	/* sample s's root frame: 1 with its name and the variant its
+	 * locations are named in (0 or 1), 0: none, -1 out of memory */
+	int (*root)(const struct stack_namer *nm, const struct prof *p,
+	    const struct sample *s, char **name, size_t *len, int *variant);
+	/* location li's name in variant v, or NULL out of memory */
+	char *(*name)(const struct stack_namer *nm, const struct prof *p,
+	    uint32_t li, int variant, size_t *len);
+	unsigned flags;			/* the namer's own */
 };
 
 struct stack_opts {
@@ -56,7 +63,7 @@ struct stack_opts {
 	const struct source_set *sources;
 	uint32_t base;			/* -d: this source is series 0 */
 	const struct source_set *bases;	/* or these sources (NULL: none) */
-	unsigned perf;			/* STACKS_PERF_* */
+	const struct stack_namer *namer;	/* NULL: by function */
 	/* a labelled sample's stack ends in a FRAME_LABELS frame naming
 	 * its labels (stacks_labels), so that stacks part by label set:
 	 * the report's data for refining in the browser */
@@ -73,7 +80,7 @@ struct stack_reader {
 	struct stacks st;
 	uint32_t *loc_frame;		/* prof location -> frame + 1 */
 	size_t caploc;
-	uint32_t *loc_frame_java;	/* perf: the same in a java process */
+	uint32_t *loc_frame_java;	/* namer: the same in variant 1 */
 	size_t caplocj;
 	uint32_t *path;			/* the current sample, root first */
 	size_t cappath;

@@ -15,6 +15,8 @@ struct firefox_reader {
 	uint32_t nsources, nsamples, nfunctions, nlocations, nmappings;
 	struct strtab fkeys;	/* name \0 file -> function id - 1 */
 	struct strtab lkeys;	/* a location's key -> location id - 1 */
+	char *kbuf;		/* a function's key being made */
+	size_t capkbuf;
 };
 
 /* The reader (stream/codec.h). A read is one file: every thread of every

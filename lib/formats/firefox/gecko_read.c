@@ -403,6 +403,7 @@ firefox_free(void *reader)
 	sw_free(&c->w);
 	strtab_free(&c->fkeys);
 	strtab_free(&c->lkeys);
+	free(c->kbuf);
 }
 
 static int

@@ -495,17 +495,16 @@ frame_location(struct firefox_reader *c, const struct gthread *t,
 	if (is_addr)
 		mapping = lib_mapping(c, p, addr);
 	else {
-		char fk[8192];
-		if (name.n + file.n + 2 > sizeof(fk)) {
-			perr_set(e, "a frame's name and file of %zu bytes",
-			    name.n + file.n);
+		if (array_grow((void **)&c->kbuf, &c->capkbuf, name.n +
+		    file.n + 1, 1) < 0) {
+			perr_nomem(e);
 			return 0;
 		}
-		memcpy(fk, name.p, name.n);
-		fk[name.n] = '\0';
-		memcpy(fk + name.n + 1, file.p, file.n);
-		if ((k = strtab_intern(&c->fkeys, fk, name.n + 1 + file.n)) <
-		    0) {
+		memcpy(c->kbuf, name.p, name.n);
+		c->kbuf[name.n] = '\0';
+		memcpy(c->kbuf + name.n + 1, file.p, file.n);
+		if ((k = strtab_intern(&c->fkeys, c->kbuf, name.n + 1 +
+		    file.n)) < 0) {
 			perr_nomem(e);
 			return 0;
 		}

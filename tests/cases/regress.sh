@@ -30,7 +30,9 @@ t_regress_readers() {
 	done
 }
 
-# Streams: every reader ends with a result or a message.
+# Streams: every reader ends with a result or a message; a valid one
+# tsv2otlp writes, otlp2tsv reads back to a valid stream (a type in two
+# units of one source was joined into samples that held it twice).
 t_regress_streams() {
 	for f in tests/fuzz/regress/stream/*; do
 		[ -f "$f" ] || continue
@@ -38,5 +40,11 @@ t_regress_streams() {
 			$bin/$p "$f" >/dev/null 2>&1
 			[ $? -le 1 ] || bad "$p on $f"
 		done
+		$bin/tsvvalidate "$f" >/dev/null 2>&1 || continue
+		$bin/tsv2otlp "$f" >"$out/reg.otlp" 2>/dev/null || continue
+		$bin/otlp2tsv "$out/reg.otlp" >"$out/reg.tsv" 2>"$out/err" ||
+		    { bad "otlp2tsv refused tsv2otlp's of $f: $(cat "$out/err")"; continue; }
+		$bin/tsvvalidate "$out/reg.tsv" >/dev/null 2>&1 ||
+		    bad "otlp2tsv of tsv2otlp's of $f: an invalid stream"
 	done
 }

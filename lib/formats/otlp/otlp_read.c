@@ -354,6 +354,39 @@ profile_type(struct octx *x, struct pb m)
 	return vt;
 }
 
+/* Whether two of the n Profiles have types of one name (units apart): a
+ * sample of the stream holds a type once, so such Profiles are not
+ * joined into one source. 1, 0, or -1 with e set. */
+static int
+type_names_repeat(struct octx *x, const struct pb *prof, size_t n)
+{
+	struct text *names;
+	struct pb_field f;
+	struct pb m;
+	struct text unit;
+	size_t i, j;
+	int rc = 0;
+
+	if ((names = calloc(n, sizeof(*names))) == NULL)
+		return perr_nomem(x->e);
+	for (i = 0; i < n && rc == 0; i++) {
+		names[i] = text_n("", 0);
+		for (m = prof[i]; (rc = od_next(x, &m, &f, "Profile")) > 0;)
+			if (f.num == OP_SAMPLE_TYPE && (od_want(x, &f, PB_LEN,
+			    "Profile", "sample_type") < 0 ||
+			    od_value_type(x, f.sub, &names[i], &unit) < 0)) {
+				rc = -1;
+				break;
+			}
+		for (j = 0; rc == 0 && j < i; j++)
+			if (names[j].n == names[i].n && memcmp(names[j].p,
+			    names[i].p, names[i].n) == 0)
+				rc = 1;
+	}
+	free(names);
+	return rc;
+}
+
 /* One Profile: a source and its samples. */
 static int
 profile(struct octx *x, const struct octxt *cx, struct pb m)
@@ -551,6 +584,11 @@ scope_profiles(struct octx *x, struct octxt *cx, struct pb m)
 		goto done;
 	}
 	if ((rc = type_order(x, cx, n, order)) < 0)
+		goto done;
+	/* types of one name in two units stay sources apart */
+	if (rc > 0 && (rc = type_names_repeat(x, prof, n)) >= 0)
+		rc = !rc;
+	if (rc < 0)
 		goto done;
 	if (rc > 0)
 		rc = joined(x, cx, prof, order, n);

@@ -151,6 +151,52 @@ t_cpuprofile_trace_hits() {
 	trace_hits tests/data/cpuprofile/chromium-trace/page.trace.json.gz
 }
 
+# A trace DevTools saved says when recording began (metadata.startTime,
+# Date's ISO text): that moment is put at the trace's first event, every
+# sample moved by the same offset from V8's clock, computed by node from
+# the JSON (the trace is chromium's, the metadata DevTools' shape from
+# its SaveFileFormatter). A startTime that is not an ISO moment places
+# nothing: V8's clock stays, said.
+t_cpuprofile_trace_clock() {
+	need node zcat || return
+	cd "$out" || return
+	zcat "$top/tests/data/cpuprofile/chromium-trace/page.trace.json.gz" |
+	    sed '1s/^{"traceEvents":/{"metadata":{"source":"DevTools","startTime":"2026-11-29T12:00:00.123Z","dataOrigin":"TraceEvents"},"traceEvents":/' \
+	    >dt.json
+	$bin/cpuprofile2tsv dt.json >dt.tsv || bad "cpuprofile2tsv of DevTools' trace"
+	$bin/cpuprofile2tsv "$top/tests/data/cpuprofile/chromium-trace/page.trace.json.gz" \
+	    >v8.tsv || bad "cpuprofile2tsv of the trace"
+	awk -F'\t' '$1 == ".sample_times" { print $3 }' v8.tsv >v8.times
+	node -e '
+	    const fs = require("fs");
+	    const t = JSON.parse(fs.readFileSync("dt.json"));
+	    let first = Infinity;
+	    for (const e of t.traceEvents)
+		if (e.ph !== "M" && typeof e.ts === "number" && e.ts < first)
+		    first = e.ts;
+	    const off = BigInt(Date.parse(t.metadata.startTime)) * 1000000n -
+		BigInt(Math.round(first * 1000));
+	    for (const l of fs.readFileSync("v8.times", "utf8").split("\n"))
+		if (l !== "") console.log(String(BigInt(l) + off));' >want
+	awk -F'\t' '$1 == ".sample_times" { print $3 }' dt.tsv >got
+	same want "every sample at startTime plus its time from the first event"
+	grep -c '	cpuprofile.clock_from	the trace.s metadata.startTime' dt.tsv >got
+	echo 2 >want
+	same want "each profile says what placed it"
+	grep -c '	clock	' dt.tsv >got
+	echo 0 >want
+	same want "no profile left on V8's clock"
+	$bin/tsvfocus --from 2026-11-29T12:00:00Z --to 2026-11-29T12:01:00Z \
+	    dt.json | $bin/tsvtop -q -n 1 --unit raw -t samples >got
+	$bin/tsvtop -q -n 1 --unit raw -t samples dt.json >want
+	same want "a window about the recording keeps it"
+	sed 's/"startTime":"2026-11-29T12:00:00.123Z"/"startTime":"1234"/' dt.json >num.json
+	$bin/cpuprofile2tsv num.json | grep -c '	clock	v8$' >got
+	echo 2 >want
+	same want "a startTime that is no moment: V8's clock, said"
+	cd "$top" || return
+}
+
 # A chunk before its Profile event, keys in any order, a chunk's nodes
 # naming their parent in an earlier chunk: the samples at 110, 130 and 160
 # us (startTime 100, deltas 10, 20, 30), each weighing the time to the

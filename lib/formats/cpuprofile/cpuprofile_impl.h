@@ -60,6 +60,7 @@ struct cpx {
 	int has_start, has_end;
 	int64_t first_stamp, last_stamp, prev_stamp;
 	int64_t offset;		/* V8's clock to Unix time, ns; 0: none */
+	const char *clock_from;	/* what placed it, given by the reader */
 	int disordered;		/* a time before the one before it */
 	struct u64map ix;	/* node id -> index */
 	char *fkey;

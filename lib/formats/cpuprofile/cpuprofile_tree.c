@@ -568,8 +568,11 @@ cpx_source(struct cpx *x, uint32_t *id, struct perr *e)
 	sw_source(&c->w, source, text_of(SOURCE_CPUPROFILE),
 	    text_of(x->in->uri), NAN);
 	/* V8's clock, placed on Unix time by the name node gave the file;
-	 * else said to be V8's */
-	if (x->ndeltas > 0 && x->has_end && node_file_time(x->in->name,
+	 * else said to be V8's; a trace's reader may have placed it */
+	if (x->ndeltas > 0 && x->clock_from != NULL)
+		sw_source_attr(&c->w, source, text_of("cpuprofile.clock_from"),
+		    text_of(x->clock_from));
+	else if (x->ndeltas > 0 && x->has_end && node_file_time(x->in->name,
 	    &named)) {
 		x->offset = (int64_t)named * 1000000000 - llround(x->end *
 		    1e3);

@@ -15,23 +15,25 @@
  * as runs of the spools.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/array.h"
+#include "base/when.h"
 #include "formats/cpuprofile/cpuprofile_impl.h"
 
 /* What a container is to this reader. */
 enum tctx {
 	TC_TOP, TC_EVENTS, TC_EVENT, TC_ARGS, TC_DATA, TC_PROFILE, TC_NODES, TC_NODE,
-	TC_FRAME, TC_CHILD_IDS, TC_SAMPLES, TC_DELTAS, TC_SKIP
+	TC_FRAME, TC_CHILD_IDS, TC_SAMPLES, TC_DELTAS, TC_META, TC_SKIP
 };
 enum tkey {
 	K_OTHER, K_EVENTS, K_NAME, K_ID, K_PID, K_TID, K_ARGS, K_DATA,
 	K_CPUPROFILE, K_NODES, K_SAMPLES, K_DELTAS, K_START, K_END, K_SOURCE,
 	K_NODE_ID, K_PARENT, K_CALLFRAME, K_CHILDREN, K_FN, K_URL, K_LINE,
-	K_COLUMN
+	K_COLUMN, K_PH, K_TS, K_META, K_META_START
 };
 
 /* What an event says of itself, its keys in any order. */
@@ -70,6 +72,14 @@ struct tx {
 	int negative;		/* a delta < 0 past its first */
 	int first_negative;	/* its first delta < 0 */
 	struct cpx pend;	/* its nodes */
+	char ph;		/* its phase; 'M' a metadata event */
+	double ts;
+	int has_ts;
+	/* DevTools' file: when recording began (Unix ns), and the trace's
+	 * first event (us, the trace's clock) */
+	int64_t began;
+	double first_ts;
+	int has_began, has_first_ts;
 };
 
 static enum tkey
@@ -78,6 +88,9 @@ tx_key_of(enum tctx where, const char *s, size_t n)
 	static const struct { enum tctx where; const char *name;
 	    enum tkey k; } keys[] = {
 		{ TC_TOP, "traceEvents", K_EVENTS },
+		{ TC_TOP, "metadata", K_META },
+		{ TC_META, "startTime", K_META_START },
+		{ TC_EVENT, "ph", K_PH }, { TC_EVENT, "ts", K_TS },
 		{ TC_EVENT, "name", K_NAME }, { TC_EVENT, "id", K_ID },
 		{ TC_EVENT, "pid", K_PID }, { TC_EVENT, "tid", K_TID },
 		{ TC_EVENT, "args", K_ARGS }, { TC_ARGS, "data", K_DATA },
@@ -125,6 +138,8 @@ static void
 event_begin(struct tx *t)
 {
 	t->kind = E_OTHER;
+	t->ph = '\0';
+	t->has_ts = 0;
 	t->has_id = t->has_pid = t->has_tid = 0;
 	t->has_start = t->has_end = 0;
 	t->source[0] = '\0';
@@ -215,6 +230,13 @@ event_end(struct tx *t, struct perr *e)
 	struct tprof *p;
 	char id[64];
 
+	/* the trace's first moment, as DevTools bounds it: metadata events
+	 * (ts 0) say nothing of when */
+	if (t->has_ts && t->ph != 'M' && (!t->has_first_ts ||
+	    t->ts < t->first_ts)) {
+		t->first_ts = t->ts;
+		t->has_first_ts = 1;
+	}
 	if (t->kind == E_OTHER)
 		return 0;
 	if (t->pend.in_node)
@@ -246,6 +268,8 @@ tx_start_map(void *ctx, struct perr *e)
 	(void)e;
 	if (t->depth == 0)
 		return tx_push(t, TC_TOP);
+	if (w == TC_TOP && t->key == K_META)
+		return tx_push(t, TC_META);
 	if (w == TC_EVENTS) {
 		event_begin(t);
 		return tx_push(t, TC_EVENT);
@@ -367,6 +391,10 @@ tx_number(void *ctx, const char *s, size_t n, struct perr *e)
 			return -1;
 		return cpx_kid(&t->pend, v, e);
 	case TC_EVENT:
+		if (t->key == K_TS) {
+			t->has_ts = 1;
+			return tx_time(s, n, &t->ts, e);
+		}
 		if (t->key == K_PID || t->key == K_TID) {
 			if (cpx_integer(s, n, &v, e) < 0)
 				return -1;
@@ -408,13 +436,37 @@ tx_number(void *ctx, const char *s, size_t n, struct perr *e)
 	}
 }
 
+/*
+ * DevTools' metadata.startTime: the moment recording began, as
+ * JavaScript's Date writes it (2026-11-29T12:00:00.123Z). Anything else
+ * (a number, a local time) places nothing: the trace keeps V8's clock.
+ */
+static void
+tx_began(struct tx *t, const char *s, size_t n)
+{
+	char buf[48];
+
+	if (n < 20 || n >= sizeof(buf) || strspn(s, "0123456789") != 4 ||
+	    s[4] != '-' || s[10] != 'T' || memchr(s, '\0', n) != NULL)
+		return;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	t->has_began = when_parse(buf, &t->began, NULL) == 0;
+}
+
 static int
 tx_string(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct tx *t = ctx;
 
 	switch (tx_here(t)) {
+	case TC_META:
+		if (t->key == K_META_START)
+			tx_began(t, s, n);
+		return 0;
 	case TC_EVENT:
+		if (t->key == K_PH && n == 1)
+			t->ph = s[0];
 		if (t->key == K_NAME)
 			t->kind = n == 7 && memcmp(s, "Profile", 7) == 0 ?
 			    E_PROFILE : n == 12 && memcmp(s, "ProfileChunk",
@@ -460,6 +512,13 @@ tx_emit(struct tx *t, struct tprof *p, struct perr *e)
 	if (!p->x.has_end && p->x.has_start && p->x.ndeltas > 0) {
 		p->x.end = p->x.start + p->dsum;
 		p->x.has_end = 1;
+	}
+	/* placed on Unix time by DevTools' moment of its first event */
+	if (t->has_began && t->has_first_ts) {
+		p->x.offset = t->began - llround(t->first_ts * 1e3);
+		p->x.clock_from = "the trace's metadata.startTime: DevTools' "
+		    "clock when recording began, to the millisecond, at the "
+		    "trace's first event";
 	}
 	if (cpx_resolve(&p->x, e) < 0 || cpx_number(&p->x, e) < 0 ||
 	    cpx_source(&p->x, &source, e) < 0)

@@ -46,6 +46,7 @@ struct cpx {
 	char *name, *url;	/* the current node's (copied) */
 	size_t nname, nurl, capname, capurl;
 	int64_t line, column;
+	int has_line;		/* lineNumber given (-1 too) */
 	int64_t (*kids)[2];	/* child id, parent index */
 	size_t nkids, capkids;
 	uint32_t *head_stack;	/* the old format: the nodes open */

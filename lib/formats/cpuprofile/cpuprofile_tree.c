@@ -58,6 +58,7 @@ cpx_node_begin(struct cpx *x)
 	x->in_node = 1;
 	x->nname = x->nurl = 0;
 	x->line = x->column = -1;
+	x->has_line = 0;
 }
 
 int
@@ -76,9 +77,10 @@ cpx_node_int(struct cpx *x, enum cpx_field f, int64_t v, struct perr *e)
 		x->cur.id = v;
 	else if (f == CPX_PARENT)
 		x->cur.parent_id = v;
-	else if (f == CPX_LINE)
+	else if (f == CPX_LINE) {
 		x->line = v;
-	else
+		x->has_line = 1;
+	} else
 		x->column = v;
 	return 0;
 }
@@ -157,12 +159,12 @@ cpx_node_end(struct cpx *x, struct perr *e)
 	x->in_node = 0;
 	/* an anonymous function named by its file's base name and line, as
 	 * speedscope names it: "(anonymous app.js:12)", not one row for all
-	 * of them */
+	 * of them; V8's -1 (no line) is its ":0" */
 	if (x->nname == 0 && x->nurl > 0) {
 		for (base = x->url + x->nurl; base > x->url && base[-1] != '/';
 		    base--)
 			;
-		if (x->line >= 0)
+		if (x->has_line)
 			snprintf(anon, sizeof(anon), "(anonymous %.*s:%lld)",
 			    (int)(x->url + x->nurl - base < 100 ? x->url +
 			    x->nurl - base : 100), base, (long long)x->line + 1);

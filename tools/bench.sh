@@ -312,7 +312,7 @@ row "perf2tsv | tsv2folded --perf" "$n" "build/bin/perf2tsv $pf | build/bin/tsv2
 row "tsvtop (the perf script text itself)" "$n" build/bin/tsvtop "$pf"
 # speedscope's own import, where node, Chromium and the speedscope npm
 # package are (sh tools/deps.sh interop): its page in headless Chromium
-# opening the file as its users do (tests/interop/speedscope-import.js),
+# opening the file as its users do (tests/interop/speedscope.js import),
 # the milliseconds it reports, less those of opening a one-line profile
 # (the page itself); a row as row() prints one, the reference.
 npm=build/tests/out/npm/node_modules
@@ -323,10 +323,10 @@ speedscope_row() {
 	}
 	if [ -z "${speedscope_base:-}" ]; then
 		printf 'a;b 1\n' >"$dir/one.folded"
-		speedscope_base=$(NODE_PATH=$npm node tests/interop/speedscope-import.js \
+		speedscope_base=$(NODE_PATH=$npm node tests/interop/speedscope.js import \
 		    "$dir/one.folded" | awk '$1 == "import" { print $2 }')
 	fi
-	ms=$(NODE_PATH=$npm timeout 900 node tests/interop/speedscope-import.js "$2" |
+	ms=$(NODE_PATH=$npm timeout 900 node tests/interop/speedscope.js import "$2" |
 	    awk '$1 == "import" { print $2 }')
 	[ -n "$ms" ] || { echo "  $1: speedscope did not import it in 15 minutes"; return 1; }
 	last=$(awk -v m="$ms" -v b="$speedscope_base" 'BEGIN { printf "%.4f", (m - b) / 1000 }')

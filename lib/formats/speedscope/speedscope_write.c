@@ -21,6 +21,7 @@
 #include "sample/measure.h"
 #include "sample/select.h"
 #include "base/array.h"
+#include "base/hash.h"
 #include "formats/speedscope/speedscope_write.h"
 #include "io/markup.h"
 #include "io/spool.h"
@@ -538,6 +539,31 @@ all_evented(struct speedscope_writer *w, const struct measure_choice *c,
 	return 1;
 }
 
+/* Whether the stream has a source of perf's: its functions have no file,
+ * their binary (the mapping) stands for it. */
+static int
+ss_perf_stream(const struct prof *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nsources; i++)
+		if (strcmp(prof_str(p, p->sources[i].type), "perf") == 0)
+			return 1;
+	return 0;
+}
+
+/* The binary that stands for l's file (its mapping's index + 1), or 0:
+ * of perf's stream, a location whose function has no file. */
+static uint32_t
+ss_binary(const struct prof *p, const struct location *l, int perf)
+{
+	if (!perf || l->mapping == PROF_NONE || (l->function != PROF_NONE &&
+	    prof_strlen(p, p->functions[l->function].filename) > 0) ||
+	    prof_strlen(p, p->mappings[l->mapping].filename) == 0)
+		return 0;
+	return l->mapping + 1;
+}
+
 int
 speedscope_write(struct speedscope_writer *w, const struct prof *p,
     struct output *o, const char *name, struct perr *e)
@@ -547,36 +573,47 @@ speedscope_write(struct speedscope_writer *w, const struct prof *p,
 	const struct function *f;
 	const char *unit, *v;
 	size_t i;
-	uint32_t *fn_frame;
+	struct u64map fn_frame;
+	uint32_t *slot, b;
 	unsigned char *v8;
-	int first = 1, evt, active = -1, k = 0, same_unit;
+	int first = 1, evt, active = -1, k = 0, same_unit, perf, added;
 	double ns, start = 0, end = 0;
 
 	if (measure_choose(&w->m, p, w->want, NULL, &c, e) < 0)
 		return -1;
 	/* a frame per function used (a location of none: its own), in the
 	 * profile's order of the locations (a speedscope file's frames read
-	 * back in theirs) */
-	if ((fn_frame = calloc(p->nfunctions + 1, sizeof(*fn_frame))) == NULL)
-		return perr_nomem(e);
+	 * back in theirs); of perf's, a function of no file per binary, as
+	 * speedscope's perf import keys a frame by symbol and file */
+	perf = ss_perf_stream(p);
+	memset(&fn_frame, 0, sizeof(fn_frame));
 	for (i = 0; i < w->capframe; i++) {
 		if (w->frame_of[i] == 0)
 			continue;
 		l = &p->locations[i];
-		if (l->function != PROF_NONE && fn_frame[l->function] != 0) {
-			w->frame_of[i] = fn_frame[l->function];
-			continue;
-		}
+		if (l->function != PROF_NONE) {
+			slot = u64map_put(&fn_frame, (uint64_t)l->function << 32 |
+			    ss_binary(p, l, perf), 0, &added);
+			if (slot == NULL) {
+				u64map_free(&fn_frame);
+				return perr_nomem(e);
+			}
+			if (!added) {
+				w->frame_of[i] = *slot;
+				continue;
+			}
+		} else
+			slot = NULL;
 		if (ARRAY_ROOM(w->frames, w->nframes, w->capframes) < 0) {
-			free(fn_frame);
+			u64map_free(&fn_frame);
 			return perr_nomem(e);
 		}
 		w->frames[w->nframes++] = (uint32_t)i;
 		w->frame_of[i] = (uint32_t)w->nframes;
-		if (l->function != PROF_NONE)
-			fn_frame[l->function] = (uint32_t)w->nframes;
+		if (slot != NULL)
+			*slot = (uint32_t)w->nframes;
 	}
-	free(fn_frame);
+	u64map_free(&fn_frame);
 	/* V8's special frames, by name, for its sources' samples */
 	if ((v8 = calloc(w->nframes + 1, 1)) == NULL)
 		return perr_nomem(e);
@@ -632,6 +669,11 @@ speedscope_write(struct speedscope_writer *w, const struct prof *p,
 			out_str(o, ",\"file\":");
 			out_json_string(o, prof_str(p, f->filename),
 			    prof_strlen(p, f->filename));
+		} else if ((b = ss_binary(p, l, perf)) > 0) {
+			out_str(o, ",\"file\":");
+			out_json_string(o, prof_str(p,
+			    p->mappings[b - 1].filename), prof_strlen(p,
+			    p->mappings[b - 1].filename));
 		}
 		/* the function's line (speedscope's pprof import: its start
 		 * line); a function of none, its location's */

@@ -718,7 +718,7 @@ t_chromium_speedscope_sandwich() {
 		for k in own ours; do
 			g=$f; [ $k = ours ] && g=$out/ours.json
 			NODE_PATH=$npm timeout 180 node \
-			    tests/interop/speedscope-sandwich.js "$g" >"$out/$k" ||
+			    tests/interop/speedscope.js sandwich "$g" >"$out/$k" ||
 			    bad "speedscope's Sandwich of $g"
 		done
 		[ -s "$out/own" ] || { bad "no rows for $f"; continue; }
@@ -742,5 +742,46 @@ t_chromium_speedscope_sandwich() {
 		    END { if (!bad && FNR != n) { printf "%s: %d rows, %d\n", f, n, FNR; bad = 1 }
 			exit bad }' "$out/own" "$out/ours" >"$out/why" ||
 		    bad "speedscope's Sandwich: $(head -3 "$out/why")"
+	done
+}
+
+# speedscope's Left Heavy view (issue 53): the frames it draws for what
+# tsv2speedscope writes are those it draws opening the original itself,
+# each layer's left to right, with their names, files and extents to the
+# nanosecond (speedscope.js leftheavy): Go's CPU profile, a .cpuprofile
+# of node (anonymous functions by file and line, ":0" where V8 says -1)
+# and of Chromium. perf script text: the same frames, a function's file
+# its binary as speedscope's perf import has it; their extents are
+# weighed by the event's period, speedscope's by the time to the next
+# sample (0.9% apart here), so only the frames are compared.
+t_chromium_speedscope_leftheavy() {
+	need chromium node || return
+	npm=$top/build/tests/out/npm/node_modules
+	[ -d "$npm/speedscope" ] || {
+		echo "speedscope (npm: sh tools/deps.sh interop)" >>"$out/.missing"
+		return
+	}
+	gzip -dc tests/data/cpuprofile/sucrase.cpuprofile.gz >"$out/sucrase.cpuprofile"
+	gzip -dc tests/data/perf/clock/perf-clock-monotonic.txt.gz >"$out/perf.txt"
+	for f in tests/data/pprof/go-1.19/go.cpu.pb.gz "$out/sucrase.cpuprofile" \
+	    tests/data/cpuprofile/chromium-trace/page.cpuprofile "$out/perf.txt"; do
+		$bin/tsv2speedscope "$f" >"$out/ours.json" ||
+		    { bad "tsv2speedscope $f"; continue; }
+		for k in own ours; do
+			g=$f; [ $k = ours ] && g=$out/ours.json
+			NODE_PATH=$npm timeout 180 node \
+			    tests/interop/speedscope.js leftheavy "$g" >"$out/$k" ||
+			    bad "speedscope's Left Heavy view of $g"
+		done
+		[ -s "$out/own" ] || { bad "no frames for $f"; continue; }
+		case $f in
+		*perf*)	for k in own ours; do
+				cut -f1,4 "$out/$k" >"$out/$k.frames"
+			done
+			cmp -s "$out/own.frames" "$out/ours.frames" ||
+			    bad "Left Heavy of $f: $(diff "$out/own.frames" "$out/ours.frames" | head -4)" ;;
+		*)	cmp -s "$out/own" "$out/ours" ||
+			    bad "Left Heavy of $f: $(diff "$out/own" "$out/ours" | head -4)" ;;
+		esac
 	done
 }

@@ -1,4 +1,5 @@
 /* The profile model: interned strings, and the tables by id. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -116,6 +117,78 @@ prof_write_location(struct stream_writer *w, const struct location *l,
 	};
 
 	sw_location(w, &row);
+}
+
+void
+prof_write_mapping(struct stream_writer *w, const struct prof *p,
+    const struct mapping *m, uint32_t id)
+{
+	struct sw_mapping row = {
+		.id = id, .start = m->start, .limit = m->limit,
+		.offset = m->offset, .filename = prof_text(p, m->filename),
+		.build_id = prof_text(p, m->build_id),
+		.has_functions = m->has_functions,
+		.has_filenames = m->has_filenames,
+		.has_line_numbers = m->has_line_numbers,
+		.has_inline_frames = m->has_inline_frames,
+	};
+
+	sw_mapping(w, &row);
+}
+
+/* The attributes of source i read since, written when keep keeps it. */
+static void
+pass_source_attrs(struct stream_writer *w, const struct prof *p,
+    struct source_pass *sp, size_t i, int keep)
+{
+	const struct source *src = &p->sources[i];
+	size_t j;
+
+	if (keep)
+		for (j = sp->attrs[i]; j < src->nattrs; j++)
+			sw_source_attr(w, src->id, prof_text(p,
+			    src->attrs[j].key), prof_text(p,
+			    src->attrs[j].value));
+	sp->attrs_done += src->nattrs - sp->attrs[i];
+	sp->attrs[i] = src->nattrs;
+}
+
+int
+prof_pass_sources(struct stream_writer *w, const struct prof *p,
+    struct source_pass *sp, int (*keep)(const void *ctx, uint32_t id),
+    const void *ctx)
+{
+	const struct source *src;
+	size_t i;
+
+	if (sp->done == p->nsources && sp->attrs_done == p->nattrs)
+		return 0;
+	if (array_grow((void **)&sp->attrs, &sp->cap, p->nsources + 1,
+	    sizeof(*sp->attrs)) < 0)
+		return -1;
+	for (i = sp->done; i < p->nsources; i++) {
+		src = &p->sources[i];
+		if (keep == NULL || keep(ctx, src->id))
+			sw_source(w, src->id, prof_text(p, src->type),
+			    prof_text(p, src->uri), src->timestamp_na ? NAN :
+			    src->timestamp);
+		sp->attrs[i] = 0;
+		pass_source_attrs(w, p, sp, i, keep == NULL ||
+		    keep(ctx, src->id));
+	}
+	/* attributes that came after their source was written */
+	for (i = 0; sp->attrs_done < p->nattrs && i < sp->done; i++)
+		pass_source_attrs(w, p, sp, i, keep == NULL ||
+		    keep(ctx, p->sources[i].id));
+	sp->done = p->nsources;
+	return 0;
+}
+
+void
+source_pass_free(struct source_pass *sp)
+{
+	free(sp->attrs);
+	memset(sp, 0, sizeof(*sp));
 }
 
 /* The writer's handle of value type (type, unit) of p. */

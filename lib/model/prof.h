@@ -175,6 +175,9 @@ void prof_write_function(struct stream_writer *w, const struct prof *p,
     const struct function *f, uint32_t id);
 void prof_write_location(struct stream_writer *w, const struct location *l,
     uint32_t id, uint32_t function, uint32_t mapping);
+/* A mapping's row under the id given. */
+void prof_write_mapping(struct stream_writer *w, const struct prof *p,
+    const struct mapping *m, uint32_t id);
 /* The attributes of location index li, under output id id. */
 void prof_write_location_attrs(struct stream_writer *w, const struct prof *p,
     uint32_t li, uint32_t id);
@@ -186,6 +189,24 @@ void prof_write_location_attrs(struct stream_writer *w, const struct prof *p,
 int prof_write_sample(struct stream_writer *w, struct u64map *vtypes,
     const struct prof *p, const struct sample *s, uint32_t sample_id,
     uint32_t source_id, const uint32_t *location_ids, size_t nlocs);
+
+/*
+ * A filter's sources, written as they come: each new source that keep
+ * keeps (keep NULL: all), with its attributes, and then the attributes
+ * read since of those written. Nothing to do, most of the time, known at
+ * once (a walk over every source for every sample was quadratic in the
+ * sources). -1: out of memory.
+ */
+struct source_pass {
+	size_t done;		/* sources seen */
+	size_t attrs_done;	/* attributes of all sources seen */
+	size_t *attrs;		/* per source: its attributes seen */
+	size_t cap;
+};
+int prof_pass_sources(struct stream_writer *w, const struct prof *p,
+    struct source_pass *sp, int (*keep)(const void *ctx, uint32_t id),
+    const void *ctx);
+void source_pass_free(struct source_pass *sp);
 
 #endif
 

@@ -48,10 +48,7 @@ struct focus {
 	size_t capfn, capmap;
 	struct u64map loc_out;		/* location << 1 | last -> output id */
 	uint32_t nfn, nmap, nloc, nsamples;
-	size_t src_done;
-	size_t attrs_done;		/* attributes of all sources seen */
-	size_t *src_attrs;		/* per source: attributes written */
-	size_t capsrcattrs;
+	struct source_pass srcs;
 	struct u64map vtypes;		/* type << 32 | unit -> writer's */
 	unsigned tags_matched;		/* FOCUS_TAG*, _WINDOW that matched */
 	struct slabel *labels;		/* the sample's, -tagshow/-taghide */
@@ -91,7 +88,7 @@ clear(struct focus *f)
 	free(f->spans);
 	free(f->fn_out);
 	free(f->map_out);
-	free(f->src_attrs);
+	source_pass_free(&f->srcs);
 	free(f->keep);
 	free(f->last);
 	free(f->labels);
@@ -302,49 +299,18 @@ filter(struct focus *f, const struct prof *p, const struct sample *s,
 	return 1;
 }
 
-/* The attributes of source i read since, those -s keeps written. */
-static void
-source_attrs(struct focus *f, const struct prof *p, size_t i)
+/* Whether -s keeps source id. */
+static int
+focus_keeps_source(const void *ctx, uint32_t id)
 {
-	const struct source *src = &p->sources[i];
-	size_t j;
-
-	if (source_set_has_id(f->opts.sources, src->id))
-		for (j = f->src_attrs[i]; j < src->nattrs; j++)
-			sw_source_attr(&f->w, src->id,
-			    prof_text(p, src->attrs[j].key),
-			    prof_text(p, src->attrs[j].value));
-	f->attrs_done += src->nattrs - f->src_attrs[i];
-	f->src_attrs[i] = src->nattrs;
+	return source_set_has_id(ctx, id);
 }
 
-/* Sources as they come (those -s keeps), with the attributes read since:
- * nothing to do, most of the time, known at once (a walk over every
- * source for every sample was quadratic in the sources). */
 static int
 sources(struct focus *f, const struct prof *p)
 {
-	size_t i;
-
-	if (f->src_done == p->nsources && f->attrs_done == p->nattrs)
-		return 0;
-	if (array_grow((void **)&f->src_attrs, &f->capsrcattrs,
-	    p->nsources + 1, sizeof(*f->src_attrs)) < 0)
-		return -1;
-	for (i = f->src_done; i < p->nsources; i++) {
-		const struct source *src = &p->sources[i];
-		if (source_set_has_id(f->opts.sources, src->id))
-			sw_source(&f->w, src->id, prof_text(p, src->type),
-			    prof_text(p, src->uri), src->timestamp_na ? NAN :
-			    src->timestamp);
-		f->src_attrs[i] = 0;
-		source_attrs(f, p, i);
-	}
-	/* attributes that came after their source was written */
-	for (i = 0; f->attrs_done < p->nattrs && i < f->src_done; i++)
-		source_attrs(f, p, i);
-	f->src_done = p->nsources;
-	return 0;
+	return prof_pass_sources(&f->w, p, &f->srcs, focus_keeps_source,
+	    f->opts.sources);
 }
 
 /* The output id of prof index i in a table, 0 until written. */
@@ -413,17 +379,8 @@ location(struct focus *f, const struct prof *p, uint32_t li, int last)
 		    &map) < 0)
 			return -1;
 		if (*map == 0) {
-			struct sw_mapping mr = {
-				.id = *map = ++f->nmap, .start = m->start,
-				.limit = m->limit, .offset = m->offset,
-				.filename = prof_text(p, m->filename),
-				.build_id = prof_text(p, m->build_id),
-				.has_functions = m->has_functions,
-				.has_filenames = m->has_filenames,
-				.has_line_numbers = m->has_line_numbers,
-				.has_inline_frames = m->has_inline_frames,
-			};
-			sw_mapping(&f->w, &mr);
+			*map = ++f->nmap;
+			prof_write_mapping(&f->w, p, m, *map);
 		}
 	}
 	memset(&row, 0, sizeof(row));

@@ -17,7 +17,7 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 	tsvtop tsvfocus tsv2folded folded2tsv tsvflame \
 	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist tsvreport \
 	cpuprofile2tsv speedscope2tsv tsv2speedscope perf2tsv sql2tsv \
-	firefox2tsv
+	firefox2tsv tsvsymbolize
 
 # lib/ in wings, each using only those listed before it (formats and views
 # side by side, on sample).
@@ -104,6 +104,11 @@ ASSETS = lib/views/stacks/flame.js lib/views/report/report.css \
 ASSET_H = $(ASSETS:lib/%=$(GEN)/%.h)
 # door: every format, read by every program that reads a stream
 DOOR_SRC = lib/door/door.c
+# symbolize: binaries read through elfutils' libdw, by tsvsymbolize alone
+# (no other program links libdw)
+SYMBOLIZE_SRC = lib/symbolize/binary.c lib/symbolize/kallsyms.c \
+	lib/symbolize/symbolize.c
+SYMBOLIZE_OBJ = $(SYMBOLIZE_SRC:%.c=$(OBJ)/%.o)
 LIBSRC = $(BASE_SRC) $(RE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) $(SAMPLE_SRC) $(FORMATS_SRC) $(VIEWS_SRC) \
 	$(DOOR_SRC)
 LIBOBJ = $(LIBSRC:%.c=$(OBJ)/%.o) $(PROTO_C:$(GEN)/%.c=$(OBJ)/gen/%.o)
@@ -122,9 +127,10 @@ endif
 $(B)/config.mk: tools/deps.sh
 	sh tools/deps.sh
 	@mkdir -p $(@D)
-	printf 'DEPCFLAGS = %s\nDEPLIBS = %s\n' \
+	printf 'DEPCFLAGS = %s\nDEPLIBS = %s\nDWCFLAGS = %s\nDWLIBS = %s\n' \
 	    "$$(pkg-config --cflags zlib libzstd libdeflate libprotobuf-c sqlite3 libpq)" \
-	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3 libpq)" > $@
+	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3 libpq)" \
+	    "$$(pkg-config --cflags libdw)" "$$(pkg-config --libs libdw)" > $@
 
 ALLCFLAGS = $(WFLAGS) -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -I$(GEN) \
 	-I$(GEN)/proto $(DEPCFLAGS) $(CFLAGS)
@@ -159,6 +165,12 @@ $(BIN)/%: $(OBJ)/filters/%.o $(CLIOBJ) $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLIOBJ) $(LIBA) \
 	    $(DEPLIBS) -lm -pthread
+
+$(SYMBOLIZE_OBJ): ALLCFLAGS += $(DWCFLAGS)
+$(BIN)/tsvsymbolize: $(OBJ)/filters/tsvsymbolize.o $(SYMBOLIZE_OBJ) $(CLIOBJ) $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(SYMBOLIZE_OBJ) $(CLIOBJ) \
+	    $(LIBA) $(DWLIBS) $(DEPLIBS) -lm -pthread
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 # nothing built is thrown away as intermediate (the filters' objects,

@@ -18,6 +18,7 @@ have libdeflate || need="$need libdeflate-dev"
 have libprotobuf-c || need="$need libprotobuf-c-dev"
 have sqlite3 || need="$need libsqlite3-dev"
 have libpq || need="$need libpq-dev"
+have libdw || need="$need libdw-dev"
 case ${1:-} in
 test|interop|ci)
 	have check || need="$need check"

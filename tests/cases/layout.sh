@@ -2,7 +2,7 @@
 
 # The wings of lib/, each on those before it; those joined by | side by
 # side.
-wings="base re io stream model sample formats|views door"
+wings="base re io stream model sample formats|views|symbolize door"
 
 # Each wing of lib/ includes only the wings before it in $wings; a codec
 # folder only those it is built on (pb under pprof, pprof under legacy,
@@ -30,6 +30,25 @@ t_layout_wings() {
 		print }' \
 	    >"$out/bad"
 	[ ! -s "$out/bad" ] || bad "includes against the wings: $(cat "$out/bad")"
+}
+
+# elfutils (libdw, libelf) is tsvsymbolize's alone: only lib/symbolize/
+# includes it, nothing but tsvsymbolize includes lib/symbolize/, and no
+# other program is linked with it (issue 59: the door knows nothing of
+# it).
+t_layout_libdw() {
+	grep -rlE '^#include [<"](elfutils/|gelf\.h|libelf\.h|dwarf\.h)' lib filters |
+	    grep -v '^lib/symbolize/' >"$out/bad"
+	grep -rl '^#include "symbolize/' lib filters |
+	    grep -v '^lib/symbolize/\|^filters/tsvsymbolize\.c$' >>"$out/bad"
+	[ ! -s "$out/bad" ] || bad "elfutils outside lib/symbolize: $(cat "$out/bad")"
+	for p in $(ls "$top/build/bin"); do
+		[ "$p" = tsvsymbolize ] && continue
+		if command -v ldd >/dev/null 2>&1 &&
+		    ldd "$top/build/bin/$p" 2>/dev/null | grep -q 'libdw\.so'; then
+			bad "$p is linked with libdw"
+		fi
+	done
 }
 
 # The lower wings name no type of a floor above them (issue 56: io's

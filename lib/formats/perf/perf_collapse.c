@@ -96,7 +96,10 @@ perf_name(const struct stack_namer *nm, const struct prof *p, uint32_t li,
 		memmove(out, out + 1, n - 1);
 		n--;
 	}
-	if (l->inlined) {
+	/* perf's "caller->inlined" (no line kept) as the script marks it;
+	 * a frame inlined as DWARF has it (perf's own "(inlined)" lines,
+	 * tsvsymbolize's) keeps its name, as the script keeps those */
+	if (l->inlined && l->line == PROF_LINE_NA) {
 		if (!holds(out, n, "_[i]")) {
 			memcpy(out + n, "_[i]", 4);
 			n += 4;

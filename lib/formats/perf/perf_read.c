@@ -347,6 +347,15 @@ frame_line(struct perf_reader *c, const char *s, const char *end,
 		dso = p + j + 1;
 		ndso = (size_t)(rp - dso);
 		fn = fe = NULL;
+		/* "ADDR (inlined)": perf's mark of a function inlined there,
+		 * unnamed, and at times in place of the frame itself: which
+		 * binary it is in is not said */
+		if (ndso == 7 && memcmp(dso, "inlined", 7) == 0)
+			return perr_set(e, "a frame with neither symbol nor "
+			    "binary, \"(inlined)\": perf script marks "
+			    "inlined functions so without -F sym; run perf "
+			    "script --no-inline (tsvsymbolize gives the "
+			    "inlined frames back)");
 	} else {
 		p += i;
 		dso = lp;

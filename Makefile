@@ -130,7 +130,8 @@ $(B)/config.mk: tools/deps.sh
 	printf 'DEPCFLAGS = %s\nDEPLIBS = %s\nDWCFLAGS = %s\nDWLIBS = %s\n' \
 	    "$$(pkg-config --cflags zlib libzstd libdeflate libprotobuf-c sqlite3 libpq)" \
 	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3 libpq)" \
-	    "$$(pkg-config --cflags libdw)" "$$(pkg-config --libs libdw)" > $@
+	    "$$(pkg-config --cflags libdw libdebuginfod)" \
+	    "$$(pkg-config --libs libdw libdebuginfod)" > $@
 
 ALLCFLAGS = $(WFLAGS) -DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -I$(GEN) \
 	-I$(GEN)/proto $(DEPCFLAGS) $(CFLAGS)
@@ -260,7 +261,7 @@ FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip \
 	fuzz_analysis fuzz_otlp fuzz_json fuzz_perf fuzz_cpuprofile \
-	fuzz_speedscope fuzz_firefox
+	fuzz_speedscope fuzz_firefox fuzz_symbolize
 FUZZ = $(B)/fuzz
 # the library compiled once for all targets (instrumented; libFuzzer's
 # main only in the targets), with make -j
@@ -281,6 +282,10 @@ $(FUZZ)/%: tests/fuzz/%.c $(FUZZ_OBJ)
 # fuzz_analysis parses tsvflame's SVG with libxml2 (libxml2-dev)
 $(FUZZ)/fuzz_analysis: FUZZ_EXTRA = $$(pkg-config --cflags libxml-2.0)
 $(FUZZ)/fuzz_analysis: FUZZ_EXTRA_LIBS = $$(pkg-config --libs libxml-2.0)
+# fuzz_symbolize: the symbolizer, with libdw
+$(FUZZ)/fuzz_symbolize: $(SYMBOLIZE_SRC:%.c=$(FUZZ)/obj/%.o)
+$(FUZZ)/fuzz_symbolize: FUZZ_EXTRA = $(SYMBOLIZE_SRC:%.c=$(FUZZ)/obj/%.o) $(DWCFLAGS)
+$(FUZZ)/fuzz_symbolize: FUZZ_EXTRA_LIBS = $(DWLIBS)
 fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ)/%)
 # a changed header rebuilds what includes it, as for the programs
 -include $(shell find $(FUZZ) -name '*.d' 2>/dev/null)

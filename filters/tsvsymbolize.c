@@ -9,7 +9,7 @@
 #include "symbolize/symbolize.h"
 #include "cli.h"
 
-enum { OPT_DEBUG_DIR = CLI_LONG, OPT_KALLSYMS };
+enum { OPT_DEBUG_DIR = CLI_LONG, OPT_KALLSYMS, OPT_DEBUGINFOD };
 
 static const struct cli_opt opts[] = {
 	{ 'b', "binary-path", "dirs", "look for binaries in these "
@@ -17,6 +17,9 @@ static const struct cli_opt opts[] = {
 	    "(default:\n$PPROF_BINARY_PATH, else $HOME/pprof/binaries)" },
 	{ OPT_DEBUG_DIR, "debug-dir", "dir", "separate debug files by build "
 	    "ID under\ndir/.build-id (default /usr/lib/debug)" },
+	{ OPT_DEBUGINFOD, "debuginfod", NULL, "fetch the binaries not here by "
+	    "build ID from the debuginfod\nservers of $DEBUGINFOD_URLS (off: "
+	    "none is asked)" },
 	{ OPT_KALLSYMS, "kallsyms", "file", "name perf's kernel frames by "
 	    "the symbols of file:\n/proc/kallsyms for a profile taken here "
 	    "since this boot" },
@@ -64,12 +67,25 @@ main(int argc, char *argv[])
 		case OPT_KALLSYMS:
 			so.kallsyms = optarg;
 			break;
+		case OPT_DEBUGINFOD:
+			so.search.debuginfod = 1;
+			break;
 		case 'o':
 			opath = optarg;
 			break;
 		}
 	argc -= optind;
 	argv += optind;
+	/* libdw asks debuginfod servers for debug files whenever
+	 * $DEBUGINFOD_URLS names some (Debian sets it for every login):
+	 * only when asked, as pprof and Perfetto */
+	if (!so.search.debuginfod)
+		unsetenv("DEBUGINFOD_URLS");
+	else if (getenv("DEBUGINFOD_URLS") == NULL ||
+	    *getenv("DEBUGINFOD_URLS") == '\0') {
+		cli_warn("--debuginfod: $DEBUGINFOD_URLS names no server");
+		cli_exit(EXIT_USAGE);
+	}
 	/* pprof's default: $HOME/pprof/binaries */
 	if ((so.search.path == NULL || *so.search.path == '\0') &&
 	    (home = getenv("HOME")) != NULL && *home != '\0') {

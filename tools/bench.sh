@@ -563,6 +563,59 @@ for s in "$dir/large.tsv" "$dir/1g.tsv"; do
 	rm -rf "$dir/split"
 done
 
+# tsvsymbolize (issue 59): the C library's code as a profile of bare
+# addresses (every 32nd byte of its .text, a sample each, its mapping at
+# 0x10000000: awk's numbers), symbolized from its binary and debug file, inlined
+# frames included; beside eu-addr2line -f -i of the same addresses (the
+# reference) and go tool pprof -symbolize=local of the same profile as
+# pprof, where Go is.
+libc=/usr/lib/x86_64-linux-gnu/libc.so.6
+if command -v eu-readelf >/dev/null 2>&1 && [ -f "$libc" ]; then
+	eu-readelf -S "$libc" | awk '$2 == ".text" { print $4, $6 }' | {
+		read -r at len
+		awk -v at=$((0x$at)) -v len=$((0x$len)) -v f="$libc" 'BEGIN {
+		    printf "#meta\tkey\tvalue\nmeta\tversion\t2.0\n"
+		    printf "#sources\tsource_id\tsource_type\tsource_uri\tsource_timestamp\n"
+		    printf "#.mappings\tmapping_id\tmemory_start\tmemory_limit\tfile_offset\tfilename\tbuild_id\thas_functions\thas_filenames\thas_line_numbers\thas_inline_frames\n"
+		    printf "#functions\tfunction_id\tname\tsystem_name\tfilename\tstart_line\n"
+		    printf "#locations\tlocation_id\tfunction_id\tline\t.address\t.mapping_id\t.is_folded\t.inlined\t.column\n"
+		    printf "#samples\tsample_id\tsource_id\n#sample_values\tsample_id\ttype\tunit\tvalue\n"
+		    printf "#sample_locations\tsample_id\tdepth\tlocation_id\n"
+		    printf "sources\t1\tpprof\tNA\tNA\n"
+		    printf ".mappings\t1\t0x10000000\t0x10200000\t0x0\t%s\t\tFALSE\tFALSE\tFALSE\tFALSE\n", f
+		    for (a = at; a < at + len; a += 32) {
+			k++
+			printf "locations\t%d\tNA\tNA\t0x%x\t1\tFALSE\tFALSE\t0\n", k, 268435456 + a
+			printf "samples\t%d\t1\nsample_values\t%d\tsamples\tcount\t1\n", k, k
+			printf "sample_locations\t%d\t1\t%d\n", k, k
+		    } }' >"$dir/bare.tsv"
+		awk -v at=$((0x$at)) -v len=$((0x$len)) 'BEGIN {
+		    for (a = at; a < at + len; a += 32) printf "0x%x\n", a }' >"$dir/bare.addrs"
+	}
+	n=$(size "$dir/bare.tsv")
+	echo "input: $dir/bare.tsv ($(wc -l <"$dir/bare.addrs") addresses of $libc, $n bytes)"
+	ref=
+	if command -v eu-addr2line >/dev/null 2>&1; then
+		row "eu-addr2line -f -i (reference)" "$n" \
+		    "eu-addr2line -f -i -e $libc <$dir/bare.addrs"; ref=$last
+	fi
+	row "tsvsymbolize" "$n" build/bin/tsvsymbolize "$dir/bare.tsv"
+	if command -v go >/dev/null 2>&1; then
+		build/bin/tsv2pprof "$dir/bare.tsv" >"$dir/bare.pb.gz"
+		# Debian's go tool pprof names only Go binaries' addresses
+		go tool pprof -symbolize=local -proto "$dir/bare.pb.gz" \
+		    2>/dev/null >"$dir/gosym.pb.gz"
+		if build/bin/pprof2tsv "$dir/gosym.pb.gz" 2>/dev/null |
+		    grep -q '^functions'; then
+			once=1 row "go tool pprof -symbolize=local -proto" "$n" \
+			    "go tool pprof -symbolize=local -proto $dir/bare.pb.gz"
+			once=
+		else
+			echo "  (go tool pprof -symbolize=local names none of them: it reads Go binaries)"
+		fi
+	fi
+fi
+
 # The databases' growth (tools/db-bench.sh): a small R profile added 50
 # times, as a fleet adds profiles whose stacks it has seen, and
 # large.cpu's stream (every stack new) 3 times; SQLite, one PostgreSQL

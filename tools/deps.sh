@@ -19,6 +19,7 @@ have libprotobuf-c || need="$need libprotobuf-c-dev"
 have sqlite3 || need="$need libsqlite3-dev"
 have libpq || need="$need libpq-dev"
 have libdw || need="$need libdw-dev"
+have libdebuginfod || need="$need libdebuginfod-dev"
 case ${1:-} in
 test|interop|ci)
 	have check || need="$need check"
@@ -29,7 +30,8 @@ test|interop|ci)
 	cmd gzip gzip
 	cmd zstd zstd
 	cmd python3 python3
-	cmd dot graphviz ;;
+	cmd dot graphviz
+	cmd eu-addr2line elfutils ;;
 esac
 case ${1:-} in
 interop|ci)
@@ -48,7 +50,10 @@ interop|ci)
 	    need="$need postgresql"
 	cmd node nodejs
 	cmd npm npm
-	cmd perf linux-perf ;;
+	cmd perf linux-perf
+	cmd debuginfod debuginfod
+	cmd eu-addr2line elfutils
+	cmd curl curl ;;
 esac
 case ${1:-} in
 ci)

@@ -11,7 +11,7 @@
 cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 shift
-targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip fuzz_analysis fuzz_otlp fuzz_json fuzz_perf fuzz_cpuprofile fuzz_speedscope fuzz_firefox}
+targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip fuzz_analysis fuzz_otlp fuzz_json fuzz_perf fuzz_cpuprofile fuzz_speedscope fuzz_firefox fuzz_symbolize}
 dir=build/fuzz
 status=0
 for t in $targets; do
@@ -28,6 +28,7 @@ for t in $targets; do
 	fuzz_cpuprofile) seeds="tests/data/cpuprofile tests/data/cpuprofile/chromium-trace tests/fuzz/regress/cpuprofile" ;;
 	fuzz_speedscope) seeds="tests/data/speedscope tests/fuzz/regress/speedscope" ;;
 	fuzz_firefox) seeds="tests/data/firefox tests/fuzz/regress/firefox tests/fuzz/seeds/firefox" ;;
+	fuzz_symbolize) seeds="tests/data/symbolize tests/fuzz/regress/symbolize tests/fuzz/seeds/symbolize" ;;
 	esac
 	# every audit's inputs too (tests/data/audit-*), for every target:
 	# what broke one reader is the first thing to try on the others

@@ -10,6 +10,7 @@
  */
 #include <ctype.h>
 #include <dwarf.h>
+#include <elfutils/debuginfod.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "base/array.h"
 #include "symbolize/binary.h"
@@ -36,6 +38,15 @@ struct binary {
 	size_t nfr, capfr;
 	char **joined;		/* the frames' file names made here */
 	size_t njoined, capjoined;
+	/* the compilation units' ranges, for a file without
+	 * .debug_aranges (Go's): made at the first address libdw's own
+	 * lookup does not place */
+	struct binary_cu {
+		Dwarf_Addr start, end;
+		Dwarf_Off die;
+	} *cus;
+	size_t ncus, capcus;
+	int cus_made;
 };
 
 /* The build ID of mod, in lower-case hex, into buf: its length, 0 for
@@ -90,7 +101,10 @@ binary_try(struct binary *b, const char *path, const struct binary_mapping *m,
 	Elf *elf;
 	size_t i, n;
 
-	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+	/* a file of the profile's naming: never the kernel's or a
+	 * device's (/proc/kcore is a "regular" file of terabytes) */
+	if (strncmp(path, "/proc/", 6) == 0 || strncmp(path, "/sys/", 5) ==
+	    0 || stat(path, &st) < 0 || !S_ISREG(st.st_mode))
 		return 0;
 	if ((b->dwfl = dwfl_begin(&b->cb)) == NULL)
 		return -1;
@@ -134,6 +148,36 @@ binary_try(struct binary *b, const char *path, const struct binary_mapping *m,
 	if ((b->path = strdup(path)) == NULL)
 		return -1;
 	return 1;
+}
+
+/* The executable of the mapping's build ID from the debuginfod servers
+ * of $DEBUGINFOD_URLS, through their client's cache: 1, 0 (why set),
+ * -1 when out of memory. */
+static int
+binary_debuginfod(struct binary *b, const struct binary_mapping *m,
+    char *why, size_t nwhy)
+{
+	debuginfod_client *c = debuginfod_begin();
+	char *got = NULL;
+	int fd, rc;
+
+	if (c == NULL) {
+		snprintf(why, nwhy, "debuginfod: no client");
+		return 0;
+	}
+	fd = debuginfod_find_executable(c, (const unsigned char *)m->build_id,
+	    0, &got);
+	if (fd < 0) {
+		snprintf(why, nwhy, "not here, and debuginfod: %s",
+		    strerror(-fd));
+		rc = 0;
+	} else {
+		close(fd);
+		rc = binary_try(b, got, m, why, nwhy);
+	}
+	free(got);
+	debuginfod_end(c);
+	return rc;
 }
 
 /* Each place pprof looks for the mapping's file, in its order: into
@@ -189,6 +233,8 @@ binary_find(struct binary *b, const struct binary_mapping *m,
 	}
 	if (rc == 0 && m->file[0] != '\0')
 		rc = binary_try(b, m->file, m, why, nwhy);
+	if (rc == 0 && id[0] != '\0' && s->debuginfod)
+		rc = binary_debuginfod(b, m, why, nwhy);
 	free(path);
 	return rc;
 }
@@ -228,8 +274,10 @@ binary_open(const struct binary_mapping *m, const struct binary_search *s,
 	if (rc < 0)
 		perr_nomem(e);
 	else if (why[0] == '\0')
-		snprintf(why, nwhy, "no such file%s", s->path != NULL &&
-		    *s->path != '\0' ? " here or on the binary path" : "");
+		snprintf(why, nwhy, "no such file%s%s%s", m->build_id[0] !=
+		    '\0' ? ", nor one of build ID " : "", m->build_id,
+		    s->path != NULL && *s->path != '\0' ?
+		    " here or on the binary path" : "");
 	binary_close(b);
 	return NULL;
 }
@@ -252,6 +300,7 @@ binary_close(struct binary *b)
 	free(b->path);
 	free(b->loads);
 	binary_forget(b);
+	free(b->cus);
 	free(b->joined);
 	free(b->fr);
 	free(b);
@@ -360,31 +409,33 @@ binary_scopes(struct binary *b, Dwarf_Die *cu, Dwarf_Addr maddr,
 {
 	Dwarf_Die *scopes = NULL, inner;
 	Dwarf_Files *files = NULL;
-	Dwarf_Addr dbias;
-	Dwarf *dw;
 	Dwarf_Attribute a;
 	Dwarf_Word w;
-	Dwfl_Line *ln;
+	Dwarf_Line *ln;
 	struct binary_frame *f;
 	const char *file = NULL;
 	int64_t line = 0, column = 0;
 	int n, i, l = 0, c = 0, tag, nomem = 0;
 	size_t nfiles = 0;
 
-	if ((ln = dwfl_module_getsrc(b->mod, maddr)) != NULL &&
-	    (file = dwfl_lineinfo(ln, NULL, &l, &c, NULL, NULL)) != NULL) {
-		file = binary_join(b, dwfl_linecu(ln), file, &nomem);
-		line = l;
-		column = c;
+	if ((ln = dwarf_getsrc_die(cu, maddr - bias)) != NULL &&
+	    (file = dwarf_linesrc(ln, NULL, NULL)) != NULL) {
+		file = binary_join(b, cu, file, &nomem);
+		if (dwarf_lineno(ln, &l) == 0)
+			line = l;
+		if (dwarf_linecol(ln, &c) == 0)
+			column = c;
 	}
 	if (nomem)
 		return -1;
 	/* the scopes out from the innermost, as they nest where the code
 	 * is (dwarf_getscopes follows an inlined function's own definition
-	 * instead) */
+	 * instead); from the DIE itself, which may lie in another unit or
+	 * file (dwz's partial units: eu-addr2line looks its offset up in
+	 * the main file, and at times finds another scope there) */
 	n = dwarf_getscopes(cu, maddr - bias, &scopes);
-	if (n > 0 && (dw = dwfl_module_getdwarf(b->mod, &dbias)) != NULL &&
-	    dwarf_offdie(dw, dwarf_dieoffset(&scopes[0]), &inner) != NULL) {
+	if (n > 0) {
+		inner = scopes[0];
 		free(scopes);
 		scopes = NULL;
 		n = dwarf_getscopes_die(&inner, &scopes);
@@ -435,22 +486,85 @@ binary_scopes(struct binary *b, Dwarf_Die *cu, Dwarf_Addr maddr,
 	return 0;
 }
 
+static int
+binary_cu_cmp(const void *a, const void *b)
+{
+	const struct binary_cu *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Every compilation unit's ranges, sorted. 0, or -1 when out of memory. */
+static int
+binary_cus(struct binary *b)
+{
+	Dwarf_Die *cu = NULL;
+	Dwarf_Addr bias, base, start, end;
+	ptrdiff_t off;
+
+	b->cus_made = 1;
+	while ((cu = dwfl_module_nextcu(b->mod, cu, &bias)) != NULL)
+		for (off = 0; (off = dwarf_ranges(cu, off, &base, &start,
+		    &end)) > 0; ) {
+			if (end <= start)
+				continue;
+			if (ARRAY_ROOM(b->cus, b->ncus, b->capcus) < 0)
+				return -1;
+			b->cus[b->ncus].start = start + bias;
+			b->cus[b->ncus].end = end + bias;
+			b->cus[b->ncus++].die = dwarf_dieoffset(cu);
+		}
+	qsort(b->cus, b->ncus, sizeof(*b->cus), binary_cu_cmp);
+	return 0;
+}
+
+/* The unit of maddr by its ranges, into *die: 1, 0 when none, -1 when
+ * out of memory. */
+static int
+binary_cu_of(struct binary *b, Dwarf_Addr maddr, Dwarf_Die *die,
+    Dwarf_Addr *bias)
+{
+	size_t lo = 0, hi, mid;
+	Dwarf *dw;
+
+	if (!b->cus_made && binary_cus(b) < 0)
+		return -1;
+	hi = b->ncus;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (b->cus[mid].start <= maddr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || maddr >= b->cus[lo - 1].end ||
+	    (dw = dwfl_module_getdwarf(b->mod, bias)) == NULL)
+		return 0;
+	return dwarf_offdie(dw, b->cus[lo - 1].die, die) != NULL;
+}
+
 int
 binary_frames(struct binary *b, uint64_t addr,
     const struct binary_frame **frames, size_t *n, struct perr *e)
 {
 	Dwarf_Addr maddr, bias = 0, mbias;
-	Dwarf_Die *cu;
+	Dwarf_Die *cu, cudie;
 	struct binary_frame *f;
 	const char *sym;
+	int rc;
 
 	b->nfr = 0;
 	binary_forget(b);
 	if (dwfl_module_getelf(b->mod, &mbias) == NULL)
 		return *n = 0, *frames = NULL, 0;
 	maddr = binary_file_address(b, addr) + mbias;
-	if ((cu = dwfl_module_addrdie(b->mod, maddr, &bias)) != NULL &&
-	    binary_scopes(b, cu, maddr, bias) < 0)
+	/* libdw finds a unit by .debug_aranges; Go's binaries have none */
+	if ((cu = dwfl_module_addrdie(b->mod, maddr, &bias)) == NULL && b->dwarf) {
+		if ((rc = binary_cu_of(b, maddr, &cudie, &bias)) < 0)
+			return perr_nomem(e);
+		cu = rc > 0 ? &cudie : NULL;
+	}
+	if (cu != NULL && binary_scopes(b, cu, maddr, bias) < 0)
 		return perr_nomem(e);
 	if (b->nfr == 0 && (sym = dwfl_module_addrname(b->mod, maddr)) !=
 	    NULL) {

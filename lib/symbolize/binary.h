@@ -12,7 +12,8 @@
 /* Where a binary is looked for, as pprof looks (its PPROF_BINARY_PATH):
  * in each directory of path (':'-separated; NULL: none), under the
  * build ID, the file's base name and its whole path; then by build ID
- * under debug_dir (/usr/lib/debug); then the file itself. */
+ * under debug_dir (/usr/lib/debug); then the file itself; then, with
+ * debuginfod, by build ID from the servers of $DEBUGINFOD_URLS. */
 struct binary_search {
 	const char *path;
 	const char *debug_dir;

@@ -186,3 +186,24 @@ t_symbolize_perf_inlined() {
 	grep -q 'i.txt:2: a frame with neither symbol nor binary, "(inlined)": perf script marks inlined functions so without -F sym; run perf script --no-inline' "$out/err" ||
 	    bad "$(cat "$out/err")"
 }
+
+# The OpenTelemetry eBPF profiler's capture (tests/data/otlp): its native
+# frames are addresses in binaries of the machine that took it, none of
+# them here (their build IDs are not): each mapping with such frames is
+# said once, with its build ID and how many were left, and the profile
+# is the same (tsvtop, every row).
+t_symbolize_ebpf() {
+	f=tests/data/otlp/ebpf-profiler-timestamps.otlp
+	HOME=/nonexistent PPROF_BINARY_PATH= $bin/tsvsymbolize "$f" \
+	    >"$out/sym.tsv" 2>"$out/err" || bad "tsvsymbolize of $f"
+	$bin/otlp2tsv "$f" | awk -F'\t' '$1 == ".mappings" { m[$2] = $6; b[$2] = $7 }
+	    $1 == "locations" && $3 == "NA" && $6 != "NA" { n[$6]++ }
+	    END { for (i in n) printf "tsvsymbolize: %s: %d location%s left as %s: no such file, nor one of build ID %s here or on the binary path\n",
+		m[i], n[i], n[i] == 1 ? "" : "s", n[i] == 1 ? "it was" : "they were", b[i] }' |
+	    sort >"$out/want"
+	sort "$out/err" >"$out/got"
+	same "$out/want" "each mapping of bare frames said once"
+	$bin/tsvtop -q --all "$f" >"$out/want"
+	$bin/tsvtop -q --all "$out/sym.tsv" >"$out/got"
+	same "$out/want" "the same profile"
+}

@@ -916,3 +916,37 @@ t_go_inline_marks() {
 	echo "$n profiles with inlined frames compared"
 	[ $n -ge 5 ] || bad "only $n profiles with inlined frames"
 }
+
+# tsvsymbolize (issue 59): a Go program's CPU profile, stripped of its
+# symbols (tests/interop/gosym: its locations' lines and functions taken
+# out with google/pprof's profile package), symbolized from the program's
+# binary, is the profile the Go runtime symbolized itself: the same
+# tsvtop, by function and by line (inlined frames included: DWARF's
+# inlined subroutines, where Go writes no .debug_aranges), and the same
+# go tool pprof -top. (go tool pprof -symbolize=local of the stripped
+# profile is no judge here: Debian's Go 1.19 gives no inlined frame there
+# and names runtime.main "runtime.main" followed by digits.)
+t_go_symbolize() {
+	go_oracle || return
+	go build -o "$out/gosym" ./tests/interop/gosym || { bad "building gosym"; return; }
+	"$out/gosym" run "$out/cpu.pb.gz" 2>/dev/null &&
+	    "$out/gosym" strip "$out/cpu.pb.gz" "$out/stripped.pb.gz" ||
+	    { bad "gosym"; return; }
+	$bin/tsvsymbolize "$out/stripped.pb.gz" >"$out/sym.tsv" 2>"$out/err" ||
+	    bad "tsvsymbolize"
+	[ ! -s "$out/err" ] || bad "said: $(cat "$out/err")"
+	for opt in "" -l; do
+		$bin/tsvtop $opt "$out/cpu.pb.gz" >"$out/want"
+		$bin/tsvtop $opt "$out/sym.tsv" >"$out/got"
+		cmp -s "$out/want" "$out/got" ||
+		    bad "tsvtop $opt: $(diff "$out/want" "$out/got" | head -6)"
+	done
+	grep -q 'main\.step.*inline$' "$out/got" || bad "no inlined main.step"
+	$bin/tsv2pprof "$out/sym.tsv" >"$out/sym.pb.gz"
+	for f in cpu sym; do
+		go tool pprof -top "$out/$f.pb.gz" 2>/dev/null |
+		    sed -n '/^ *flat/,$p' >"$out/$f.top"
+	done
+	[ -s "$out/cpu.top" ] && cmp -s "$out/cpu.top" "$out/sym.top" ||
+	    bad "go tool pprof -top: $(diff "$out/cpu.top" "$out/sym.top" | head -6)"
+}

@@ -18,8 +18,8 @@ static const struct cli_opt opts[] = {
 	{ OPT_DEBUG_DIR, "debug-dir", "dir", "separate debug files by build "
 	    "ID under\ndir/.build-id (default /usr/lib/debug)" },
 	{ OPT_DEBUGINFOD, "debuginfod", NULL, "fetch the binaries not here by "
-	    "build ID from the debuginfod\nservers of $DEBUGINFOD_URLS (off: "
-	    "none is asked)" },
+	    "build ID from the\ndebuginfod servers of $DEBUGINFOD_URLS "
+	    "(off: none is asked)" },
 	{ OPT_KALLSYMS, "kallsyms", "file", "name perf's kernel frames by "
 	    "the symbols of file:\n/proc/kallsyms for a profile taken here "
 	    "since this boot" },

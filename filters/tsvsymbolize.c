@@ -19,7 +19,7 @@ static const struct cli_opt opts[] = {
 	    "ID under\ndir/.build-id (default /usr/lib/debug)" },
 	{ OPT_DEBUGINFOD, "debuginfod", NULL, "fetch the binaries not here by "
 	    "build ID from the\ndebuginfod servers of $DEBUGINFOD_URLS "
-	    "(off: none is asked)" },
+	    "(else none)" },
 	{ OPT_KALLSYMS, "kallsyms", "file", "name perf's kernel frames by "
 	    "the symbols of file:\n/proc/kallsyms for a profile taken here "
 	    "since this boot" },

@@ -25,7 +25,7 @@ BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
 	lib/base/fmt.c lib/base/pipe.c lib/base/heap.c lib/base/records.c \
 	lib/base/when.c
 RE_SRC = lib/re/re.c lib/re/re_parse.c lib/re/re_unicode.c lib/re/re_scripts.c
-IO_SRC = lib/io/input.c lib/io/output.c lib/io/gzout.c lib/io/gzstream.c \
+IO_SRC = lib/io/input.c lib/io/input_raw.c lib/io/decompress.c lib/io/output.c lib/io/gzout.c lib/io/gzstream.c \
 	lib/io/tmpfile.c \
 	lib/io/graphviz.c \
 	lib/io/markup.c \

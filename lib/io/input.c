@@ -7,99 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <zlib.h>
-#include <zstd.h>
-#include <zstd_errors.h>
 
 #include "base/pipe.h"
 #include "base/utf8.h"
-#include "io/input.h"
+#include "io/decompress.h"
 
 #ifndef MAP_POPULATE
 #define MAP_POPULATE 0		/* Linux's; elsewhere faulted as read */
 #endif
 
-#define INPUT_CHUNK (256u << 10)
-
-/* in->kind: not yet known, then INPUT_* + 1 */
-enum { KIND_UNKNOWN, KIND_PLAIN, KIND_GZIP, KIND_ZSTD };
-
-/* Whether the n bytes at p begin a gzip member (a lone first byte of the
- * magic, at the end, counts as one cut short). */
-static int
-gzip_magic(const unsigned char *p, size_t n)
-{
-	return n >= 1 && p[0] == 0x1f && (n == 1 || p[1] == 0x8b);
-}
-
-int
-input_is_zstd(const unsigned char *p, size_t n)
-{
-	/* a frame (28 b5 2f fd), or a skippable one (5? 2a 4d 18), which
-	 * zstd -d passes over */
-	return n >= 4 && ((p[0] == 0x28 && p[1] == 0xb5 && p[2] == 0x2f &&
-	    p[3] == 0xfd) || ((p[0] & 0xf0) == 0x50 && p[1] == 0x2a &&
-	    p[2] == 0x4d && p[3] == 0x18));
-}
-
-static uint64_t default_limit = INPUT_DEFAULT_LIMIT;
-static int limit_given;		/* -Z: the bound is the user's alone */
 static uint64_t expansion = INPUT_DEFAULT_EXPANSION;
 static uint64_t delivered;	/* by every input, for the bound above */
-static void (*warn)(const char *msg);
-
-void
-input_set_warn(void (*fn)(const char *msg))
-{
-	warn = fn;
-}
-
-void
-input_set_limit(uint64_t limit)
-{
-	default_limit = limit;
-	limit_given = 1;
-}
-
-uint64_t
-input_bound(uint64_t compressed)
-{
-	uint64_t b;
-
-	if (limit_given)
-		return default_limit;
-	b = compressed > UINT64_MAX / INPUT_RATIO ? UINT64_MAX : compressed *
-	    INPUT_RATIO;
-	if (b < INPUT_RATIO_FLOOR)
-		b = INPUT_RATIO_FLOOR;
-	return b < default_limit ? b : default_limit;
-}
-
-/* What in's decompressed bytes may come to: of a file, by its size; of
- * a pipe, by what was read of it. */
-static uint64_t
-bound(const struct input *in)
-{
-	return input_bound(in->size > 0 ? in->size : in->raw_total);
-}
-
-/* The message of decompressed bytes past the bound. */
-static int
-past_bound(const struct input *in, uint64_t bound, struct perr *e)
-{
-	const char *kind = in->compressed == INPUT_GZIP ? "gzip" : "zstd";
-
-	if (limit_given || bound == default_limit)
-		return perr_set(e, "%s: decompressed input larger than %llu "
-		    "bytes (a %s bomb?); raise the limit with -Z to read it",
-		    in->name, (unsigned long long)bound, kind);
-	return perr_set(e, "%s: %s: more than %llu bytes decompressed from "
-	    "%llu (the bound: %d times as many, at least %llu MB; a %s "
-	    "bomb?); set the bound with -Z (such as -Z 8G) to read it",
-	    in->name, kind, (unsigned long long)bound, (unsigned long long)
-	    (in->size > 0 ? in->size : in->raw_total), INPUT_RATIO,
-	    INPUT_RATIO_FLOOR >> 20, kind);
-}
 
 void
 input_set_expansion(uint64_t frames_per_byte)
@@ -181,12 +99,7 @@ input_release(struct input *in)
 void
 input_close(struct input *in)
 {
-	if (in->z != NULL) {
-		inflateEnd(in->z);
-		free(in->z);
-	}
-	if (in->zs != NULL)
-		ZSTD_freeDStream(in->zs);
+	decompress_end(in);
 	free(in->u16);
 	in->u16 = NULL;
 	if (in->fd >= 0)
@@ -196,225 +109,34 @@ input_close(struct input *in)
 	in->map = NULL;
 	free(in->buf);
 	free(in->raw);
-	in->z = NULL;
-	in->zs = NULL;
 	in->fd = -1;
 	in->buf = NULL;
 	in->raw = NULL;
-}
-
-/* read(2) of up to n bytes at p: bytes read, 0 at the end, -1. */
-static long
-read_some(struct input *in, void *p, size_t n, struct perr *e)
-{
-	ssize_t r;
-
-	while ((r = read(in->fd, p, n)) < 0)
-		if (errno != EINTR)
-			return perr_set(e, "%s: %s", in->name, strerror(errno));
-	return (long)r;
-}
-
-/* More raw bytes after those not yet used (moved to the front). */
-static int
-read_raw(struct input *in, struct perr *e)
-{
-	size_t left = in->raw_len - in->raw_at;
-	long n;
-
-	if (left > 0 && in->raw_at > 0)
-		memmove(in->raw, in->raw + in->raw_at, left);
-	in->raw_at = 0;
-	in->raw_len = left;
-	if ((n = read_some(in, in->raw + left, INPUT_CHUNK - left, e)) < 0)
-		return -1;
-	if (n == 0)
-		in->raw_eof = 1;
-	in->raw_len += (size_t)n;
-	in->raw_total += (uint64_t)n;
-	return 0;
-}
-
-static size_t
-raw_left(const struct input *in)
-{
-	return in->raw_len - in->raw_at;
 }
 
 /* Plain, gzip or zstd, by the first bytes (read into raw). */
 static int
 start(struct input *in, struct perr *e)
 {
-	const unsigned char *p;
-	z_stream *z;
-
-	while (raw_left(in) < 4 && !in->raw_eof)
-		if (read_raw(in, e) < 0)
-			return -1;
-	p = in->raw + in->raw_at;
-	if (raw_left(in) >= 2 && gzip_magic(p, 2)) {
-		if ((z = calloc(1, sizeof(*z))) == NULL)
-			return perr_set(e, "%s: out of memory", in->name);
-		in->z = z;
-		/* 16 + 15: one gzip member, the largest window */
-		if (inflateInit2(z, 16 + MAX_WBITS) != Z_OK)
-			return perr_set(e, "%s: out of memory", in->name);
-		in->kind = KIND_GZIP;
-		in->compressed = INPUT_GZIP;
-		return 0;
-	}
-	if (input_is_zstd(p, raw_left(in))) {
-		if ((in->zs = ZSTD_createDStream()) == NULL)
-			return perr_set(e, "%s: out of memory", in->name);
-		in->kind = KIND_ZSTD;
-		in->compressed = INPUT_ZSTD;
-		return 0;
-	}
-	in->kind = KIND_PLAIN;	/* raw holds the bytes read so far */
-	return 0;
-}
-
-/* After a gzip member: another one, zeros (padding, which gzip(1) ignores
- * too), or garbage, which is ignored with a warning as gzip(1) does.
- * Returns 1 when a member follows, 0 at the end, -1. */
-static int
-after_member(struct input *in, struct perr *e)
-{
-	z_stream *z = in->z;
-	char msg[sizeof(e->msg)];
-	size_t i;
-
-	while (raw_left(in) < 2 && !in->raw_eof)
-		if (read_raw(in, e) < 0)
-			return -1;
-	if (raw_left(in) == 0)
-		return 0;
-	/* a lone 0x1f at the end is a member cut short, as gzip(1) says */
-	if (gzip_magic(in->raw + in->raw_at, raw_left(in))) {
-		in->member_end = 0;
-		return inflateReset(z) == Z_OK ? 1 :
-		    perr_set(e, "%s: gzip: %s", in->name, "cannot restart");
-	}
-	for (;;) {
-		for (i = in->raw_at; i < in->raw_len; i++)
-			if (in->raw[i] != 0) {
-				if (warn != NULL) {
-					snprintf(msg, sizeof(msg), "%s: "
-					    "decompression OK, trailing garbage "
-					    "ignored", in->name);
-					warn(msg);
-				}
-				in->raw_at = in->raw_len;
-				return 0;
-			}
-		in->raw_at = in->raw_len;
-		if (in->raw_eof)
-			return 0;
-		if (read_raw(in, e) < 0)
-			return -1;
-	}
-}
-
-/* Up to want inflated bytes at p: bytes, 0 at the end, -1. */
-static long
-inflate_some(struct input *in, char *p, size_t want, struct perr *e)
-{
-	z_stream *z = in->z;
 	int rc;
 
-	for (;;) {
-		if (in->member_end) {
-			if ((rc = after_member(in, e)) <= 0)
-				return rc;
-			continue;
-		}
-		if (raw_left(in) == 0 && !in->raw_eof && read_raw(in, e) < 0)
+	while (input_raw_left(in) < 4 && !in->raw_eof)
+		if (input_read_raw(in, e) < 0)
 			return -1;
-		z->next_in = in->raw + in->raw_at;
-		z->avail_in = (unsigned)raw_left(in);
-		z->next_out = (unsigned char *)p;
-		z->avail_out = (unsigned)want;
-		rc = inflate(z, Z_NO_FLUSH);
-		in->raw_at = (size_t)(z->next_in - in->raw);
-		if (rc == Z_STREAM_END)
-			in->member_end = 1;
-		else if (rc == Z_MEM_ERROR)
-			return perr_set(e, "%s: out of memory", in->name);
-		else if (rc == Z_BUF_ERROR || (rc == Z_OK &&
-		    z->avail_out == want)) {
-			if (raw_left(in) == 0 && in->raw_eof)
-				return perr_set(e, "%s: gzip: unexpected end "
-				    "of file (the compressed data is cut short)",
-				    in->name);
-		} else if (rc != Z_OK)
-			return perr_set(e, "%s: gzip: %s", in->name,
-			    z->msg != NULL ? z->msg : "invalid compressed data");
-		if (z->avail_out < want)
-			return (long)(want - z->avail_out);
-	}
-}
-
-/* A zstd error as zstd(1) would name it. */
-static int
-zstd_error(const char *name, size_t rc, int between, struct perr *e)
-{
-	switch (ZSTD_getErrorCode(rc)) {
-	case ZSTD_error_memory_allocation:
-		return perr_set(e, "%s: out of memory", name);
-	case ZSTD_error_frameParameter_windowTooLarge:
-		return perr_set(e, "%s: zstd: a frame needs a window larger "
-		    "than 128 MB (written with zstd --long?); not read",
-		    name);
-	case ZSTD_error_prefix_unknown:
-		if (between)	/* zstd -d refuses them too */
-			return perr_set(e, "%s: zstd: bytes after the last "
-			    "frame are not a zstd frame", name);
-		/* fall through */
-	default:
-		return perr_set(e, "%s: zstd: %s", name,
-		    ZSTD_getErrorName(rc));
-	}
-}
-
-/* Up to want bytes of zstd frames at p: bytes, 0 at the end, -1. */
-static long
-unzstd_some(struct input *in, char *p, size_t want, struct perr *e)
-{
-	ZSTD_inBuffer ib;
-	ZSTD_outBuffer ob = { p, want, 0 };
-	size_t rc;
-
-	for (;;) {
-		if (raw_left(in) == 0 && !in->raw_eof && read_raw(in, e) < 0)
-			return -1;
-		if (raw_left(in) == 0 && in->raw_eof) {
-			if (ob.pos > 0 || in->member_end)
-				return (long)ob.pos;
-			return perr_set(e, "%s: zstd: unexpected end of file "
-			    "(the compressed data is cut short)", in->name);
-		}
-		ib.src = in->raw + in->raw_at;
-		ib.size = raw_left(in);
-		ib.pos = 0;
-		rc = ZSTD_decompressStream(in->zs, &ob, &ib);
-		in->raw_at += ib.pos;
-		if (ZSTD_isError(rc))
-			return zstd_error(in->name, rc, in->member_end, e);
-		if (ib.pos > 0 || ob.pos > 0)
-			in->member_end = rc == 0;
-		if (ob.pos == want || (ob.pos > 0 && raw_left(in) == 0))
-			return (long)ob.pos;
-	}
+	if ((rc = decompress_begin(in, e)) != 0)
+		return rc < 0 ? -1 : 0;
+	in->kind = KIND_PLAIN;	/* raw holds the bytes read so far */
+	return 0;
 }
 
 /* Up to want plain bytes at p: first those read to tell the kind. */
 static long
 plain_some(struct input *in, char *p, size_t want, struct perr *e)
 {
-	size_t n = raw_left(in);
+	size_t n = input_raw_left(in);
 
 	if (n == 0)
-		return in->raw_eof ? 0 : read_some(in, p, want, e);
+		return in->raw_eof ? 0 : input_read_some(in, p, want, e);
 	if (n > want)
 		n = want;
 	memcpy(p, in->raw + in->raw_at, n);
@@ -426,9 +148,8 @@ plain_some(struct input *in, char *p, size_t want, struct perr *e)
 static long
 decoded_some(struct input *in, char *p, size_t want, struct perr *e)
 {
-	return in->kind == KIND_GZIP ? inflate_some(in, p, want, e) :
-	    in->kind == KIND_ZSTD ? unzstd_some(in, p, want, e) :
-	    plain_some(in, p, want, e);
+	return in->kind == KIND_PLAIN ? plain_some(in, p, want, e) :
+	    decompress_some(in, p, want, e);
 }
 
 /* Up to want bytes (at least 4) of UTF-16 text as UTF-8: a unit not
@@ -544,8 +265,8 @@ fill(struct input *in, size_t want, struct perr *e)
 	if (in->kind == KIND_UNKNOWN && start(in, e) < 0)
 		return -1;
 	/* no more decompressed than one byte past the bound */
-	if (in->compressed && want > 4 && bound(in) - in->total < want - 1)
-		want = bound(in) > in->total ? (size_t)(bound(in) - in->total) +
+	if (in->compressed && want > 4 && input_bound_of(in) - in->total < want - 1)
+		want = input_bound_of(in) > in->total ? (size_t)(input_bound_of(in) - in->total) +
 		    1 : 4;
 	if (!in->u16checked) {
 		if (utf16_start(in, e) < 0)
@@ -566,8 +287,8 @@ fill(struct input *in, size_t want, struct perr *e)
 	memset(in->buf + in->end, 0, INPUT_SLACK);
 	in->total += (uint64_t)n;
 	delivered += (uint64_t)n;
-	if (in->compressed && in->total > bound(in))
-		return past_bound(in, bound(in), e);
+	if (in->compressed && in->total > input_bound_of(in))
+		return input_past_limit(in, input_bound_of(in), e);
 	if (n == 0)
 		in->eof = 1;
 	return n;
@@ -686,17 +407,14 @@ static uint64_t
 size_hint(const struct input *in, const struct stat *st)
 {
 	unsigned char b[18];
-	unsigned long long n;
 	off_t at = (off_t)in->start;
 
 	if (at < 0 || st->st_size - at < 18 || pread(in->fd, b, 18, at) != 18)
 		return 0;
-	if (input_is_zstd(b, 18)) {
-		n = ZSTD_getFrameContentSize(b, 18);
-		return n == ZSTD_CONTENTSIZE_UNKNOWN ||
-		    n == ZSTD_CONTENTSIZE_ERROR ? 0 : n;
-	}
-	if (!gzip_magic(b, 2) || pread(in->fd, b, 4, st->st_size - 4) != 4)
+	if (input_is_zstd(b, 18))
+		return decompress_frame_size(b, 18);
+	if (!input_gzip_magic(b, 2) || pread(in->fd, b, 4, st->st_size - 4) !=
+	    4)
 		return 0;
 	return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
 	    (uint64_t)b[3] << 24;
@@ -720,7 +438,7 @@ map_whole(struct input *in, const struct stat *st, unsigned char **data,
 	    (in->kind != KIND_UNKNOWN && in->kind != KIND_PLAIN))
 		return 0;
 	k = pread(in->fd, magic, 4, at);
-	if (k >= 2 && gzip_magic(magic, 2))
+	if (k >= 2 && input_gzip_magic(magic, 2))
 		return 0;
 	if (k == 4 && input_is_zstd(magic, 4))
 		return 0;
@@ -773,7 +491,7 @@ input_slurp_checked(struct input *in, const struct input_check *c,
 		size_t want = (size_t)st.st_size + 2;
 		uint64_t hint = size_hint(in, &st);
 		/* deflate packs at most 1032 bytes into one */
-		if (hint > 0 && hint <= bound(in) && hint + 2 <= SIZE_MAX &&
+		if (hint > 0 && hint <= input_bound_of(in) && hint + 2 <= SIZE_MAX &&
 		    (in->compressed == INPUT_ZSTD ||
 		    hint / 1032 <= (uint64_t)st.st_size))
 			want = (size_t)hint + 2;
@@ -831,73 +549,3 @@ input_drop_read(struct input *in, const unsigned char **from,
 	*from = upto;
 }
 
-/* The message of a zstd message past its bound. */
-static int
-message_past(const char *name, uint64_t limit, size_t n, struct perr *e)
-{
-	if (limit_given || limit == default_limit)
-		return perr_set(e, "%s: a message decompressed is larger than "
-		    "%llu bytes (a zstd bomb?); raise the limit with -Z to "
-		    "read it", name, (unsigned long long)limit);
-	return perr_set(e, "%s: zstd: more than %llu bytes decompressed from "
-	    "a message of %zu (the bound: %d times as many, at least %llu "
-	    "MB; a zstd bomb?); set the bound with -Z (such as -Z 8G) to read "
-	    "it", name, (unsigned long long)limit, n, INPUT_RATIO,
-	    INPUT_RATIO_FLOOR >> 20);
-}
-
-int
-input_unzstd(const unsigned char *p, size_t n, const char *name,
-    unsigned char **out, size_t *outlen, struct perr *e)
-{
-	uint64_t limit = input_bound(n);
-	ZSTD_DStream *zs = ZSTD_createDStream();
-	ZSTD_inBuffer ib = { p, n, 0 };
-	ZSTD_outBuffer ob = { NULL, 0, 0 };
-	unsigned long long hint = ZSTD_getFrameContentSize(p, n);
-	size_t rc = 1, cap;
-	void *nb;
-
-	*out = NULL;
-	if (zs == NULL)
-		return perr_set(e, "%s: out of memory", name);
-	cap = hint != ZSTD_CONTENTSIZE_UNKNOWN && hint != ZSTD_CONTENTSIZE_ERROR
-	    && hint < limit ? (size_t)hint + 1 : 1u << 16;
-	while (ib.pos < ib.size || rc != 0) {
-		if (ob.pos == ob.size) {
-			if (ob.size >= limit) {
-				ZSTD_freeDStream(zs);
-				free(ob.dst);
-				return message_past(name, limit, n, e);
-			}
-			cap = ob.size == 0 ? cap : ob.size * 2;
-			if (cap > limit + 1)
-				cap = (size_t)limit + 1;
-			if ((nb = realloc(ob.dst, cap)) == NULL) {
-				ZSTD_freeDStream(zs);
-				free(ob.dst);
-				return perr_set(e, "%s: out of memory", name);
-			}
-			ob.dst = nb;
-			ob.size = cap;
-		}
-		rc = ZSTD_decompressStream(zs, &ob, &ib);
-		if (ZSTD_isError(rc) || (rc != 0 && ib.pos == ib.size &&
-		    ob.pos < ob.size)) {
-			ZSTD_freeDStream(zs);
-			free(ob.dst);
-			if (ZSTD_isError(rc))
-				return zstd_error(name, rc, 0, e);
-			return perr_set(e, "%s: zstd: the message's compressed "
-			    "data is cut short", name);
-		}
-	}
-	ZSTD_freeDStream(zs);
-	if (ob.pos > limit) {
-		free(ob.dst);
-		return message_past(name, limit, n, e);
-	}
-	*out = ob.dst;
-	*outlen = ob.pos;
-	return 0;
-}

@@ -103,7 +103,7 @@ ASSETS = lib/views/stacks/flame.js lib/views/report/report.css \
 	lib/views/report/refine.js
 ASSET_H = $(ASSETS:lib/%=$(GEN)/%.h)
 # door: every format, read by every program that reads a stream
-DOOR_SRC = lib/door/door.c
+DOOR_SRC = lib/door/door.c lib/door/door_formats.c
 # symbolize: binaries read through elfutils' libdw, by tsvsymbolize alone
 # (no other program links libdw)
 SYMBOLIZE_SRC = lib/symbolize/binary.c lib/symbolize/kallsyms.c \

@@ -178,6 +178,47 @@ $(BIN)/tsvsymbolize: $(OBJ)/filters/tsvsymbolize.o $(SYMBOLIZE_OBJ) $(CLIOBJ) $(
 # generated code): a second make has nothing to do
 .SECONDARY:
 
+# The report page's engine (filters/engine.c): the analysis programs as
+# one WebAssembly module (clang's wasm32-wasi target, Debian's wasi-libc
+# and wasm-ld), of the library's own code with the seams that take what
+# the page does not have (decompression, gzip output, the formats other
+# than the stream) replaced by their _none files, and a native stack
+# (wasm-ld's default is 64 KB, with no guard below it).
+WASM_CC = clang
+WASM = $(B)/wasm
+WASM_CFLAGS = --target=wasm32-wasi -O2 -std=$(STD) -D_GNU_SOURCE \
+	-D_WASI_EMULATED_MMAN -D_WASI_EMULATED_SIGNAL \
+	-D_WASI_EMULATED_PROCESS_CLOCKS \
+	-DPROFSTREAM_VERSION='"$(VERSION)"' -Ilib -Ifilters -I$(GEN) \
+	-include lib/io/wasi.h \
+	-Wall -Wextra -Wno-missing-field-initializers $(WERROR)
+WASM_PROGS = tsvfocus tsvtop tsvpeek tsvgraph tsvflame
+WASM_SRC = $(filter-out lib/io/decompress.c lib/io/gzout.c \
+	lib/io/graphviz.c lib/door/door_formats.c lib/views/report/%, \
+	$(BASE_SRC) $(RE_SRC) $(IO_SRC) $(STREAM_SRC) $(MODEL_SRC) \
+	$(SAMPLE_SRC) $(VIEWS_SRC) $(DOOR_SRC)) \
+	lib/io/decompress_none.c lib/io/gzout_none.c \
+	lib/door/door_formats_none.c lib/io/wasi.c
+WASM_OBJ = $(WASM_SRC:%.c=$(WASM)/obj/%.o)
+WASM_CLI = filters/cli.c filters/cli_input.c filters/cli_pprof.c
+$(WASM)/obj/%.o: %.c | $(ASSET_H)
+	@mkdir -p $(@D)
+	$(WASM_CC) $(WASM_CFLAGS) -MMD -MP -c -o $@ $<
+$(WASM)/obj/prog/%.o: filters/%.c
+	@mkdir -p $(@D)
+	$(WASM_CC) $(WASM_CFLAGS) -Dmain=$*_main -MMD -MP -c -o $@ $<
+$(WASM)/libengine.a: $(WASM_OBJ)
+	rm -f $@
+	llvm-ar rcs $@ $(WASM_OBJ) 2>/dev/null || ar rcs $@ $(WASM_OBJ)
+$(WASM)/engine.wasm: $(WASM)/obj/filters/engine.o \
+    $(WASM_PROGS:%=$(WASM)/obj/prog/%.o) $(WASM_CLI:%.c=$(WASM)/obj/%.o) \
+    $(WASM)/libengine.a
+	$(WASM_CC) $(WASM_CFLAGS) -o $@ $(filter %.o,$^) $(WASM)/libengine.a \
+	    -Wl,-z,stack-size=8388608 -lwasi-emulated-mman \
+	    -lwasi-emulated-signal -lwasi-emulated-process-clocks
+wasm: $(WASM)/engine.wasm
+-include $(shell find $(WASM) -name '*.d' 2>/dev/null)
+
 # Tests: the Check unit tests, failalloc, the regexp against Go's answers,
 # then the named cases of tests/cases (T='rprof/* io/gzip-members' runs
 # those alone; see tests/run.sh); tests/check.sh runs them and ends with
@@ -186,7 +227,7 @@ $(BIN)/tsvsymbolize: $(OBJ)/filters/tsvsymbolize.o $(SYMBOLIZE_OBJ) $(CLIOBJ) $(
 # install.
 TESTBIN = $(B)/tests
 check: all $(TESTBIN)/run_unit $(TESTBIN)/failalloc $(TESTBIN)/re_probe \
-    $(TESTBIN)/json_probe
+    $(TESTBIN)/json_probe $(WASM)/engine.wasm
 	sh tools/deps.sh test
 	sh tests/check.sh $(T)
 
@@ -339,5 +380,5 @@ r-check: pic
 	    PROFSTREAM_ROOT=$(CURDIR) _R_CHECK_FORCE_SUGGESTS_=false \
 	    R CMD check --no-manual profstream_$(VERSION).tar.gz
 
-.PHONY: all demo doc check valgrind interop bench fuzz fuzz-build install uninstall clean \
+.PHONY: all demo doc check valgrind interop bench fuzz fuzz-build wasm install uninstall clean \
 	pic r-install r-check

@@ -19,6 +19,15 @@ have libprotobuf-c || need="$need libprotobuf-c-dev"
 have sqlite3 || need="$need libsqlite3-dev"
 have libpq || need="$need libpq-dev"
 have libdw || need="$need libdw-dev"
+# the report page's engine (make wasm): clang's wasm32-wasi target, its
+# builtins, WASI's libc and wasm-ld
+cmd clang clang
+cmd wasm-ld lld
+[ -f /usr/lib/wasm32-wasi/libc.a ] || need="$need wasi-libc"
+if command -v clang >/dev/null 2>&1 &&
+    ! [ -f "$(clang --target=wasm32-wasi -print-libgcc-file-name 2>/dev/null)" ]; then
+	need="$need libclang-rt-dev-wasm32"
+fi
 have libdebuginfod || need="$need libdebuginfod-dev"
 case ${1:-} in
 test|interop|ci)

@@ -65,7 +65,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/otlp/otlp_dict.c lib/formats/otlp/otlp_json.c \
 	lib/formats/otlp/otlp_file.c lib/formats/otlp/otlp_json_write.c \
 	lib/formats/otlp/otlp_forms.c lib/formats/json/json_read.c \
-	lib/formats/json/json_text.c \
+	lib/formats/json/json_text.c lib/formats/json/json_place.c \
 	lib/formats/cpuprofile/cpuprofile_tree.c \
 	lib/formats/cpuprofile/cpuprofile_read.c \
 	lib/formats/cpuprofile/trace_read.c \
@@ -282,7 +282,7 @@ interop: all $(TESTBIN)/re_probe
 
 # The benchmark table, printed and written to doc/benchmarks.md (dated)
 # make check's cases with every program under valgrind (tests/valgrind.sh)
-valgrind: all $(TESTBIN)/re_probe $(TESTBIN)/json_probe
+valgrind: all $(TESTBIN)/re_probe $(TESTBIN)/json_probe $(WASM)/engine.wasm
 	sh tests/valgrind.sh $(T)
 
 bench: all

@@ -8,7 +8,7 @@
 
 #include "base/hash.h"
 #include "formats/cpuprofile/cpuprofile.h"
-#include "formats/json/json.h"
+#include "formats/json/json_place.h"
 #include "io/spool.h"
 
 struct cpx_node {
@@ -34,11 +34,7 @@ enum cpx_field { CPX_ID, CPX_PARENT, CPX_LINE, CPX_COLUMN, CPX_NAME,
 struct cpx {
 	struct cpuprofile_reader *c;
 	struct input *in;
-	/* the JSON reader's place: what each container open is to the
-	 * reader (its own enum), each object's keys seen, the key read */
-	int stack[JSON_MAX_DEPTH + 2];
-	unsigned seen[JSON_MAX_DEPTH + 2];
-	int depth, key;
+	struct json_place pl;	/* the reader's place in the JSON */
 	struct cpx_node *nodes;
 	size_t nnodes, capnodes;
 	int in_node;		/* a node's fields are being read */

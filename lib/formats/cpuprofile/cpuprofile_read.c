@@ -23,68 +23,40 @@ enum key {
 	K_LINE, K_COLUMN
 };
 
-/* The key's meaning where it is. */
-static enum key
-key_of(enum ctx where, const char *s, size_t n)
-{
-	static const struct { enum ctx where; const char *name; enum key k; }
-	    keys[] = {
-		{ C_TOP, "nodes", K_NODES }, { C_TOP, "samples", K_SAMPLES },
-		{ C_TOP, "timeDeltas", K_DELTAS },
-		{ C_TOP, "timestamps", K_STAMPS },
-		{ C_TOP, "startTime", K_START }, { C_TOP, "endTime", K_END },
-		{ C_TOP, "head", K_HEAD },
-		{ C_NODE, "id", K_ID }, { C_NODE, "parent", K_PARENT },
-		{ C_NODE, "callFrame", K_CALLFRAME },
-		{ C_NODE, "children", K_CHILDREN },
-		{ C_FRAME, "functionName", K_NAME }, { C_FRAME, "url", K_URL },
-		{ C_FRAME, "lineNumber", K_LINE },
-		{ C_FRAME, "columnNumber", K_COLUMN },
-		{ C_HEAD_NODE, "id", K_ID },
-		{ C_HEAD_NODE, "children", K_CHILDREN },
-		{ C_HEAD_NODE, "functionName", K_NAME },
-		{ C_HEAD_NODE, "url", K_URL },
-		{ C_HEAD_NODE, "lineNumber", K_LINE },
-		{ C_HEAD_NODE, "columnNumber", K_COLUMN },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (keys[i].where == where && strlen(keys[i].name) == n &&
-		    memcmp(keys[i].name, s, n) == 0)
-			return keys[i].k;
-	return K_OTHER;
-}
-
-static enum ctx
-here(const struct cpx *x)
-{
-	return x->depth > 0 ? (enum ctx)x->stack[x->depth - 1] : C_SKIP;
-}
-
-static int
-cpx_push(struct cpx *x, enum ctx c)
-{
-	x->seen[x->depth] = 0;
-	x->stack[x->depth++] = c;
-	return 0;
-}
+/* The keys the reader knows, where. */
+static const struct json_key cpx_keys[] = {
+	{ C_TOP, "nodes", K_NODES }, { C_TOP, "samples", K_SAMPLES },
+	{ C_TOP, "timeDeltas", K_DELTAS }, { C_TOP, "timestamps", K_STAMPS },
+	{ C_TOP, "startTime", K_START }, { C_TOP, "endTime", K_END },
+	{ C_TOP, "head", K_HEAD },
+	{ C_NODE, "id", K_ID }, { C_NODE, "parent", K_PARENT },
+	{ C_NODE, "callFrame", K_CALLFRAME },
+	{ C_NODE, "children", K_CHILDREN },
+	{ C_FRAME, "functionName", K_NAME }, { C_FRAME, "url", K_URL },
+	{ C_FRAME, "lineNumber", K_LINE },
+	{ C_FRAME, "columnNumber", K_COLUMN },
+	{ C_HEAD_NODE, "id", K_ID }, { C_HEAD_NODE, "children", K_CHILDREN },
+	{ C_HEAD_NODE, "functionName", K_NAME },
+	{ C_HEAD_NODE, "url", K_URL },
+	{ C_HEAD_NODE, "lineNumber", K_LINE },
+	{ C_HEAD_NODE, "columnNumber", K_COLUMN },
+};
 
 static int
 on_start_map(void *ctx, struct perr *e)
 {
 	struct cpx *x = ctx;
-	enum ctx w = here(x);
+	enum ctx w = json_here(&x->pl);
 
-	if (x->depth == 0)
-		return cpx_push(x, C_TOP);
+	if (x->pl.depth == 0)
+		return json_push(&x->pl, C_TOP);
 	if (w == C_NODES) {
 		cpx_node_begin(x);
-		return cpx_push(x, C_NODE);
+		return json_push(&x->pl, C_NODE);
 	}
-	if (w == C_NODE && x->key == K_CALLFRAME)
-		return cpx_push(x, C_FRAME);
-	if ((w == C_TOP && x->key == K_HEAD) || w == C_HEAD_KIDS) {
+	if (w == C_NODE && x->pl.key == K_CALLFRAME)
+		return json_push(&x->pl, C_FRAME);
+	if ((w == C_TOP && x->pl.key == K_HEAD) || w == C_HEAD_KIDS) {
 		/* the old format: this node's children are nested in it */
 		if (x->in_node && cpx_node_end(x, e) < 0)
 			return -1;
@@ -94,18 +66,18 @@ on_start_map(void *ctx, struct perr *e)
 		cpx_node_begin(x);
 		if (x->nhead > 1)
 			x->cur.parent = x->head_stack[x->nhead - 2];
-		return cpx_push(x, C_HEAD_NODE);
+		return json_push(&x->pl, C_HEAD_NODE);
 	}
-	return cpx_push(x, C_SKIP);
+	return json_push(&x->pl, C_SKIP);
 }
 
 static int
 on_end_map(void *ctx, struct perr *e)
 {
 	struct cpx *x = ctx;
-	enum ctx w = here(x);
+	enum ctx w = json_here(&x->pl);
 
-	x->depth--;
+	json_pop(&x->pl);
 	if (w == C_NODE)
 		return cpx_node_end(x, e);
 	if (w == C_HEAD_NODE) {
@@ -120,28 +92,28 @@ static int
 on_start_array(void *ctx, struct perr *e)
 {
 	struct cpx *x = ctx;
-	enum ctx w = here(x);
+	enum ctx w = json_here(&x->pl);
 
 	(void)e;
 	if (w == C_TOP)
-		switch (x->key) {
-		case K_NODES: return cpx_push(x, C_NODES);
-		case K_SAMPLES: return cpx_push(x, C_SAMPLES);
-		case K_DELTAS: return cpx_push(x, C_DELTAS);
+		switch (x->pl.key) {
+		case K_NODES: return json_push(&x->pl, C_NODES);
+		case K_SAMPLES: return json_push(&x->pl, C_SAMPLES);
+		case K_DELTAS: return json_push(&x->pl, C_DELTAS);
 		case K_STAMPS:
 			x->stamps = 1;
-			return cpx_push(x, C_DELTAS);
+			return json_push(&x->pl, C_DELTAS);
 		default: break;
 		}
-	if (w == C_NODE && x->key == K_CHILDREN)
-		return cpx_push(x, C_CHILD_IDS);
-	if (w == C_HEAD_NODE && x->key == K_CHILDREN) {
+	if (w == C_NODE && x->pl.key == K_CHILDREN)
+		return json_push(&x->pl, C_CHILD_IDS);
+	if (w == C_HEAD_NODE && x->pl.key == K_CHILDREN) {
 		/* the fields of the node come before its children */
 		if (x->in_node && cpx_node_end(x, e) < 0)
 			return -1;
-		return cpx_push(x, C_HEAD_KIDS);
+		return json_push(&x->pl, C_HEAD_KIDS);
 	}
-	return cpx_push(x, C_SKIP);
+	return json_push(&x->pl, C_SKIP);
 }
 
 static int
@@ -150,7 +122,7 @@ on_end_array(void *ctx, struct perr *e)
 	struct cpx *x = ctx;
 
 	(void)e;
-	x->depth--;
+	json_pop(&x->pl);
 	return 0;
 }
 
@@ -158,23 +130,17 @@ static int
 on_key(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct cpx *x = ctx;
-	unsigned *seen = &x->seen[x->depth - 1];
 
-	x->key = key_of(here(x), s, n);
-	/* a key twice: JSON leaves it to the reader, so none is guessed */
-	if (x->key != K_OTHER && (*seen & 1u << x->key))
-		return perr_set(e, "the key \"%.*s\" twice in one object",
-		    (int)n, s);
-	*seen |= 1u << x->key;
-	return 0;
+	return json_place_key(&x->pl, s, n, e);
 }
 
 static int
 on_number(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct cpx *x = ctx;
-	enum ctx w = here(x);
+	enum ctx w = json_here(&x->pl);
 	int64_t v;
+	int k;
 	char buf[40];
 
 	switch (w) {
@@ -210,13 +176,13 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 			return -1;
 		return cpx_kid(x, v, e);
 	case C_TOP:
-		if (x->key == K_START || x->key == K_END) {
+		if (x->pl.key == K_START || x->pl.key == K_END) {
 			if (n >= sizeof(buf))
 				return perr_set(e, "'%.*s' is not a time",
 				    (int)(n < 40 ? n : 40), s);
 			memcpy(buf, s, n);
 			buf[n] = '\0';
-			if (x->key == K_START) {
+			if (x->pl.key == K_START) {
 				x->start = strtod(buf, NULL);
 				x->has_start = 1;
 			} else {
@@ -226,12 +192,13 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 		}
 		return 0;
 	case C_NODE: case C_FRAME: case C_HEAD_NODE:
-		if (x->key == K_ID || x->key == K_PARENT || x->key == K_LINE ||
-		    x->key == K_COLUMN) {
+		k = x->pl.key;
+		if (k == K_ID || k == K_PARENT || k == K_LINE ||
+		    k == K_COLUMN) {
 			if (cpx_integer(s, n, &v, e) < 0)
 				return -1;
-			return cpx_node_int(x, x->key == K_ID ? CPX_ID :
-			    x->key == K_PARENT ? CPX_PARENT : x->key == K_LINE ?
+			return cpx_node_int(x, k == K_ID ? CPX_ID :
+			    k == K_PARENT ? CPX_PARENT : k == K_LINE ?
 			    CPX_LINE : CPX_COLUMN, v, e);
 		}
 		return 0;
@@ -244,12 +211,12 @@ static int
 on_string(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct cpx *x = ctx;
-	enum ctx w = here(x);
+	enum ctx w = json_here(&x->pl);
 
-	if ((w != C_FRAME && w != C_HEAD_NODE) || (x->key != K_NAME &&
-	    x->key != K_URL))
+	if ((w != C_FRAME && w != C_HEAD_NODE) || (x->pl.key != K_NAME &&
+	    x->pl.key != K_URL))
 		return 0;
-	return cpx_node_str(x, x->key == K_NAME ? CPX_NAME : CPX_URL, s, n,
+	return cpx_node_str(x, x->pl.key == K_NAME ? CPX_NAME : CPX_URL, s, n,
 	    e);
 }
 
@@ -286,6 +253,8 @@ profile_read(struct cpuprofile_reader *c, struct input *in, struct perr *e)
 	int rc;
 
 	memset(&x, 0, sizeof(x));
+	json_place_init(&x.pl, cpx_keys, sizeof(cpx_keys) /
+	    sizeof(cpx_keys[0]), K_OTHER, C_SKIP);
 	x.c = c;
 	x.in = in;
 	x.samples = &samples;

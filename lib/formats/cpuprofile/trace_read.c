@@ -54,11 +54,7 @@ struct tx {
 	struct spool samples, deltas;
 	struct tprof **profs;
 	size_t nprofs, capprofs;
-	/* the JSON reader's place */
-	enum tctx stack[JSON_MAX_DEPTH + 2];
-	unsigned seen[JSON_MAX_DEPTH + 2];
-	int depth;
-	enum tkey key;
+	struct json_place pl;	/* the reader's place in the JSON */
 	/* the event being read */
 	enum tkind kind;
 	char id[64];
@@ -82,56 +78,31 @@ struct tx {
 	int has_began, has_first_ts;
 };
 
-static enum tkey
-tx_key_of(enum tctx where, const char *s, size_t n)
-{
-	static const struct { enum tctx where; const char *name;
-	    enum tkey k; } keys[] = {
-		{ TC_TOP, "traceEvents", K_EVENTS },
-		{ TC_TOP, "metadata", K_META },
-		{ TC_META, "startTime", K_META_START },
-		{ TC_EVENT, "ph", K_PH }, { TC_EVENT, "ts", K_TS },
-		{ TC_EVENT, "name", K_NAME }, { TC_EVENT, "id", K_ID },
-		{ TC_EVENT, "pid", K_PID }, { TC_EVENT, "tid", K_TID },
-		{ TC_EVENT, "args", K_ARGS }, { TC_ARGS, "data", K_DATA },
-		{ TC_DATA, "cpuProfile", K_CPUPROFILE },
-		{ TC_DATA, "timeDeltas", K_DELTAS },
-		{ TC_DATA, "startTime", K_START }, { TC_DATA, "endTime", K_END },
-		{ TC_DATA, "source", K_SOURCE },
-		{ TC_PROFILE, "nodes", K_NODES },
-		{ TC_PROFILE, "samples", K_SAMPLES },
-		{ TC_PROFILE, "timeDeltas", K_DELTAS },
-		{ TC_PROFILE, "startTime", K_START },
-		{ TC_PROFILE, "endTime", K_END },
-		{ TC_NODE, "id", K_NODE_ID }, { TC_NODE, "parent", K_PARENT },
-		{ TC_NODE, "callFrame", K_CALLFRAME },
-		{ TC_NODE, "children", K_CHILDREN },
-		{ TC_FRAME, "functionName", K_FN }, { TC_FRAME, "url", K_URL },
-		{ TC_FRAME, "lineNumber", K_LINE },
-		{ TC_FRAME, "columnNumber", K_COLUMN },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (keys[i].where == where && strlen(keys[i].name) == n &&
-		    memcmp(keys[i].name, s, n) == 0)
-			return keys[i].k;
-	return K_OTHER;
-}
-
-static enum tctx
-tx_here(const struct tx *t)
-{
-	return t->depth > 0 ? t->stack[t->depth - 1] : TC_SKIP;
-}
-
-static int
-tx_push(struct tx *t, enum tctx c)
-{
-	t->seen[t->depth] = 0;
-	t->stack[t->depth++] = c;
-	return 0;
-}
+/* The keys the reader knows, where. */
+static const struct json_key tx_keys[] = {
+	{ TC_TOP, "traceEvents", K_EVENTS },
+	{ TC_TOP, "metadata", K_META },
+	{ TC_META, "startTime", K_META_START },
+	{ TC_EVENT, "ph", K_PH }, { TC_EVENT, "ts", K_TS },
+	{ TC_EVENT, "name", K_NAME }, { TC_EVENT, "id", K_ID },
+	{ TC_EVENT, "pid", K_PID }, { TC_EVENT, "tid", K_TID },
+	{ TC_EVENT, "args", K_ARGS }, { TC_ARGS, "data", K_DATA },
+	{ TC_DATA, "cpuProfile", K_CPUPROFILE },
+	{ TC_DATA, "timeDeltas", K_DELTAS },
+	{ TC_DATA, "startTime", K_START }, { TC_DATA, "endTime", K_END },
+	{ TC_DATA, "source", K_SOURCE },
+	{ TC_PROFILE, "nodes", K_NODES },
+	{ TC_PROFILE, "samples", K_SAMPLES },
+	{ TC_PROFILE, "timeDeltas", K_DELTAS },
+	{ TC_PROFILE, "startTime", K_START },
+	{ TC_PROFILE, "endTime", K_END },
+	{ TC_NODE, "id", K_NODE_ID }, { TC_NODE, "parent", K_PARENT },
+	{ TC_NODE, "callFrame", K_CALLFRAME },
+	{ TC_NODE, "children", K_CHILDREN },
+	{ TC_FRAME, "functionName", K_FN }, { TC_FRAME, "url", K_URL },
+	{ TC_FRAME, "lineNumber", K_LINE },
+	{ TC_FRAME, "columnNumber", K_COLUMN },
+};
 
 /* An event begins: nothing of it known. */
 static void
@@ -263,39 +234,39 @@ static int
 tx_start_map(void *ctx, struct perr *e)
 {
 	struct tx *t = ctx;
-	enum tctx w = tx_here(t);
+	enum tctx w = json_here(&t->pl);
 
 	(void)e;
-	if (t->depth == 0)
-		return tx_push(t, TC_TOP);
-	if (w == TC_TOP && t->key == K_META)
-		return tx_push(t, TC_META);
+	if (t->pl.depth == 0)
+		return json_push(&t->pl, TC_TOP);
+	if (w == TC_TOP && t->pl.key == K_META)
+		return json_push(&t->pl, TC_META);
 	if (w == TC_EVENTS) {
 		event_begin(t);
-		return tx_push(t, TC_EVENT);
+		return json_push(&t->pl, TC_EVENT);
 	}
-	if (w == TC_EVENT && t->key == K_ARGS)
-		return tx_push(t, TC_ARGS);
-	if (w == TC_ARGS && t->key == K_DATA)
-		return tx_push(t, TC_DATA);
-	if (w == TC_DATA && t->key == K_CPUPROFILE)
-		return tx_push(t, TC_PROFILE);
+	if (w == TC_EVENT && t->pl.key == K_ARGS)
+		return json_push(&t->pl, TC_ARGS);
+	if (w == TC_ARGS && t->pl.key == K_DATA)
+		return json_push(&t->pl, TC_DATA);
+	if (w == TC_DATA && t->pl.key == K_CPUPROFILE)
+		return json_push(&t->pl, TC_PROFILE);
 	if (w == TC_NODES) {
 		cpx_node_begin(&t->pend);
-		return tx_push(t, TC_NODE);
+		return json_push(&t->pl, TC_NODE);
 	}
-	if (w == TC_NODE && t->key == K_CALLFRAME)
-		return tx_push(t, TC_FRAME);
-	return tx_push(t, TC_SKIP);
+	if (w == TC_NODE && t->pl.key == K_CALLFRAME)
+		return json_push(&t->pl, TC_FRAME);
+	return json_push(&t->pl, TC_SKIP);
 }
 
 static int
 tx_end_map(void *ctx, struct perr *e)
 {
 	struct tx *t = ctx;
-	enum tctx w = tx_here(t);
+	enum tctx w = json_here(&t->pl);
 
-	t->depth--;
+	json_pop(&t->pl);
 	if (w == TC_NODE)
 		return cpx_node_end(&t->pend, e);
 	if (w == TC_EVENT)
@@ -307,20 +278,20 @@ static int
 tx_start_array(void *ctx, struct perr *e)
 {
 	struct tx *t = ctx;
-	enum tctx w = tx_here(t);
+	enum tctx w = json_here(&t->pl);
 
 	(void)e;
-	if (t->depth == 0 || (w == TC_TOP && t->key == K_EVENTS))
-		return tx_push(t, TC_EVENTS);
-	if (w == TC_PROFILE && t->key == K_NODES)
-		return tx_push(t, TC_NODES);
-	if (w == TC_PROFILE && t->key == K_SAMPLES)
-		return tx_push(t, TC_SAMPLES);
-	if ((w == TC_PROFILE || w == TC_DATA) && t->key == K_DELTAS)
-		return tx_push(t, TC_DELTAS);
-	if (w == TC_NODE && t->key == K_CHILDREN)
-		return tx_push(t, TC_CHILD_IDS);
-	return tx_push(t, TC_SKIP);
+	if (t->pl.depth == 0 || (w == TC_TOP && t->pl.key == K_EVENTS))
+		return json_push(&t->pl, TC_EVENTS);
+	if (w == TC_PROFILE && t->pl.key == K_NODES)
+		return json_push(&t->pl, TC_NODES);
+	if (w == TC_PROFILE && t->pl.key == K_SAMPLES)
+		return json_push(&t->pl, TC_SAMPLES);
+	if ((w == TC_PROFILE || w == TC_DATA) && t->pl.key == K_DELTAS)
+		return json_push(&t->pl, TC_DELTAS);
+	if (w == TC_NODE && t->pl.key == K_CHILDREN)
+		return json_push(&t->pl, TC_CHILD_IDS);
+	return json_push(&t->pl, TC_SKIP);
 }
 
 static int
@@ -329,7 +300,7 @@ tx_end_array(void *ctx, struct perr *e)
 	struct tx *t = ctx;
 
 	(void)e;
-	t->depth--;
+	json_pop(&t->pl);
 	return 0;
 }
 
@@ -337,15 +308,8 @@ static int
 tx_key(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct tx *t = ctx;
-	unsigned *seen = &t->seen[t->depth - 1];
 
-	t->key = tx_key_of(tx_here(t), s, n);
-	/* a key twice: JSON leaves it to the reader, so none is guessed */
-	if (t->key != K_OTHER && (*seen & 1u << t->key))
-		return perr_set(e, "the key \"%.*s\" twice in one object",
-		    (int)n, s);
-	*seen |= 1u << t->key;
-	return 0;
+	return json_place_key(&t->pl, s, n, e);
 }
 
 /* A time in microseconds: 0, or -1 with e set. */
@@ -368,7 +332,7 @@ tx_number(void *ctx, const char *s, size_t n, struct perr *e)
 	struct tx *t = ctx;
 	int64_t v;
 
-	switch (tx_here(t)) {
+	switch (json_here(&t->pl)) {
 	case TC_SAMPLES:
 		if (cpx_integer(s, n, &v, e) < 0)
 			return -1;
@@ -391,44 +355,44 @@ tx_number(void *ctx, const char *s, size_t n, struct perr *e)
 			return -1;
 		return cpx_kid(&t->pend, v, e);
 	case TC_EVENT:
-		if (t->key == K_TS) {
+		if (t->pl.key == K_TS) {
 			t->has_ts = 1;
 			return tx_time(s, n, &t->ts, e);
 		}
-		if (t->key == K_PID || t->key == K_TID) {
+		if (t->pl.key == K_PID || t->pl.key == K_TID) {
 			if (cpx_integer(s, n, &v, e) < 0)
 				return -1;
-			if (t->key == K_PID) {
+			if (t->pl.key == K_PID) {
 				t->pid = v;
 				t->has_pid = 1;
 			} else {
 				t->tid = v;
 				t->has_tid = 1;
 			}
-		} else if (t->key == K_ID && n < sizeof(t->id)) {
+		} else if (t->pl.key == K_ID && n < sizeof(t->id)) {
 			memcpy(t->id, s, n);	/* an id as a number */
 			t->id[n] = '\0';
 			t->has_id = 1;
 		}
 		return 0;
 	case TC_DATA: case TC_PROFILE:
-		if (t->key == K_START) {
+		if (t->pl.key == K_START) {
 			t->has_start = 1;
 			return tx_time(s, n, &t->start, e);
 		}
-		if (t->key == K_END) {
+		if (t->pl.key == K_END) {
 			t->has_end = 1;
 			return tx_time(s, n, &t->end, e);
 		}
 		return 0;
 	case TC_NODE: case TC_FRAME:
-		if (t->key == K_NODE_ID || t->key == K_PARENT ||
-		    t->key == K_LINE || t->key == K_COLUMN) {
+		if (t->pl.key == K_NODE_ID || t->pl.key == K_PARENT ||
+		    t->pl.key == K_LINE || t->pl.key == K_COLUMN) {
 			if (cpx_integer(s, n, &v, e) < 0)
 				return -1;
-			return cpx_node_int(&t->pend, t->key == K_NODE_ID ?
-			    CPX_ID : t->key == K_PARENT ? CPX_PARENT :
-			    t->key == K_LINE ? CPX_LINE : CPX_COLUMN, v, e);
+			return cpx_node_int(&t->pend, t->pl.key == K_NODE_ID ?
+			    CPX_ID : t->pl.key == K_PARENT ? CPX_PARENT :
+			    t->pl.key == K_LINE ? CPX_LINE : CPX_COLUMN, v, e);
 		}
 		return 0;
 	default:
@@ -459,20 +423,20 @@ tx_string(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct tx *t = ctx;
 
-	switch (tx_here(t)) {
+	switch (json_here(&t->pl)) {
 	case TC_META:
-		if (t->key == K_META_START)
+		if (t->pl.key == K_META_START)
 			tx_began(t, s, n);
 		return 0;
 	case TC_EVENT:
-		if (t->key == K_PH && n == 1)
+		if (t->pl.key == K_PH && n == 1)
 			t->ph = s[0];
-		if (t->key == K_NAME)
+		if (t->pl.key == K_NAME)
 			t->kind = n == 7 && memcmp(s, "Profile", 7) == 0 ?
 			    E_PROFILE : n == 12 && memcmp(s, "ProfileChunk",
 			    12) == 0 ? E_CHUNK : n == 10 && memcmp(s,
 			    "CpuProfile", 10) == 0 ? E_WHOLE : E_OTHER;
-		else if (t->key == K_ID) {
+		else if (t->pl.key == K_ID) {
 			if (n >= sizeof(t->id) || memchr(s, '\0', n) != NULL)
 				return perr_set(e, "an event's id of %zu bytes "
 				    "(the most: %zu)", n, sizeof(t->id) - 1);
@@ -482,15 +446,15 @@ tx_string(void *ctx, const char *s, size_t n, struct perr *e)
 		}
 		return 0;
 	case TC_DATA:
-		if (t->key == K_SOURCE && n < sizeof(t->source) &&
+		if (t->pl.key == K_SOURCE && n < sizeof(t->source) &&
 		    memchr(s, '\0', n) == NULL) {
 			memcpy(t->source, s, n);
 			t->source[n] = '\0';
 		}
 		return 0;
 	case TC_FRAME:
-		if (t->key == K_FN || t->key == K_URL)
-			return cpx_node_str(&t->pend, t->key == K_FN ?
+		if (t->pl.key == K_FN || t->pl.key == K_URL)
+			return cpx_node_str(&t->pend, t->pl.key == K_FN ?
 			    CPX_NAME : CPX_URL, s, n, e);
 		return 0;
 	default:
@@ -548,6 +512,8 @@ cpx_trace_read(struct cpuprofile_reader *c, struct input *in,
 	int rc;
 
 	memset(&t, 0, sizeof(t));
+	json_place_init(&t.pl, tx_keys, sizeof(tx_keys) / sizeof(tx_keys[0]),
+	    K_OTHER, TC_SKIP);
 	t.c = c;
 	t.in = in;
 	t.pend.c = c;

@@ -16,7 +16,7 @@
 
 #include "base/array.h"
 #include "formats/firefox/firefox_impl.h"
-#include "formats/json/json.h"
+#include "formats/json/json_place.h"
 #include "stream/sniff.h"
 
 /* What a container is to this reader. */
@@ -38,10 +38,7 @@ struct gx {
 	struct firefox_reader *c;
 	struct input *in;
 	struct json_events ev;
-	enum gctx stack[JSON_MAX_DEPTH + 2];
-	unsigned seen[JSON_MAX_DEPTH + 2];
-	int depth;
-	enum gkey key;
+	struct json_place pl;	/* the reader's place in the JSON */
 	/* the profiles open (a child process's inside its parent's) */
 	struct gprof profs[GECKO_MAX_NESTING];
 	int nprofs;
@@ -54,57 +51,32 @@ struct gx {
 	char out_msg[sizeof(((struct perr *)0)->msg)];
 };
 
-static enum gkey
-gx_key_of(enum gctx where, const char *s, size_t n)
-{
-	static const struct { enum gctx where; const char *name;
-	    enum gkey k; } keys[] = {
-		{ G_PROFILE, "meta", K_META },
-		{ G_PROFILE, "threads", K_THREADS },
-		{ G_PROFILE, "processes", K_PROCESSES },
-		{ G_PROFILE, "libs", K_LIBS },
-		{ G_LIB, "start", K_LIB_START }, { G_LIB, "end", K_LIB_END },
-		{ G_LIB, "offset", K_LIB_OFFSET }, { G_LIB, "path", K_LIB_PATH },
-		{ G_LIB, "codeId", K_LIB_CODE_ID },
-		{ G_META, "startTime", K_START },
-		{ G_META, "interval", K_INTERVAL },
-		{ G_META, "version", K_VERSION },
-		{ G_META, "preprocessedProfileVersion", K_PROCESSED },
-		{ G_META, "categories", K_CATEGORIES },
-		{ G_CATEGORY, "name", K_NAME },
-		{ G_THREAD, "name", K_NAME },
-		{ G_THREAD, "processName", K_PROCESS_NAME },
-		{ G_THREAD, "processType", K_PROCESS_TYPE },
-		{ G_THREAD, "pid", K_PID }, { G_THREAD, "tid", K_TID },
-		{ G_THREAD, "samples", K_SAMPLES },
-		{ G_THREAD, "stackTable", K_STACK_TABLE },
-		{ G_THREAD, "frameTable", K_FRAME_TABLE },
-		{ G_THREAD, "stringTable", K_STRING_TABLE },
-		{ G_TABLE, "schema", K_SCHEMA }, { G_TABLE, "data", K_DATA },
-		{ G_TABLE, "weightType", K_WEIGHT_TYPE },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (keys[i].where == where && strlen(keys[i].name) == n &&
-		    memcmp(keys[i].name, s, n) == 0)
-			return keys[i].k;
-	return K_OTHER;
-}
-
-static enum gctx
-gx_here(const struct gx *x)
-{
-	return x->depth > 0 ? x->stack[x->depth - 1] : G_SKIP;
-}
-
-static int
-gx_push(struct gx *x, enum gctx c)
-{
-	x->seen[x->depth] = 0;
-	x->stack[x->depth++] = c;
-	return 0;
-}
+/* The keys the reader knows, where. */
+static const struct json_key gx_keys[] = {
+	{ G_PROFILE, "meta", K_META },
+	{ G_PROFILE, "threads", K_THREADS },
+	{ G_PROFILE, "processes", K_PROCESSES },
+	{ G_PROFILE, "libs", K_LIBS },
+	{ G_LIB, "start", K_LIB_START }, { G_LIB, "end", K_LIB_END },
+	{ G_LIB, "offset", K_LIB_OFFSET }, { G_LIB, "path", K_LIB_PATH },
+	{ G_LIB, "codeId", K_LIB_CODE_ID },
+	{ G_META, "startTime", K_START },
+	{ G_META, "interval", K_INTERVAL },
+	{ G_META, "version", K_VERSION },
+	{ G_META, "preprocessedProfileVersion", K_PROCESSED },
+	{ G_META, "categories", K_CATEGORIES },
+	{ G_CATEGORY, "name", K_NAME },
+	{ G_THREAD, "name", K_NAME },
+	{ G_THREAD, "processName", K_PROCESS_NAME },
+	{ G_THREAD, "processType", K_PROCESS_TYPE },
+	{ G_THREAD, "pid", K_PID }, { G_THREAD, "tid", K_TID },
+	{ G_THREAD, "samples", K_SAMPLES },
+	{ G_THREAD, "stackTable", K_STACK_TABLE },
+	{ G_THREAD, "frameTable", K_FRAME_TABLE },
+	{ G_THREAD, "stringTable", K_STRING_TABLE },
+	{ G_TABLE, "schema", K_SCHEMA }, { G_TABLE, "data", K_DATA },
+	{ G_TABLE, "weightType", K_WEIGHT_TYPE },
+};
 
 /* A profile's object begins: the top one, or a child process's. */
 static int
@@ -114,49 +86,49 @@ profile_begin(struct gx *x, struct perr *e)
 		return perr_set(e, "processes nested more than %d deep",
 		    GECKO_MAX_NESTING);
 	memset(&x->profs[x->nprofs++], 0, sizeof(x->profs[0]));
-	return gx_push(x, G_PROFILE);
+	return json_push(&x->pl, G_PROFILE);
 }
 
 static int
 gx_start_map(void *ctx, struct perr *e)
 {
 	struct gx *x = ctx;
-	enum gctx w = gx_here(x);
+	enum gctx w = json_here(&x->pl);
 
-	if (x->depth == 0 || w == G_PROCESSES)
+	if (x->pl.depth == 0 || w == G_PROCESSES)
 		return profile_begin(x, e);
-	if (w == G_PROFILE && x->key == K_META)
-		return gx_push(x, G_META);
+	if (w == G_PROFILE && x->pl.key == K_META)
+		return json_push(&x->pl, G_META);
 	if (w == G_CATEGORIES)
-		return gx_push(x, G_CATEGORY);
+		return json_push(&x->pl, G_CATEGORY);
 	if (w == G_LIBS) {
 		if (gecko_lib_begin(&x->profs[x->nprofs - 1], e) < 0)
 			return -1;
-		return gx_push(x, G_LIB);
+		return json_push(&x->pl, G_LIB);
 	}
 	if (w == G_THREADS) {
 		if (gecko_thread_begin(&x->t, e) < 0)
 			return -1;
-		return gx_push(x, G_THREAD);
+		return json_push(&x->pl, G_THREAD);
 	}
-	if (w == G_THREAD && (x->key == K_SAMPLES || x->key == K_STACK_TABLE ||
-	    x->key == K_FRAME_TABLE)) {
-		x->table = x->key == K_SAMPLES ? TB_SAMPLES : x->key ==
+	if (w == G_THREAD && (x->pl.key == K_SAMPLES ||
+	    x->pl.key == K_STACK_TABLE || x->pl.key == K_FRAME_TABLE)) {
+		x->table = x->pl.key == K_SAMPLES ? TB_SAMPLES : x->pl.key ==
 		    K_STACK_TABLE ? TB_STACKS : TB_FRAMES;
-		return gx_push(x, G_TABLE);
+		return json_push(&x->pl, G_TABLE);
 	}
-	if (w == G_TABLE && x->key == K_SCHEMA)
-		return gx_push(x, G_SCHEMA);
-	return gx_push(x, G_SKIP);
+	if (w == G_TABLE && x->pl.key == K_SCHEMA)
+		return json_push(&x->pl, G_SCHEMA);
+	return json_push(&x->pl, G_SKIP);
 }
 
 static int
 gx_end_map(void *ctx, struct perr *e)
 {
 	struct gx *x = ctx;
-	enum gctx w = gx_here(x);
+	enum gctx w = json_here(&x->pl);
 
-	x->depth--;
+	json_pop(&x->pl);
 	if (w == G_PROFILE) {
 		gecko_prof_free(&x->profs[--x->nprofs]);
 		return 0;
@@ -182,36 +154,36 @@ static int
 gx_start_array(void *ctx, struct perr *e)
 {
 	struct gx *x = ctx;
-	enum gctx w = gx_here(x);
+	enum gctx w = json_here(&x->pl);
 
 	(void)e;
-	if (w == G_PROFILE && x->key == K_THREADS)
-		return gx_push(x, G_THREADS);
-	if (w == G_PROFILE && x->key == K_PROCESSES)
-		return gx_push(x, G_PROCESSES);
-	if (w == G_PROFILE && x->key == K_LIBS)
-		return gx_push(x, G_LIBS);
-	if (w == G_META && x->key == K_CATEGORIES)
-		return gx_push(x, G_CATEGORIES);
-	if (w == G_THREAD && x->key == K_STRING_TABLE)
-		return gx_push(x, G_STRINGS);
-	if (w == G_TABLE && x->key == K_DATA)
-		return gx_push(x, G_DATA);
+	if (w == G_PROFILE && x->pl.key == K_THREADS)
+		return json_push(&x->pl, G_THREADS);
+	if (w == G_PROFILE && x->pl.key == K_PROCESSES)
+		return json_push(&x->pl, G_PROCESSES);
+	if (w == G_PROFILE && x->pl.key == K_LIBS)
+		return json_push(&x->pl, G_LIBS);
+	if (w == G_META && x->pl.key == K_CATEGORIES)
+		return json_push(&x->pl, G_CATEGORIES);
+	if (w == G_THREAD && x->pl.key == K_STRING_TABLE)
+		return json_push(&x->pl, G_STRINGS);
+	if (w == G_TABLE && x->pl.key == K_DATA)
+		return json_push(&x->pl, G_DATA);
 	if (w == G_DATA) {
 		x->col = 0;
 		gecko_row_begin(&x->t);
-		return gx_push(x, G_ROW);
+		return json_push(&x->pl, G_ROW);
 	}
-	return gx_push(x, G_SKIP);
+	return json_push(&x->pl, G_SKIP);
 }
 
 static int
 gx_end_array(void *ctx, struct perr *e)
 {
 	struct gx *x = ctx;
-	enum gctx w = gx_here(x);
+	enum gctx w = json_here(&x->pl);
 
-	x->depth--;
+	json_pop(&x->pl);
 	if (w == G_ROW)
 		return gecko_row_end(&x->t, x->table, e);
 	return 0;
@@ -221,15 +193,10 @@ static int
 gx_key(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct gx *x = ctx;
-	unsigned *seen = &x->seen[x->depth - 1];
-	enum gctx w = gx_here(x);
+	enum gctx w = json_here(&x->pl);
 
-	x->key = gx_key_of(w, s, n);
-	/* a key twice: JSON leaves it to the reader, so none is guessed */
-	if (x->key != K_OTHER && (*seen & 1u << x->key))
-		return perr_set(e, "the key \"%.*s\" twice in one object",
-		    (int)(n < 64 ? n : 64), s);
-	*seen |= 1u << x->key;
+	if (json_place_key(&x->pl, s, n, e) < 0)
+		return -1;
 	/* a schema's keys: the columns' names, each with its index */
 	if (w == G_SCHEMA)
 		return gecko_schema_key(&x->t, x->table, s, n, e);
@@ -289,13 +256,13 @@ gx_number(void *ctx, const char *s, size_t n, struct perr *e)
 	v = strtod(buf, &end);
 	if (*end != '\0' || !isfinite(v))
 		return perr_set(e, "'%s' is not a number of a profile", buf);
-	switch (gx_here(x)) {
+	switch (json_here(&x->pl)) {
 	case G_ROW:
 		return cell(x, v, e);
 	case G_SCHEMA:
 		return gecko_schema_index(&x->t, x->table, v, e);
 	case G_META:
-		if (x->key == K_START) {
+		if (x->pl.key == K_START) {
 			struct gprof *p = &x->profs[x->nprofs - 1];
 			p->start_ms = v;
 			p->has_start = 1;
@@ -305,21 +272,22 @@ gx_number(void *ctx, const char *s, size_t n, struct perr *e)
 					    "%g ms", v);
 				p->start_ns = llround(v * 1e6);
 			}
-		} else if (x->key == K_INTERVAL)
+		} else if (x->pl.key == K_INTERVAL)
 			x->profs[x->nprofs - 1].interval_ms = v;
-		else if (x->key == K_PROCESSED)
+		else if (x->pl.key == K_PROCESSED)
 			x->profs[x->nprofs - 1].processed = v > 0 && v < 1e6 ?
 			    (int)v : 1;
 		return 0;
 	case G_THREAD:
-		if (x->key == K_PID || x->key == K_TID)
-			return gecko_thread_id(&x->t, x->key == K_PID, s, n, e);
+		if (x->pl.key == K_PID || x->pl.key == K_TID)
+			return gecko_thread_id(&x->t, x->pl.key == K_PID, s,
+			    n, e);
 		return 0;
 	case G_LIB:
-		if (x->key == K_LIB_START || x->key == K_LIB_END ||
-		    x->key == K_LIB_OFFSET)
+		if (x->pl.key == K_LIB_START || x->pl.key == K_LIB_END ||
+		    x->pl.key == K_LIB_OFFSET)
 			return gecko_lib_number(&x->profs[x->nprofs - 1],
-			    x->key == K_LIB_START ? GL_START : x->key ==
+			    x->pl.key == K_LIB_START ? GL_START : x->pl.key ==
 			    K_LIB_END ? GL_END : GL_OFFSET, v, e);
 		return 0;
 	default:
@@ -332,7 +300,7 @@ gx_null(void *ctx, struct perr *e)
 {
 	struct gx *x = ctx;
 
-	return gx_here(x) == G_ROW ? cell(x, NAN, e) : 0;
+	return json_here(&x->pl) == G_ROW ? cell(x, NAN, e) : 0;
 }
 
 static int
@@ -340,7 +308,7 @@ gx_boolean(void *ctx, int b, struct perr *e)
 {
 	struct gx *x = ctx;
 
-	return gx_here(x) == G_ROW ? cell(x, b, e) : 0;
+	return json_here(&x->pl) == G_ROW ? cell(x, b, e) : 0;
 }
 
 static int
@@ -348,33 +316,34 @@ gx_string(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct gx *x = ctx;
 
-	switch (gx_here(x)) {
+	switch (json_here(&x->pl)) {
 	case G_ROW:	/* a cell of text: no column this reader reads */
 		return cell(x, NAN, e);
 	case G_STRINGS:
 		return gecko_string(&x->t, s, n, e);
 	case G_CATEGORY:
-		if (x->key == K_NAME)
+		if (x->pl.key == K_NAME)
 			return gecko_category(&x->profs[x->nprofs - 1], s, n,
 			    e);
 		return 0;
 	case G_THREAD:
-		if (x->key == K_PID || x->key == K_TID)
-			return gecko_thread_id(&x->t, x->key == K_PID, s, n, e);
-		if (x->key == K_NAME || x->key == K_PROCESS_NAME ||
-		    x->key == K_PROCESS_TYPE)
-			return gecko_thread_text(&x->t, x->key == K_NAME ?
-			    GT_NAME : x->key == K_PROCESS_NAME ?
+		if (x->pl.key == K_PID || x->pl.key == K_TID)
+			return gecko_thread_id(&x->t, x->pl.key == K_PID, s,
+			    n, e);
+		if (x->pl.key == K_NAME || x->pl.key == K_PROCESS_NAME ||
+		    x->pl.key == K_PROCESS_TYPE)
+			return gecko_thread_text(&x->t, x->pl.key == K_NAME ?
+			    GT_NAME : x->pl.key == K_PROCESS_NAME ?
 			    GT_PROCESS_NAME : GT_PROCESS_TYPE, s, n, e);
 		return 0;
 	case G_LIB:
-		if (x->key == K_LIB_PATH || x->key == K_LIB_CODE_ID)
+		if (x->pl.key == K_LIB_PATH || x->pl.key == K_LIB_CODE_ID)
 			return gecko_lib_text(&x->profs[x->nprofs - 1],
-			    x->key == K_LIB_PATH ? GL_PATH : GL_BUILD_ID, s, n,
-			    e);
+			    x->pl.key == K_LIB_PATH ? GL_PATH : GL_BUILD_ID, s,
+			    n, e);
 		return 0;
 	case G_TABLE:
-		if (x->key == K_WEIGHT_TYPE)
+		if (x->pl.key == K_WEIGHT_TYPE)
 			return gecko_weight_type(&x->t, s, n, e);
 		return 0;
 	default:
@@ -421,6 +390,8 @@ firefox_read(void *reader, struct input *in, struct perr *e)
 	/* its stack: JSON's depth of contexts */
 	if ((x = calloc(1, sizeof(*x))) == NULL)
 		return perr_nomem(e);
+	json_place_init(&x->pl, gx_keys, sizeof(gx_keys) / sizeof(gx_keys[0]),
+	    K_OTHER, G_SKIP);
 	x->c = c;
 	x->in = in;
 	x->ev.start_map = gx_start_map;

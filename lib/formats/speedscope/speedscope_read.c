@@ -13,7 +13,7 @@
 
 #include "base/array.h"
 #include "stream/sniff.h"
-#include "formats/json/json.h"
+#include "formats/json/json_place.h"
 #include "formats/speedscope/speedscope.h"
 #include "stream/speedscope_units.h"
 #include "io/spool.h"
@@ -47,10 +47,7 @@ struct sx {
 	struct speedscope_reader *c;
 	struct input *in;
 	struct json_events ev;
-	enum ctx stack[JSON_MAX_DEPTH + 2];
-	unsigned seen[JSON_MAX_DEPTH + 2];	/* each object's keys */
-	int depth;
-	enum key key;
+	struct json_place pl;	/* the reader's place in the JSON */
 	unsigned nested;	/* numbers in a stack's nested list */
 	struct sframe *frames;
 	size_t nframes, capframes;
@@ -79,49 +76,24 @@ nomem(struct perr *e)
 	return perr_set(e, "out of memory");
 }
 
-static enum key
-key_of(enum ctx w, const char *s, size_t n)
-{
-	static const struct { enum ctx w; const char *name; enum key k; }
-	    keys[] = {
-		{ C_TOP, "shared", K_SHARED }, { C_TOP, "profiles", K_PROFILES },
-		{ C_TOP, "name", K_NAME }, { C_TOP, "exporter", K_EXPORTER },
-		{ C_TOP, "activeProfileIndex", K_ACTIVE },
-		{ C_SHARED, "frames", K_FRAMES },
-		{ C_FRAME, "name", K_NAME }, { C_FRAME, "file", K_FILE },
-		{ C_FRAME, "line", K_LINE }, { C_FRAME, "col", K_COL },
-		{ C_PROFILE, "type", K_TYPE }, { C_PROFILE, "name", K_NAME },
-		{ C_PROFILE, "unit", K_UNIT },
-		{ C_PROFILE, "startValue", K_START },
-		{ C_PROFILE, "endValue", K_END },
-		{ C_PROFILE, "samples", K_SAMPLES },
-		{ C_PROFILE, "weights", K_WEIGHTS },
-		{ C_PROFILE, "events", K_EVENTS },
-		{ C_EVENT, "type", K_TYPE }, { C_EVENT, "frame", K_FRAME },
-		{ C_EVENT, "at", K_AT },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (keys[i].w == w && strlen(keys[i].name) == n &&
-		    memcmp(keys[i].name, s, n) == 0)
-			return keys[i].k;
-	return K_OTHER;
-}
-
-static enum ctx
-here(const struct sx *x)
-{
-	return x->depth > 0 ? x->stack[x->depth - 1] : C_SKIP;
-}
-
-static int
-sx_push(struct sx *x, enum ctx c)
-{
-	x->seen[x->depth] = 0;
-	x->stack[x->depth++] = c;
-	return 0;
-}
+/* The keys the reader knows, where. */
+static const struct json_key sx_keys[] = {
+	{ C_TOP, "shared", K_SHARED }, { C_TOP, "profiles", K_PROFILES },
+	{ C_TOP, "name", K_NAME }, { C_TOP, "exporter", K_EXPORTER },
+	{ C_TOP, "activeProfileIndex", K_ACTIVE },
+	{ C_SHARED, "frames", K_FRAMES },
+	{ C_FRAME, "name", K_NAME }, { C_FRAME, "file", K_FILE },
+	{ C_FRAME, "line", K_LINE }, { C_FRAME, "col", K_COL },
+	{ C_PROFILE, "type", K_TYPE }, { C_PROFILE, "name", K_NAME },
+	{ C_PROFILE, "unit", K_UNIT },
+	{ C_PROFILE, "startValue", K_START },
+	{ C_PROFILE, "endValue", K_END },
+	{ C_PROFILE, "samples", K_SAMPLES },
+	{ C_PROFILE, "weights", K_WEIGHTS },
+	{ C_PROFILE, "events", K_EVENTS },
+	{ C_EVENT, "type", K_TYPE }, { C_EVENT, "frame", K_FRAME },
+	{ C_EVENT, "at", K_AT },
+};
 
 /* A copy of s (n bytes), NUL-terminated, in *to. */
 static int
@@ -206,8 +178,9 @@ static int
 on_literal(void *ctx, struct perr *e)
 {
 	struct sx *x = ctx;
+	int w = json_here(&x->pl);
 
-	return here(x) == C_STACK || here(x) == C_NESTED ? not_index(e,
+	return w == C_STACK || w == C_NESTED ? not_index(e,
 	    "true, false or null") : 0;
 }
 
@@ -222,31 +195,31 @@ static int
 on_start_map(void *ctx, struct perr *e)
 {
 	struct sx *x = ctx;
-	enum ctx w = here(x);
+	enum ctx w = json_here(&x->pl);
 
-	if (x->depth == 0)
-		return sx_push(x, C_TOP);
+	if (x->pl.depth == 0)
+		return json_push(&x->pl, C_TOP);
 	if (w == C_STACK || w == C_NESTED)
 		return not_index(e, "an object");
-	if (w == C_TOP && x->key == K_SHARED)
-		return sx_push(x, C_SHARED);
+	if (w == C_TOP && x->pl.key == K_SHARED)
+		return json_push(&x->pl, C_SHARED);
 	if (w == C_FRAMES) {
 		memset(&x->cur, 0, sizeof(x->cur));
 		x->has_fname = x->has_ffile = 0;
 		x->nfname = x->nffile = 0;
-		return sx_push(x, C_FRAME);
+		return json_push(&x->pl, C_FRAME);
 	}
 	if (w == C_PROFILES) {
 		if (ARRAY_ROOM(x->profs, x->nprofs, x->capprofs) < 0)
 			return nomem(e);
 		memset(&x->profs[x->nprofs++], 0, sizeof(*x->profs));
-		return sx_push(x, C_PROFILE);
+		return json_push(&x->pl, C_PROFILE);
 	}
 	if (w == C_EVENTS) {
 		memset(x->ev_has, 0, sizeof(x->ev_has));
-		return sx_push(x, C_EVENT);
+		return json_push(&x->pl, C_EVENT);
 	}
-	return sx_push(x, C_SKIP);
+	return json_push(&x->pl, C_SKIP);
 }
 
 /* A frame ends: its function found or made. */
@@ -282,9 +255,9 @@ static int
 on_end_map(void *ctx, struct perr *e)
 {
 	struct sx *x = ctx;
-	enum ctx w = here(x);
+	enum ctx w = json_here(&x->pl);
 
-	x->depth--;
+	json_pop(&x->pl);
 	if (w == C_FRAME)
 		return frame_end(x, e);
 	if (w == C_EVENT) {
@@ -308,33 +281,33 @@ static int
 on_start_array(void *ctx, struct perr *e)
 {
 	struct sx *x = ctx;
-	enum ctx w = here(x);
+	enum ctx w = json_here(&x->pl);
 
 	(void)e;
-	if (w == C_SHARED && x->key == K_FRAMES)
-		return sx_push(x, C_FRAMES);
-	if (w == C_TOP && x->key == K_PROFILES)
-		return sx_push(x, C_PROFILES);
-	if (w == C_PROFILE && x->key == K_SAMPLES)
-		return sx_push(x, C_SAMPLES);
-	if (w == C_PROFILE && x->key == K_WEIGHTS)
-		return sx_push(x, C_WEIGHTS);
-	if (w == C_PROFILE && x->key == K_EVENTS)
-		return sx_push(x, C_EVENTS);
+	if (w == C_SHARED && x->pl.key == K_FRAMES)
+		return json_push(&x->pl, C_FRAMES);
+	if (w == C_TOP && x->pl.key == K_PROFILES)
+		return json_push(&x->pl, C_PROFILES);
+	if (w == C_PROFILE && x->pl.key == K_SAMPLES)
+		return json_push(&x->pl, C_SAMPLES);
+	if (w == C_PROFILE && x->pl.key == K_WEIGHTS)
+		return json_push(&x->pl, C_WEIGHTS);
+	if (w == C_PROFILE && x->pl.key == K_EVENTS)
+		return json_push(&x->pl, C_EVENTS);
 	if (w == C_SAMPLES) {
 		x->nstack = 0;
-		return sx_push(x, C_STACK);
+		return json_push(&x->pl, C_STACK);
 	}
 	/* [[32]]: speedscope takes the list for its one number (frames[[32]]
 	 * is frames[32] in JavaScript), as one producer writes it */
 	if (w == C_STACK) {
 		x->nested = 0;
-		return sx_push(x, C_NESTED);
+		return json_push(&x->pl, C_NESTED);
 	}
 	if (w == C_NESTED)
 		return perr_set(e, "a sample's frame index a list in a list: "
 		    "not speedscope's");
-	return sx_push(x, C_SKIP);
+	return json_push(&x->pl, C_SKIP);
 }
 
 static int
@@ -343,16 +316,16 @@ on_end_array(void *ctx, struct perr *e)
 	struct sx *x = ctx;
 	size_t i;
 
-	if (here(x) == C_NESTED && x->nested != 1)
+	if (json_here(&x->pl) == C_NESTED && x->nested != 1)
 		return perr_set(e, "a sample's frame index a list of %u numbers "
 		    "(speedscope reads one: [[32]] as 32)", x->nested);
-	if (here(x) == C_STACK) {
+	if (json_here(&x->pl) == C_STACK) {
 		spool_put(&x->stacks, x->nstack);
 		for (i = 0; i < x->nstack; i++)
 			spool_put(&x->stacks, x->stack_buf[i]);
 		prof_cur(x)->nsamples++;
 	}
-	x->depth--;
+	json_pop(&x->pl);
 	return 0;
 }
 
@@ -360,15 +333,8 @@ static int
 on_key(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct sx *x = ctx;
-	unsigned *seen = &x->seen[x->depth - 1];
 
-	x->key = key_of(here(x), s, n);
-	/* a key twice: JSON leaves it to the reader, so none is guessed */
-	if (x->key != K_OTHER && (*seen & 1u << x->key))
-		return perr_set(e, "the key \"%.*s\" twice in one object",
-		    (int)n, s);
-	*seen |= 1u << x->key;
-	return 0;
+	return json_place_key(&x->pl, s, n, e);
 }
 
 static int
@@ -380,7 +346,7 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 	uint32_t fi;
 	double v;
 
-	switch (here(x)) {
+	switch (json_here(&x->pl)) {
 	case C_NESTED:
 		if (++x->nested > 1)
 			return 0;	/* said at the list's end */
@@ -400,24 +366,24 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 		prof_cur(x)->nweights++;
 		return 0;
 	case C_EVENT:
-		if (x->key == K_FRAME) {
+		if (x->pl.key == K_FRAME) {
 			x->ev_has[1] = 1;
 			return index_of(s, n, &x->ev_frame, e);
 		}
-		if (x->key == K_AT) {
+		if (x->pl.key == K_AT) {
 			x->ev_has[2] = 1;
 			return number(s, n, &x->ev_at, e);
 		}
 		return 0;
 	case C_FRAME:
-		if (x->key == K_LINE || x->key == K_COL) {
+		if (x->pl.key == K_LINE || x->pl.key == K_COL) {
 			if (number(s, n, &v, e) < 0)
 				return -1;
 			if (v < 0 || v > INT32_MAX || v != trunc(v))
 				return perr_set(e, "frame %zu: %s %.*s is not "
-				    "a line or column", x->nframes, x->key ==
+				    "a line or column", x->nframes, x->pl.key ==
 				    K_LINE ? "line" : "col", (int)n, s);
-			if (x->key == K_LINE)
+			if (x->pl.key == K_LINE)
 				x->cur.line = (int64_t)v;
 			else
 				x->cur.col = (int64_t)v;
@@ -425,10 +391,10 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 		return 0;
 	case C_PROFILE:
 		p = prof_cur(x);
-		if (x->key == K_START || x->key == K_END) {
+		if (x->pl.key == K_START || x->pl.key == K_END) {
 			if (number(s, n, &v, e) < 0)
 				return -1;
-			if (x->key == K_START) {
+			if (x->pl.key == K_START) {
 				p->start = v;
 				p->has_start = 1;
 			} else {
@@ -438,7 +404,7 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 		}
 		return 0;
 	case C_TOP:
-		if (x->key == K_ACTIVE) {
+		if (x->pl.key == K_ACTIVE) {
 			if (number(s, n, &v, e) < 0)
 				return -1;
 			/* an index, or none the file has */
@@ -457,16 +423,16 @@ on_string(void *ctx, const char *s, size_t n, struct perr *e)
 	struct sx *x = ctx;
 	struct sprof *p;
 
-	switch (here(x)) {
+	switch (json_here(&x->pl)) {
 	case C_STACK: case C_NESTED:
 		return not_index(e, "a string");
 	case C_FRAME:
-		if (x->key == K_NAME) {
+		if (x->pl.key == K_NAME) {
 			x->has_fname = 1;
 			return keep(&x->fname, &x->capfname, &x->nfname, s, n,
 			    e);
 		}
-		if (x->key == K_FILE) {
+		if (x->pl.key == K_FILE) {
 			x->has_ffile = 1;
 			return keep(&x->ffile, &x->capffile, &x->nffile, s, n,
 			    e);
@@ -474,7 +440,7 @@ on_string(void *ctx, const char *s, size_t n, struct perr *e)
 		return 0;
 	case C_PROFILE:
 		p = prof_cur(x);
-		if (x->key == K_TYPE) {
+		if (x->pl.key == K_TYPE) {
 			if (n == 7 && memcmp(s, "sampled", 7) == 0)
 				p->evented = 0;
 			else if (n == 7 && memcmp(s, "evented", 7) == 0)
@@ -486,8 +452,8 @@ on_string(void *ctx, const char *s, size_t n, struct perr *e)
 			p->type_seen = 1;
 			return 0;
 		}
-		if (x->key == K_NAME || x->key == K_UNIT) {
-			char **to = x->key == K_NAME ? &p->name : &p->unit;
+		if (x->pl.key == K_NAME || x->pl.key == K_UNIT) {
+			char **to = x->pl.key == K_NAME ? &p->name : &p->unit;
 			if (memchr(s, '\0', n) != NULL)
 				return perr_set(e, "a string holds a NUL byte "
 				    "(the stream cannot)");
@@ -497,7 +463,7 @@ on_string(void *ctx, const char *s, size_t n, struct perr *e)
 		}
 		return 0;
 	case C_EVENT:
-		if (x->key == K_TYPE) {
+		if (x->pl.key == K_TYPE) {
 			if (n != 1 || (s[0] != 'O' && s[0] != 'C'))
 				return perr_set(e, "event type '%.*s' (O or C)",
 				    (int)(n < 40 ? n : 40), s);
@@ -506,8 +472,8 @@ on_string(void *ctx, const char *s, size_t n, struct perr *e)
 		}
 		return 0;
 	case C_TOP:
-		if (x->key == K_NAME || x->key == K_EXPORTER) {
-			char **to = x->key == K_NAME ? &x->file_name :
+		if (x->pl.key == K_NAME || x->pl.key == K_EXPORTER) {
+			char **to = x->pl.key == K_NAME ? &x->file_name :
 			    &x->exporter;
 			if (memchr(s, '\0', n) != NULL)
 				return perr_set(e, "a string holds a NUL byte "
@@ -797,6 +763,8 @@ speedscope_read(void *reader, struct input *in, struct perr *e)
 	    SNIFF_BIT(SNIFF_JSON) | SNIFF_BIT(SNIFF_BINARY), "a speedscope file", e) < 0)
 		return -1;
 	memset(&x, 0, sizeof(x));
+	json_place_init(&x.pl, sx_keys, sizeof(sx_keys) / sizeof(sx_keys[0]),
+	    K_OTHER, C_SKIP);
 	x.c = c;
 	x.in = in;
 	x.active = -1;

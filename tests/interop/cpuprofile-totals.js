@@ -2,7 +2,8 @@
 // gzip or not; the DevTools protocol's nodes, or the older tree of
 // "head") says per function, read here without the project's code: a
 // line per function name, as speedscope names it ("(anonymous app.js:12)"
-// for an empty one of a file, its line + 1; "(anonymous)" else),
+// for an empty one of a file, its lineNumber + 1 where it has one, -1
+// included: ":0"; "(anonymous)" else),
 // "n<TAB>name<TAB>self<TAB>total" in samples and
 // "w<TAB>name<TAB>self<TAB>total" in nanoseconds of the time each sample
 // stands for, as speedscope weighs it: the time to the next sample (the
@@ -27,7 +28,7 @@ function add(n, parent) {
 	const cf = n.callFrame || n;
 	const base = cf.url ? cf.url.split("/").pop() : "";
 	const name = cf.functionName || (cf.url ? "(anonymous " + base +
-	    (cf.lineNumber >= 0 ? ":" + (cf.lineNumber + 1) : "") + ")" :
+	    (cf.lineNumber != null ? ":" + (cf.lineNumber + 1) : "") + ")" :
 	    "(anonymous)");
 	nodes.set(n.id, { name: name, parent: parent });
 }

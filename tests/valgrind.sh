@@ -1,5 +1,6 @@
 #!/bin/sh
-# valgrind.sh: make check's cases (tests/run.sh) with every program run
+# valgrind.sh: make check's cases (tests/run.sh; the docs' examples aside)
+# with every program run
 # under valgrind: a memory error or a definite or indirect leak makes the
 # program exit 99, which fails the case that ran it.
 cd "$(dirname "$0")/.." || exit 2
@@ -21,5 +22,12 @@ EOT
 	chmod +x "$vg/$p"
 done
 # every program on every case, the corpus-wide analysis loops on one file
-# in twelve, and the largest hostile inputs left to the sanitizer run
+# in twelve, and the largest hostile inputs left to the sanitizer run;
+# but the documentation's examples (docs/*: the README's pipelines and
+# the man pages' EXAMPLES, 134 of CI's valgrind seconds), which run the
+# programs the other cases run, on the same test data: no path of their
+# own
+if [ $# = 0 ]; then
+	set -- $(sh tests/run.sh -l | grep -v '^docs/')
+fi
 BIN=$vg SUBSET=12 sh tests/run.sh "$@"

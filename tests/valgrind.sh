@@ -1,8 +1,8 @@
 #!/bin/sh
 # valgrind.sh: make check's cases (tests/run.sh; the docs' examples aside)
-# with every program run
-# under valgrind: a memory error or a definite or indirect leak makes the
-# program exit 99, which fails the case that ran it.
+# with every program run under valgrind: a memory error or a definite or
+# indirect leak makes the program exit 99, which fails the case that ran
+# it.
 cd "$(dirname "$0")/.." || exit 2
 command -v valgrind >/dev/null 2>&1 || {
 	echo "valgrind.sh: valgrind is missing (tools/deps.sh ci installs it)" >&2

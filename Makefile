@@ -275,7 +275,7 @@ doc: all
 
 # Interoperability: R, google/pprof, Chromium and PostgreSQL judge the
 # programs (tests/interop/cases); the set-up step installs them first.
-interop: all $(TESTBIN)/re_probe
+interop: all $(TESTBIN)/re_probe $(WASM)/engine.wasm
 	sh tools/deps.sh interop
 	if command -v R >/dev/null 2>&1; then $(MAKE) r-install; fi
 	sh tests/interop.sh $(T)

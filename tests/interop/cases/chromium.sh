@@ -785,3 +785,36 @@ t_chromium_speedscope_leftheavy() {
 		esac
 	done
 }
+
+# The report page's engine (make wasm) in the browser (issue 56): Chromium
+# runs it by the page's own runner (lib/views/report/wasi.js), and each
+# pipeline gives the programs' bytes, status and errors, as under node in
+# make check's engine/views: R's memory profile and Go's CPU profile,
+# plain and refined (tests/interop/engine-browser.js).
+t_chromium_engine() {
+	need chromium node || return
+	[ -f "$top/build/wasm/engine.wasm" ] || { bad "no build/wasm/engine.wasm (make wasm)"; return; }
+	$bin/rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out >"$out/r.tsv"
+	$bin/pprof2tsv tests/data/pprof/go-labelled/cpu1.pb.gz >"$out/go.tsv"
+	for f in r go; do
+		# (words without blanks or shell characters: split alike
+		# for both)
+		for stages in "tsvtop" "tsvfocus -H spin -- tsvtop -c" \
+		    "tsvfocus -f work -- tsvgraph" "tsvflame -C" \
+		    "tsvpeek ."; do
+			set -f
+			# shellcheck disable=SC2086
+			timeout 120 node tests/interop/engine-browser.js \
+			    "$top/build/wasm/engine.wasm" "$out/$f.tsv" $stages \
+			    >"$out/got" 2>"$out/err" ||
+			    { bad "$f: $stages: $(cat "$out/err")"; set +f; continue; }
+			native=$(printf '%s\n' "$stages" | sed "s|^|$bin/|; s/ -- / | \$bin\\//g")
+			{ bin=$bin bash -o pipefail -c "$native" <"$out/$f.tsv" \
+			    2>"$out/native.err"
+			    echo "#status $?"; cat "$out/native.err"; } >"$out/want"
+			set +f
+			cmp -s "$out/want" "$out/got" ||
+			    bad "$f: $stages: $(diff "$out/want" "$out/got" | head -4)"
+		done
+	done
+}

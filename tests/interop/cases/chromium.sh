@@ -692,6 +692,38 @@ t_chromium_trace_recording() {
 	trace_hits "$out/rec.trace.json"
 }
 
+# speedscope_inputs: the files both speedscope view cases open (Go's CPU
+# profile, .cpuprofiles of node and Chromium, perf script text), a line
+# each; 1 when npm's speedscope is missing (said).
+speedscope_inputs() {
+	need chromium node || return 1
+	npm=$top/build/tests/out/npm/node_modules
+	[ -d "$npm/speedscope" ] || {
+		echo "speedscope (npm: sh tools/deps.sh interop)" >>"$out/.missing"
+		return 1
+	}
+	gzip -dc tests/data/cpuprofile/sucrase.cpuprofile.gz >"$out/sucrase.cpuprofile"
+	gzip -dc tests/data/perf/clock/perf-clock-monotonic.txt.gz >"$out/perf.txt"
+	printf '%s\n' tests/data/pprof/go-1.19/go.cpu.pb.gz "$out/sucrase.cpuprofile" \
+	    tests/data/cpuprofile/chromium-trace/page.cpuprofile "$out/perf.txt" \
+	    >"$out/inputs"
+}
+
+# speedscope_both VIEW FILE: speedscope's VIEW (speedscope.js) of FILE
+# itself into $out/own, of tsv2speedscope's file of it into $out/ours;
+# 1 (said) when either is not there.
+speedscope_both() {
+	$bin/tsv2speedscope "$2" >"$out/ours.json" </dev/null ||
+	    { bad "tsv2speedscope $2"; return 1; }
+	for k in own ours; do
+		g=$2; [ $k = ours ] && g=$out/ours.json
+		NODE_PATH=$npm timeout 180 node \
+		    tests/interop/speedscope.js "$1" "$g" >"$out/$k" </dev/null ||
+		    bad "speedscope's $1 of $g"
+	done
+	[ -s "$out/own" ] || { bad "speedscope's $1 of $2: nothing"; return 1; }
+}
+
 # speedscope's Sandwich view (issue 53): what tsv2speedscope writes, opened
 # in speedscope (its npm package's page in Chromium), lists the rows
 # speedscope lists opening the original itself: the same functions in
@@ -703,25 +735,9 @@ t_chromium_trace_recording() {
 # speedscope weighs a perf sample by the time to the next one, the
 # stream by its event's period, as perf report does (0.9% apart here).
 t_chromium_speedscope_sandwich() {
-	need chromium node || return
-	npm=$top/build/tests/out/npm/node_modules
-	[ -d "$npm/speedscope" ] || {
-		echo "speedscope (npm: sh tools/deps.sh interop)" >>"$out/.missing"
-		return
-	}
-	gzip -dc tests/data/cpuprofile/sucrase.cpuprofile.gz >"$out/sucrase.cpuprofile"
-	gzip -dc tests/data/perf/clock/perf-clock-monotonic.txt.gz >"$out/perf.txt"
-	for f in tests/data/pprof/go-1.19/go.cpu.pb.gz "$out/sucrase.cpuprofile" \
-	    tests/data/cpuprofile/chromium-trace/page.cpuprofile "$out/perf.txt"; do
-		$bin/tsv2speedscope "$f" >"$out/ours.json" ||
-		    { bad "tsv2speedscope $f"; continue; }
-		for k in own ours; do
-			g=$f; [ $k = ours ] && g=$out/ours.json
-			NODE_PATH=$npm timeout 180 node \
-			    tests/interop/speedscope.js sandwich "$g" >"$out/$k" ||
-			    bad "speedscope's Sandwich of $g"
-		done
-		[ -s "$out/own" ] || { bad "no rows for $f"; continue; }
+	speedscope_inputs || return
+	while read -r f; do
+		speedscope_both sandwich "$f" || continue
 		exact=1
 		case $f in *perf*) exact=0 ;; esac
 		awk -F'\t' -v exact=$exact -v f="$f" '
@@ -742,7 +758,7 @@ t_chromium_speedscope_sandwich() {
 		    END { if (!bad && FNR != n) { printf "%s: %d rows, %d\n", f, n, FNR; bad = 1 }
 			exit bad }' "$out/own" "$out/ours" >"$out/why" ||
 		    bad "speedscope's Sandwich: $(head -3 "$out/why")"
-	done
+	done <"$out/inputs"
 }
 
 # speedscope's Left Heavy view (issue 53): the frames it draws for what
@@ -755,25 +771,9 @@ t_chromium_speedscope_sandwich() {
 # weighed by the event's period, speedscope's by the time to the next
 # sample (0.9% apart here), so only the frames are compared.
 t_chromium_speedscope_leftheavy() {
-	need chromium node || return
-	npm=$top/build/tests/out/npm/node_modules
-	[ -d "$npm/speedscope" ] || {
-		echo "speedscope (npm: sh tools/deps.sh interop)" >>"$out/.missing"
-		return
-	}
-	gzip -dc tests/data/cpuprofile/sucrase.cpuprofile.gz >"$out/sucrase.cpuprofile"
-	gzip -dc tests/data/perf/clock/perf-clock-monotonic.txt.gz >"$out/perf.txt"
-	for f in tests/data/pprof/go-1.19/go.cpu.pb.gz "$out/sucrase.cpuprofile" \
-	    tests/data/cpuprofile/chromium-trace/page.cpuprofile "$out/perf.txt"; do
-		$bin/tsv2speedscope "$f" >"$out/ours.json" ||
-		    { bad "tsv2speedscope $f"; continue; }
-		for k in own ours; do
-			g=$f; [ $k = ours ] && g=$out/ours.json
-			NODE_PATH=$npm timeout 180 node \
-			    tests/interop/speedscope.js leftheavy "$g" >"$out/$k" ||
-			    bad "speedscope's Left Heavy view of $g"
-		done
-		[ -s "$out/own" ] || { bad "no frames for $f"; continue; }
+	speedscope_inputs || return
+	while read -r f; do
+		speedscope_both leftheavy "$f" || continue
 		case $f in
 		*perf*)	for k in own ours; do
 				cut -f1,4 "$out/$k" >"$out/$k.frames"
@@ -783,7 +783,7 @@ t_chromium_speedscope_leftheavy() {
 		*)	cmp -s "$out/own" "$out/ours" ||
 			    bad "Left Heavy of $f: $(diff "$out/own" "$out/ours" | head -4)" ;;
 		esac
-	done
+	done <"$out/inputs"
 }
 
 # The report page's engine (make wasm) in the browser (issue 56): Chromium

@@ -453,3 +453,22 @@ firefox_counts() {
 	[ -s "$out/want" ] || bad "node read no threads of $1"
 	same "$out/want" "each thread's samples and its functions' own, as node counts them"
 }
+
+# The head of a hand-made stream of one mapping table and locations with
+# the extension columns (the rows follow).
+stream_head() {
+	printf '#meta\tkey\tvalue\nmeta\tversion\t2.0\n'
+	printf '#sources\tsource_id\tsource_type\tsource_uri\tsource_timestamp\n'
+	printf '#.mappings\tmapping_id\tmemory_start\tmemory_limit\tfile_offset\tfilename\tbuild_id\thas_functions\thas_filenames\thas_line_numbers\thas_inline_frames\n'
+	printf '#functions\tfunction_id\tname\tsystem_name\tfilename\tstart_line\n'
+	printf '#locations\tlocation_id\tfunction_id\tline\t.address\t.mapping_id\t.is_folded\t.inlined\t.column\n'
+	printf '#samples\tsample_id\tsource_id\n#sample_values\tsample_id\ttype\tunit\tvalue\n'
+	printf '#sample_locations\tsample_id\tdepth\tlocation_id\n'
+	printf 'sources\t1\tpprof\tNA\tNA\n'
+}
+
+# A sample of count 1 whose stack is locations 1 (leaf) and 2.
+stream_sample() {
+	printf 'samples\t1\t1\nsample_values\t1\tsamples\tcount\t1\n'
+	printf 'sample_locations\t1\t1\t1\nsample_locations\t1\t2\t2\n'
+}

@@ -26,14 +26,7 @@ t_symbolize_debuginfod() {
 	[ -s "$out/cache/probe" ] || { bad "no debuginfod on $url"; kill $pid; return; }
 	rm -f "$out/cache/probe"
 	{
-	printf '#meta\tkey\tvalue\nmeta\tversion\t2.0\n'
-	printf '#sources\tsource_id\tsource_type\tsource_uri\tsource_timestamp\n'
-	printf '#.mappings\tmapping_id\tmemory_start\tmemory_limit\tfile_offset\tfilename\tbuild_id\thas_functions\thas_filenames\thas_line_numbers\thas_inline_frames\n'
-	printf '#functions\tfunction_id\tname\tsystem_name\tfilename\tstart_line\n'
-	printf '#locations\tlocation_id\tfunction_id\tline\t.address\t.mapping_id\t.is_folded\t.inlined\t.column\n'
-	printf '#samples\tsample_id\tsource_id\n#sample_values\tsample_id\ttype\tunit\tvalue\n'
-	printf '#sample_locations\tsample_id\tdepth\tlocation_id\n'
-	printf 'sources\t1\tpprof\tNA\tNA\n'
+	stream_head
 	printf '.mappings\t1\t0x0\t0x0\t0x0\t/nowhere/inl\t%s\tFALSE\tFALSE\tFALSE\tFALSE\n' "$bid"
 	printf 'locations\t1\tNA\tNA\t0x11e9\t1\tFALSE\tFALSE\t0\n'
 	printf 'samples\t1\t1\nsample_values\t1\tsamples\tcount\t1\nsample_locations\t1\t1\t1\n'

@@ -50,7 +50,7 @@ main(int argc, char *argv[])
 	struct input_ref in;
 	const char *opath = NULL, *file, *why, *home;
 	char *dflt = NULL;
-	uint64_t count, resolved, frames;
+	uint64_t count;
 	size_t i;
 	int ch;
 
@@ -109,9 +109,6 @@ main(int argc, char *argv[])
 		    file : "a mapping of no file", (unsigned long long)count,
 		    count == 1 ? "" : "s", count == 1 ? "it was" : "they were",
 		    why);
-	symbolizer_counts(z, &resolved, &frames);
-	(void)resolved;
-	(void)frames;
 	stream_close(&r);
 	if (output_close(&o, &e) < 0)
 		cli_fail(&e);

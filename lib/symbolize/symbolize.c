@@ -52,7 +52,6 @@ struct symbolizer {
 	struct u64map vtypes;
 	uint32_t *stack;
 	size_t capstack;
-	uint64_t resolved, frames;
 	struct kallsyms *ksyms;	/* loaded at the first kernel frame */
 	int ksyms_tried;
 	char ksyms_why[320];
@@ -347,8 +346,6 @@ symbolizer_location(struct symbolizer *z, const struct prof *p, uint32_t li,
 		return perr_nomem(e);
 	z->first[li] = (uint32_t)z->npool;
 	z->n[li] = (uint32_t)n;
-	z->resolved++;
-	z->frames += n;
 	for (i = 0; i < n; i++) {
 		if ((fn = symbolizer_function(z, &fr[i])) == 0)
 			return perr_nomem(e);
@@ -416,12 +413,4 @@ symbolizer_left(const struct symbolizer *z, size_t i, uint64_t *count,
 			return z->maps[k].file;
 		}
 	return NULL;
-}
-
-void
-symbolizer_counts(const struct symbolizer *z, uint64_t *resolved,
-    uint64_t *frames)
-{
-	*resolved = z->resolved;
-	*frames = z->frames;
 }

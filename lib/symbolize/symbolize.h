@@ -35,8 +35,5 @@ int symbolizer_end(struct symbolizer *z, const struct prof *p,
  * at them); NULL past the last. */
 const char *symbolizer_left(const struct symbolizer *z, size_t i,
     uint64_t *count, const char **why);
-/* Locations given frames, and the frames given them. */
-void symbolizer_counts(const struct symbolizer *z, uint64_t *resolved,
-    uint64_t *frames);
 
 #endif

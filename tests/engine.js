@@ -7,7 +7,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { run } = require(path.join(__dirname, '..', 'lib', 'views', 'report', 'wasi.js'));
+const { pipeline } = require(path.join(__dirname, '..', 'lib', 'views', 'report', 'wasi.js'));
 
 const engine = new WebAssembly.Module(fs.readFileSync(process.argv[2]));
 const stages = [[]];
@@ -15,12 +15,7 @@ for (const a of process.argv.slice(3)) {
   if (a === '--') stages.push([]);
   else stages[stages.length - 1].push(a);
 }
-let input = fs.readFileSync(0), status = 0;
-for (const args of stages) {
-  const r = run(engine, args, input, {});
-  process.stderr.write(r.stderr);
-  if (r.status !== 0) status = r.status;
-  input = r.stdout;
-}
-fs.writeSync(1, input);
-process.exitCode = status;
+const r = pipeline(engine, stages, fs.readFileSync(0));
+process.stderr.write(r.stderr);
+fs.writeSync(1, r.stdout);
+process.exitCode = r.status;

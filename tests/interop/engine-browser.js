@@ -24,15 +24,10 @@ async function main() {
     const r = await p.js(`(() => {
       const b64 = (s) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
       const m = new WebAssembly.Module(b64(${JSON.stringify(fs.readFileSync(wasm).toString('base64'))}));
-      let input = b64(${JSON.stringify(fs.readFileSync(stream).toString('base64'))});
-      let status = 0, err = '';
-      for (const args of ${JSON.stringify(stages)}) {
-        const r = window.engineRun(m, args, input, {});
-        err += r.stderr;
-        if (r.status !== 0) status = r.status;
-        input = r.stdout;
-      }
-      return { out: new TextDecoder().decode(input), status, err };
+      const r = window.enginePipeline(m, ${JSON.stringify(stages)},
+        b64(${JSON.stringify(fs.readFileSync(stream).toString('base64'))}));
+      return { out: new TextDecoder().decode(r.stdout), status: r.status,
+        err: r.stderr };
     })()`);
     process.stdout.write(r.out + '#status ' + r.status + '\n' + r.err);
     if (p.errors.length) console.log('errors ' + p.errors.join('; '));

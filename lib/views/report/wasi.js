@@ -39,7 +39,7 @@
     fds[1] = { file: out, pos: 0 };
     fds[2] = { file: err, pos: 0 };
     fds[3] = { dir: '' };	/* the one preopened directory: "/" */
-    var argv = [args[0]].concat(args.slice(1)).map(function (a) {
+    var argv = args.map(function (a) {
       return enc.encode(a + '\0');
     });
     var env = [enc.encode('TMPDIR=/tmp\0')];
@@ -254,6 +254,23 @@
       stderr: dec.decode(err.data.subarray(0, err.size)), files: tree };
   }
 
+  /* Runs stages (each a program's args) as a shell pipeline, each given
+     the one before's output, the first stdin; returns the last one's
+     output, every one's errors, and the last status that is not 0 (as
+     bash's pipefail). */
+  function pipeline(module, stages, stdin) {
+    var input = stdin, status = 0, err = '';
+    stages.forEach(function (args) {
+      var r = run(module, args, input, {});
+      err += r.stderr;
+      if (r.status !== 0) status = r.status;
+      input = r.stdout;
+    });
+    return { status: status, stdout: input, stderr: err };
+  }
+
   root.engineRun = run;
-  if (typeof module !== 'undefined' && module.exports) module.exports = { run: run };
+  root.enginePipeline = pipeline;
+  if (typeof module !== 'undefined' && module.exports)
+    module.exports = { run: run, pipeline: pipeline };
 })(typeof window !== 'undefined' ? window : this);

@@ -472,3 +472,12 @@ stream_sample() {
 	printf 'samples\t1\t1\nsample_values\t1\tsamples\tcount\t1\n'
 	printf 'sample_locations\t1\t1\t1\nsample_locations\t1\t2\t2\n'
 }
+
+# native_pipeline STAGES: STAGES (programs and their words, shell-quoted,
+# stages joined by " -- ", as the page's engine takes them) run as a
+# pipeline of $bin's programs by bash with pipefail, on standard input:
+# what the engine's runs are compared with.
+native_pipeline() {
+	bin=$bin bash -o pipefail -c "$(printf '%s\n' "$1" |
+	    sed 's|^|$bin/|; s/ -- / | $bin\//g')"
+}

@@ -7,10 +7,9 @@
 # STREAM: the same output, the same errors, the same exit status.
 engine_same() {
 	s=$1 line=$2
-	native=$(printf '%s\n' "$line" | sed "s|^|$bin/|; s/ | / | \$bin\\//g")
-	bin=$bin bash -o pipefail -c "$native" <"$s" >"$out/native" 2>"$out/native.err"
-	ns=$?
 	staged=$(printf '%s\n' "$line" | sed 's/ | / -- /g')
+	native_pipeline "$staged" <"$s" >"$out/native" 2>"$out/native.err"
+	ns=$?
 	eval "node \"\$top/tests/engine.js\" \"\$top/build/wasm/engine.wasm\" $staged" \
 	    <"$s" >"$out/engine" 2>"$out/engine.err"
 	es=$?

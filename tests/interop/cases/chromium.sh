@@ -808,8 +808,7 @@ t_chromium_engine() {
 			    "$top/build/wasm/engine.wasm" "$out/$f.tsv" $stages \
 			    >"$out/got" 2>"$out/err" ||
 			    { bad "$f: $stages: $(cat "$out/err")"; set +f; continue; }
-			native=$(printf '%s\n' "$stages" | sed "s|^|$bin/|; s/ -- / | \$bin\\//g")
-			{ bin=$bin bash -o pipefail -c "$native" <"$out/$f.tsv" \
+			{ native_pipeline "$stages" <"$out/$f.tsv" \
 			    2>"$out/native.err"
 			    echo "#status $?"; cat "$out/native.err"; } >"$out/want"
 			set +f

@@ -10,7 +10,7 @@
 #include "views/stacks/flame.h"
 #include "cli.h"
 
-enum { O_NORMALIZE = CLI_LONG };
+enum { O_NORMALIZE = CLI_LONG, O_ID_PREFIX };
 
 static const struct cli_opt opts[] = {
 	{ 'C', "chart", NULL, "a flame chart: the samples left to right in "
@@ -30,6 +30,8 @@ static const struct cli_opt opts[] = {
 	{ 'w', "width", "px", "of the image (default 1200)" },
 	{ O_NORMALIZE, "normalize", NULL, "with -d: the base's values scaled to "
 	    "the others' sum\n(difffolded -n)" },
+	{ O_ID_PREFIX, "id-prefix", "prefix", "put before every id of the SVG "
+	    "(letters and '-'),\nso that a page can hold several" },
 	CLI_OPT_LIMIT,
 	{ 'L', NULL, NULL, NULL, 'l' },
 	{ 'm', NULL, "px", NULL, 'W' },
@@ -149,6 +151,16 @@ main(int argc, char *argv[])
 			break;
 		case 'w':
 			fo.width = real(optarg, 'w', 100, 1e6);
+			break;
+		case O_ID_PREFIX:
+			if (optarg[strspn(optarg, "abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ-")] != '\0' ||
+			    strlen(optarg) > 16) {
+				cli_warn("--id-prefix: '%s' is not up to 16 "
+				    "letters and '-'", optarg);
+				cli_usage(&prog);
+			}
+			fo.id = optarg;
 			break;
 		}
 	argc -= optind;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/array.h"
+#include "io/srcfile.h"
 #include "model/combine.h"
 
 struct combiner {
@@ -34,6 +35,10 @@ struct combiner {
 	size_t capkey, nkey;
 	uint32_t *ids;			/* a sample's output location ids */
 	size_t capids;
+	/* as sent (combine_inputs_sent): URIs' base names, file names
+	 * trimmed of these prefixes (NULL: none) */
+	int sent;
+	const char *trim;
 };
 
 
@@ -133,8 +138,16 @@ write_sources(struct combiner *c, const struct prof *p)
 		write_attrs(c, p, i);
 	for (i = c->src_done; i < p->nsources; i++) {
 		const struct source *s = &p->sources[i];
+		struct text uri = prof_text(p, s->uri);
+		const char *slash;
+
+		/* (prof's strings end in a NUL) */
+		if (c->sent && uri.p != NULL && (slash = strrchr(uri.p,
+		    '/')) != NULL && slash[1] != '\0')
+			uri = text_n(slash + 1, uri.n - (size_t)(slash + 1 -
+			    uri.p));
 		sw_source(&c->w, c->src_base + (uint32_t)i + 1,
-		    prof_text(p, s->type), prof_text(p, s->uri),
+		    prof_text(p, s->type), uri,
 		    s->timestamp_na ? NAN : s->timestamp);
 		c->src_attrs[i] = 0;
 		write_attrs(c, p, i);
@@ -207,7 +220,15 @@ write_functions(struct combiner *c, const struct prof *p)
 		    (id = key_id(c, &c->fkeys, &added)) < 0)
 			return -1;
 		c->fn_out[i] = (uint32_t)id;
-		if (added)
+		if (added && c->trim != NULL && f->filename != PROF_NONE) {
+			const char *file = prof_str(p, f->filename), *t =
+			    srcfile_trim(file, c->trim, NULL);
+			sw_function(&c->w, (uint32_t)id, prof_text(p, f->name),
+			    prof_text(p, f->system_name), text_n(t,
+			    prof_strlen(p, f->filename) - (size_t)(t - file)),
+			    f->start_line);
+		}
+		else if (added)
 			prof_write_function(&c->w, p, f, (uint32_t)id);
 	}
 	c->fn_done = p->nfunctions;
@@ -339,9 +360,10 @@ combine_inputs(struct output *o, size_t n, const struct input_ref *in,
 	return combine_inputs_counted(o, n, in, NULL, e);
 }
 
-int
-combine_inputs_counted(struct output *o, size_t n, const struct input_ref *in,
-    uint32_t *first, struct perr *e)
+/* combine_inputs_counted, as sent when sent (trim: its prefixes) */
+static int
+combine_all(struct output *o, size_t n, const struct input_ref *in,
+    uint32_t *first, int sent, const char *trim, struct perr *e)
 {
 	struct combiner *c;
 	size_t i;
@@ -356,6 +378,8 @@ combine_inputs_counted(struct output *o, size_t n, const struct input_ref *in,
 	}
 	if ((c = combine_new(o, ext, e)) == NULL)
 		return -1;
+	c->sent = sent;
+	c->trim = trim;
 	for (i = 0; i < n && rc == 0; i++) {
 		rc = combine_add(c, in[i].path, in[i].shown, e);
 		if (i == 0 && first != NULL)
@@ -363,4 +387,18 @@ combine_inputs_counted(struct output *o, size_t n, const struct input_ref *in,
 	}
 	combine_free(c);
 	return rc;
+}
+
+int
+combine_inputs_counted(struct output *o, size_t n, const struct input_ref *in,
+    uint32_t *first, struct perr *e)
+{
+	return combine_all(o, n, in, first, 0, NULL, e);
+}
+
+int
+combine_inputs_sent(struct output *o, size_t n, const struct input_ref *in,
+    const char *trim, struct perr *e)
+{
+	return combine_all(o, n, in, NULL, 1, trim, e);
 }

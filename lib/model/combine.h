@@ -25,4 +25,10 @@ int combine_inputs(struct output *o, size_t n, const struct input_ref *in,
 int combine_inputs_counted(struct output *o, size_t n,
     const struct input_ref *in, uint32_t *first, struct perr *e);
 
+/* ... as a page sends them, saying nothing of where they were made: each
+ * source's URI its base name, each function's file name trimmed of the
+ * prefixes of trim (':'-separated, pprof's -trim_path; NULL: none). */
+int combine_inputs_sent(struct output *o, size_t n,
+    const struct input_ref *in, const char *trim, struct perr *e);
+
 #endif

@@ -83,7 +83,7 @@ VIEWS_SRC = lib/views/stacks/flame.c lib/views/stacks/flame_svg.c \
 	lib/views/top/top.c lib/views/top/top_table.c \
 	lib/views/top/top_inline.c \
 	lib/views/top/list.c lib/views/top/tags.c \
-	lib/views/report/report.c lib/views/report/refine.c \
+	lib/views/report/report.c \
 	lib/views/report/part.c lib/views/report/page.c
 # Every build output goes under $(B): objects in obj/, what is generated
 # (protoc-c's code, the browser files as C arrays) in gen/, the library,
@@ -97,9 +97,8 @@ PROTO_H = $(PROTO_C:.c=.h)
 # the page's and the flame graph's script and style, real files in lib/
 # made C arrays by tools/embed.awk (#include "views/stacks/flame.js.h")
 ASSETS = lib/views/stacks/flame.js lib/views/report/report.css \
-	lib/views/report/report.js lib/views/report/figures.js \
-	lib/views/report/match.js lib/views/report/refineflame.js \
-	lib/views/report/callgraph.js lib/views/report/graphlayout.js \
+	lib/views/report/report.js lib/views/report/wasi.js \
+	lib/views/report/refineruns.js lib/views/report/graphlayout.js \
 	lib/views/report/refine.js
 ASSET_H = $(ASSETS:lib/%=$(GEN)/%.h)
 # door: every format, read by every program that reads a stream
@@ -172,6 +171,16 @@ $(BIN)/tsvsymbolize: $(OBJ)/filters/tsvsymbolize.o $(SYMBOLIZE_OBJ) $(CLIOBJ) $(
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(SYMBOLIZE_OBJ) $(CLIOBJ) \
 	    $(LIBA) $(DWLIBS) $(DEPLIBS) -lm -pthread
+
+# tsvreport carries the page's engine (make wasm), gzip'd
+$(GEN)/engine_wasm.c: $(B)/wasm/engine.wasm tools/embed-bytes.sh
+	@mkdir -p $(@D)
+	sh tools/embed-bytes.sh engine_wasm $< >$@.tmp && mv $@.tmp $@
+$(BIN)/tsvreport: $(OBJ)/filters/tsvreport.o $(OBJ)/gen/engine_wasm.o \
+    $(CLIOBJ) $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(OBJ)/gen/engine_wasm.o \
+	    $(CLIOBJ) $(LIBA) $(DEPLIBS) -lm -pthread
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 # nothing built is thrown away as intermediate (the filters' objects,

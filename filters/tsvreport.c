@@ -7,7 +7,9 @@
 
 #include "views/report/report.h"
 #include "io/graphviz.h"
+#include "model/combine.h"
 #include "cli.h"
+#include "engine_wasm.h"
 
 enum { O_UNIT = CLI_LONG, O_SOURCE_PATH, O_TRIM_PATH, O_ANY_SOURCE,
     O_MAX_EXTRA };
@@ -27,7 +29,7 @@ static const struct cli_opt opts[] = {
 	{ O_ANY_SOURCE, "any-source-file", NULL, "as tsvlist's: any file a "
 	    "profile names" },
 	{ O_MAX_EXTRA, "max-extra", "size", "what the other sample types and "
-	    "the refine data\nmay add to the page (default 32M, or the "
+	    "the refine stream\nmay add to the page (default 32M, or the "
 	    "first type's\nsize; 0: no bound)" },
 	CLI_OPT_BASE,
 	CLI_OPT_LIMIT,
@@ -39,7 +41,7 @@ static const struct cli_prog prog = {
 	"chart, call graph\n(laid out by Graphviz's dot, when installed).",
 	opts, "[file ...]",
 	"Several files are combined (as by tsvcombine) first. The input is read "
-	"twice."
+	"twice,\nand twice more for the refine controls' stream."
 };
 
 /* The source files left out of the page: said once, at the end. */
@@ -54,6 +56,28 @@ missing(void *ctx, const char *why)
 	(void)ctx;
 	if (left_out.n++ == 0)
 		snprintf(left_out.first, sizeof(left_out.first), "%s", why);
+}
+
+/* The stream the page's refine controls read: the input combined, as
+ * sent (nothing of where it was made), in a temporary file. */
+static void
+page_stream(struct report *rep, struct input_ref in, const char *trim)
+{
+	struct output o;
+	struct perr e = { "" };
+	int fd = cli_tmpfd();
+
+	if (output_fd(&o, fd, "the page's stream", &e) < 0)
+		cli_fail(&e);
+	if (combine_inputs_sent(&o, 1, &in, trim, &e) < 0)
+		cli_fail(&e);
+	out_flush(&o);
+	if ((o.err != 0 || o.why != NULL) && output_error(&o, &e) < 0)
+		cli_fail(&e);
+	if (report_stream(rep, fd, &e) < 0)
+		cli_fail(&e);
+	output_discard(&o);
+	close(fd);
 }
 
 int
@@ -86,6 +110,7 @@ main(int argc, char *argv[])
 			break;
 		case 's':
 			cli_sources(&prog, &sources, optarg);
+			ro.sources_arg = optarg;
 			break;
 		case 'T':
 			ro.title = optarg;
@@ -131,6 +156,8 @@ main(int argc, char *argv[])
 	ro.missing = missing;
 	if (graphviz_found())
 		ro.layout = graphviz_layout;
+	ro.engine = engine_wasm_gz;
+	ro.nengine = engine_wasm_gz_size;
 	if ((rep = report_new(&ro, &e)) == NULL)
 		cli_fail(&e);
 	/* two passes: everything but the chart, then the chart */
@@ -148,6 +175,8 @@ main(int argc, char *argv[])
 	}
 	if (report_parts(rep, &p, &ch, &e) < 0)
 		cli_fail(&e);
+	if (report_wants_stream(rep))
+		page_stream(rep, in, ro.trim);
 	if (left_out.n == 1)
 		cli_warn("a source file left out of the page: %s",
 		    left_out.first);

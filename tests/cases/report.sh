@@ -83,13 +83,12 @@ t_report_assets_are_files() {
 	    /^<\/style>$/ { on = 0 } on' "$out/page" >"$out/got"
 	[ -s "$out/got" ] || bad "no style in the page"
 	same lib/views/report/report.css "the page's style"
-	# its scripts: the page's, then the refine controls' (report.c's
+	# its scripts: the page's, then the refine controls' (page.c's
 	# refine_js_all)
 	awk '/^<script>$/ { on = 1; n++; next } /^<\/script>$/ { on = 0 }
 	    on { print > (OUT "." n) }' OUT="$out/script" "$out/page"
 	n=1
-	for f in report.js figures.js match.js refineflame.js callgraph.js \
-	    graphlayout.js refine.js; do
+	for f in report.js wasi.js refineruns.js graphlayout.js refine.js; do
 		mv "$out/script.$n" "$out/got" 2>/dev/null ||
 		    { bad "no script $n ($f) in the page"; n=$((n + 1)); continue; }
 		same lib/views/report/$f "the page's $f"

@@ -1,17 +1,92 @@
-/* graphlayout.js: a refined call graph (callgraph.js's picture) laid
-   out and drawn as SVG in the page. Graphviz lays the page's own graph
-   out when the page is made; a refinement's is made in the browser, so
-   it is laid out here as dot lays a graph out, more simply: ranks by
-   the longest path from the callers (cycles broken where a walk meets
-   them), a long edge through a point on each rank between, each rank
-   ordered by its neighbours' places (barycentres, swept down and up),
-   then each box moved toward its neighbours without overlapping. A
-   loop over ranks and boxes throughout: no recursion over the graph. */
+/* graphlayout.js: a refined call graph (tsvgraph's DOT, run by the
+   page's engine) laid out and drawn as SVG in the page. Graphviz lays the
+   page's own graph out when the page is made; a refinement's is made in
+   the browser, so it is laid out here as dot lays a graph out, more
+   simply: ranks by the longest path from the callers (cycles broken where
+   a walk meets them), a long edge through a point on each rank between,
+   each rank ordered by its neighbours' places (barycentres, swept down
+   and up), then each box moved toward its neighbours without
+   overlapping. A loop over ranks and boxes throughout: no recursion over
+   the graph. Its text, colours and widths are the DOT's: nothing is
+   counted here. */
 (function () {
 'use strict';
 var R = window.report;
 if (!R) return;
-var xml = R.refineFlame.xml;
+function xml(s) {
+  return String(s).replace(/[&<>"]/g, function (c) {
+    return c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;';
+  });
+}
+
+/* ---- tsvgraph's DOT (lib/views/graph/dot.c): a statement a line ---- */
+
+/* a quoted DOT string's text from at (just past its opening quote):
+   [lines (split at \n, \l, \r), the index past its closing quote] */
+function dotString(s, at) {
+  var lines = [], cur = '', c;
+  while (at < s.length && (c = s.charAt(at)) !== '"') {
+    if (c === '\\' && at + 1 < s.length) {
+      c = s.charAt(++at);
+      if (c === 'n' || c === 'l' || c === 'r') { lines.push(cur); cur = ''; }
+      else cur += c;
+    } else cur += c;
+    at++;
+  }
+  /* a label's last \l ends its last line: nothing after it */
+  if (cur !== '' || lines.length === 0) lines.push(cur);
+  return [lines, at + 1];
+}
+/* a statement's attributes: { key: [lines] } */
+function dotAttrs(s) {
+  var a = {}, at = s.indexOf('['), m, k, v, re = /\s*([A-Za-z_]+)\s*=\s*/g;
+  if (at < 0) return a;
+  re.lastIndex = at + 1;
+  while ((m = re.exec(s)) !== null && m.index === re.lastIndex - m[0].length) {
+    k = m[1];
+    at = re.lastIndex;
+    if (s.charAt(at) === '"') { v = dotString(s, at + 1); a[k] = v[0]; re.lastIndex = v[1]; }
+    else {
+      v = /^[^\s\]]*/.exec(s.substring(at))[0];
+      a[k] = [v];
+      re.lastIndex = at + v.length;
+    }
+  }
+  return a;
+}
+function one(a, k, d) { return a[k] ? a[k].join('\n') : d; }
+/* The picture of tsvgraph's DOT: its legend, nodes (N<id>), nodelets
+   (NN<id>_<k>, a node's labels) and edges, as callGraphSvg draws them. */
+R.dotModel = function (dot) {
+  var P = { legend: [], nodes: [], nodelets: [], edges: [], hasNodelets: new Set() },
+    ls = dot.split('\n'), byId = new Map(), i, l, a, m;
+  for (i = 0; i < ls.length; i++) {
+    l = ls[i];
+    a = dotAttrs(l);
+    if (/^subgraph cluster_L /.test(l)) P.legend = a.label || [];
+    else if ((m = /^N(\d+) \[/.exec(l)) !== null) {
+      byId.set('N' + m[1], one(a, 'fn', ''));
+      P.nodes.push({ id: m[1], lines: a.label || [''], fs: parseFloat(one(a, 'fontsize', '14')),
+        fill: one(a, 'fillcolor', '#f8f8f8'), color: one(a, 'color', '#000000'),
+        title: one(a, 'tooltip', '') });
+    } else if ((m = /^(NN(\d+)_\d+) \[/.exec(l)) !== null) {
+      P.hasNodelets.add(m[2]);
+      P.nodelets.push({ id: m[1], from: 'N' + m[2], owner: m[2], lines: a.label || [''],
+        title: one(a, 'tooltip', ''), dotted: false, label: '' });
+    } else if ((m = /^(N\d+) -> (NN\d+_\d+) \[/.exec(l)) !== null) {
+      P.nodelets.forEach(function (x) {
+        if (x.id !== m[2]) return;
+        x.label = one(a, 'label', '').trim();
+        x.dotted = one(a, 'style', '') === 'dotted';
+      });
+    } else if ((m = /^N(\d+) -> N(\d+) \[/.exec(l)) !== null) {
+      P.edges.push({ from: m[1], to: m[2], width: parseFloat(one(a, 'penwidth', '1')),
+        color: one(a, 'color', '#000000'), label: (a.label || ['']).map(function (x) { return x.trim(); }).join(' '),
+        title: one(a, 'tooltip', ''), dotted: one(a, 'style', '') === 'dotted' });
+    }
+  }
+  return P;
+};
 
 var RANKGAP = 56, GAP = 18, PAD = 8, SWEEPS = 8;
 /* Times-Roman's advance widths (its AFM, in thousandths of an em) of
@@ -48,9 +123,9 @@ function vertices(P) {
     V.push({ w: b.w, h: b.h, node: n });
   });
   P.nodelets.forEach(function (x) {
-    var lines = x.labels ? x.text.split('\\n') : [x.text], b = box(lines, 8, 20, 16);
+    var b = box(x.lines, 8, 20, 16);
     at.set(x.id, V.length);
-    V.push({ w: b.w + 4, h: b.h + 4, nodelet: x, lines: lines });
+    V.push({ w: b.w + 4, h: b.h + 4, nodelet: x, lines: x.lines });
   });
   P.nodelets.forEach(function (x) {
     E.push({ u: at.get(x.from), v: at.get(x.id), minlen: 1, nodelet: x });
@@ -261,13 +336,12 @@ R.callGraphSvg = function (P) {
     dir = end[1] >= p[p.length - 2][1] ? 1 : -1;
     tip = end.slice();
     end[1] -= dir * n;
-    label = x ? P.value(x.w) + (x.inl ? ' (inline)' : '') : P.value(e.nodelet.w);
+    label = x ? x.label : e.nodelet.label;
     at = placeLabel(label, x ? 12 : 8, (p[0][0] + p[1][0]) / 2 + 4, (p[0][1] + p[1][1]) / 2 + 4);
     lx = at.x;
     ly = at.y;
-    out.push('<g class="edge"><title>' + xml(x ? x.fname + (x.residual ? ' ... ' : ' -> ') + x.tname + ' (' +
-      P.value(x.w) + ')' : label) + '</title><path d="' + curve(p) + '" fill="none" stroke="' + c +
-      '" stroke-width="' + w + '"' + ((x && x.residual) || (e.nodelet && e.nodelet.dotted) ?
+    out.push('<g class="edge"><title>' + xml(x ? x.title : label) + '</title><path d="' + curve(p) +
+      '" fill="none" stroke="' + c + '" stroke-width="' + w + '"' + ((x && x.dotted) || (e.nodelet && e.nodelet.dotted) ?
       ' stroke-dasharray="1,5"' : '') + '/><polygon points="' + tip[0].toFixed(1) + ',' + tip[1].toFixed(1) + ' ' +
       (tip[0] - n / 2).toFixed(1) + ',' + end[1].toFixed(1) + ' ' + (tip[0] + n / 2).toFixed(1) + ',' +
       end[1].toFixed(1) + '" fill="' + c + '" stroke="' + c + '"/><text x="' + lx.toFixed(1) + '" y="' +
@@ -276,11 +350,11 @@ R.callGraphSvg = function (P) {
   V.forEach(function (v) {
     var x0 = v.x - v.w / 2, y0 = top + v.y - v.h / 2, n = v.node, t = v.nodelet;
     if (n) {
-      out.push('<g class="node" id="rnode' + n.id + '"><title>' + xml(n.name + ' (' + P.value(n.cum) + ')') +
+      out.push('<g class="node" id="rnode' + n.id + '"><title>' + xml(n.title) +
         '</title><rect x="' + x0.toFixed(1) + '" y="' + y0.toFixed(1) + '" width="' + v.w + '" height="' + v.h +
         '" fill="' + n.fill + '" stroke="' + n.color + '"/>' + texts(n.lines, v.x, y0, n.fs, 'middle') + '</g>');
     } else if (t) {
-      out.push('<g class="nodelet"><title>' + xml(P.value(t.w)) + '</title><rect x="' + (x0 + 4).toFixed(1) +
+      out.push('<g class="nodelet"><title>' + xml(t.title) + '</title><rect x="' + (x0 + 4).toFixed(1) +
         '" y="' + y0.toFixed(1) + '" width="' + (v.w - 4) + '" height="' + (v.h - 4) +
         '" fill="#f8f8f8" stroke="black"/><rect x="' + x0.toFixed(1) + '" y="' + (y0 + 4).toFixed(1) +
         '" width="' + (v.w - 4) + '" height="' + (v.h - 4) + '" fill="#f8f8f8" stroke="black"/>' +

@@ -1,12 +1,15 @@
 /*
  * The report page itself (report_write): the tables as JSON strings its
- * script reads, the pictures inline, the other types' views and the
- * refine data gzip'd, then the style and the scripts, each a file of
+ * script reads, the pictures inline, the other types' views gzip'd, the
+ * refine controls' stream and engine gzip'd and the arguments they run
+ * the programs with, then the style and the scripts, each a file of
  * this folder made a C string at build time (tools/embed.awk).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "io/markup.h"
 #include "views/report/report_impl.h"
@@ -16,19 +19,16 @@
  * of its own. */
 #include "views/report/report.css.h"
 #include "views/report/report.js.h"
-#include "views/report/figures.js.h"
-#include "views/report/match.js.h"
-#include "views/report/refineflame.js.h"
-#include "views/report/callgraph.js.h"
+#include "views/report/wasi.js.h"
+#include "views/report/refineruns.js.h"
 #include "views/report/graphlayout.js.h"
 #include "views/report/refine.js.h"
 
 /* The refine controls' scripts, in the order they build on each other:
- * figures and units, RE2 and tag filters, the refined flame pictures,
- * the refined call graph and its layout, then the controls. */
+ * the engine's runner (WASI over files in memory), the programs' argv,
+ * the layout of tsvgraph's DOT, then the controls. */
 static const char *const refine_js_all[] = {
-	figures_js, match_js, refineflame_js, callgraph_js, graphlayout_js,
-	refine_js
+	wasi_js, refineruns_js, graphlayout_js, refine_js
 };
 
 /* A table part as a JSON string, for the script. */
@@ -62,8 +62,8 @@ svg_part(struct output *o, const char *view, const char *name,
 	return 0;
 }
 
-/* pprof -http's REFINE menu, as tsvfocus's options: applied by
- * refine.js to the stacks the page holds; or why it is not offered. */
+/* pprof -http's REFINE menu, as tsvfocus's options: run by refine.js on
+ * the stream the page holds; or why it is not offered. */
 static void
 refine_form(const struct report *r, struct output *o)
 {
@@ -80,7 +80,7 @@ refine_form(const struct report *r, struct output *o)
 	};
 	size_t i;
 
-	if (r->refine_gz == NULL) {
+	if (r->stream_gz < 0) {
 		if (r->refine_why[0] != '\0') {
 			out_str(o, "<p id=\"refine\" class=\"note\">No refine "
 			    "controls: ");
@@ -104,6 +104,77 @@ refine_form(const struct report *r, struct output *o)
 	out_str(o, " <button type=\"submit\">Apply</button> <button "
 	    "type=\"button\" id=\"unrefine\">Reset</button> <span "
 	    "id=\"refined\"></span></form>\n");
+}
+
+/* A program's arguments as a JSON array: its name, then the rest
+ * (NULL-ended). */
+static void
+json_argv(struct output *o, const char *key, const char *const *argv)
+{
+	size_t i;
+
+	out_str(o, "\"");
+	out_str(o, key);
+	out_str(o, "\":[");
+	for (i = 0; argv[i] != NULL; i++) {
+		if (i > 0)
+			out_str(o, ",");
+		out_json_string(o, argv[i], strlen(argv[i]));
+	}
+	out_str(o, "]");
+}
+
+/* The programs the refine controls run, with the options this page was
+ * made with (refineruns.js adds the filters to tsvfocus's, and the type
+ * shown, -t, to the views'), as JSON; then the stream and the engine
+ * (engine.wasm), gzip'd. */
+static int
+refine_parts(const struct report *r, struct output *o, struct perr *e)
+{
+	char width[32];
+	const char *u = r->o.unit, *m = r->o.memory ? "-m" : NULL;
+	const char *focus[] = { "tsvfocus", r->o.sources_arg != NULL ?
+	    "-s" : NULL, r->o.sources_arg, NULL };
+	const char *top[] = { "tsvtop", u ? "--unit" : m, u ? u : NULL,
+	    u ? m : NULL, NULL };
+	const char *all[] = { "tsvtop", "--nodefraction=0", u ? "--unit" : m,
+	    u ? u : NULL, u ? m : NULL, NULL };
+	const char *peek[] = { "tsvpeek", "--table", "--tree", u ? "--unit" :
+	    NULL, u, NULL };
+	const char *graph[] = { "tsvflame", "-w", width, "-T", "Flame graph",
+	    "--id-prefix", "r-", NULL };
+	const char *chart[] = { "tsvflame", "-C", "-t", r->type, "-w", width,
+	    "-T", "Flame chart", "--id-prefix", "rc-", NULL };
+	const char *cg[] = { "tsvgraph", "-T", "Call graph", u ? "--unit" :
+	    NULL, u, NULL };
+
+	snprintf(width, sizeof(width), "%.17g", r->o.width);
+	out_str(o, "<script type=\"application/json\" id=\"refine-args\">{");
+	json_argv(o, "focus", focus);
+	out_str(o, ",\n");
+	json_argv(o, "top", top);
+	out_str(o, ",\n");
+	json_argv(o, "all", all);
+	out_str(o, ",\n");
+	json_argv(o, "peek", peek);
+	out_str(o, ",\n");
+	json_argv(o, "graph", graph);
+	if (r->chart != NULL) {
+		out_str(o, ",\n");
+		json_argv(o, "chart", chart);
+	}
+	out_str(o, ",\n");
+	json_argv(o, "callgraph", cg);
+	out_str(o, "}</script>\n<script type=\"application/octet-stream\" "
+	    "id=\"refine-stream\">");
+	if (lseek(r->stream_gz, 0, SEEK_SET) < 0 ||
+	    out_base64_fd(o, r->stream_gz) < 0)
+		return perr_set(e, "the stream, gzip'd: %s", strerror(errno));
+	out_str(o, "</script>\n<script type=\"application/octet-stream\" "
+	    "id=\"refine-engine\">");
+	out_base64(o, r->o.engine, r->o.nengine);
+	out_str(o, "</script>\n");
+	return 0;
 }
 
 int
@@ -182,20 +253,13 @@ report_write(struct report *r, struct output *o, struct perr *e)
 			out_str(o, "</script>\n");
 		}
 	}
-	if (r->refine_gz != NULL) {
-		out_str(o, "<script type=\"application/octet-stream\" "
-		    "id=\"refine-data\">");
-		out_base64(o, r->refine_gz, r->nrefine_gz);
-		out_str(o, "</script>\n");
-	}
-	if (r->refine_gz != NULL && r->pchart.fd >= 0 &&
-	    report_refine_chart(r, o, e) < 0)
+	if (r->stream_gz >= 0 && refine_parts(r, o, e) < 0)
 		return -1;
 	out_str(o, "<script>\n");
 	out_str(o, report_js);
 	out_str(o, "\n</script>\n");
 	/* the refine controls' scripts, each on what comes before it */
-	for (i = 0; r->refine_gz != NULL && i < sizeof(refine_js_all) /
+	for (i = 0; r->stream_gz >= 0 && i < sizeof(refine_js_all) /
 	    sizeof(refine_js_all[0]); i++) {
 		out_str(o, "<script>\n");
 		out_str(o, refine_js_all[i]);

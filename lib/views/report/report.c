@@ -2,8 +2,8 @@
  * The report page's parts. The first pass feeds the top table (by
  * function, and by line for the source pane), the call graph and the
  * stacks at once; each part is then written by its own writer into a
- * temporary file (part.c), the other types' views and the refine data
- * gzip'd; page.c makes the page of them.
+ * temporary file (part.c), the other types' views gzip'd, and the
+ * stream the page refines gzip'd; page.c makes the page of them.
  */
 #include <errno.h>
 #include <math.h>
@@ -68,7 +68,7 @@ report_new(const struct report_opts *o, struct perr *e)
 	r->o = *o;
 	views_init(&r->v);
 	part_init(&r->pchart);
-	refine_init(&r->refine, o->sources);
+	r->stream_gz = -1;
 	r->cg.sources = o->sources;
 	r->cg.keep_stacks = 1;		/* pruned as pprof prunes */
 	r->cg.base = o->base;
@@ -118,8 +118,8 @@ report_free(struct report *r)
 	}
 	free(r->alts);
 	free(r->type);
-	refine_free(&r->refine);
-	free(r->refine_gz);
+	if (r->stream_gz >= 0)
+		close(r->stream_gz);
 	top_free(r->top);
 	top_free(r->lines);
 	cg_free(&r->cg);
@@ -136,8 +136,7 @@ report_sample(void *ctx, struct prof *p, const struct sample *s,
 
 	if (top_sample(r->top, p, s, e) < 0 || (r->lines != NULL &&
 	    top_sample(r->lines, p, s, e) < 0) || cg_sample(&r->cg, p, s,
-	    e) < 0 || chart_scan_sample(&r->sc, p, s, e) < 0 ||
-	    (r->o.diff == CG_PLAIN && refine_sample(&r->refine, p, s, e) < 0))
+	    e) < 0 || chart_scan_sample(&r->sc, p, s, e) < 0)
 		return -1;
 	return 0;
 }
@@ -149,8 +148,7 @@ report_restart(void *ctx, struct perr *e)
 
 	if (top_restart(r->top, e) < 0 || (r->lines != NULL &&
 	    top_restart(r->lines, e) < 0) || cg_restart(&r->cg, e) < 0 ||
-	    chart_scan_restart(&r->sc, e) < 0 ||
-	    refine_restart(&r->refine, e) < 0)
+	    chart_scan_restart(&r->sc, e) < 0)
 		return -1;
 	return 0;
 }
@@ -161,10 +159,7 @@ report_chart_sample(void *ctx, struct prof *p, const struct sample *s,
 {
 	struct report *r = ctx;
 
-	if (chart_sample(r->chart, p, s, e) < 0 ||
-	    refine_chart_sample(&r->refine, p, s, e) < 0)
-		return -1;
-	return 0;
+	return chart_sample(r->chart, p, s, e);
 }
 
 int
@@ -172,10 +167,7 @@ report_chart_restart(void *ctx, struct perr *e)
 {
 	struct report *r = ctx;
 
-	if (chart_restart(r->chart, e) < 0 || (r->refine.fd >= 0 &&
-	    refine_chart_restart(&r->refine, e) < 0))
-		return -1;
-	return 0;
+	return chart_restart(r->chart, e);
 }
 
 /* The call graph: tsvgraph's DOT (pprof's defaults), laid out as SVG
@@ -272,7 +264,6 @@ views_write(struct report *r, struct prof *p, const char *type,
 }
 
 static int alt_types(struct report *r, struct prof *p, struct perr *e);
-static int refine_data(struct report *r, struct prof *p, struct perr *e);
 
 int
 report_parts(struct report *r, struct prof *p, struct chart **chart,
@@ -297,7 +288,13 @@ report_parts(struct report *r, struct prof *p, struct chart **chart,
 		return perr_nomem(e);
 	if (alt_types(r, p, e) < 0)
 		return -1;
-	return refine_data(r, p, e);
+	if (r->o.diff != CG_PLAIN)
+		snprintf(r->refine_why, sizeof(r->refine_why), "a diff is "
+		    "refined before it is made: tsvfocus, then tsvreport");
+	else if (r->o.engine == NULL)
+		snprintf(r->refine_why, sizeof(r->refine_why), "this tsvreport "
+		    "was built without its engine (make wasm)");
+	return 0;
 }
 
 /* The views of v as one JSON object, its pictures as their sections
@@ -377,7 +374,7 @@ bound_said(char *buf, size_t n, double bytes)
 		snprintf(buf, n, "%.0f kB", ceil(bytes / 1024));
 }
 
-/* What the other types, or the refine data, may add to the page. */
+/* What the other types, or the stream, may add to the page. */
 static double
 extra_bound(const struct report *r, size_t first)
 {
@@ -513,110 +510,30 @@ alt_types(struct report *r, struct prof *p, struct perr *e)
 	return 0;
 }
 
-/* The refine data, for the types of the switch (gz_part's writer). */
-struct refine_part {
-	struct report *r;
-	const struct prof *p;
-	const char **types;
-	size_t ntypes;
-};
-
-static int
-write_refine(void *ctx, struct output *o, struct perr *e)
+int
+report_wants_stream(const struct report *r)
 {
-	const struct refine_part *rp = ctx;
-	struct report *r = rp->r;
-
-	return refine_write(&r->refine, &r->sc.sr.st, rp->p, rp->types,
-	    rp->ntypes, r->o.unit, r->o.trim, o, e);
-}
-
-/* The stacks and labels the page refines (refine.h), gzip'd, for every
- * type of the switch; or why there are none. */
-static int
-refine_data(struct report *r, struct prof *p, struct perr *e)
-{
-	struct refine_part rp = { r, p, NULL, r->nalts + 1 };
-	size_t i;
-	int rc;
-
-	if (r->o.diff != CG_PLAIN) {
-		snprintf(r->refine_why, sizeof(r->refine_why), "a diff is "
-		    "refined before it is made: tsvfocus, then tsvreport");
-		return 0;
-	}
-	if (r->type == NULL)
-		return 0;
-	if ((rp.types = calloc(rp.ntypes, sizeof(*rp.types))) == NULL)
-		return perr_nomem(e);
-	rp.types[0] = r->type;
-	for (i = 0; i < r->nalts; i++)
-		rp.types[i + 1] = r->alts[i].type;
-	rc = gz_part(write_refine, &rp, 6, &r->refine_gz, &r->nrefine_gz, e);
-	free(rp.types);
-	if (rc < 0)
-		return -1;
-	/* (base64's four bytes for three) */
-	if ((double)(r->nrefine_gz / 3 * 4) > extra_bound(r,
-	    views_size(&r->v))) {
-		char b[32];
-
-		free(r->refine_gz);
-		r->refine_gz = NULL;
-		bound_said(b, sizeof(b), extra_bound(r, views_size(&r->v)));
-		snprintf(r->refine_why, sizeof(r->refine_why), "the stacks "
-		    "would pass %s: tsvfocus, then tsvreport (or "
-		    "--max-extra)", b);
-	}
-	if (r->refine_gz == NULL || r->chart == NULL) {
-		/* its stacks are no longer needed */
-		refine_free(&r->refine);
-		refine_init(&r->refine, r->o.sources);
-		return 0;
-	}
-	/* the chart's samples, for refining it: the second pass's */
-	return refine_chart_begin(&r->refine, r->type, r->sc.unordered, e);
-}
-
-/* The chart's samples in its order, as runs of one stack, gzip'd: for
- * refining the flame chart. */
-static int
-write_refine_chart(void *ctx, struct output *o, struct perr *e)
-{
-	return refine_chart_write(ctx, o, e);
+	return r->type != NULL && r->refine_why[0] == '\0';
 }
 
 int
-report_refine_chart(struct report *r, struct output *o, struct perr *e)
+report_stream(struct report *r, int fd, struct perr *e)
 {
-	struct part pj;
-	struct output po;
-	int gz = -1, rc = -1;
+	off_t n;
+	char b[32];
 
-	/* a piece at a time, through files: the runs grow with the
-	 * samples, memory must not */
-	part_init(&pj);
-	if (part_open(&pj, &po, e) < 0 || part_close(&pj, &po,
-	    write_refine_chart(&r->refine, &po, e), e) < 0 || pj.fd < 0)
-		goto done;
-	if ((gz = tmp_fd(e)) < 0)
-		goto done;
-	if (gzip_fd(6, pj.fd, gz) < 0) {
-		perr_set(e, "the chart's samples, gzip'd: %s", strerror(errno));
-		goto done;
-	}
-	out_str(o, "<script type=\"application/octet-stream\" "
-	    "id=\"refine-chart\">");
-	if (out_base64_fd(o, gz) < 0) {
-		perr_set(e, "the chart's samples, gzip'd: %s", strerror(errno));
-		goto done;
-	}
-	out_str(o, "</script>\n");
-	rc = 0;
-done:
-	if (pj.fd >= 0)
-		close(pj.fd);
-	if (gz >= 0)
-		close(gz);
-	return rc;
+	if ((r->stream_gz = tmp_fd(e)) < 0)
+		return -1;
+	if (lseek(fd, 0, SEEK_SET) < 0 || gzip_fd(6, fd, r->stream_gz) < 0)
+		return perr_set(e, "the stream, gzip'd: %s", strerror(errno));
+	/* (base64's four bytes for three) */
+	n = lseek(r->stream_gz, 0, SEEK_END);
+	if (n >= 0 && (double)n / 3 * 4 <= extra_bound(r, views_size(&r->v)))
+		return 0;
+	close(r->stream_gz);
+	r->stream_gz = -1;
+	bound_said(b, sizeof(b), extra_bound(r, views_size(&r->v)));
+	snprintf(r->refine_why, sizeof(r->refine_why), "the stream would "
+	    "pass %s: tsvfocus, then tsvreport (or --max-extra)", b);
+	return 0;
 }

@@ -7,7 +7,13 @@
  * tsvlist ., tsvflame and tsvflame --chart write, kept in a temporary
  * file after the first pass, so the page's figures are theirs. Its size
  * grows with the distinct functions, calls and (with sources) lines; the
- * two pictures are bounded by their pixels. */
+ * two pictures are bounded by their pixels.
+ *
+ * Its refine controls (pprof -http's REFINE menu) run the programs
+ * themselves: the page holds the stream, gzip'd, and the engine (the
+ * analysis programs built for WebAssembly, make wasm), and runs
+ * tsvfocus on the stream, then tsvtop, tsvpeek, tsvflame or tsvgraph
+ * on what it keeps, with the arguments this page names (refine-args). */
 #ifndef REPORT_H
 #define REPORT_H
 
@@ -40,6 +46,11 @@ struct report_opts {
 	 * SVG into svg_fd (Graphviz's dot, run by the program); NULL: none,
 	 * the tab says so. 0, or -1 with e saying why. */
 	int (*layout)(void *ctx, int dot_fd, int svg_fd, struct perr *e);
+	/* the refine controls' engine (engine.wasm, gzip'd); NULL: the page
+	 * has none, and says so */
+	const unsigned char *engine;
+	size_t nengine;
+	const char *sources_arg;	/* -s as given, for tsvfocus; or NULL */
 };
 
 #define REPORT_EXTRA ((size_t)32 << 20)
@@ -65,6 +76,14 @@ int report_parts(struct report *r, struct prof *p, struct chart **chart,
 int report_chart_sample(void *r, struct prof *p, const struct sample *s,
     struct perr *e);
 int report_chart_restart(void *r, struct perr *e);
+/* Whether the page can refine, and so holds the stream: after
+ * report_parts, 1 when report_stream should be given it. */
+int report_wants_stream(const struct report *r);
+/* The stream the page refines (the input, combined and as sent:
+ * combine_inputs_sent) from fd, read from its start; gzip'd into the
+ * page, or left out when past the bound of o.extra, the page saying so.
+ * 0, or -1 with e set. */
+int report_stream(struct report *r, int fd, struct perr *e);
 /* The page, after the second pass. */
 int report_write(struct report *r, struct output *o, struct perr *e);
 

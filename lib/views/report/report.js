@@ -45,7 +45,7 @@ function lines(t, from, to) {
 /* the number of t's rows, none split */
 function count(t) {
   var n = 0;
-  if (t.n !== undefined) return t.n;	/* refine.js's, not yet written */
+  if (t.n !== undefined) return t.n;	/* refine.js's, not yet made */
   eachRow(t, t.body, t.text.length, function () { n++; });
   return n;
 }
@@ -110,7 +110,6 @@ function buildTop() {
    browser's own search of the text (a few ms on 7 MB), so no table is
    split or indexed whole */
 function rowsOf(t, fn) {
-  if (t.rowsFor) return t.rowsFor(fn);	/* refine.js's, made when asked */
   var out = [], key = '\n' + fn + '\t', at = t.body - 1, end;
   while (at >= 0 && (at = t.text.indexOf(key, at)) >= 0) {
     end = t.text.indexOf('\n', at + 1);
@@ -162,12 +161,11 @@ function sourceOf(fn, into) {
    the sandwich's data. */
 var tree = null;
 function flameTree() {
-  var fl = window.flames && window.flames['g-'], fs = fl ? fl.frames : [],
-    up = [], i, f, n, d;
-  if (plain !== null) {	/* refine.js's, from its boxes */
-    tree = refined.tree();
-    return;
-  }
+  var P = plain !== null ? 'r-' : 'g-', fl, fs, up = [], i, f, n, d;
+  /* refined: tsvflame's graph of the samples kept, drawn if still to be */
+  if (plain !== null) drawRefined('graph', 'r-');
+  fl = window.flames && window.flames[P];
+  fs = fl ? fl.frames : [];
   tree = [];
   for (i = 0; i < fs.length; i++) {
     f = fs[i];
@@ -255,25 +253,31 @@ function sandwich(fn, into) {
     into.appendChild(drawTree(sw.callees, false, 'down'));
   }
 }
+/* f, once what is shown has been painted */
+function later(f) {
+  requestAnimationFrame(function () {
+    requestAnimationFrame(function () { setTimeout(f, 0); });
+  });
+}
 function choose(fn) {
-  var d = $('detail'), i, sw;
+  var d = $('detail'), i, sw, pk;
   chosen = fn;
   d.textContent = '';
   d.appendChild(el('h2', fn));
   d.appendChild(el('h3', 'Callers and callees'));
   /* a type just chosen: its tables and pictures come a moment after its
-     top table, and this pane again with them */
-  d.appendChild(peek ? peekTable(fn) : el('p', 'Reading\u2026', 'note'));
+     top table, and this pane again with them; refined: its callers and
+     callees (tsvpeek's) and its flame graph (tsvflame's, for the
+     sandwich) are made once the table has been painted */
+  if (peek && peek.made === false) {
+    pk = d.appendChild(el('p', 'Reading\u2026', 'note'));
+    later(function () { if (chosen === fn) d.replaceChild(peekTable(fn), pk); });
+  } else
+    d.appendChild(peek ? peekTable(fn) : el('p', 'Reading\u2026', 'note'));
   if (pictures === null || pictures.graph === null) {
     sw = d.appendChild(el('div'));
-    /* refined: its flame graph is laid out for the sandwich once the
-       table and this pane have been painted */
     if (tree === null && plain !== null)
-      requestAnimationFrame(function () {
-        requestAnimationFrame(function () {
-          setTimeout(function () { if (chosen === fn) sandwich(fn, sw); }, 0);
-        });
-      });
+      later(function () { if (chosen === fn) sandwich(fn, sw); });
     else
       sandwich(fn, sw);
   }
@@ -323,8 +327,8 @@ function show(v) {
   if ($('rnote')) $('rnote').hidden = !(plain !== null &&
     ((v === 'callgraph' && refined.callgraph === null) || (v === 'chart' && refined.chart === null)));
 }
-/* The refined views (refine.js's: the tables' text and the flame
-   graph's markup), or null: the type's own again. While refined, the
+/* The refined views (refine.js's: the tables, and the pictures' markup
+   when first shown), or null: the type's own again. While refined, the
    type's own tables are kept aside (plain), and a type's tables that
    come meanwhile go there. */
 var plain = null, typed = [], refined = null;
@@ -356,7 +360,7 @@ function refine(v) {
   if (v !== null) {
     plain = { top: top, all: all, peek: peek };
     top = table(v.top); all = v.all; peek = v.peek;
-    refined = { graph: v.graph, chart: v.chart, tree: v.tree, callgraph: v.callgraph };
+    refined = { graph: v.graph, chart: v.chart, callgraph: v.callgraph };
     $('rnote').textContent = 'Refined (' + v.spec + '): this view shows the whole ' +
       'profile, as the page was made; tsvfocus, then tsvreport, refines it too.';
   }

@@ -4,7 +4,6 @@
 #define REPORT_IMPL_H
 
 #include "views/graph/callgraph.h"
-#include "views/report/refine.h"
 #include "views/report/report.h"
 #include "views/stacks/chart.h"
 #include "views/stacks/flame.h"
@@ -48,10 +47,9 @@ struct report {
 	struct alt *alts;
 	size_t nalts, capalts;
 	char alts_why[160];	/* types left out of the switch, and why */
-	struct refine refine;	/* the stacks and labels, for refining */
-	unsigned char *refine_gz;	/* its JSON, gzip'd; NULL: none */
-	size_t nrefine_gz;
-	char refine_why[160];	/* or why not */
+	int stream_gz;		/* the stream the page refines, gzip'd; -1:
+				 * none */
+	char refine_why[160];	/* why the page cannot refine */
 };
 
 /* A part: none yet (fd -1); one opened for a writer; ended with the
@@ -66,9 +64,5 @@ char *part_text(const struct part *pt, size_t *n);
  * memory. */
 int json_text(struct output *o, const struct part *pt);
 int svg_inner(struct output *o, const char *name, const struct part *pt);
-
-/* The chart's samples in its order, gzip'd, as the page's refine-chart
- * script. */
-int report_refine_chart(struct report *r, struct output *o, struct perr *e);
 
 #endif

@@ -440,22 +440,23 @@ EOT
 	    bad "the inflated flame graph's script did not search: $(grep '^matched' "$out/got")"
 }
 
-# The page's refine controls (refine.js) in the browser: a profile refined
-# by each control in turn, and by a type of the menu while refined; after
-# each, its top table (every row), its callers-and-callees table, its
-# refined flame graph and chart (each frame's depth, name and value) and
-# its refined call graph (the DOT it offers, line for line) are those of
-# tsvfocus with the same options through tsvtop --nodefraction=0, tsvpeek
-# --table --tree, tsvflame and tsvgraph; the call graph's boxes neither
-# overlap nor leave the picture. Go's labelled CPU profile (string labels;
-# RE2's (?i), [[:upper:]], \z; show from; the refinement kept in the
-# page's address, and a page opened from such a link), its heap profile (numeric labels in
-# ranges with units; inuse_space chosen while refined), R's (its seconds
-# rounded as summaryRprof's), the eBPF profiler's OTLP profile (its
-# samples' times out of order), Go 1.19's (inline calls). Reset: the table is the whole profile's.
-# The page keeps the unit it shows the type in: each step keeps enough
-# for tsvtop to choose the same. "bytes=64:200kb" is no range for pprof
-# (its bounds' units differ): a regular expression, matching nothing.
+# The page's refine controls (refine.js) in the browser, which run the
+# programs themselves (the page's engine, make wasm, on the stream it
+# holds): a profile refined by each control in turn, and by a type of the
+# menu while refined; after each, its top table (every row), its
+# callers-and-callees table, its refined flame graph and chart (each
+# frame's depth, name and value) and its refined call graph (the DOT it
+# offers, line for line) are those of tsvfocus with the same options
+# through tsvtop --nodefraction=0, tsvpeek --table --tree, tsvflame and
+# tsvgraph run here; the call graph's boxes neither overlap nor leave the
+# picture. Go's labelled CPU profile (string labels; RE2's (?i),
+# [[:upper:]], \z; show from; the refinement kept in the page's address,
+# and a page opened from such a link), its heap profile (numeric labels
+# in ranges with units; inuse_space chosen while refined), R's, the eBPF
+# profiler's OTLP profile (82 sources; its samples' times out of order),
+# Go 1.19's (inline calls). Reset: the table is the whole profile's.
+# "bytes=64:200kb" is no range for pprof (its bounds' units differ): a
+# regular expression, matching nothing.
 # each frame of an SVG of tsvflame's: depth, name, value
 svg_frames() {
 	awk '/^<g class="f"/ {
@@ -576,8 +577,6 @@ objects|inuse_objects|-H '^runtime\.'
 EOT
 	# OpenTelemetry's eBPF profiler: 82 sources, samples timed out of
 	# order (the chart's, refined, in the order of their times)
-	# (its tables' unit: the page keeps s, tsvtop's every row asks ms)
-	parts='graph chart callgraph'
 	refine_case otlp tests/data/otlp/pyroscope/otel-ebpf-profile.pb.bin '[
 	    ["libc", { focus: "libc" }], ["kernel", { hide: "^finish_task_switch" }]]' <<'EOT'
 libc||-f libc

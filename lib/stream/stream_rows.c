@@ -19,7 +19,7 @@ count_line(struct stream_writer *w)
 	w->rows->line++;
 }
 
-void
+static void
 swr_header(struct stream_writer *w, enum table_id t)
 {
 	struct stream_reader *r = w->rows->r;
@@ -30,7 +30,7 @@ swr_header(struct stream_writer *w, enum table_id t)
 	w->tables |= 1u << t;
 }
 
-void
+static void
 swr_begin(struct stream_writer *w)
 {
 	struct stream_reader *r = w->rows->r;
@@ -129,7 +129,7 @@ cell_num(struct stream_row *rw, int c, struct num v)
 	rw->st[c] = CELL_OK;
 }
 
-void
+static void
 swr_source(struct stream_writer *w, uint32_t id, struct text type,
     struct text uri, double timestamp)
 {
@@ -146,7 +146,7 @@ swr_source(struct stream_writer *w, uint32_t id, struct text type,
 	take(w);
 }
 
-void
+static void
 swr_source_attr(struct stream_writer *w, uint32_t source, struct text key,
     struct text value)
 {
@@ -160,7 +160,7 @@ swr_source_attr(struct stream_writer *w, uint32_t source, struct text key,
 	take(w);
 }
 
-void
+static void
 swr_function(struct stream_writer *w, uint32_t id, struct text name,
     struct text system_name, struct text filename, int64_t start_line)
 {
@@ -176,7 +176,7 @@ swr_function(struct stream_writer *w, uint32_t id, struct text name,
 	take(w);
 }
 
-void
+static void
 swr_location(struct stream_writer *w, const struct sw_location *l)
 {
 	struct stream_row *rw = sw_row(w, T_LOCATIONS);
@@ -201,7 +201,7 @@ swr_location(struct stream_writer *w, const struct sw_location *l)
 	take(w);
 }
 
-void
+static void
 swr_mapping(struct stream_writer *w, const struct sw_mapping *m)
 {
 	struct stream_row *rw = sw_row(w, T_MAPPINGS);
@@ -221,7 +221,7 @@ swr_mapping(struct stream_writer *w, const struct sw_mapping *m)
 	take(w);
 }
 
-int64_t
+static int64_t
 swr_value_type(struct stream_writer *w, struct text type, struct text unit)
 {
 	size_t n = 4 + type.n + unit.n;
@@ -239,10 +239,12 @@ swr_value_type(struct stream_writer *w, struct text type, struct text unit)
 	return ix;
 }
 
-void
-swr_sample(struct stream_writer *w, uint32_t id, uint32_t source)
+static void
+swr_sample(struct stream_writer *w, const struct stream_id *sid,
+    uint32_t source)
 {
 	struct stream_row *rw = sw_row(w, T_SAMPLES);
+	uint32_t id = sid->v;
 
 	if (rw == NULL)
 		return;
@@ -251,11 +253,12 @@ swr_sample(struct stream_writer *w, uint32_t id, uint32_t source)
 	take_ids(w, id, source, 1);
 }
 
-void
-swr_sample_value(struct stream_writer *w, uint32_t sample,
+static void
+swr_sample_value(struct stream_writer *w, const struct stream_id *sid,
     uint32_t value_type, struct num value)
 {
 	struct stream_row *rw = sw_row(w, T_SAMPLE_VALUES);
+	uint32_t sample = sid->v;
 	const char *vt = strtab_str(&w->vtypes, value_type);
 	size_t n = strtab_len(&w->vtypes, value_type);
 	uint32_t k;
@@ -276,10 +279,11 @@ swr_sample_value(struct stream_writer *w, uint32_t sample,
 		take(w);
 }
 
-void
-swr_stack_frame(struct stream_writer *w, uint32_t sample, uint32_t depth,
+static void
+swr_frame_n(struct stream_writer *w, const struct sw_stack *s,
     uint32_t location)
 {
+	uint32_t sample = s->sample, depth = s->depth;
 	struct stream_rows *rs = w->rows;
 	struct stream_row *rw;
 	int rc;
@@ -301,15 +305,15 @@ swr_stack_frame(struct stream_writer *w, uint32_t sample, uint32_t depth,
 	take_ids(w, sample, depth, location);
 }
 
-void
-swr_sample_label(struct stream_writer *w, uint32_t sample,
+static void
+swr_sample_label(struct stream_writer *w, const struct stream_id *sample,
     const struct sw_label *l)
 {
 	struct stream_row *rw = sw_row(w, T_SAMPLE_LABELS);
 
 	if (rw == NULL)
 		return;
-	cell_int(rw, LB_SAMPLE, sample);
+	cell_int(rw, LB_SAMPLE, sample->v);
 	cell_text(rw, LB_KEY, l->key);
 	cell_text(rw, LB_STR, l->str);
 	if (l->str.p != NULL) {
@@ -322,19 +326,20 @@ swr_sample_label(struct stream_writer *w, uint32_t sample,
 	take(w);
 }
 
-void
-swr_sample_time(struct stream_writer *w, uint32_t sample, int64_t time)
+static void
+swr_sample_time(struct stream_writer *w, const struct stream_id *sample,
+    int64_t time)
 {
 	struct stream_row *rw = sw_row(w, T_SAMPLE_TIMES);
 
 	if (rw == NULL)
 		return;
-	cell_int(rw, STM_SAMPLE, sample);
+	cell_int(rw, STM_SAMPLE, sample->v);
 	cell_int(rw, STM_TIME, time);
 	take(w);
 }
 
-void
+static void
 swr_location_attr(struct stream_writer *w, uint32_t location,
     struct text key, struct text value)
 {
@@ -349,7 +354,7 @@ swr_location_attr(struct stream_writer *w, uint32_t location,
 }
 
 /* Format 1.0 is written as text only: rows of it are refused. */
-void
+static void
 swr_v1(struct stream_writer *w)
 {
 	struct stream_rows *rs = w->rows;
@@ -359,3 +364,63 @@ swr_v1(struct stream_writer *w)
 		    rs->r->in.name);
 	rs->failed = 1;
 }
+
+static void
+swr_frame(struct stream_writer *w, const struct sw_stack *s,
+    const struct stream_id *location)
+{
+	swr_frame_n(w, s, location->v);
+}
+
+static void
+swr_v1_sample_type(struct stream_writer *w, struct text type,
+    struct text unit)
+{
+	(void)type, (void)unit;
+	swr_v1(w);
+}
+
+static void
+swr_v1_sample(struct stream_writer *w, int64_t value,
+    const uint32_t *location_ids, size_t n)
+{
+	(void)value, (void)location_ids, (void)n;
+	swr_v1(w);
+}
+
+static void
+swr_hint(struct stream_writer *w, enum table_id t, size_t n, size_t bytes)
+{
+	if (w->rows->hint != NULL)
+		w->rows->hint(w->rows->ctx, t, n, bytes);
+}
+
+/* The rows fail with w->past, as their first error. */
+static void
+swr_refuse(struct stream_writer *w)
+{
+	if (!w->rows->failed) {
+		perr_set(w->rows->e, "%s", w->past);
+		w->rows->failed = 1;
+	}
+}
+
+static int
+swr_failed(const struct stream_writer *w)
+{
+	return w->rows->failed;
+}
+
+static int
+swr_error(const struct stream_writer *w, struct perr *e)
+{
+	return w->rows->e != e ? perr_set(e, "%s", w->rows->e->msg) : -1;
+}
+
+const struct sw_sink sw_rows_sink = {
+	swr_begin, swr_header, swr_source, swr_source_attr, swr_function,
+	swr_location, swr_mapping, swr_value_type, swr_sample,
+	swr_sample_value, swr_frame, swr_frame_n, swr_sample_label,
+	swr_sample_time, swr_location_attr, swr_v1_sample_type,
+	swr_v1_sample, swr_hint, swr_refuse, swr_failed, swr_error,
+};

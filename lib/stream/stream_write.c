@@ -13,15 +13,11 @@
 #include "stream/stream_write.h"
 
 static void
-header(struct stream_writer *w, enum table_id t)
+text_header(struct stream_writer *w, enum table_id t)
 {
 	const struct table *tb = &schema_tables[t];
 	int c, n = tb->ncols + (t == T_LOCATIONS && w->loc_ext ? tb->next : 0);
 
-	if (w->rows != NULL) {
-		swr_header(w, t);
-		return;
-	}
 	out_char(w->o, '#');
 	out_str(w->o, tb->name);
 	for (c = 0; c < n; c++) {
@@ -42,6 +38,7 @@ sw_begin(struct stream_writer *w, struct output *o, int version,
 	memset(w, 0, sizeof(*w));
 	w->o = o;
 	w->rows = o->rows;
+	w->sink = o->rows != NULL ? &sw_rows_sink : &sw_text_sink;
 	w->version = version;
 	w->loc_ext = loc_ext;
 	for (t = 0; t < T_COUNT; t++) {
@@ -50,35 +47,40 @@ sw_begin(struct stream_writer *w, struct output *o, int version,
 		w->prefix[t][n] = '\t';
 		w->prefix_len[t] = (unsigned char)(n + 1);
 	}
-	if (w->rows != NULL)
-		swr_begin(w);
-	else {
-		header(w, T_META);
-		out_str(o, schema_name(T_META));
-	out_char(o, '\t');
-	out_str(o, SCHEMA_VERSION_KEY);
-	out_char(o, '\t');
-		out_str(o, version == V10 ? SCHEMA_V10 : SCHEMA_V20);
-		out_char(o, '\n');
-	}
+	w->sink->begin(w);
 	for (i = 0; i < SCHEMA_ORDER_N; i++)
 		if (schema_required(version, schema_order[i]) ||
 		    (schema_in_version(version, schema_order[i]) &&
 		    (extensions & (1u << schema_order[i]))))
-			header(w, schema_order[i]);
+			w->sink->header(w, schema_order[i]);
 }
 
-/* The output fails with w->past (rows: their error). */
+/* The meta header and the version row. */
+static void
+text_begin(struct stream_writer *w)
+{
+	struct output *o = w->o;
+
+	text_header(w, T_META);
+	out_str(o, schema_name(T_META));
+	out_char(o, '\t');
+	out_str(o, SCHEMA_VERSION_KEY);
+	out_char(o, '\t');
+	out_str(o, w->version == V10 ? SCHEMA_V10 : SCHEMA_V20);
+	out_char(o, '\n');
+}
+
+void
+sw_hint(struct stream_writer *w, enum table_id t, size_t n, size_t bytes)
+{
+	w->sink->hint(w, t, n, bytes);
+}
+
+/* The output fails with w->past. */
 static void
 fail_with_past(struct stream_writer *w)
 {
-	if (w->rows != NULL) {
-		if (!w->rows->failed) {
-			perr_set(w->rows->e, "%s", w->past);
-			w->rows->failed = 1;
-		}
-	} else
-		output_refuse(w->o, EFBIG, w->past);
+	w->sink->refuse(w);
 }
 
 int
@@ -166,9 +168,7 @@ row_fits(struct stream_writer *w, enum table_id t, const struct text *v,
 int
 sw_error(const struct stream_writer *w, struct perr *e)
 {
-	if (w->rows != NULL)
-		return w->rows->e != e ? perr_set(e, "%s", w->rows->e->msg) : -1;
-	return output_error(w->o, e);
+	return w->sink->error(w, e);
 }
 
 void
@@ -182,7 +182,7 @@ static void
 begin(struct stream_writer *w, enum table_id t)
 {
 	if (!(w->tables & (1u << t)))
-		header(w, t);
+		text_header(w, t);
 	out_str(w->o, schema_name(t));
 }
 
@@ -250,10 +250,13 @@ sw_source(struct stream_writer *w, uint32_t id, struct text type,
 {
 	if (!FITS(w, T_SOURCES, type, uri))
 		return;
-	if (w->rows != NULL) {
-		swr_source(w, id, type, uri, timestamp);
-		return;
-	}
+	w->sink->source(w, id, type, uri, timestamp);
+}
+
+static void
+text_source(struct stream_writer *w, uint32_t id, struct text type,
+    struct text uri, double timestamp)
+{
 	begin(w, T_SOURCES);
 	col_id(w, id);
 	col_text(w, type);
@@ -273,10 +276,13 @@ sw_source_attr(struct stream_writer *w, uint32_t source, struct text key,
 {
 	if (!FITS(w, T_SOURCE_ATTRIBUTES, key, value))
 		return;
-	if (w->rows != NULL) {
-		swr_source_attr(w, source, key, value);
-		return;
-	}
+	w->sink->source_attr(w, source, key, value);
+}
+
+static void
+text_source_attr(struct stream_writer *w, uint32_t source, struct text key,
+    struct text value)
+{
 	begin(w, T_SOURCE_ATTRIBUTES);
 	col_id(w, source);
 	col_text(w, key);
@@ -288,16 +294,19 @@ void
 sw_function(struct stream_writer *w, uint32_t id, struct text name,
     struct text system_name, struct text filename, int64_t start_line)
 {
+	if (!FITS(w, T_FUNCTIONS, name, system_name, filename))
+		return;
+	w->sink->function(w, id, name, system_name, filename, start_line);
+}
+
+static void
+text_function(struct stream_writer *w, uint32_t id, struct text name,
+    struct text system_name, struct text filename, int64_t start_line)
+{
 	struct output *o = w->o;
 	size_t at, len;
 	uint64_t flushed;
 
-	if (!FITS(w, T_FUNCTIONS, name, system_name, filename))
-		return;
-	if (w->rows != NULL) {
-		swr_function(w, id, name, system_name, filename, start_line);
-		return;
-	}
 	begin(w, T_FUNCTIONS);
 	col_id(w, id);
 	out_char(o, '\t');
@@ -348,12 +357,14 @@ put_lgl(char *q, int v)
 void
 sw_location(struct stream_writer *w, const struct sw_location *l)
 {
+	w->sink->location(w, l);
+}
+
+static void
+text_location(struct stream_writer *w, const struct sw_location *l)
+{
 	char *q;
 
-	if (w->rows != NULL) {
-		swr_location(w, l);
-		return;
-	}
 	/* numbers and words only: the row's room is made once */
 	q = out_reserve(w->o, sizeof(w->prefix[T_LOCATIONS]) +
 	    8 * (FMT_NUM_MAX + 1) + 1);
@@ -391,10 +402,12 @@ sw_mapping(struct stream_writer *w, const struct sw_mapping *m)
 {
 	if (!FITS(w, T_MAPPINGS, m->filename, m->build_id))
 		return;
-	if (w->rows != NULL) {
-		swr_mapping(w, m);
-		return;
-	}
+	w->sink->mapping(w, m);
+}
+
+static void
+text_mapping(struct stream_writer *w, const struct sw_mapping *m)
+{
 	begin(w, T_MAPPINGS);
 	col_id(w, m->id);
 	col_hex(w, m->start);
@@ -412,15 +425,19 @@ sw_mapping(struct stream_writer *w, const struct sw_mapping *m)
 int64_t
 sw_value_type(struct stream_writer *w, struct text type, struct text unit)
 {
+	/* its rows hold a sample id and a value besides; one too long
+	 * fails the output, and the type is still given its key */
+	(void)FITS(w, T_SAMPLE_VALUES, type, unit);
+	return w->sink->value_type(w, type, unit);
+}
+
+static int64_t
+text_value_type(struct stream_writer *w, struct text type, struct text unit)
+{
 	/* escaped into a small output that never flushes */
 	struct output mem = { 0 };
 	int64_t k;
 
-	/* its rows hold a sample id and a value besides; one too long
-	 * fails the output, and the type is still given its key */
-	(void)FITS(w, T_SAMPLE_VALUES, type, unit);
-	if (w->rows != NULL)
-		return swr_value_type(w, type, unit);
 	mem.cap = 2 * (type.n + unit.n) + 3;
 	if ((mem.buf = malloc(mem.cap)) == NULL)
 		return -1;
@@ -440,10 +457,13 @@ sw_sample_label(struct stream_writer *w, const struct stream_id *sample,
 {
 	if (!FITS(w, T_SAMPLE_LABELS, l->key, l->str, l->num_unit))
 		return;
-	if (w->rows != NULL) {
-		swr_sample_label(w, sample->v, l);
-		return;
-	}
+	w->sink->sample_label(w, sample, l);
+}
+
+static void
+text_sample_label(struct stream_writer *w, const struct stream_id *sample,
+    const struct sw_label *l)
+{
 	begin(w, T_SAMPLE_LABELS);
 	col_sid(w, sample);
 	col_text(w, l->key);
@@ -461,10 +481,13 @@ void
 sw_sample_time(struct stream_writer *w, const struct stream_id *sample,
     int64_t time_unix_nano)
 {
-	if (w->rows != NULL) {
-		swr_sample_time(w, sample->v, time_unix_nano);
-		return;
-	}
+	w->sink->sample_time(w, sample, time_unix_nano);
+}
+
+static void
+text_sample_time(struct stream_writer *w, const struct stream_id *sample,
+    int64_t time_unix_nano)
+{
 	begin(w, T_SAMPLE_TIMES);
 	col_sid(w, sample);
 	col_int(w, time_unix_nano);
@@ -477,10 +500,13 @@ sw_location_attr(struct stream_writer *w, uint32_t location, struct text key,
 {
 	if (!FITS(w, T_LOCATION_ATTRIBUTES, key, value))
 		return;
-	if (w->rows != NULL) {
-		swr_location_attr(w, location, key, value);
-		return;
-	}
+	w->sink->location_attr(w, location, key, value);
+}
+
+static void
+text_location_attr(struct stream_writer *w, uint32_t location, struct text key,
+    struct text value)
+{
 	begin(w, T_LOCATION_ATTRIBUTES);
 	col_id(w, location);
 	col_text(w, key);
@@ -493,10 +519,12 @@ sw_v1_sample_type(struct stream_writer *w, struct text type, struct text unit)
 {
 	if (!FITS(w, T_V1_SAMPLE_TYPES, type, unit))
 		return;
-	if (w->rows != NULL) {
-		swr_v1(w);
-		return;
-	}
+	w->sink->v1_sample_type(w, type, unit);
+}
+
+static void
+text_v1_sample_type(struct stream_writer *w, struct text type, struct text unit)
+{
 	begin(w, T_V1_SAMPLE_TYPES);
 	col_text(w, type);
 	col_text(w, unit);
@@ -507,12 +535,15 @@ void
 sw_v1_sample(struct stream_writer *w, int64_t value,
     const uint32_t *location_ids, size_t n)
 {
+	w->sink->v1_sample(w, value, location_ids, n);
+}
+
+static void
+text_v1_sample(struct stream_writer *w, int64_t value,
+    const uint32_t *location_ids, size_t n)
+{
 	size_t i;
 
-	if (w->rows != NULL) {
-		swr_v1(w);
-		return;
-	}
 	begin(w, T_V1_SAMPLES);
 	col_int(w, value);
 	out_char(w->o, '\t');
@@ -523,6 +554,92 @@ sw_v1_sample(struct stream_writer *w, int64_t value,
 	}
 	end(w);
 }
+
+static void
+text_sample(struct stream_writer *w, const struct stream_id *id,
+    uint32_t source)
+{
+	char *q = sw_row_id(w, T_SAMPLES, id, FMT_NUM_MAX + 2);
+
+	*q++ = '\t';
+	q += fmt_u64(q, source);
+	*q++ = '\n';
+	w->o->len = (size_t)(q - w->o->buf);
+}
+
+static void
+text_sample_value(struct stream_writer *w, const struct stream_id *sample,
+    uint32_t value_type, struct num value)
+{
+	w->o->len = (size_t)(sw_row_id(w, T_SAMPLE_VALUES, sample, 0) -
+	    w->o->buf);
+	out_write(w->o, strtab_str(&w->vtypes, value_type),
+	    strtab_len(&w->vtypes, value_type));
+	out_num(w->o, value);
+	out_char(w->o, '\n');
+}
+
+/* A sample_locations row: the stack's head, the depth, the location. */
+static void
+text_frame(struct stream_writer *w, const struct sw_stack *s,
+    const struct stream_id *location)
+{
+	struct output *o = w->o;
+	char *q = out_reserve(o, sizeof(s->head) + FMT_NUM_MAX +
+	    sizeof(location->s) + 2);
+
+	memcpy(q, s->head, sizeof(s->head));
+	q += s->len;
+	q += fmt_u64(q, s->depth);
+	*q++ = '\t';
+	memcpy(q, location->s, sizeof(location->s));
+	q += location->n;
+	*q++ = '\n';
+	o->len = (size_t)(q - o->buf);
+}
+
+static void
+text_frame_n(struct stream_writer *w, const struct sw_stack *s,
+    uint32_t location)
+{
+	struct stream_id id;
+
+	stream_id_set(&id, location);
+	text_frame(w, s, &id);
+}
+
+static void
+text_hint(struct stream_writer *w, enum table_id t, size_t n, size_t bytes)
+{
+	(void)w, (void)t, (void)n, (void)bytes;
+}
+
+static void
+text_refuse(struct stream_writer *w)
+{
+	output_refuse(w->o, EFBIG, w->past);
+}
+
+static int
+text_failed(const struct stream_writer *w)
+{
+	return w->o->err != 0;
+}
+
+static int
+text_error(const struct stream_writer *w, struct perr *e)
+{
+	return output_error(w->o, e);
+}
+
+const struct sw_sink sw_text_sink = {
+	text_begin, text_header, text_source, text_source_attr,
+	text_function, text_location, text_mapping, text_value_type,
+	text_sample, text_sample_value, text_frame, text_frame_n,
+	text_sample_label, text_sample_time, text_location_attr,
+	text_v1_sample_type, text_v1_sample, text_hint, text_refuse,
+	text_failed, text_error,
+};
 
 void
 out_escaped(struct output *o, const char *s, size_t n)

@@ -88,8 +88,12 @@ struct stream_rows {
 	int failed;
 };
 
+struct sw_sink;
 struct stream_writer {
 	struct output *o;
+	/* where the rows go, chosen once by sw_begin: text to o
+	 * (sw_text_sink), or rows to a reader (sw_rows_sink: o's rows) */
+	const struct sw_sink *sink;
 	struct stream_rows *rows;	/* o's: rows, not text */
 	int version;
 	int loc_ext;		/* locations has its extension columns */
@@ -144,12 +148,8 @@ void sw_free(struct stream_writer *w);
 
 /* A hint for a reader of the rows (stream_rows): n rows of table t are
  * coming, with bytes of strings in all; written as nothing. */
-static inline void
-sw_hint(struct stream_writer *w, enum table_id t, size_t n, size_t bytes)
-{
-	if (w->rows != NULL && w->rows->hint != NULL)
-		w->rows->hint(w->rows->ctx, t, n, bytes);
-}
+void sw_hint(struct stream_writer *w, enum table_id t, size_t n,
+    size_t bytes);
 
 /* timestamp NaN is NA (the stream has no NaN) */
 void sw_source(struct stream_writer *w, uint32_t id, struct text type,
@@ -181,80 +181,6 @@ struct sw_mapping {
 };
 void sw_mapping(struct stream_writer *w, const struct sw_mapping *m);
 
-/* The rows of a writer whose output takes rows (stream_rows.c): the
- * sw_ functions' other side. */
-struct sw_label;
-void swr_begin(struct stream_writer *w);
-void swr_header(struct stream_writer *w, enum table_id t);
-void swr_source(struct stream_writer *w, uint32_t id, struct text type,
-    struct text uri, double timestamp);
-void swr_source_attr(struct stream_writer *w, uint32_t source,
-    struct text key, struct text value);
-void swr_function(struct stream_writer *w, uint32_t id, struct text name,
-    struct text system_name, struct text filename, int64_t start_line);
-void swr_location(struct stream_writer *w, const struct sw_location *l);
-void swr_mapping(struct stream_writer *w, const struct sw_mapping *m);
-int64_t swr_value_type(struct stream_writer *w, struct text type,
-    struct text unit);
-void swr_sample(struct stream_writer *w, uint32_t id, uint32_t source);
-void swr_sample_value(struct stream_writer *w, uint32_t sample,
-    uint32_t value_type, struct num value);
-void swr_stack_frame(struct stream_writer *w, uint32_t sample,
-    uint32_t depth, uint32_t location);
-void swr_sample_label(struct stream_writer *w, uint32_t sample,
-    const struct sw_label *l);
-void swr_sample_time(struct stream_writer *w, uint32_t sample, int64_t time);
-void swr_location_attr(struct stream_writer *w, uint32_t location,
-    struct text key, struct text value);
-void swr_v1(struct stream_writer *w);
-
-
-/* Whether what was written failed (the output refused it, a bound was
- * passed): a reader stops at its next sample, so that what it would
- * still write costs no time (audit B7); sw_error gives why, -1. */
-static inline int
-sw_failed(const struct stream_writer *w)
-{
-	return w->rows != NULL ? w->rows->failed : w->o->err != 0;
-}
-int sw_error(const struct stream_writer *w, struct perr *e);
-
-static inline void
-sw_sample(struct stream_writer *w, const struct stream_id *id, uint32_t source)
-{
-	char *q;
-
-	if (w->rows != NULL) {
-		swr_sample(w, id->v, source);
-		return;
-	}
-	q = sw_row_id(w, T_SAMPLES, id, FMT_NUM_MAX + 2);
-
-	*q++ = '\t';
-	q += fmt_u64(q, source);
-	*q++ = '\n';
-	w->o->len = (size_t)(q - w->o->buf);
-}
-/* A handle for (type, unit), whose text is escaped once for the many
- * sample_values rows that repeat it; -1 when out of memory. */
-int64_t sw_value_type(struct stream_writer *w, struct text type,
-    struct text unit);
-static inline void
-sw_sample_value(struct stream_writer *w, const struct stream_id *sample,
-    uint32_t value_type, struct num value)
-{
-	if (w->rows != NULL) {
-		swr_sample_value(w, sample->v, value_type, value);
-		return;
-	}
-	w->o->len = (size_t)(sw_row_id(w, T_SAMPLE_VALUES, sample, 0) -
-	    w->o->buf);
-	out_write(w->o, strtab_str(&w->vtypes, value_type),
-	    strtab_len(&w->vtypes, value_type));
-	out_num(w->o, value);
-	out_char(w->o, '\n');
-}
-
 /* A sample's stack: its sample_locations rows, depth 1, 2, ... The start
  * of its rows (the table's name, the sample's id, a tab) is made once,
  * then each row is three fixed-size copies: the rows most of a stream is
@@ -265,6 +191,89 @@ struct sw_stack {
 	uint32_t depth;
 	uint32_t sample;
 };
+
+/* A string label has num NA; a numeric one str NA (and num_unit NA when
+ * it has none). */
+struct sw_label {
+	struct text key, str;	/* str NA: numeric */
+	int64_t num;
+	struct text num_unit;
+};
+
+/* Where a writer's rows go: one function a row, as the sw_ functions
+ * take them, after what is common to both (a row's size, the bound of
+ * expansion, the depth of a stack). sw_text_sink writes the text
+ * (stream_write.c); sw_rows_sink hands each row to a reader of this
+ * process as it would have parsed the text (stream_rows.c). */
+struct sw_sink {
+	void (*begin)(struct stream_writer *w);
+	void (*header)(struct stream_writer *w, enum table_id t);
+	void (*source)(struct stream_writer *w, uint32_t id, struct text type,
+	    struct text uri, double timestamp);
+	void (*source_attr)(struct stream_writer *w, uint32_t source,
+	    struct text key, struct text value);
+	void (*function)(struct stream_writer *w, uint32_t id,
+	    struct text name, struct text system_name, struct text filename,
+	    int64_t start_line);
+	void (*location)(struct stream_writer *w, const struct sw_location *l);
+	void (*mapping)(struct stream_writer *w, const struct sw_mapping *m);
+	int64_t (*value_type)(struct stream_writer *w, struct text type,
+	    struct text unit);
+	void (*sample)(struct stream_writer *w, const struct stream_id *id,
+	    uint32_t source);
+	void (*sample_value)(struct stream_writer *w,
+	    const struct stream_id *sample, uint32_t value_type,
+	    struct num value);
+	/* the stack's next frame (its depth counted already), by its id
+	 * as text, or by its number */
+	void (*frame)(struct stream_writer *w, const struct sw_stack *s,
+	    const struct stream_id *location);
+	void (*frame_n)(struct stream_writer *w, const struct sw_stack *s,
+	    uint32_t location);
+	void (*sample_label)(struct stream_writer *w,
+	    const struct stream_id *sample, const struct sw_label *l);
+	void (*sample_time)(struct stream_writer *w,
+	    const struct stream_id *sample, int64_t time_unix_nano);
+	void (*location_attr)(struct stream_writer *w, uint32_t location,
+	    struct text key, struct text value);
+	void (*v1_sample_type)(struct stream_writer *w, struct text type,
+	    struct text unit);
+	void (*v1_sample)(struct stream_writer *w, int64_t value,
+	    const uint32_t *location_ids, size_t n);
+	void (*hint)(struct stream_writer *w, enum table_id t, size_t n,
+	    size_t bytes);
+	/* the output fails with w->past */
+	void (*refuse)(struct stream_writer *w);
+	int (*failed)(const struct stream_writer *w);
+	int (*error)(const struct stream_writer *w, struct perr *e);
+};
+extern const struct sw_sink sw_text_sink, sw_rows_sink;
+
+/* Whether what was written failed (the output refused it, a bound was
+ * passed): a reader stops at its next sample, so that what it would
+ * still write costs no time (audit B7); sw_error gives why, -1. */
+static inline int
+sw_failed(const struct stream_writer *w)
+{
+	return w->sink->failed(w);
+}
+int sw_error(const struct stream_writer *w, struct perr *e);
+
+static inline void
+sw_sample(struct stream_writer *w, const struct stream_id *id, uint32_t source)
+{
+	w->sink->sample(w, id, source);
+}
+/* A handle for (type, unit), whose text is escaped once for the many
+ * sample_values rows that repeat it; -1 when out of memory. */
+int64_t sw_value_type(struct stream_writer *w, struct text type,
+    struct text unit);
+static inline void
+sw_sample_value(struct stream_writer *w, const struct stream_id *sample,
+    uint32_t value_type, struct num value)
+{
+	w->sink->sample_value(w, sample, value_type, value);
+}
 
 static inline void
 sw_stack_begin(struct stream_writer *w, struct sw_stack *s,
@@ -287,25 +296,10 @@ static inline void
 sw_stack_frame(struct stream_writer *w, struct sw_stack *s,
     const struct stream_id *location)
 {
-	struct output *o = w->o;
-	char *q;
-
 	if (++w->frames > w->frames_ok && sw_frames_past(w))
 		return;
-	if (w->rows != NULL) {
-		swr_stack_frame(w, s->sample, ++s->depth, location->v);
-		return;
-	}
-	q = out_reserve(o, sizeof(s->head) + FMT_NUM_MAX +
-	    sizeof(location->s) + 2);
-	memcpy(q, s->head, sizeof(s->head));
-	q += s->len;
-	q += fmt_u64(q, ++s->depth);
-	*q++ = '\t';
-	memcpy(q, location->s, sizeof(location->s));
-	q += location->n;
-	*q++ = '\n';
-	o->len = (size_t)(q - o->buf);
+	s->depth++;
+	w->sink->frame(w, s, location);
 }
 
 /* The same, of a location by its number: its text made only where the
@@ -314,25 +308,12 @@ static inline void
 sw_stack_frame_n(struct stream_writer *w, struct sw_stack *s,
     uint32_t location)
 {
-	struct stream_id id;
-
-	if (w->rows != NULL) {
-		if (++w->frames > w->frames_ok && sw_frames_past(w))
-			return;
-		swr_stack_frame(w, s->sample, ++s->depth, location);
+	if (++w->frames > w->frames_ok && sw_frames_past(w))
 		return;
-	}
-	stream_id_set(&id, location);
-	sw_stack_frame(w, s, &id);
+	s->depth++;
+	w->sink->frame_n(w, s, location);
 }
 
-/* A string label has num NA; a numeric one str NA (and num_unit NA when
- * it has none). */
-struct sw_label {
-	struct text key, str;	/* str NA: numeric */
-	int64_t num;
-	struct text num_unit;
-};
 void sw_sample_label(struct stream_writer *w, const struct stream_id *sample,
     const struct sw_label *l);
 /* .sample_times: when a raw sample was taken (at most once a sample). */

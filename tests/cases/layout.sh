@@ -70,6 +70,16 @@ t_layout_types_below() {
 	[ ! -s "$out/bad" ] || bad "a lower wing names a type above it: $(head -3 "$out/bad")"
 }
 
+# The stream writer's sink (text, or rows to a reader in this process) is
+# chosen once, by sw_begin: no sw_ function asks which it writes to.
+t_layout_sink_once() {
+	grep -n 'rows != NULL\|rows == NULL' lib/stream/stream_write.c \
+	    lib/stream/stream_write.h | grep -v 'w->sink = ' >"$out/asks"
+	[ ! -s "$out/asks" ] || bad "the writer asks rows or text: $(head -3 "$out/asks")"
+	[ "$(grep -c 'w->sink = ' lib/stream/stream_write.c)" = 1 ] ||
+	    bad "the sink is not chosen in one place"
+}
+
 # Every format's reader is a row (stream/codec.h): in door's table, and,
 # but for the database (sql2tsv has options of its own), its converter
 # program is the row run by cli_convert_codec.

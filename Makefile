@@ -73,6 +73,8 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/perf/perf_collapse.c \
 	lib/formats/folded/folded_write.c \
 	lib/formats/firefox/gecko_read.c lib/formats/firefox/gecko_thread.c \
+	lib/formats/firefox/processed_read.c \
+	lib/formats/firefox/processed_thread.c \
 	lib/formats/speedscope/speedscope_write.c
 # views: three families side by side (stacks/, graph/, top/), the page
 # that holds them all (report/)

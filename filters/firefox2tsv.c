@@ -1,5 +1,5 @@
-/* firefox2tsv: the Firefox Profiler's Gecko format to the profile
- * stream. */
+/* firefox2tsv: the Firefox Profiler's Gecko and processed formats to the
+ * profile stream. */
 #include "formats/firefox/firefox.h"
 #include "cli.h"
 
@@ -11,7 +11,9 @@ static const struct cli_opt opts[] = {
 };
 static const struct cli_prog prog = {
 	"Converts the Firefox Profiler's Gecko format (Firefox's own profile, "
-	"samply's\nraw one) to a profile stream.", opts, "[file ...]",
+	"samply's\nraw one) and its processed format (what "
+	"profiler.firefox.com saves,\nversions 41 to 70) to a profile "
+	"stream.", opts, "[file ...]",
 	"Several files give one stream, a source per thread; every sample "
 	"with its time."
 };

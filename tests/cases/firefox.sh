@@ -1,4 +1,4 @@
-# firefox: firefox2tsv, the Firefox Profiler's Gecko format.
+# firefox: firefox2tsv, the Firefox Profiler's Gecko and processed formats.
 
 # Firefox ESR 153's own profile (firefox_counts: tests/lib.sh) of a page's JavaScript (made with
 # MOZ_PROFILER_STARTUP and MOZ_PROFILER_SHUTDOWN; interop
@@ -49,18 +49,18 @@ EOF2
 	same "$out/want" "tsvtop of the profile, through the door"
 }
 
-# What is no Gecko profile it reads is refused, nothing on stdout: the
-# processed format (not yet read), a row before its table's schema, a
-# stack whose prefix is not a row before it (a cycle), a sample of a
-# stack not there.
+# What is no Gecko profile it reads is refused, nothing on stdout: a
+# processed profile of a version before 41, a row before its table's
+# schema, a stack whose prefix is not a row before it (a cycle), a
+# sample of a stack not there.
 t_firefox_refusals() {
 	cd "$out" || return
 	g='{"meta":{"version":24,"interval":1,"startTime":1000},"libs":[],"threads":[{"name":"T","pid":1,"tid":2,'
-	printf '{"meta":{"version":27,"preprocessedProfileVersion":47},"threads":[]}' >processed.json
+	printf '{"meta":{"version":27,"preprocessedProfileVersion":40,"startTime":1},"threads":[]}' >processed.json
 	printf '%s"samples":{"data":[[0,1]],"schema":{"stack":0,"time":1}},"stackTable":{"schema":{"prefix":0,"frame":1},"data":[[null,0]]},"frameTable":{"schema":{"location":0},"data":[[0]]},"stringTable":["a"]}]}' "$g" >late-schema.json
 	printf '%s"samples":{"schema":{"stack":0,"time":1},"data":[[1,1]]},"stackTable":{"schema":{"prefix":0,"frame":1},"data":[[1,0],[0,0]]},"frameTable":{"schema":{"location":0},"data":[[0]]},"stringTable":["a"]}]}' "$g" >cycle.json
 	printf '%s"samples":{"schema":{"stack":0,"time":1},"data":[[5,1]]},"stackTable":{"schema":{"prefix":0,"frame":1},"data":[[null,0]]},"frameTable":{"schema":{"location":0},"data":[[0]]},"stringTable":["a"]}]}' "$g" >nostack.json
-	for f in processed.json:'processed format' \
+	for f in processed.json:'processed version 40' \
 	    late-schema.json:'before its schema' cycle.json:'not a row before it' \
 	    nostack.json:'stack 5 of 1'; do
 		$bin/firefox2tsv "${f%%:*}" >x 2>err && bad "${f%%:*}: exit 0"
@@ -73,5 +73,122 @@ t_firefox_refusals() {
 	awk -F'\t' '$1 == ".sample_times" { print $3 }' ok.tsv >got
 	echo 1001000000 >want
 	same want "a small profile's sample time"
+	cd "$top" || return
+}
+
+# processed_judge PROFILE STREAM: each thread of a processed profile as
+# node reads its JSON (tests/firefox/processed-counts.js: the samples'
+# weights, and each leaf function's own, an address of no symbol by its
+# library) is the stream's, source by source (tsvtop).
+processed_judge() {
+	node tests/firefox/processed-counts.js "$1" | LC_ALL=C sort >"$out/want" ||
+	    { bad "node could not read $1"; return; }
+	n=$(awk -F'\t' '$1 == "sources"' "$2" | wc -l)
+	i=1
+	while [ $i -le $n ]; do
+		$bin/tsvtop -q -s $i --unit raw --nodefraction 0 -n 100000 "$2" |
+		    awk -F'\t' -v s=$i 'NR > 1 { t += $2 }
+		    NR > 1 && $2 > 0 { print s "\t" $1 "\t" $2 }
+		    END { print s "\ttotal\t" t }'
+		i=$((i + 1))
+	done | LC_ALL=C sort >"$out/got"
+	[ -s "$out/want" ] || bad "node read no threads of $1"
+	same "$out/want" "$(basename "$1"): each thread's samples and its functions' own, as node counts them"
+}
+
+# The processed format, as the profiler's own fixtures have it (version
+# 49: six threads of a native program, unsymbolicated, each with its
+# tables and strings; 68: a JavaScript function of a bundle, the tables
+# and strings shared, its file through the sources): every thread's
+# samples and leaf functions as node counts them; each sample's time on
+# Unix time; native frames as addresses in their libraries' mappings
+# (with their build ids), for a symbolizer; the function's file and
+# line.
+t_firefox_processed() {
+	need node || return
+	d=tests/data/firefox/processed
+	for f in unsymbolicated.v49 sourcemap-single.v68 sourcemap-two.v68 \
+	    sourcemap-no-map.v68; do
+		$bin/firefox2tsv $d/$f.json >"$out/$f.tsv" || { bad "firefox2tsv $f"; continue; }
+		$bin/tsvvalidate "$out/$f.tsv" || bad "$f: an invalid stream"
+		processed_judge $d/$f.json "$out/$f.tsv"
+	done
+	# 1726433495880.2869 ms + 240.520375 ms
+	awk -F'\t' '$1 == ".sample_times" { print $3; exit }' \
+	    "$out/unsymbolicated.v49.tsv" >"$out/got"
+	echo 1726433496120807275 >"$out/want"
+	same "$out/want" "the first sample's time"
+	awk -F'\t' '$1 == ".mappings" { print $6, $7 }' "$out/unsymbolicated.v49.tsv" |
+	    head -2 >"$out/got"
+	printf '%s\n' '/usr/lib/dyld F635824E318B3F0C842CC369737F2B68' \
+	    '/usr/helloworld/a.out F61DA4D57CBB38CA8BDF059C64583452' >"$out/want"
+	same "$out/want" "the libraries' mappings, with their code ids"
+	awk -F'\t' '$1 == "locations" && $3 == "NA" { n++ } END { print n }' \
+	    "$out/unsymbolicated.v49.tsv" >"$out/got"
+	echo 15 >"$out/want"
+	same "$out/want" "the unsymbolicated frames (15 addresses), of no function"
+	awk -F'\t' '$1 == "functions" || $1 == "locations" { print $1, $3, $4, $5, $6, $NF }' \
+	    "$out/sourcemap-single.v68.tsv" >"$out/got"
+	printf '%s\n' 'functions Ajs Ajs bundle.js 1 1' 'locations 1 1 NA NA 15' >"$out/want"
+	same "$out/want" "a JavaScript function's file, line and column"
+	$bin/tsvtop $d/unsymbolicated.v49.json >"$out/got"
+	$bin/tsvtop "$out/unsymbolicated.v49.tsv" >"$out/want"
+	same "$out/want" "tsvtop of the profile, through the door"
+}
+
+# Every version from 41 to 70 (tests/firefox/processed-versions.js writes
+# the fixtures again in each one's shape, as the format's changelog says:
+# tables and strings in each thread or shared, fileName or sources,
+# prefix or prefixOffset, time or timeDeltas, a library on the resource
+# or the frame) gives one stream, byte for byte, whose threads are the
+# original's as node counts them.
+t_firefox_processed_versions() {
+	need node || return
+	for f in unsymbolicated.v49 sourcemap-two.v68; do
+		node tests/firefox/processed-versions.js \
+		    tests/data/firefox/processed/$f.json "$out/$f" ||
+		    { bad "$f: processed-versions.js failed"; continue; }
+		for v in $(seq 41 70); do
+			(cd "$out/$f/v$v" && $bin/firefox2tsv profile.json >out.tsv) ||
+			    bad "$f: version $v refused"
+		done
+		k=$(md5sum "$out/$f"/v*/out.tsv | cut -c1-32 | sort -u | wc -l)
+		[ "$k" = 1 ] || bad "$f: $k different streams of the 30 versions"
+		processed_judge tests/data/firefox/processed/$f.json "$out/$f/v70/out.tsv"
+	done
+}
+
+# What a processed profile cannot be read as is refused, with its place
+# and nothing on stdout: a version past the newest this reader knows, a
+# stack's prefix not before it, a sample of a stack not there, both time
+# and timeDeltas, a table's columns of unequal length, a string in a
+# column of numbers.
+t_firefox_processed_refusals() {
+	cd "$out" || return
+	h='{"meta":{"preprocessedProfileVersion":'
+	t='"startTime":1000,"interval":1},"libs":[],"shared":{"stringArray":["f"],"stackTable":{"frame":[0,0],"prefix":[null,PREFIX],"length":2},"frameTable":{"func":[0],"address":[-1],"line":[null],"column":[null],"length":1},"funcTable":{"name":[0],"resource":[-1],"lineNumber":[null],"columnNumber":[null],"source":[null],"length":FUNCS},"resourceTable":{"lib":[],"name":[],"length":0}},"threads":[{"name":"T","pid":"1","tid":2,"samples":{"stack":[STACK],TIME,"weight":null,"length":1}}]}'
+	mk() { printf '%s%s,%s' "$h" "$1" "$t" | sed -e "s/PREFIX/$2/" \
+	    -e "s/STACK/$3/" -e "s/TIME/$4/" -e "s/FUNCS/$5/" >"$6"; }
+	mk 65 0 1 '"time":[5]' 1 ok.json
+	mk 71 0 1 '"time":[5]' 1 future.json
+	mk 65 1 1 '"time":[5]' 1 cycle.json
+	mk 65 0 7 '"time":[5]' 1 nostack.json
+	mk 65 0 1 '"time":[5],"timeDeltas":[5]' 1 both.json
+	sed 's/"name":\[0\]/"name":[0,0]/' ok.json >lengths.json
+	mk 65 0 '"1"' '"time":[5]' 1 string.json
+	$bin/firefox2tsv ok.json >ok.tsv 2>err || bad "a small processed profile: $(cat err)"
+	awk -F'\t' '$1 == ".sample_times" { print $3 }' ok.tsv >got
+	echo 1005000000 >want
+	same want "a small processed profile's sample time"
+	for f in future.json:'processed version 71' \
+	    cycle.json:'not a row before it' nostack.json:'stack 7 of 2' \
+	    both.json:'both time and timeDeltas' \
+	    lengths.json:'funcTable.name has 2 rows, funcTable.resource 1' \
+	    string.json:'a column of numbers holds "1"'; do
+		$bin/firefox2tsv "${f%%:*}" >x 2>err && bad "${f%%:*}: exit 0"
+		grep -qF "${f#*:}" err || bad "${f%%:*}: $(cat err)"
+		grep -q "^firefox2tsv: ${f%%:*}" err || bad "${f%%:*}: not named: $(cat err)"
+		[ -s x ] && bad "${f%%:*}: output"
+	done
 	cd "$top" || return
 }

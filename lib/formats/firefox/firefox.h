@@ -1,6 +1,7 @@
 /* firefox.h: the Firefox Profiler's Gecko format (what Firefox itself,
- * samply, simpleperf and `perf script report gecko` write) to the
- * stream. */
+ * samply, simpleperf and `perf script report gecko` write) and its
+ * processed format (what profiler.firefox.com saves, processed.h) to
+ * the stream. */
 #ifndef FIREFOX_H
 #define FIREFOX_H
 

@@ -75,6 +75,34 @@ struct gthread {
 	size_t capframe_loc;
 };
 
+/* A frame to the stream: its function (name and file, made when new)
+ * unless it has none, its location made when new (keyed by all of it);
+ * the location's id, 0 with e set. */
+struct flocation {
+	int has_function;
+	struct text name, file;
+	int64_t start_line;	/* the function's, 0: none */
+	int64_t line, column;	/* -1: none */
+	uint64_t addr;
+	int is_addr;		/* an address of native code */
+	uint32_t mapping;	/* 0: none */
+	int inlined;
+	const char *cat;	/* its category's name, "": none */
+	struct text impl;	/* its JIT tier, n 0: none */
+};
+uint32_t firefox_location(struct firefox_reader *c, const struct flocation *f,
+    struct perr *e);
+/* A library's mapping, written when first asked for. */
+uint32_t firefox_lib_mapping(struct firefox_reader *c, struct glib *l);
+/* Milliseconds written as decimal digits as nanoseconds, exactly: 0, or
+ * -1 for another form. */
+int gecko_ms_ns(const char *s, size_t n, int64_t *ns);
+/* A pid or tid (of size bytes at most), a thread's name (cut to size). */
+int gecko_id_text(char *to, size_t size, const char *s, size_t n,
+    struct perr *e);
+int gecko_text(char *to, size_t size, const char *s, size_t n,
+    struct perr *e);
+
 int gecko_thread_begin(struct gthread *t, struct perr *e);
 int gecko_thread_id(struct gthread *t, int pid, const char *s, size_t n,
     struct perr *e);

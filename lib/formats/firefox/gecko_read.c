@@ -16,6 +16,7 @@
 
 #include "base/array.h"
 #include "formats/firefox/firefox_impl.h"
+#include "formats/firefox/processed.h"
 #include "formats/json/json_place.h"
 #include "stream/sniff.h"
 
@@ -135,10 +136,9 @@ gx_end_map(void *ctx, struct perr *e)
 	}
 	if (w == G_META && x->profs[x->nprofs - 1].processed)
 		return perr_set(e, "a Firefox Profiler profile of the "
-		    "processed format (preprocessedProfileVersion %d), which "
-		    "the suite does not read yet (it reads the Gecko format: "
-		    "Firefox's own profile, samply's raw one)",
-		    x->profs[x->nprofs - 1].processed);
+		    "processed format (preprocessedProfileVersion %d) whose "
+		    "meta comes after its first %d kB",
+		    x->profs[x->nprofs - 1].processed, PROCESSED_PEEK / 1024);
 	if (w == G_THREAD && gecko_thread_end(x->c, &x->t,
 	    &x->profs[x->nprofs - 1], x->in, e) < 0) {
 		if (sw_failed(&x->c->w)) {
@@ -210,37 +210,6 @@ cell(struct gx *x, double v, struct perr *e)
 	return gecko_row_cell(&x->t, x->table, x->col++, v, e);
 }
 
-/* Milliseconds written as decimal digits, as nanoseconds exactly (a
- * double of 1.8e18 ns is 256 ns apart): 0, or -1 for another form. */
-static int
-ms_text_ns(const char *s, size_t n, int64_t *ns)
-{
-	int64_t v = 0;
-	size_t i = 0;
-	int frac = -1;
-
-	for (; i < n; i++) {
-		if (s[i] == '.' && frac < 0) {
-			frac = 0;
-			continue;
-		}
-		if (s[i] < '0' || s[i] > '9' || v > INT64_MAX / 10 - 10)
-			return -1;
-		if (frac >= 6)	/* below a nanosecond: cut */
-			continue;
-		v = v * 10 + (s[i] - '0');
-		if (frac >= 0)
-			frac++;
-	}
-	for (frac = frac < 0 ? 0 : frac; frac < 6; frac++) {
-		if (v > INT64_MAX / 10)
-			return -1;
-		v *= 10;
-	}
-	*ns = v;
-	return 0;
-}
-
 static int
 gx_number(void *ctx, const char *s, size_t n, struct perr *e)
 {
@@ -266,7 +235,7 @@ gx_number(void *ctx, const char *s, size_t n, struct perr *e)
 			struct gprof *p = &x->profs[x->nprofs - 1];
 			p->start_ms = v;
 			p->has_start = 1;
-			if (ms_text_ns(s, n, &p->start_ns) < 0) {
+			if (gecko_ms_ns(s, n, &p->start_ns) < 0) {
 				if (fabs(v) > 9e12)	/* ms: 285 years */
 					return perr_set(e, "meta.startTime "
 					    "%g ms", v);
@@ -351,6 +320,18 @@ gx_string(void *ctx, const char *s, size_t n, struct perr *e)
 	}
 }
 
+/* Whether s (n bytes) holds the text t. */
+static int
+has_text(const unsigned char *s, size_t n, const char *t)
+{
+	size_t k = strlen(t), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (s[i] == (unsigned char)t[0] && memcmp(s + i, t, k) == 0)
+			return 1;
+	return 0;
+}
+
 static int
 firefox_begin(void *reader, struct output *o, const void *options,
     struct perr *e)
@@ -381,12 +362,22 @@ firefox_read(void *reader, struct input *in, struct perr *e)
 	struct firefox_reader *c = reader;
 	struct gx *x;
 	uint32_t before = c->nsources;
+	const unsigned char *head;
+	size_t nhead;
 	int rc, i;
 
 	sw_set_input(&c->w, in);
 	if (sniff_expect(in, SNIFF_BIT(SNIFF_FIREFOX) | SNIFF_BIT(SNIFF_JSON),
 	    "a Firefox Profiler profile", e) < 0)
 		return -1;
+	/* the processed format: its meta (first, as the profiler writes
+	 * it) names its version */
+	if (input_peek(in, PROCESSED_PEEK, &head, &nhead, e) < 0)
+		return perr_at(e, in->name);
+	if (has_text(head, nhead, "\"preprocessedProfileVersion\"")) {
+		rc = processed_read(c, in, e);
+		return rc < 0 && !sw_failed(&c->w) ? perr_at(e, in->name) : rc;
+	}
 	/* its stack: JSON's depth of contexts */
 	if ((x = calloc(1, sizeof(*x))) == NULL)
 		return perr_nomem(e);

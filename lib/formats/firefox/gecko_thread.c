@@ -118,32 +118,64 @@ gecko_lib_text(struct gprof *p, enum glibkey k, const char *s, size_t n,
 	return 0;
 }
 
+uint32_t
+firefox_lib_mapping(struct firefox_reader *c, struct glib *l)
+{
+	if (l->mapping == 0) {
+		struct sw_mapping m = {
+			.id = ++c->nmappings, .start = l->start,
+			.limit = l->end, .offset = l->offset,
+			.filename = text_of(l->path != NULL ? l->path : ""),
+			.build_id = text_of(l->build_id != NULL ?
+			    l->build_id : ""),
+		};
+		l->mapping = m.id;
+		sw_mapping(&c->w, &m);
+	}
+	return l->mapping;
+}
+
 /* The mapping of the library that holds addr, written when new; 0: none
  * holds it. */
 static uint32_t
 lib_mapping(struct firefox_reader *c, const struct gprof *p, uint64_t addr)
 {
-	struct glib *l;
 	size_t i;
 
-	for (i = 0; i < p->nlibs; i++) {
-		l = &p->libs[i];
-		if (addr < l->start || addr >= l->end)
+	for (i = 0; i < p->nlibs; i++)
+		if (addr >= p->libs[i].start && addr < p->libs[i].end)
+			return firefox_lib_mapping(c, &p->libs[i]);
+	return 0;
+}
+
+/* Milliseconds written as decimal digits, as nanoseconds exactly (a
+ * double of 1.8e18 ns is 256 ns apart): 0, or -1 for another form. */
+int
+gecko_ms_ns(const char *s, size_t n, int64_t *ns)
+{
+	int64_t v = 0;
+	size_t i = 0;
+	int frac = -1;
+
+	for (; i < n; i++) {
+		if (s[i] == '.' && frac < 0) {
+			frac = 0;
 			continue;
-		if (l->mapping == 0) {
-			struct sw_mapping m = {
-				.id = ++c->nmappings, .start = l->start,
-				.limit = l->end, .offset = l->offset,
-				.filename = text_of(l->path != NULL ? l->path :
-				    ""),
-				.build_id = text_of(l->build_id != NULL ?
-				    l->build_id : ""),
-			};
-			l->mapping = m.id;
-			sw_mapping(&c->w, &m);
 		}
-		return l->mapping;
+		if (s[i] < '0' || s[i] > '9' || v > INT64_MAX / 10 - 10)
+			return -1;
+		if (frac >= 6)	/* below a nanosecond: cut */
+			continue;
+		v = v * 10 + (s[i] - '0');
+		if (frac >= 0)
+			frac++;
 	}
+	for (frac = frac < 0 ? 0 : frac; frac < 6; frac++) {
+		if (v > INT64_MAX / 10)
+			return -1;
+		v *= 10;
+	}
+	*ns = v;
 	return 0;
 }
 
@@ -165,16 +197,32 @@ gecko_thread_begin(struct gthread *t, struct perr *e)
 	return 0;
 }
 
+int
+gecko_id_text(char *to, size_t size, const char *s, size_t n, struct perr *e)
+{
+	if (n >= size || memchr(s, '\0', n) != NULL)
+		return perr_set(e, "a thread's pid or tid of %zu bytes", n);
+	memcpy(to, s, n);
+	to[n] = '\0';
+	return 0;
+}
+
 /* A pid or tid, a number or a string as producers write them. */
 int
 gecko_thread_id(struct gthread *t, int pid, const char *s, size_t n,
     struct perr *e)
 {
-	char *to = pid ? t->pid : t->tid;
+	return gecko_id_text(pid ? t->pid : t->tid, sizeof(t->pid), s, n, e);
+}
 
-	if (n >= sizeof(t->pid) || memchr(s, '\0', n) != NULL)
-		return perr_set(e, "a thread's %s of %zu bytes", pid ? "pid" :
-		    "tid", n);
+int
+gecko_text(char *to, size_t size, const char *s, size_t n, struct perr *e)
+{
+	/* a thread's name, cut at what a name needs */
+	if (n >= size)
+		n = size - 1;
+	if (memchr(s, '\0', n) != NULL)
+		return perr_set(e, "a thread's name holds a NUL byte");
 	memcpy(to, s, n);
 	to[n] = '\0';
 	return 0;
@@ -184,15 +232,7 @@ int
 gecko_thread_text(struct gthread *t, enum gtext k, const char *s, size_t n,
     struct perr *e)
 {
-	(void)e;
-	/* a thread's name, cut at what a name needs */
-	if (n >= sizeof(t->text[k]))
-		n = sizeof(t->text[k]) - 1;
-	if (memchr(s, '\0', n) != NULL)
-		return perr_set(e, "a thread's name holds a NUL byte");
-	memcpy(t->text[k], s, n);
-	t->text[k][n] = '\0';
-	return 0;
+	return gecko_text(t->text[k], sizeof(t->text[k]), s, n, e);
 }
 
 int
@@ -467,62 +507,40 @@ parse_location(const char *s, size_t n, struct text *name, struct text *file,
 	return 0;
 }
 
-/* The location of frame f, made and written when new: its id, 0 with e
- * set. */
-static uint32_t
-frame_location(struct firefox_reader *c, const struct gthread *t,
-    struct gprof *p, const struct gframe *f, struct perr *e)
+uint32_t
+firefox_location(struct firefox_reader *c, const struct flocation *f,
+    struct perr *e)
 {
-	struct text name, file;
-	const char *s, *impl = "", *cat = "";
 	char key[600];
-	size_t n, ni = 0, nk;
-	int64_t line, column, k, fid = 0;
-	uint64_t addr = 0;
-	uint32_t mapping = 0;
-	int is_addr;
+	size_t nk;
+	int64_t k, fid = 0;
 
-	if ((s = str_at(t, f->location, &n)) == NULL) {
-		perr_set(e, "frameTable names string %u of %zu",
-		    f->location, t->nstr);
-		return 0;
-	}
-	if (f->impl >= 0 && (impl = str_at(t, f->impl, &ni)) == NULL)
-		impl = "";
-	if (f->category >= 0 && (size_t)f->category < p->ncats)
-		cat = p->cats[f->category];
-	is_addr = parse_location(s, n, &name, &file, &line, &column, &addr);
-	if (is_addr)
-		mapping = lib_mapping(c, p, addr);
-	else {
-		if (array_grow((void **)&c->kbuf, &c->capkbuf, name.n +
-		    file.n + 1, 1) < 0) {
+	if (f->has_function) {
+		if (array_grow((void **)&c->kbuf, &c->capkbuf, f->name.n +
+		    f->file.n + 1, 1) < 0) {
 			perr_nomem(e);
 			return 0;
 		}
-		memcpy(c->kbuf, name.p, name.n);
-		c->kbuf[name.n] = '\0';
-		memcpy(c->kbuf + name.n + 1, file.p, file.n);
-		if ((k = strtab_intern(&c->fkeys, c->kbuf, name.n + 1 +
-		    file.n)) < 0) {
+		memcpy(c->kbuf, f->name.p, f->name.n);
+		c->kbuf[f->name.n] = '\0';
+		memcpy(c->kbuf + f->name.n + 1, f->file.p, f->file.n);
+		if ((k = strtab_intern(&c->fkeys, c->kbuf, f->name.n + 1 +
+		    f->file.n)) < 0) {
 			perr_nomem(e);
 			return 0;
 		}
 		fid = k + 1;
 		if ((uint64_t)fid > c->nfunctions) {
 			c->nfunctions = (uint32_t)fid;
-			sw_function(&c->w, (uint32_t)fid, name, name, file,
-			    line > 0 ? line : 0);
+			sw_function(&c->w, (uint32_t)fid, f->name, f->name,
+			    f->file, f->start_line > 0 ? f->start_line : 0);
 		}
 	}
-	/* the line running: the frame's own, else the function's */
-	if (f->line > 0)
-		line = f->line;
-	if (f->column >= 0)
-		column = f->column;
-	nk = (size_t)snprintf(key, sizeof(key), "%lld%c%" PRIu64 "%c%lld%c%lld"
-	    "%c%.200s%c%.*s", (long long)fid, 0, addr, 0, (long long)line, 0,
-	    (long long)column, 0, cat, 0, (int)(ni < 200 ? ni : 200), impl);
+	nk = (size_t)snprintf(key, sizeof(key), "%lld%c%" PRIu64 "%c%d%c%lld"
+	    "%c%lld%c%u%c%d%c%.200s%c%.*s", (long long)fid, 0, f->addr, 0,
+	    f->is_addr, 0, (long long)f->line, 0, (long long)f->column, 0,
+	    f->mapping, 0, f->inlined, 0, f->cat, 0, (int)(f->impl.n < 200 ?
+	    f->impl.n : 200), f->impl.n > 0 ? f->impl.p : "");
 	if (nk >= sizeof(key))
 		nk = sizeof(key) - 1;
 	if ((k = strtab_intern(&c->lkeys, key, nk)) < 0) {
@@ -532,21 +550,55 @@ frame_location(struct firefox_reader *c, const struct gthread *t,
 	if ((uint64_t)k + 1 > c->nlocations) {
 		struct sw_location l = {
 			.id = (uint32_t)k + 1, .function_id = (uint32_t)fid,
-			.line = line > 0 ? line : 0, .line_na = line <= 0,
-			.address = addr, .address_na = !is_addr,
-			.mapping_id = mapping,
-			.column = column > 0 ? column : 0,
+			.line = f->line > 0 ? f->line : 0,
+			.line_na = f->line <= 0, .address = f->addr,
+			.address_na = !f->is_addr, .mapping_id = f->mapping,
+			.inlined = f->inlined,
+			.column = f->column > 0 ? f->column : 0,
 		};
 		c->nlocations = (uint32_t)k + 1;
 		sw_location(&c->w, &l);
-		if (cat[0] != '\0')
+		if (f->cat[0] != '\0')
 			sw_location_attr(&c->w, l.id,
-			    text_of("firefox.category"), text_of(cat));
-		if (ni > 0)
+			    text_of("firefox.category"), text_of(f->cat));
+		if (f->impl.n > 0)
 			sw_location_attr(&c->w, l.id,
-			    text_of("firefox.implementation"), text_n(impl, ni));
+			    text_of("firefox.implementation"), f->impl);
 	}
 	return (uint32_t)k + 1;
+}
+
+/* The location of frame f, made and written when new: its id, 0 with e
+ * set. */
+static uint32_t
+frame_location(struct firefox_reader *c, const struct gthread *t,
+    struct gprof *p, const struct gframe *g, struct perr *e)
+{
+	struct flocation f = { .cat = "" };
+	const char *s, *impl;
+	size_t n, ni = 0;
+
+	if ((s = str_at(t, g->location, &n)) == NULL) {
+		perr_set(e, "frameTable names string %u of %zu",
+		    g->location, t->nstr);
+		return 0;
+	}
+	if (g->impl >= 0 && (impl = str_at(t, g->impl, &ni)) != NULL)
+		f.impl = text_n(impl, ni);
+	if (g->category >= 0 && (size_t)g->category < p->ncats)
+		f.cat = p->cats[g->category];
+	f.is_addr = parse_location(s, n, &f.name, &f.file, &f.line,
+	    &f.column, &f.addr);
+	f.has_function = !f.is_addr;
+	f.start_line = f.line;
+	if (f.is_addr)
+		f.mapping = lib_mapping(c, p, f.addr);
+	/* the line running: the frame's own, else the function's */
+	if (g->line > 0)
+		f.line = g->line;
+	if (g->column >= 0)
+		f.column = g->column;
+	return firefox_location(c, &f, e);
 }
 
 static void

@@ -407,6 +407,29 @@ if command -v node >/dev/null 2>&1; then
 	row "node JSON.parse (reference)" "$n" "$parse $gk"; ref=$last
 	row "firefox2tsv" "$n" build/bin/firefox2tsv "$gk"
 	row "tsvtop (the Gecko profile itself)" "$n" build/bin/tsvtop "$gk"
+	# the processed format (version 70, tables shared): the profiler's
+	# fixture of six native threads, its samples repeated to 2 million
+	pk=$dir/firefox.processed.json
+	if [ ! -s "$pk" ]; then
+		node tests/firefox/processed-versions.js \
+		    tests/data/firefox/processed/unsymbolicated.v49.json "$dir/pv"
+		node -e '
+		const p = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+		for (const t of p.threads) {
+		  const s = t.samples, n = s.length, k = Math.ceil(2e6 / 42);
+		  const st = [], ti = [];
+		  for (let r = 0; r < k; r++)
+		    for (let i = 0; i < n; i++) { st.push(s.stack[i]); ti.push(s.time[i] + r * 100); }
+		  s.stack = st; s.time = ti; s.weight = null; s.length = st.length;
+		}
+		require("fs").writeFileSync(process.argv[2], JSON.stringify(p));' \
+		    "$dir/pv/v69/profile.json" "$pk"
+	fi
+	n=$(size "$pk")
+	echo "input: $pk ($n bytes: a processed profile, 6 threads, 2 million samples)"
+	ref=
+	row "node JSON.parse (reference)" "$n" "$parse $pk"; ref=$last
+	row "firefox2tsv (processed)" "$n" build/bin/firefox2tsv "$pk"
 	for src in tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu \
 	    "$dir/renamed20.pb" tests/data/cpuprofile/sucrase.cpuprofile.gz; do
 		build/bin/tsv2speedscope "$src" >"$dir/s.speedscope.json"

@@ -17,7 +17,7 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 	tsvtop tsvfocus tsv2folded folded2tsv tsvflame \
 	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist tsvreport \
 	cpuprofile2tsv speedscope2tsv tsv2speedscope perf2tsv sql2tsv \
-	firefox2tsv tsvsymbolize
+	firefox2tsv tsvsymbolize tsv2firefox
 
 # lib/ in wings, each using only those listed before it (formats and views
 # side by side, on sample).
@@ -75,6 +75,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/firefox/gecko_read.c lib/formats/firefox/gecko_thread.c \
 	lib/formats/firefox/processed_read.c \
 	lib/formats/firefox/processed_thread.c \
+	lib/formats/firefox/processed_write.c \
 	lib/formats/speedscope/speedscope_write.c
 # views: three families side by side (stacks/, graph/, top/), the page
 # that holds them all (report/)

@@ -430,6 +430,8 @@ if command -v node >/dev/null 2>&1; then
 	ref=
 	row "node JSON.parse (reference)" "$n" "$parse $pk"; ref=$last
 	row "firefox2tsv (processed)" "$n" build/bin/firefox2tsv "$pk"
+	row "tsv2firefox (MB of the Gecko profile read)" "$(size "$gk")" \
+	    build/bin/tsv2firefox "$gk"
 	for src in tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu \
 	    "$dir/renamed20.pb" tests/data/cpuprofile/sucrase.cpuprofile.gz; do
 		build/bin/tsv2speedscope "$src" >"$dir/s.speedscope.json"

@@ -192,3 +192,61 @@ t_firefox_processed_refusals() {
 	done
 	cd "$top" || return
 }
+
+# tsv2firefox: R's memory profile, Go's labelled CPU profile, perf's,
+# Node's and Firefox's own, written as the processed format: its shape
+# is the profiler's own fixture's, moved to version 70
+# (tests/firefox/processed-shape.js); each thread's samples and leaf
+# functions, as node counts them in the JSON, are the original's
+# (tsvtop, in milliseconds where the weights are times); read back by
+# firefox2tsv, the same table to the last digit, and every sample's time.
+t_firefox_write() {
+	need node || return
+	gzip -dc tests/data/perf/clock/perf-clock-monotonic.txt.gz |
+	    $bin/perf2tsv >"$out/perf.tsv"
+	for f in tests/data/rprof/r-4.2/memory-gc-line.out \
+	    tests/data/pprof/go-labelled/cpu1.pb.gz "$out/perf.tsv" \
+	    tests/data/cpuprofile/sucrase.cpuprofile.gz \
+	    tests/data/firefox/firefox-esr-153.gecko.json.gz; do
+		b=$(basename "$f")
+		$bin/tsv2firefox "$f" >"$out/$b.json" || { bad "tsv2firefox $b"; continue; }
+		node tests/firefox/processed-shape.js \
+		    tests/data/firefox/processed/sourcemap-single.v68.json \
+		    "$out/$b.json" >"$out/shape" || bad "$b: $(head -3 "$out/shape")"
+		u=raw
+		grep -q '"weightType":"tracing-ms"' "$out/$b.json" && u=ms
+		node tests/firefox/processed-counts.js "$out/$b.json" |
+		    awk -F'\t' '{ printf "%s\t%s\t%.6f\n", $1, $2, $3 }' |
+		    LC_ALL=C sort >"$out/want"
+		$bin/tsvcombine "$f" >"$out/s.tsv"
+		n=$(awk -F'\t' '$1 == "sources"' "$out/s.tsv" | wc -l)
+		i=0 k=0
+		while [ $i -lt $n ]; do
+			i=$((i + 1))
+			$bin/tsvtop -q -s $i --unit $u --nodefraction 0 -n 1000000 \
+			    "$out/s.tsv" >"$out/t" 2>/dev/null || continue
+			[ "$(wc -l <"$out/t")" -gt 1 ] || continue
+			k=$((k + 1))
+			awk -F'\t' -v s=$k 'NR > 1 { t += $2 }
+			    NR > 1 && $2 > 0 { printf "%s\t%s\t%.6f\n", s, $1, $2 }
+			    END { printf "%s\ttotal\t%.6f\n", s, t }' "$out/t"
+		done | LC_ALL=C sort >"$out/got"
+		same_lines want got "$b: the JSON's threads, as node counts them"
+		$bin/firefox2tsv "$out/$b.json" >"$out/back.tsv" ||
+		    { bad "$b: firefox2tsv of it"; continue; }
+		# (every row, as a set: R's ties go by total, others' by name;
+		# sum% with them)
+		$bin/tsvtop -q --nodefraction=0 --unit $u "$out/s.tsv" |
+		    cut -f 1-5 | sort >"$out/want"
+		$bin/tsvtop -q --nodefraction=0 --unit $u "$out/back.tsv" |
+		    cut -f 1-5 | sort >"$out/got"
+		same_lines want got "$b: read back, its top table"
+		awk -F'\t' '$1 == ".sample_times" { print $3 }' "$out/s.tsv" |
+		    sort >"$out/want"
+		if [ -s "$out/want" ]; then
+			awk -F'\t' '$1 == ".sample_times" { print $3 }' \
+			    "$out/back.tsv" | sort >"$out/got"
+			same_lines want got "$b: read back, every sample's time"
+		fi
+	done
+}

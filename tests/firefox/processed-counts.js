@@ -3,7 +3,8 @@
 // strings the same; prefix or prefixOffset; fileName or sources), as node
 // reads the JSON: the sum of its samples' weights ("total"), and each
 // leaf function's own sum, by its name (an address the profile has no
-// symbol for: its library's file name in brackets), "N<tab>name<tab>sum",
+// symbol for: its library's file name in brackets, or <unknown>; a name
+// escaped as the stream's tables write it), "N<tab>name<tab>sum",
 // N the thread's place among those with samples.
 'use strict';
 const p = JSON.parse(require('fs').readFileSync(process.argv[2], 'utf8'));
@@ -28,8 +29,11 @@ for (const t of p.threads) {
     let name = str[fu.name[func]];
     if (/^0x[0-9a-f]+$/i.test(name) && fr.address[f] !== null && fr.address[f] >= 0) {
       const lib = fr.lib ? fr.lib[f] : fu.resource[func] >= 0 ? re.lib[fu.resource[func]] : null;
-      name = lib !== null && lib >= 0 ? '[' + p.libs[lib].path.replace(/.*\//, '') + ']' : '<unknown>';
+      const base = lib !== null && lib >= 0 ? p.libs[lib].path.replace(/.*\//, '') : '';
+      name = base !== '' ? '[' + base + ']' : '<unknown>';
     }
+    // as the stream's tables escape a name
+    name = name.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
     self.set(name, (self.get(name) || 0) + w);
   }
   out.push(n + '\ttotal\t' + total);

@@ -331,8 +331,10 @@ write_thread(struct firefox_reader *c, struct pprof *p, struct pthread *t,
 		snprintf(buf, sizeof(buf), "%.0f", p->meta.interval_ms * 1e6);
 		attr(c, source, ATTR_PPROF_PERIOD, buf);
 	}
+	/* tracing-ms: milliseconds as exact nanoseconds, so that sums add
+	 * up as the integers they were */
 	vt = t->weight_ms ? sw_value_type(&c->w, text_of(VALUE_WALL),
-	    text_of("milliseconds")) : t->weight_bytes ?
+	    text_of(UNIT_NANOSECONDS)) : t->weight_bytes ?
 	    sw_value_type(&c->w, text_of("alloc_space"), text_of("bytes")) :
 	    sw_value_type(&c->w, text_of(VALUE_SAMPLES), text_of(UNIT_COUNT));
 	if (vt < 0)
@@ -362,6 +364,8 @@ write_thread(struct firefox_reader *c, struct pprof *p, struct pthread *t,
 			w = 1;
 			if (t->nweight > 0)
 				memcpy(&w, &b->weight[i], sizeof(w));
+			if (t->weight_ms && fabs(w) < 9e6)
+				w = (double)llround(w * 1e6);
 			if (sw_failed(&c->w))
 				return sw_error(&c->w, e);
 			stream_id_set(&sid, ++c->nsamples);

@@ -17,7 +17,7 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 	tsvtop tsvfocus tsv2folded folded2tsv tsvflame \
 	tsv2sql otlp2tsv tsv2otlp tsvpeek tsvgraph tsvlist tsvreport \
 	cpuprofile2tsv speedscope2tsv tsv2speedscope perf2tsv sql2tsv \
-	firefox2tsv tsvsymbolize tsv2firefox
+	firefox2tsv tsvsymbolize tsv2firefox jfr2tsv
 
 # lib/ in wings, each using only those listed before it (formats and views
 # side by side, on sample).
@@ -76,6 +76,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/firefox/processed_read.c \
 	lib/formats/firefox/processed_thread.c \
 	lib/formats/firefox/processed_write.c \
+	lib/formats/jfr/jfr_chunk.c lib/formats/jfr/jfr_read.c \
 	lib/formats/speedscope/speedscope_write.c
 # views: three families side by side (stacks/, graph/, top/), the page
 # that holds them all (report/)
@@ -314,7 +315,7 @@ FUZZ_RUNS =
 FUZZFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_TARGETS = fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip \
 	fuzz_analysis fuzz_otlp fuzz_json fuzz_perf fuzz_cpuprofile \
-	fuzz_speedscope fuzz_firefox fuzz_symbolize
+	fuzz_speedscope fuzz_firefox fuzz_symbolize fuzz_jfr
 FUZZ = $(B)/fuzz
 # the library compiled once for all targets (instrumented; libFuzzer's
 # main only in the targets), with make -j

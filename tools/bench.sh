@@ -432,6 +432,20 @@ if command -v node >/dev/null 2>&1; then
 	row "firefox2tsv (processed)" "$n" build/bin/firefox2tsv "$pk"
 	row "tsv2firefox (MB of the Gecko profile read)" "$(size "$gk")" \
 	    build/bin/tsv2firefox "$gk"
+	# a Java Flight Recorder recording: the test data's, its chunk 40
+	# times (a chunk each)
+	jf=$dir/work40.jfr
+	if [ ! -s "$jf" ]; then
+		for i in $(seq 40); do cat tests/data/jfr/work.jfr; done >"$jf"
+	fi
+	n=$(size "$jf")
+	echo "input: $jf ($n bytes: OpenJDK 17's recording, 40 chunks)"
+	ref=
+	if command -v jfr >/dev/null 2>&1; then
+		row "jfr summary (reference)" "$n" "jfr summary $jf"; ref=$last
+	fi
+	row "jfr2tsv" "$n" build/bin/jfr2tsv "$jf"
+	row "tsvtop -t cpu (the recording itself)" "$n" build/bin/tsvtop -t cpu "$jf"
 	for src in tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu \
 	    "$dir/renamed20.pb" tests/data/cpuprofile/sucrase.cpuprofile.gz; do
 		build/bin/tsv2speedscope "$src" >"$dir/s.speedscope.json"

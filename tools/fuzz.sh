@@ -11,7 +11,7 @@
 cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 shift
-targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip fuzz_analysis fuzz_otlp fuzz_json fuzz_perf fuzz_cpuprofile fuzz_speedscope fuzz_firefox fuzz_symbolize}
+targets=${*:-fuzz_stream fuzz_rprof fuzz_pprof fuzz_folded fuzz_gzip fuzz_analysis fuzz_otlp fuzz_json fuzz_perf fuzz_cpuprofile fuzz_speedscope fuzz_firefox fuzz_symbolize fuzz_jfr}
 dir=build/fuzz
 status=0
 for t in $targets; do
@@ -29,6 +29,7 @@ for t in $targets; do
 	fuzz_speedscope) seeds="tests/data/speedscope tests/fuzz/regress/speedscope" ;;
 	fuzz_firefox) seeds="tests/data/firefox tests/fuzz/regress/firefox tests/fuzz/seeds/firefox" ;;
 	fuzz_symbolize) seeds="tests/data/symbolize tests/fuzz/regress/symbolize tests/fuzz/seeds/symbolize" ;;
+	fuzz_jfr) seeds="tests/fuzz/regress/jfr tests/fuzz/seeds/jfr" ;;
 	esac
 	# every audit's inputs too (tests/data/audit-*), for every target:
 	# what broke one reader is the first thing to try on the others
@@ -57,8 +58,11 @@ for t in $targets; do
 	dict=
 	[ -f "tests/fuzz/$t.dict" ] && dict="-dict=tests/fuzz/$t.dict"
 	echo "== $t: $limit"
+	# a recording's metadata alone is some 100 kB
+	maxlen=65536
+	[ $t = fuzz_jfr ] && maxlen=262144
 	"$dir/$t" $limit $dict -timeout=30 -rss_limit_mb=2048 \
-	    -max_len=65536 -print_final_stats=1 -artifact_prefix="$dir/$t-" \
+	    -max_len=$maxlen -print_final_stats=1 -artifact_prefix="$dir/$t-" \
 	    "$dir/corpus-$t" $seeds 2>"$dir/$t.log"
 	rc=$?
 	grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|Done)' \

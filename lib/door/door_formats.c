@@ -11,6 +11,7 @@
 #include "formats/cpuprofile/cpuprofile.h"
 #include "formats/firefox/firefox.h"
 #include "formats/folded/folded.h"
+#include "formats/jfr/jfr.h"
 #include "formats/legacy/legacy_read.h"
 #include "formats/otlp/otlp.h"
 #include "formats/pb/pb.h"
@@ -31,7 +32,7 @@ door_set_warn(void (*fn)(const char *msg))
 static const struct codec *const door_codecs[] = {
 	&rprof_codec, &pprof_codec, &otlp_codec, &folded_codec,
 	&cpuprofile_codec, &speedscope_codec, &perf_codec, &sqlite_codec,
-	&firefox_codec, NULL
+	&firefox_codec, &jfr_codec, NULL
 };
 
 const struct codec *

@@ -464,8 +464,8 @@ static const char *const advice[SNIFF_KINDS] = {
 	[SNIFF_NETTRACE] = "a .NET trace (.nettrace: convert it with "
 	    "dotnet-trace convert --format speedscope FILE, then "
 	    "speedscope2tsv)",
-	[SNIFF_JFR] = "a Java Flight Recorder recording (convert it with "
-	    "async-profiler's jfrconv: jfrconv rec.jfr rec.pb.gz)",
+	[SNIFF_JFR] = "a Java Flight Recorder recording (use jfr2tsv: "
+	    "jfr2tsv rec.jfr)",
 	[SNIFF_SQLITE] = "an SQLite database (tsv2sql's is read from its "
 	    "file, not a pipe: give its name, or sql2tsv FILE for a "
 	    "selection)",

@@ -139,6 +139,7 @@ t_cli_closed_stdout() {
 		otlp2tsv) $bin/tsv2otlp "$out/s.tsv" >"$out/s.otlp"; args=$out/s.otlp ;;
 		cpuprofile2tsv) args=tests/data/cpuprofile/simple.cpuprofile ;;
 		firefox2tsv) args=tests/data/firefox/firefox-esr-153.gecko.json.gz ;;
+		jfr2tsv) args=tests/data/jfr/work.jfr ;;
 		speedscope2tsv) args=tests/data/speedscope/0.6.0-two-sampled.speedscope.json ;;
 		perf2tsv) args=tests/data/perf/flamegraph/perf-dd-stacks-01.txt.gz ;;
 		sql2tsv) rm -f "$out/s.db"; $bin/tsv2sql -b "$out/s.db" "$out/s.tsv"; args=$out/s.db ;;

@@ -48,6 +48,11 @@ readme_fixture() {
 	# firefox-esr: its profile at shutdown, where MOZ_PROFILER_SHUTDOWN says
 	printf '#!/bin/sh\nexec gzip -dc %s >"$MOZ_PROFILER_SHUTDOWN"\n' \
 	    "$t/firefox/firefox-esr-153.gecko.json.gz" >"$d/stubs/firefox-esr"
+	# a Java Flight Recorder recording, and java making one where
+	# -XX:StartFlightRecording says
+	cp "$t/jfr/work.jfr" "$d/rec.jfr"
+	printf '#!/bin/sh\nfor a; do case $a in -XX:StartFlightRecording=*filename=*) f=${a#*filename=}; cp %s "${f%%%%,*}" ;; esac; done\n' \
+	    "$t/jfr/work.jfr" >"$d/stubs/java"
 	printf '#!/bin/sh\nexit 0\n' >"$d/stubs/node"
 	cp "$d/stubs/node" "$d/stubs/py-spy"
 	chmod +x "$d/stubs/"*

@@ -7,7 +7,7 @@
 # A folder per fuzzer, named by its format (json: OTLP/JSON's).
 t_regress_readers() {
 	for k in rprof pprof folded otlp json perf cpuprofile speedscope \
-	    firefox; do
+	    firefox jfr; do
 		c=${k}2tsv
 		[ $k = json ] && c=otlp2tsv
 		for f in tests/fuzz/regress/$k/*; do

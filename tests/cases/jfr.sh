@@ -1,0 +1,79 @@
+# jfr: jfr2tsv, Java Flight Recorder recordings.
+
+JFR_EVENTS=jdk.ExecutionSample,jdk.NativeMethodSample,jdk.ObjectAllocationInNewTLAB,jdk.ObjectAllocationOutsideTLAB,jdk.ObjectAllocationSample,jdk.JavaMonitorEnter,jdk.ThreadPark
+
+# jfr_judge REC STREAM: what the JDK's own reader (jfr print --json) shows
+# of REC, counted by tests/jfr/jfr-counts.js (each kind's count and bytes
+# or duration, in all and by leaf method; every event's time) is what
+# STREAM gives (tsvtop of each type; .sample_times).
+jfr_judge() {
+	jfr print --json --events $JFR_EVENTS "$1" >"$out/print.json" ||
+	    { bad "jfr print $1"; return; }
+	node tests/jfr/jfr-counts.js <"$out/print.json" >"$out/counts" ||
+	    { bad "jfr-counts.js"; return; }
+	grep -v '^time' "$out/counts" | LC_ALL=C sort >"$out/want"
+	# (each type's total as tsvtop's notes say it: events of no stack
+	# count there, in no row)
+	for t in $(cut -f 1 "$out/want" | sort -u); do
+		$bin/tsvtop -t $t --unit raw --nodefraction 0 -n 1000000 \
+		    "$2" | awk -F'\t' -v t=$t '/^# total: / {
+			sub(/^# total: /, ""); sub(/[ ,].*/, ""); tot = $0; next }
+		    /^#/ || /^function\t/ { next }
+		    $2 > 0 { print t "\t" $1 "\t" $2 }
+		    END { print t "\ttotal\t" tot }'
+	done | LC_ALL=C sort >"$out/got"
+	same_lines want got "$(basename "$1"): each kind's events, as jfr print shows them"
+	awk -F'\t' '$1 == "time" { print $2 }' "$out/counts" | sort >"$out/want"
+	awk -F'\t' '$1 == ".sample_times" { print $3 }' "$2" | sort >"$out/got"
+	same_lines want got "$(basename "$1"): every event's time"
+}
+
+# A recording of Debian's OpenJDK 17 (tests/data/jfr: Work.java under
+# -XX:StartFlightRecording with the profile settings and the TLAB events,
+# monitor and park thresholds of 1 ms): execution samples (cpu), the
+# allocation samples by their weight in bytes, the TLAB allocations, the
+# monitor enters and the parks, by leaf method, in all, and every time,
+# as the JDK's jfr print shows them; a recording of two chunks (the same
+# recording twice) twice each; the threads and states kept as labels.
+t_jfr_judged() {
+	need jfr node || return
+	f=tests/data/jfr/work.jfr
+	$bin/jfr2tsv $f >"$out/w.tsv" || { bad "jfr2tsv $f"; return; }
+	$bin/tsvvalidate "$out/w.tsv" || bad "an invalid stream"
+	jfr_judge $f "$out/w.tsv"
+	cat $f $f >"$out/two.jfr"
+	$bin/jfr2tsv "$out/two.jfr" >"$out/two.tsv" || { bad "jfr2tsv of two chunks"; return; }
+	jfr_judge "$out/two.jfr" "$out/two.tsv"
+	awk -F'\t' '$1 == ".source_attributes" && $3 == "jfr.chunks" { print $4 }' \
+	    "$out/two.tsv" >"$out/got"
+	echo 2 >"$out/want"
+	same "$out/want" "the chunks counted"
+	$bin/tsvfocus --tagfocus 'thread=worker' "$out/w.tsv" |
+	    $bin/tsvtop -q -t cpu -n 1 | cut -f 1 >"$out/got"
+	printf 'function\nWork.spin\n' >"$out/want"
+	same "$out/want" "the worker thread's hot method, by its label"
+	$bin/tsvtop -q -t cpu --unit raw $f >"$out/got"
+	$bin/tsvtop -q -t cpu --unit raw "$out/w.tsv" >"$out/want"
+	same "$out/want" "tsvtop of the recording, through the door"
+}
+
+# What is no recording it reads is refused, with its place and nothing on
+# stdout: a chunk cut short, a header that names metadata past it, JFR
+# 1.0, an empty file.
+t_jfr_refusals() {
+	cd "$out" || return
+	f=$top/tests/data/jfr/work.jfr
+	head -c 5000 "$f" >cut.jfr
+	{ head -c 24 "$f"; printf '\177\377\377\377\377\377\377\377'; tail -c +33 "$f"; } >meta.jfr
+	{ head -c 4 "$f"; printf '\0\1\0\0'; tail -c +9 "$f"; } >v1.jfr
+	printf 'FLR\0' >tiny.jfr
+	for x in cut.jfr:'chunk cut short: 5000 of its 388799' \
+	    meta.jfr:'a chunk header' v1.jfr:'JFR 1.0' \
+	    tiny.jfr:'chunk cut short: 4 of its 68'; do
+		$bin/jfr2tsv "${x%%:*}" >o 2>err && bad "${x%%:*}: exit 0"
+		grep -qF "${x#*:}" err || bad "${x%%:*}: $(cat err)"
+		grep -q "^jfr2tsv: ${x%%:*}" err || bad "${x%%:*}: not named: $(cat err)"
+		[ -s o ] && bad "${x%%:*}: output"
+	done
+	cd "$top" || return
+}

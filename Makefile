@@ -73,6 +73,7 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/perf/perf_collapse.c \
 	lib/formats/folded/folded_write.c \
 	lib/formats/firefox/gecko_read.c lib/formats/firefox/gecko_thread.c \
+	lib/formats/firefox/firefox_rows.c \
 	lib/formats/firefox/processed_read.c \
 	lib/formats/firefox/processed_thread.c \
 	lib/formats/firefox/processed_write.c \

@@ -75,6 +75,7 @@ struct gthread {
 	size_t capframe_loc;
 };
 
+/* firefox_rows.c: what both readers keep and write. */
 /* A frame to the stream: its function (name and file, made when new)
  * unless it has none, its location made when new (keyed by all of it);
  * the location's id, 0 with e set. */

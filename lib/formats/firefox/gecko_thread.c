@@ -58,83 +58,6 @@ gecko_thread_free(struct gthread *t)
 	memset(t, 0, sizeof(*t));
 }
 
-void
-gecko_prof_free(struct gprof *p)
-{
-	while (p->ncats > 0)
-		free(p->cats[--p->ncats]);
-	free(p->cats);
-	while (p->nlibs > 0) {
-		p->nlibs--;
-		free(p->libs[p->nlibs].path);
-		free(p->libs[p->nlibs].build_id);
-	}
-	free(p->libs);
-	memset(p, 0, sizeof(*p));
-}
-
-int
-gecko_lib_begin(struct gprof *p, struct perr *e)
-{
-	if (ARRAY_ROOM(p->libs, p->nlibs, p->caplibs) < 0)
-		return perr_nomem(e);
-	memset(&p->libs[p->nlibs++], 0, sizeof(*p->libs));
-	return 0;
-}
-
-int
-gecko_lib_number(struct gprof *p, enum glibkey k, double v, struct perr *e)
-{
-	struct glib *l = &p->libs[p->nlibs - 1];
-
-	/* an address: a double holds 2^53 exactly, past what a process
-	 * maps */
-	if (v < 0 || v > 9007199254740992.0 || v != floor(v))
-		return perr_set(e, "a library's address %g", v);
-	if (k == GL_START)
-		l->start = (uint64_t)v;
-	else if (k == GL_END)
-		l->end = (uint64_t)v;
-	else
-		l->offset = (uint64_t)v;
-	return 0;
-}
-
-int
-gecko_lib_text(struct gprof *p, enum glibkey k, const char *s, size_t n,
-    struct perr *e)
-{
-	struct glib *l = &p->libs[p->nlibs - 1];
-	char **to = k == GL_PATH ? &l->path : &l->build_id, *c;
-
-	if (memchr(s, '\0', n) != NULL)
-		return perr_set(e, "a library's name holds a NUL byte");
-	if ((c = malloc(n + 1)) == NULL)
-		return perr_nomem(e);
-	memcpy(c, s, n);
-	c[n] = '\0';
-	free(*to);
-	*to = c;
-	return 0;
-}
-
-uint32_t
-firefox_lib_mapping(struct firefox_reader *c, struct glib *l)
-{
-	if (l->mapping == 0) {
-		struct sw_mapping m = {
-			.id = ++c->nmappings, .start = l->start,
-			.limit = l->end, .offset = l->offset,
-			.filename = text_of(l->path != NULL ? l->path : ""),
-			.build_id = text_of(l->build_id != NULL ?
-			    l->build_id : ""),
-		};
-		l->mapping = m.id;
-		sw_mapping(&c->w, &m);
-	}
-	return l->mapping;
-}
-
 /* The mapping of the library that holds addr, written when new; 0: none
  * holds it. */
 static uint32_t
@@ -145,37 +68,6 @@ lib_mapping(struct firefox_reader *c, const struct gprof *p, uint64_t addr)
 	for (i = 0; i < p->nlibs; i++)
 		if (addr >= p->libs[i].start && addr < p->libs[i].end)
 			return firefox_lib_mapping(c, &p->libs[i]);
-	return 0;
-}
-
-/* Milliseconds written as decimal digits, as nanoseconds exactly (a
- * double of 1.8e18 ns is 256 ns apart): 0, or -1 for another form. */
-int
-gecko_ms_ns(const char *s, size_t n, int64_t *ns)
-{
-	int64_t v = 0;
-	size_t i = 0;
-	int frac = -1;
-
-	for (; i < n; i++) {
-		if (s[i] == '.' && frac < 0) {
-			frac = 0;
-			continue;
-		}
-		if (s[i] < '0' || s[i] > '9' || v > INT64_MAX / 10 - 10)
-			return -1;
-		if (frac >= 6)	/* below a nanosecond: cut */
-			continue;
-		v = v * 10 + (s[i] - '0');
-		if (frac >= 0)
-			frac++;
-	}
-	for (frac = frac < 0 ? 0 : frac; frac < 6; frac++) {
-		if (v > INT64_MAX / 10)
-			return -1;
-		v *= 10;
-	}
-	*ns = v;
 	return 0;
 }
 
@@ -197,35 +89,12 @@ gecko_thread_begin(struct gthread *t, struct perr *e)
 	return 0;
 }
 
-int
-gecko_id_text(char *to, size_t size, const char *s, size_t n, struct perr *e)
-{
-	if (n >= size || memchr(s, '\0', n) != NULL)
-		return perr_set(e, "a thread's pid or tid of %zu bytes", n);
-	memcpy(to, s, n);
-	to[n] = '\0';
-	return 0;
-}
-
 /* A pid or tid, a number or a string as producers write them. */
 int
 gecko_thread_id(struct gthread *t, int pid, const char *s, size_t n,
     struct perr *e)
 {
 	return gecko_id_text(pid ? t->pid : t->tid, sizeof(t->pid), s, n, e);
-}
-
-int
-gecko_text(char *to, size_t size, const char *s, size_t n, struct perr *e)
-{
-	/* a thread's name, cut at what a name needs */
-	if (n >= size)
-		n = size - 1;
-	if (memchr(s, '\0', n) != NULL)
-		return perr_set(e, "a thread's name holds a NUL byte");
-	memcpy(to, s, n);
-	to[n] = '\0';
-	return 0;
 }
 
 int
@@ -412,20 +281,6 @@ gecko_string(struct gthread *t, const char *s, size_t n, struct perr *e)
 	return 0;
 }
 
-int
-gecko_category(struct gprof *p, const char *s, size_t n, struct perr *e)
-{
-	char *c;
-
-	if (ARRAY_ROOM(p->cats, p->ncats, p->capcats) < 0 ||
-	    (c = malloc(n + 1)) == NULL)
-		return perr_nomem(e);
-	memcpy(c, s, n);
-	c[n] = '\0';
-	p->cats[p->ncats++] = c;
-	return 0;
-}
-
 /* String i of the thread's table: its text and length, or NULL. */
 static const char *
 str_at(const struct gthread *t, int64_t i, size_t *n)
@@ -505,67 +360,6 @@ parse_location(const char *s, size_t n, struct text *name, struct text *file,
 	}
 	*file = text_n(open + 1, (size_t)(end - open - 1));
 	return 0;
-}
-
-uint32_t
-firefox_location(struct firefox_reader *c, const struct flocation *f,
-    struct perr *e)
-{
-	char key[600];
-	size_t nk;
-	int64_t k, fid = 0;
-
-	if (f->has_function) {
-		if (array_grow((void **)&c->kbuf, &c->capkbuf, f->name.n +
-		    f->file.n + 1, 1) < 0) {
-			perr_nomem(e);
-			return 0;
-		}
-		memcpy(c->kbuf, f->name.p, f->name.n);
-		c->kbuf[f->name.n] = '\0';
-		memcpy(c->kbuf + f->name.n + 1, f->file.p, f->file.n);
-		if ((k = strtab_intern(&c->fkeys, c->kbuf, f->name.n + 1 +
-		    f->file.n)) < 0) {
-			perr_nomem(e);
-			return 0;
-		}
-		fid = k + 1;
-		if ((uint64_t)fid > c->nfunctions) {
-			c->nfunctions = (uint32_t)fid;
-			sw_function(&c->w, (uint32_t)fid, f->name, f->name,
-			    f->file, f->start_line > 0 ? f->start_line : 0);
-		}
-	}
-	nk = (size_t)snprintf(key, sizeof(key), "%lld%c%" PRIu64 "%c%d%c%lld"
-	    "%c%lld%c%u%c%d%c%.200s%c%.*s", (long long)fid, 0, f->addr, 0,
-	    f->is_addr, 0, (long long)f->line, 0, (long long)f->column, 0,
-	    f->mapping, 0, f->inlined, 0, f->cat, 0, (int)(f->impl.n < 200 ?
-	    f->impl.n : 200), f->impl.n > 0 ? f->impl.p : "");
-	if (nk >= sizeof(key))
-		nk = sizeof(key) - 1;
-	if ((k = strtab_intern(&c->lkeys, key, nk)) < 0) {
-		perr_nomem(e);
-		return 0;
-	}
-	if ((uint64_t)k + 1 > c->nlocations) {
-		struct sw_location l = {
-			.id = (uint32_t)k + 1, .function_id = (uint32_t)fid,
-			.line = f->line > 0 ? f->line : 0,
-			.line_na = f->line <= 0, .address = f->addr,
-			.address_na = !f->is_addr, .mapping_id = f->mapping,
-			.inlined = f->inlined,
-			.column = f->column > 0 ? f->column : 0,
-		};
-		c->nlocations = (uint32_t)k + 1;
-		sw_location(&c->w, &l);
-		if (f->cat[0] != '\0')
-			sw_location_attr(&c->w, l.id,
-			    text_of("firefox.category"), text_of(f->cat));
-		if (f->impl.n > 0)
-			sw_location_attr(&c->w, l.id,
-			    text_of("firefox.implementation"), f->impl);
-	}
-	return (uint32_t)k + 1;
 }
 
 /* The location of frame f, made and written when new: its id, 0 with e

@@ -79,7 +79,8 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/firefox/processed_write.c \
 	lib/formats/firefox/processed_tables.c \
 	lib/formats/firefox/processed_json.c \
-	lib/formats/jfr/jfr_chunk.c lib/formats/jfr/jfr_read.c \
+	lib/formats/jfr/jfr_chunk.c lib/formats/jfr/jfr_events.c \
+	lib/formats/jfr/jfr_read.c \
 	lib/formats/speedscope/speedscope_write.c
 # views: three families side by side (stacks/, graph/, top/), the page
 # that holds them all (report/)

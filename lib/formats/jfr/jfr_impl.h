@@ -89,4 +89,29 @@ int jfr_field(struct jchunk *c, struct jcur *k, int32_t cls,
 int64_t jfr_time(const struct jchunk *c, int64_t ticks);
 int64_t jfr_duration(const struct jchunk *c, int64_t ticks);
 
+/* What a recording's chunks are read with (jfr_read.c), their events
+ * too (jfr_events.c). */
+struct jfr_reader;
+struct jx {
+	struct jfr_reader *r;
+	struct jchunk c;
+	uint32_t source;
+	int8_t *kind_of;		/* by class index: enum jkind, -1 */
+	struct u64map fn_of;		/* method id -> function id */
+	struct u64map stack_of;		/* stack trace id -> its run + 1 */
+	uint32_t *runs;			/* each stack's locations: count,
+					 * then ids, leaf first */
+	size_t nruns, capruns;
+	char *kbuf;
+	size_t capkbuf;
+	uint64_t truncated, nostack;
+	unsigned char *pend;		/* a piece of the input, read from
+					 * pos */
+	size_t npend, pos, cappend;
+};
+
+/* The events of the chunk in x->c, in order, each of a kind jfr2tsv
+ * reads a sample. 0, or -1 with e set. */
+int jfr_chunk_events(struct jx *x, struct perr *e);
+
 #endif

@@ -250,3 +250,18 @@ t_firefox_write() {
 		fi
 	done
 }
+
+# Weights of tracing-ms (a span's milliseconds) are wall time in exact
+# nanoseconds, in both formats: 2.5 ms and 0.1 ms, 2,500,000 and 100,000
+# (0.1 is no double: its milliseconds times 10^6, rounded).
+t_firefox_tracing_ms() {
+	cd "$out" || return
+	printf '{"meta":{"version":24,"interval":1,"startTime":1000},"libs":[],"threads":[{"name":"T","pid":1,"tid":2,"samples":{"schema":{"stack":0,"time":1,"weight":2},"weightType":"tracing-ms","data":[[0,1,2.5],[0,2,0.1]]},"stackTable":{"schema":{"prefix":0,"frame":1},"data":[[null,0]]},"frameTable":{"schema":{"location":0},"data":[[0]]},"stringTable":["a"]}]}' >g.json
+	printf '{"meta":{"preprocessedProfileVersion":65,"startTime":1000,"interval":1},"libs":[],"shared":{"stringArray":["a"],"stackTable":{"frame":[0],"prefix":[null],"length":1},"frameTable":{"func":[0],"address":[-1],"line":[null],"column":[null],"length":1},"funcTable":{"name":[0],"resource":[-1],"lineNumber":[null],"columnNumber":[null],"source":[null],"length":1},"resourceTable":{"lib":[],"name":[],"length":0}},"threads":[{"name":"T","pid":"1","tid":2,"samples":{"stack":[0,0],"time":[1,2],"weight":[2.5,0.1],"weightType":"tracing-ms","length":2}}]}' >p.json
+	for f in g.json p.json; do
+		$bin/firefox2tsv $f | awk -F'\t' '$1 == "sample_values" { print $3, $4, $5 }' >got
+		printf 'wall nanoseconds 2500000\nwall nanoseconds 100000\n' >want
+		same want "$f: tracing-ms weights as nanoseconds"
+	done
+	cd "$top" || return
+}

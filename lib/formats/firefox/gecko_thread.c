@@ -451,8 +451,10 @@ gecko_thread_end(struct firefox_reader *c, struct gthread *t,
 		snprintf(buf, sizeof(buf), "%.0f", p->interval_ms * 1e6);
 		attr(c, source, ATTR_PPROF_PERIOD, buf);
 	}
+	/* tracing-ms: milliseconds as exact nanoseconds, as the processed
+	 * reader has them */
 	vt = t->weight_ms ? sw_value_type(&c->w, text_of(VALUE_WALL),
-	    text_of("milliseconds")) : t->weight_bytes ?
+	    text_of(UNIT_NANOSECONDS)) : t->weight_bytes ?
 	    sw_value_type(&c->w, text_of("alloc_space"), text_of("bytes")) :
 	    sw_value_type(&c->w, text_of(VALUE_SAMPLES), text_of(UNIT_COUNT));
 	if (vt < 0)
@@ -467,6 +469,8 @@ gecko_thread_end(struct firefox_reader *c, struct gthread *t,
 			break;
 		}
 		memcpy(&w, &bits, sizeof(w));
+		if (t->weight_ms && fabs(w) < 9e6)
+			w = (double)llround(w * 1e6);
 		if (stack > t->nstacks) {
 			rc = perr_set(e, "thread %s: a sample of stack %llu of "
 			    "%zu", t->text[GT_NAME], (unsigned long long)stack -

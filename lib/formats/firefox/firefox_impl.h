@@ -53,17 +53,23 @@ struct gstack {
 	uint32_t frame;
 };
 
-struct gthread {
+/* A thread as both formats name it, and what its samples weigh. */
+struct fthread {
 	char text[GT_COUNT][256];
 	char pid[32], tid[32];
 	int weight_bytes, weight_ms;	/* weightType */
+	uint64_t nostack;		/* samples of no stack */
+};
+
+struct gthread {
+	struct fthread h;
 	int col[F_COUNT];	/* each field's column, -1: none */
 	int pending;		/* the field a schema's key named, -1 */
 	double row[F_COUNT];	/* the row being read (NAN: null) */
 	/* samples: (stack + 1, 0 for none; time in ns; weight) spooled */
 	struct spool samples;
 	int spooled;
-	uint64_t nsamples, nostack;	/* nostack: of no stack */
+	uint64_t nsamples;
 	struct gstack *stacks;	/* stackTable */
 	size_t nstacks, capstacks;
 	struct gframe *frames;
@@ -93,6 +99,16 @@ struct flocation {
 };
 uint32_t firefox_location(struct firefox_reader *c, const struct flocation *f,
     struct perr *e);
+/* weightType's text into *ms (tracing-ms) or *bytes: 0, or -1 with e
+ * set for another. */
+int firefox_weight_type(const char *s, size_t n, int *ms, int *bytes,
+    struct perr *e);
+/* Thread t's source (uri: its file), its attributes, and its samples'
+ * value type in *vt: the source's id, 0 with e set. */
+uint32_t firefox_source(struct firefox_reader *c, const struct fthread *t,
+    const char *uri, double interval_ms, int64_t *vt, struct perr *e);
+/* A sample's weight w as its value. */
+struct num firefox_weight(const struct fthread *t, double w);
 /* A library's mapping, written when first asked for. */
 uint32_t firefox_lib_mapping(struct firefox_reader *c, struct glib *l);
 /* Milliseconds written as decimal digits as nanoseconds, exactly: 0, or

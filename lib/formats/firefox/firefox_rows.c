@@ -219,3 +219,74 @@ firefox_location(struct firefox_reader *c, const struct flocation *f,
 	}
 	return (uint32_t)k + 1;
 }
+
+int
+firefox_weight_type(const char *s, size_t n, int *ms, int *bytes,
+    struct perr *e)
+{
+	if (n == 7 && memcmp(s, "samples", 7) == 0)
+		return 0;
+	if (n == 10 && memcmp(s, "tracing-ms", 10) == 0)
+		*ms = 1;
+	else if (n == 5 && memcmp(s, "bytes", 5) == 0)
+		*bytes = 1;
+	else
+		return perr_set(e, "samples of weightType \"%.*s\" (this reader "
+		    "knows samples, tracing-ms and bytes)", (int)(n < 40 ? n :
+		    40), s);
+	return 0;
+}
+
+static void
+attr(struct firefox_reader *c, uint32_t source, const char *k,
+    const char *v)
+{
+	if (v[0] != '\0')
+		sw_source_attr(&c->w, source, text_of(k), text_of(v));
+}
+
+uint32_t
+firefox_source(struct firefox_reader *c, const struct fthread *t,
+    const char *uri, double interval_ms, int64_t *vt, struct perr *e)
+{
+	uint32_t source = ++c->nsources;
+	char buf[64];
+
+	sw_source(&c->w, source, text_of(SOURCE_FIREFOX), text_of(uri), NAN);
+	attr(c, source, "firefox.thread_name", t->text[GT_NAME]);
+	attr(c, source, "firefox.process_name", t->text[GT_PROCESS_NAME]);
+	attr(c, source, "firefox.process_type", t->text[GT_PROCESS_TYPE]);
+	attr(c, source, "firefox.pid", t->pid);
+	attr(c, source, "firefox.tid", t->tid);
+	if (t->nostack > 0) {
+		snprintf(buf, sizeof(buf), "%" PRIu64, t->nostack);
+		attr(c, source, "firefox.samples_without_stack", buf);
+	}
+	if (interval_ms > 0 && !t->weight_ms && !t->weight_bytes) {
+		attr(c, source, ATTR_PPROF_PERIOD_TYPE, "wall");
+		attr(c, source, ATTR_PPROF_PERIOD_UNIT, UNIT_NANOSECONDS);
+		snprintf(buf, sizeof(buf), "%.0f", interval_ms * 1e6);
+		attr(c, source, ATTR_PPROF_PERIOD, buf);
+	}
+	/* tracing-ms: milliseconds as exact nanoseconds (firefox_weight) */
+	*vt = t->weight_ms ? sw_value_type(&c->w, text_of(VALUE_WALL),
+	    text_of(UNIT_NANOSECONDS)) : t->weight_bytes ?
+	    sw_value_type(&c->w, text_of("alloc_space"), text_of("bytes")) :
+	    sw_value_type(&c->w, text_of(VALUE_SAMPLES), text_of(UNIT_COUNT));
+	if (*vt < 0) {
+		perr_nomem(e);
+		return 0;
+	}
+	return source;
+}
+
+struct num
+firefox_weight(const struct fthread *t, double w)
+{
+	/* milliseconds times 10^6, rounded: sums of integers (0.1 ms is
+	 * 100,000 ns, not 0.1000000000000000055 ms) */
+	if (t->weight_ms && fabs(w) < 9e6)
+		w = (double)llround(w * 1e6);
+	return w == floor(w) && fabs(w) < 9e15 ? num_of_i64((int64_t)w) :
+	    num_of_dbl(w);
+}

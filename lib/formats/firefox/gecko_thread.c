@@ -42,7 +42,7 @@ thread_clear(struct gthread *t)
 {
 	spool_close(&t->samples);
 	t->spooled = 0;
-	t->nsamples = t->nostack = 0;
+	t->nsamples = t->h.nostack = 0;
 	t->nstacks = t->nframes = t->nstr = 0;
 	strtab_free(&t->strs);
 }
@@ -77,9 +77,7 @@ gecko_thread_begin(struct gthread *t, struct perr *e)
 	int i;
 
 	thread_clear(t);
-	memset(t->text, 0, sizeof(t->text));
-	t->pid[0] = t->tid[0] = '\0';
-	t->weight_bytes = t->weight_ms = 0;
+	memset(&t->h, 0, sizeof(t->h));
 	for (i = 0; i < F_COUNT; i++)
 		t->col[i] = -1;
 	t->pending = -1;
@@ -94,31 +92,23 @@ int
 gecko_thread_id(struct gthread *t, int pid, const char *s, size_t n,
     struct perr *e)
 {
-	return gecko_id_text(pid ? t->pid : t->tid, sizeof(t->pid), s, n, e);
+	return gecko_id_text(pid ? t->h.pid : t->h.tid, sizeof(t->h.pid), s,
+	    n, e);
 }
 
 int
 gecko_thread_text(struct gthread *t, enum gtext k, const char *s, size_t n,
     struct perr *e)
 {
-	return gecko_text(t->text[k], sizeof(t->text[k]), s, n, e);
+	return gecko_text(t->h.text[k], sizeof(t->h.text[k]), s, n, e);
 }
 
 int
 gecko_weight_type(struct gthread *t, const char *s, size_t n,
     struct perr *e)
 {
-	if (n == 7 && memcmp(s, "samples", 7) == 0)
-		return 0;
-	if (n == 10 && memcmp(s, "tracing-ms", 10) == 0)
-		t->weight_ms = 1;
-	else if (n == 5 && memcmp(s, "bytes", 5) == 0)
-		t->weight_bytes = 1;
-	else
-		return perr_set(e, "samples of weightType \"%.*s\" (this reader "
-		    "knows samples, tracing-ms and bytes)", (int)(n < 40 ? n :
-		    40), s);
-	return 0;
+	return firefox_weight_type(s, n, &t->h.weight_ms, &t->h.weight_bytes,
+	    e);
 }
 
 int
@@ -214,7 +204,7 @@ gecko_row_end(struct gthread *t, enum gtable tb, struct perr *e)
 		/* a sample of no stack: the Firefox Profiler leaves it out
 		 * of its call tree; counted, said in its source */
 		if (a < 0) {
-			t->nostack++;
+			t->h.nostack++;
 			return 0;
 		}
 		d = t->row[F_TIME];
@@ -395,14 +385,6 @@ frame_location(struct firefox_reader *c, const struct gthread *t,
 	return firefox_location(c, &f, e);
 }
 
-static void
-attr(struct firefox_reader *c, uint32_t source, const char *k,
-    const char *v)
-{
-	if (v[0] != '\0')
-		sw_source_attr(&c->w, source, text_of(k), text_of(v));
-}
-
 int
 gecko_thread_end(struct firefox_reader *c, struct gthread *t,
     struct gprof *p, struct input *in, struct perr *e)
@@ -412,16 +394,15 @@ gecko_thread_end(struct firefox_reader *c, struct gthread *t,
 	uint64_t stack, time, bits;
 	int64_t vt, start_ns, ns;
 	double w;
-	char buf[64];
 	struct stream_id sid;
 	struct sw_stack sk;
 	int rc = -1;
 
-	if (t->nsamples == 0 && t->nostack == 0)	/* markers only */
+	if (t->nsamples == 0 && t->h.nostack == 0)	/* markers only */
 		return 0;
 	if (!p->has_start)
 		return perr_set(e, "thread %s: samples, but no meta.startTime "
-		    "before them", t->text[GT_NAME]);
+		    "before them", t->h.text[GT_NAME]);
 	if (array_grow((void **)&t->frame_loc, &t->capframe_loc,
 	    t->nframes + 1, sizeof(*t->frame_loc)) < 0)
 		return perr_nomem(e);
@@ -433,32 +414,9 @@ gecko_thread_end(struct firefox_reader *c, struct gthread *t,
 		if (t->stacks[i].frame >= t->nframes)
 			return perr_set(e, "stackTable row %zu names frame %u "
 			    "of %zu", i, t->stacks[i].frame, t->nframes);
-	source = ++c->nsources;
-	sw_source(&c->w, source, text_of(SOURCE_FIREFOX), text_of(in->uri),
-	    NAN);
-	attr(c, source, "firefox.thread_name", t->text[GT_NAME]);
-	attr(c, source, "firefox.process_name", t->text[GT_PROCESS_NAME]);
-	attr(c, source, "firefox.process_type", t->text[GT_PROCESS_TYPE]);
-	attr(c, source, "firefox.pid", t->pid);
-	attr(c, source, "firefox.tid", t->tid);
-	if (t->nostack > 0) {
-		snprintf(buf, sizeof(buf), "%" PRIu64, t->nostack);
-		attr(c, source, "firefox.samples_without_stack", buf);
-	}
-	if (p->interval_ms > 0 && !t->weight_ms && !t->weight_bytes) {
-		attr(c, source, ATTR_PPROF_PERIOD_TYPE, "wall");
-		attr(c, source, ATTR_PPROF_PERIOD_UNIT, UNIT_NANOSECONDS);
-		snprintf(buf, sizeof(buf), "%.0f", p->interval_ms * 1e6);
-		attr(c, source, ATTR_PPROF_PERIOD, buf);
-	}
-	/* tracing-ms: milliseconds as exact nanoseconds, as the processed
-	 * reader has them */
-	vt = t->weight_ms ? sw_value_type(&c->w, text_of(VALUE_WALL),
-	    text_of(UNIT_NANOSECONDS)) : t->weight_bytes ?
-	    sw_value_type(&c->w, text_of("alloc_space"), text_of("bytes")) :
-	    sw_value_type(&c->w, text_of(VALUE_SAMPLES), text_of(UNIT_COUNT));
-	if (vt < 0)
-		return perr_nomem(e);
+	if ((source = firefox_source(c, &t->h, in->uri, p->interval_ms, &vt,
+	    e)) == 0)
+		return -1;
 	start_ns = p->start_ns;
 	if (spool_rewind(&t->samples, e) < 0)
 		return -1;
@@ -469,17 +427,15 @@ gecko_thread_end(struct firefox_reader *c, struct gthread *t,
 			break;
 		}
 		memcpy(&w, &bits, sizeof(w));
-		if (t->weight_ms && fabs(w) < 9e6)
-			w = (double)llround(w * 1e6);
 		if (stack > t->nstacks) {
 			rc = perr_set(e, "thread %s: a sample of stack %llu of "
-			    "%zu", t->text[GT_NAME], (unsigned long long)stack -
+			    "%zu", t->h.text[GT_NAME], (unsigned long long)stack -
 			    1, t->nstacks);
 			break;
 		}
 		if (__builtin_add_overflow(start_ns, (int64_t)time, &ns)) {
 			rc = perr_set(e, "thread %s: a sample's time past the "
-			    "stream's (2^63 ns)", t->text[GT_NAME]);
+			    "stream's (2^63 ns)", t->h.text[GT_NAME]);
 			break;
 		}
 		if (sw_failed(&c->w)) {
@@ -488,8 +444,8 @@ gecko_thread_end(struct firefox_reader *c, struct gthread *t,
 		}
 		stream_id_set(&sid, ++c->nsamples);
 		sw_sample(&c->w, &sid, source);
-		sw_sample_value(&c->w, &sid, (uint32_t)vt, w == floor(w) &&
-		    fabs(w) < 9e15 ? num_of_i64((int64_t)w) : num_of_dbl(w));
+		sw_sample_value(&c->w, &sid, (uint32_t)vt,
+		    firefox_weight(&t->h, w));
 		sw_stack_begin(&c->w, &sk, &sid);
 		/* leaf first: the stack's frame, then its prefix's */
 		for (int64_t s = (int64_t)stack - 1; s >= 0;

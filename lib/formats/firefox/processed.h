@@ -57,12 +57,9 @@ struct ptables {
 /* A thread, read, its samples' columns in the reader's spools (each run
  * after the previous thread's), written when the profile ends. */
 struct pthread {
-	char text[GT_COUNT][256];
-	char pid[32], tid[32];
-	int weight_ms, weight_bytes;	/* weightType */
+	struct fthread h;
 	int deltas;			/* timeDeltas, not time */
 	uint64_t nstack, ntime, nweight;	/* each column's values */
-	uint64_t nostack;	/* samples of no stack */
 	struct ptables *own;	/* its own tables (to 59), or NULL */
 };
 

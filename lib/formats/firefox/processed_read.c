@@ -290,7 +290,7 @@ sample_cell(struct px *x, double v, int null, struct perr *e)
 	case K_S_STACK:
 		if (null) {
 			spool_put(&x->p.stacks, 0);
-			t->nostack++;
+			t->h.nostack++;
 		} else {
 			if (v < 0 || v > INT32_MAX || v != floor(v))
 				return perr_set(e, "a sample's stack %g", v);
@@ -365,8 +365,8 @@ px_number(void *ctx, const char *s, size_t n, struct perr *e)
 	case P_THREAD:
 		if (x->pl.key == K_PID || x->pl.key == K_TID)
 			return gecko_id_text(x->pl.key == K_PID ?
-			    thread_now(x)->pid : thread_now(x)->tid,
-			    sizeof(thread_now(x)->pid), s, n, e);
+			    thread_now(x)->h.pid : thread_now(x)->h.tid,
+			    sizeof(thread_now(x)->h.pid), s, n, e);
 		return 0;
 	default:
 		return 0;
@@ -425,28 +425,19 @@ px_string(void *ctx, const char *s, size_t n, struct perr *e)
 		if (x->pl.key != K_S_WEIGHT_TYPE)
 			return 0;
 		t = thread_now(x);
-		if (n == 7 && memcmp(s, "samples", 7) == 0)
-			return 0;
-		if (n == 10 && memcmp(s, "tracing-ms", 10) == 0)
-			t->weight_ms = 1;
-		else if (n == 5 && memcmp(s, "bytes", 5) == 0)
-			t->weight_bytes = 1;
-		else
-			return perr_set(e, "samples of weightType \"%.*s\" "
-			    "(this reader knows samples, tracing-ms and "
-			    "bytes)", (int)(n < 40 ? n : 40), s);
-		return 0;
+		return firefox_weight_type(s, n, &t->h.weight_ms,
+		    &t->h.weight_bytes, e);
 	case P_THREAD:
 		t = thread_now(x);
 		if (x->pl.key == K_PID || x->pl.key == K_TID)
-			return gecko_id_text(x->pl.key == K_PID ? t->pid :
-			    t->tid, sizeof(t->pid), s, n, e);
+			return gecko_id_text(x->pl.key == K_PID ? t->h.pid :
+			    t->h.tid, sizeof(t->h.pid), s, n, e);
 		if (x->pl.key == K_NAME || x->pl.key == K_PROCESS_NAME ||
 		    x->pl.key == K_PROCESS_TYPE)
-			return gecko_text(t->text[x->pl.key == K_NAME ?
+			return gecko_text(t->h.text[x->pl.key == K_NAME ?
 			    GT_NAME : x->pl.key == K_PROCESS_NAME ?
 			    GT_PROCESS_NAME : GT_PROCESS_TYPE],
-			    sizeof(t->text[0]), s, n, e);
+			    sizeof(t->h.text[0]), s, n, e);
 		return 0;
 	default:
 		return 0;

@@ -268,14 +268,6 @@ frame_location(struct firefox_reader *c, struct pprof *p,
 	return firefox_location(c, &f, e);
 }
 
-static void
-attr(struct firefox_reader *c, uint32_t source, const char *k,
-    const char *v)
-{
-	if (v[0] != '\0')
-		sw_source_attr(&c->w, source, text_of(k), text_of(v));
-}
-
 /* Up to n numbers of a spool into to: 0, or -1 with e set. */
 static int
 take(struct spool *s, uint64_t *to, uint64_t n, struct perr *e)
@@ -305,7 +297,6 @@ write_thread(struct firefox_reader *c, struct pprof *p, struct pthread *t,
 	uint64_t at, m, i;
 	int64_t vt, ns, st;
 	double w, ms;
-	char buf[64];
 	struct stream_id sid;
 	struct sw_stack sk;
 
@@ -313,32 +304,10 @@ write_thread(struct firefox_reader *c, struct pprof *p, struct pthread *t,
 	    t->nweight != t->nstack))
 		return perr_set(e, "thread %s: samples of %" PRIu64 " stacks, "
 		    "%" PRIu64 " times and %" PRIu64 " weights",
-		    t->text[GT_NAME], t->nstack, t->ntime, t->nweight);
-	source = ++c->nsources;
-	sw_source(&c->w, source, text_of(SOURCE_FIREFOX), text_of(uri), NAN);
-	attr(c, source, "firefox.thread_name", t->text[GT_NAME]);
-	attr(c, source, "firefox.process_name", t->text[GT_PROCESS_NAME]);
-	attr(c, source, "firefox.process_type", t->text[GT_PROCESS_TYPE]);
-	attr(c, source, "firefox.pid", t->pid);
-	attr(c, source, "firefox.tid", t->tid);
-	if (t->nostack > 0) {
-		snprintf(buf, sizeof(buf), "%" PRIu64, t->nostack);
-		attr(c, source, "firefox.samples_without_stack", buf);
-	}
-	if (p->meta.interval_ms > 0 && !t->weight_ms && !t->weight_bytes) {
-		attr(c, source, ATTR_PPROF_PERIOD_TYPE, "wall");
-		attr(c, source, ATTR_PPROF_PERIOD_UNIT, UNIT_NANOSECONDS);
-		snprintf(buf, sizeof(buf), "%.0f", p->meta.interval_ms * 1e6);
-		attr(c, source, ATTR_PPROF_PERIOD, buf);
-	}
-	/* tracing-ms: milliseconds as exact nanoseconds, so that sums add
-	 * up as the integers they were */
-	vt = t->weight_ms ? sw_value_type(&c->w, text_of(VALUE_WALL),
-	    text_of(UNIT_NANOSECONDS)) : t->weight_bytes ?
-	    sw_value_type(&c->w, text_of("alloc_space"), text_of("bytes")) :
-	    sw_value_type(&c->w, text_of(VALUE_SAMPLES), text_of(UNIT_COUNT));
-	if (vt < 0)
-		return perr_nomem(e);
+		    t->h.text[GT_NAME], t->nstack, t->ntime, t->nweight);
+	if ((source = firefox_source(c, &t->h, uri, p->meta.interval_ms, &vt,
+	    e)) == 0)
+		return -1;
 	for (at = 0; at < t->nstack; at += m) {
 		m = t->nstack - at < PBATCH ? t->nstack - at : PBATCH;
 		if (take(&p->stacks, b->stack, m, e) < 0 ||
@@ -353,26 +322,23 @@ write_thread(struct firefox_reader *c, struct pprof *p, struct pthread *t,
 			if (b->stack[i] > v->nstacks)
 				return perr_set(e, "thread %s: a sample of "
 				    "stack %" PRIu64 " of %zu",
-				    t->text[GT_NAME], b->stack[i] - 1,
+				    t->h.text[GT_NAME], b->stack[i] - 1,
 				    v->nstacks);
 			memcpy(&ms, &b->time[i], sizeof(ms));
 			if (__builtin_add_overflow(p->meta.start_ns,
 			    (int64_t)llround(ms * 1e6), &ns))
 				return perr_set(e, "thread %s: a sample's time "
 				    "past the stream's (2^63 ns)",
-				    t->text[GT_NAME]);
+				    t->h.text[GT_NAME]);
 			w = 1;
 			if (t->nweight > 0)
 				memcpy(&w, &b->weight[i], sizeof(w));
-			if (t->weight_ms && fabs(w) < 9e6)
-				w = (double)llround(w * 1e6);
 			if (sw_failed(&c->w))
 				return sw_error(&c->w, e);
 			stream_id_set(&sid, ++c->nsamples);
 			sw_sample(&c->w, &sid, source);
-			sw_sample_value(&c->w, &sid, (uint32_t)vt, w ==
-			    floor(w) && fabs(w) < 9e15 ?
-			    num_of_i64((int64_t)w) : num_of_dbl(w));
+			sw_sample_value(&c->w, &sid, (uint32_t)vt,
+			    firefox_weight(&t->h, w));
 			sw_stack_begin(&c->w, &sk, &sid);
 			/* leaf first: the stack's frame, then its
 			 * prefix's (checked: each a row before) */

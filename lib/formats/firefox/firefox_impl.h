@@ -53,6 +53,14 @@ struct gstack {
 	uint32_t frame;
 };
 
+/* A profile's string table (Gecko's stringTable, the processed
+ * stringArray): each string kept once, by its index. */
+struct fstrings {
+	struct strtab strs;	/* the strings, distinct */
+	uint32_t *ix;		/* an index -> its strs id */
+	size_t n, cap;
+};
+
 /* A thread as both formats name it, and what its samples weigh. */
 struct fthread {
 	char text[GT_COUNT][256];
@@ -74,9 +82,7 @@ struct gthread {
 	size_t nstacks, capstacks;
 	struct gframe *frames;
 	size_t nframes, capframes;
-	struct strtab strs;	/* stringTable's strings, distinct */
-	uint32_t *str_ix;	/* its index -> strs id */
-	size_t nstr, capstr;
+	struct fstrings strs;	/* stringTable */
 	uint32_t *frame_loc;	/* a frame's location id */
 	size_t capframe_loc;
 };
@@ -99,6 +105,13 @@ struct flocation {
 };
 uint32_t firefox_location(struct firefox_reader *c, const struct flocation *f,
     struct perr *e);
+/* The string table's next string (what: its name in messages); string
+ * i, or NULL (*n its length); the table emptied. */
+int firefox_string_add(struct fstrings *t, const char *what, const char *s,
+    size_t n, struct perr *e);
+const char *firefox_string_at(const struct fstrings *t, int64_t i,
+    size_t *n);
+void firefox_strings_free(struct fstrings *t);
 /* weightType's text into *ms (tracing-ms) or *bytes: 0, or -1 with e
  * set for another. */
 int firefox_weight_type(const char *s, size_t n, int *ms, int *bytes,

@@ -290,3 +290,37 @@ firefox_weight(const struct fthread *t, double w)
 	return w == floor(w) && fabs(w) < 9e15 ? num_of_i64((int64_t)w) :
 	    num_of_dbl(w);
 }
+
+int
+firefox_string_add(struct fstrings *t, const char *what, const char *s,
+    size_t n, struct perr *e)
+{
+	int64_t k;
+
+	if (memchr(s, '\0', n) != NULL)
+		return perr_set(e, "%s[%zu] holds a NUL byte (the stream "
+		    "cannot)", what, t->n);
+	if ((k = strtab_intern(&t->strs, s, n)) < 0 ||
+	    ARRAY_ROOM(t->ix, t->n, t->cap) < 0)
+		return perr_nomem(e);
+	t->ix[t->n++] = (uint32_t)k;
+	return 0;
+}
+
+const char *
+firefox_string_at(const struct fstrings *t, int64_t i, size_t *n)
+{
+	*n = 0;
+	if (i < 0 || (uint64_t)i >= t->n)
+		return NULL;
+	*n = strtab_len(&t->strs, t->ix[i]);
+	return strtab_str(&t->strs, t->ix[i]);
+}
+
+void
+firefox_strings_free(struct fstrings *t)
+{
+	strtab_free(&t->strs);
+	free(t->ix);
+	memset(t, 0, sizeof(*t));
+}

@@ -43,8 +43,9 @@ thread_clear(struct gthread *t)
 	spool_close(&t->samples);
 	t->spooled = 0;
 	t->nsamples = t->h.nostack = 0;
-	t->nstacks = t->nframes = t->nstr = 0;
-	strtab_free(&t->strs);
+	t->nstacks = t->nframes = 0;
+	t->strs.n = 0;
+	strtab_free(&t->strs.strs);
 }
 
 void
@@ -53,7 +54,7 @@ gecko_thread_free(struct gthread *t)
 	thread_clear(t);
 	free(t->stacks);
 	free(t->frames);
-	free(t->str_ix);
+	firefox_strings_free(&t->strs);
 	free(t->frame_loc);
 	memset(t, 0, sizeof(*t));
 }
@@ -259,26 +260,14 @@ gecko_row_end(struct gthread *t, enum gtable tb, struct perr *e)
 int
 gecko_string(struct gthread *t, const char *s, size_t n, struct perr *e)
 {
-	int64_t k;
-
-	if (memchr(s, '\0', n) != NULL)
-		return perr_set(e, "stringTable[%zu] holds a NUL byte (the "
-		    "stream cannot)", t->nstr);
-	if ((k = strtab_intern(&t->strs, s, n)) < 0 ||
-	    ARRAY_ROOM(t->str_ix, t->nstr, t->capstr) < 0)
-		return perr_nomem(e);
-	t->str_ix[t->nstr++] = (uint32_t)k;
-	return 0;
+	return firefox_string_add(&t->strs, "stringTable", s, n, e);
 }
 
 /* String i of the thread's table: its text and length, or NULL. */
 static const char *
 str_at(const struct gthread *t, int64_t i, size_t *n)
 {
-	if (i < 0 || (size_t)i >= t->nstr)
-		return NULL;
-	*n = strtab_len(&t->strs, t->str_ix[i]);
-	return strtab_str(&t->strs, t->str_ix[i]);
+	return firefox_string_at(&t->strs, i, n);
 }
 
 /* The digits at the end of s..*end after a ':' as a number, *end moved
@@ -364,7 +353,7 @@ frame_location(struct firefox_reader *c, const struct gthread *t,
 
 	if ((s = str_at(t, g->location, &n)) == NULL) {
 		perr_set(e, "frameTable names string %u of %zu",
-		    g->location, t->nstr);
+		    g->location, t->strs.n);
 		return 0;
 	}
 	if (g->impl >= 0 && (impl = str_at(t, g->impl, &ni)) != NULL)

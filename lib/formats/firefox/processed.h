@@ -49,9 +49,7 @@ struct ptables {
 	struct pcolumn col[PC_COUNT];
 	int has[PT_COUNT];	/* the table was there */
 	int has_strings;
-	struct strtab strs;	/* stringArray's strings, distinct */
-	uint32_t *str_ix;	/* its index -> strs id */
-	size_t nstr, capstr;
+	struct fstrings strs;	/* stringArray */
 };
 
 /* A thread, read, its samples' columns in the reader's spools (each run

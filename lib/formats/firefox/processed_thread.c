@@ -64,16 +64,7 @@ pcolumn_put(struct pcolumn *c, int64_t v, struct perr *e)
 int
 ptables_string(struct ptables *t, const char *s, size_t n, struct perr *e)
 {
-	int64_t k;
-
-	if (memchr(s, '\0', n) != NULL)
-		return perr_set(e, "stringArray[%zu] holds a NUL byte (the "
-		    "stream cannot)", t->nstr);
-	if ((k = strtab_intern(&t->strs, s, n)) < 0 ||
-	    ARRAY_ROOM(t->str_ix, t->nstr, t->capstr) < 0)
-		return perr_nomem(e);
-	t->str_ix[t->nstr++] = (uint32_t)k;
-	return 0;
+	return firefox_string_add(&t->strs, "stringArray", s, n, e);
 }
 
 void
@@ -83,8 +74,7 @@ ptables_free(struct ptables *t)
 
 	for (i = 0; i < PC_COUNT; i++)
 		free(t->col[i].v);
-	strtab_free(&t->strs);
-	free(t->str_ix);
+	firefox_strings_free(&t->strs);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -125,11 +115,7 @@ cell(const struct ptables *t, enum pcol c, size_t i)
 static const char *
 str_at(const struct ptables *s, int64_t i, size_t *n)
 {
-	*n = 0;
-	if (i < 0 || (uint64_t)i >= s->nstr)
-		return NULL;
-	*n = strtab_len(&s->strs, s->str_ix[i]);
-	return strtab_str(&s->strs, s->str_ix[i]);
+	return firefox_string_at(&s->strs, i, n);
 }
 
 /* The tables' lengths, each column of a table as long as its first. */
@@ -216,7 +202,7 @@ frame_location(struct firefox_reader *c, struct pprof *p,
 	if ((s = str_at(v->s, cell(t, PC_FUNC_NAME, func), &n)) == NULL) {
 		perr_set(e, "funcTable row %lld names string %lld of %zu",
 		    (long long)func, (long long)cell(t, PC_FUNC_NAME, func),
-		    v->s->nstr);
+		    v->s->strs.n);
 		return 0;
 	}
 	f.name = text_n(s, n);

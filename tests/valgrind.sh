@@ -23,11 +23,15 @@ EOT
 done
 # every program on every case, the corpus-wide analysis loops on one file
 # in twelve, and the largest hostile inputs left to the sanitizer run;
-# but the documentation's examples (docs/*: the README's pipelines and
-# the man pages' EXAMPLES, 134 of CI's valgrind seconds), which run the
-# programs the other cases run, on the same test data: no path of their
-# own
+# but the cases that run the programs the other cases run, on the same
+# test data, with no path of their own: the documentation's examples
+# (docs/*: the README's pipelines and the man pages' EXAMPLES, 134 of
+# CI's valgrind seconds), the page's engine against the programs
+# (engine/*: the same views again, dozens of runs each) and the
+# processed format's 30 versions (firefox/processed-versions: one
+# reader's paths, 60 runs)
 if [ $# = 0 ]; then
-	set -- $(sh tests/run.sh -l | grep -v '^docs/')
+	set -- $(sh tests/run.sh -l | grep -v -e '^docs/' -e '^engine/' \
+	    -e '^firefox/processed-versions$')
 fi
 BIN=$vg SUBSET=12 sh tests/run.sh "$@"

@@ -2,13 +2,20 @@
 
 JFR_EVENTS=jdk.ExecutionSample,jdk.NativeMethodSample,jdk.ObjectAllocationInNewTLAB,jdk.ObjectAllocationOutsideTLAB,jdk.ObjectAllocationSample,jdk.JavaMonitorEnter,jdk.ThreadPark
 
-# jfr_judge REC STREAM: what the JDK's own reader (jfr print --json) shows
-# of REC, counted by tests/jfr/jfr-counts.js (each kind's count and bytes
-# or duration, in all and by leaf method; every event's time) is what
-# STREAM gives (tsvtop of each type; .sample_times).
+# jfr_judge REC STREAM: what the JDK's own reader (jfr print --json, every
+# frame) shows of REC, counted by tests/jfr/jfr-counts.js (each kind's
+# count and bytes or duration, in all and by leaf method; every event's
+# time) is what STREAM gives (tsvtop of each type; .sample_times); and
+# sample for sample (tests/jfr/events.js: each event's time, kind,
+# amount, thread and every frame with its line, as node reads the JSON
+# and the stream), one list.
 jfr_judge() {
-	jfr print --json --events $JFR_EVENTS "$1" >"$out/print.json" ||
-	    { bad "jfr print $1"; return; }
+	jfr print --json --stack-depth 2048 --events $JFR_EVENTS "$1" \
+	    >"$out/print.json" || { bad "jfr print $1"; return; }
+	node tests/jfr/events.js <"$out/print.json" >"$out/want"
+	node tests/jfr/events.js --stream "$2" >"$out/got"
+	[ -s "$out/want" ] || bad "no events in jfr print's"
+	same_lines want got "$(basename "$1"): every event, sample for sample"
 	node tests/jfr/jfr-counts.js <"$out/print.json" >"$out/counts" ||
 	    { bad "jfr-counts.js"; return; }
 	grep -v '^time' "$out/counts" | LC_ALL=C sort >"$out/want"

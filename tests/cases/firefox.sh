@@ -79,7 +79,8 @@ t_firefox_refusals() {
 # processed_judge PROFILE STREAM: each thread of a processed profile as
 # node reads its JSON (tests/firefox/processed-counts.js: the samples'
 # weights, and each leaf function's own, an address of no symbol by its
-# library) is the stream's, source by source (tsvtop).
+# library) is the stream's, source by source (tsvtop); and each sample
+# (processed-samples.js).
 processed_judge() {
 	node tests/firefox/processed-counts.js "$1" | LC_ALL=C sort >"$out/want" ||
 	    { bad "node could not read $1"; return; }
@@ -94,6 +95,11 @@ processed_judge() {
 	done | LC_ALL=C sort >"$out/got"
 	[ -s "$out/want" ] || bad "node read no threads of $1"
 	same "$out/want" "$(basename "$1"): each thread's samples and its functions' own, as node counts them"
+	# and sample for sample: thread, time, weight and every frame
+	# (tests/firefox/processed-samples.js, of the JSON and the stream)
+	node tests/firefox/processed-samples.js "$1" >"$out/want"
+	node tests/firefox/processed-samples.js --stream "$2" >"$out/got"
+	same "$out/want" "$(basename "$1"): every sample, its time, weight and stack"
 }
 
 # The processed format, as the profiler's own fixtures have it (version

@@ -64,7 +64,10 @@ t_rpkg_profile_package_live() {
 t_rpkg_top_is_tsvtop() {
 	rpkg_ready || return
 	: >"$out/list"
-	for f in $(rprof_files; pprof_files); do
+	# (and the newest formats: a JFR recording, processed Firefox
+	# Profiler profiles)
+	for f in $(rprof_files; pprof_files) tests/data/jfr/work.jfr \
+	    tests/data/firefox/processed/*.json; do
 		refused "$f" && continue
 		$bin/tsvtop -q "$f" >"$out/$(echo "$f" | tr / _).top" 2>/dev/null || continue
 		echo "$f" >>"$out/list"

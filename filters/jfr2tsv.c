@@ -9,9 +9,9 @@ static const struct cli_opt opts[] = {
 	{ 0 }
 };
 static const struct cli_prog prog = {
-	"Converts Java Flight Recorder recordings (.jfr: the JDK's, "
-	"async-profiler's)\nto a profile stream: execution, allocation, "
-	"monitor and park events.", opts, "[file ...]",
+	"Converts Java Flight Recorder recordings (.jfr, JFR 2: the JDK's "
+	"recorder) to a\nprofile stream: execution, allocation, monitor and "
+	"park events.", opts, "[file ...]",
 	"Several files give one stream, a source per recording; every sample "
 	"with its\nthread, state and time."
 };

@@ -1,6 +1,6 @@
-/* jfr.h: Java Flight Recorder recordings (.jfr: the JDK's own recorder,
- * async-profiler's default output, Pyroscope's Java agent) to the
- * stream. */
+/* jfr.h: Java Flight Recorder recordings (.jfr, JFR 2: the JDK's own
+ * recorder; the JDK's event kinds of async-profiler's and Pyroscope's
+ * Java agent's) to the stream. */
 #ifndef JFR_H
 #define JFR_H
 

@@ -18,6 +18,7 @@ function xml(s) {
     return c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;';
   });
 }
+R.xml = xml;	/* (refine.js's too) */
 
 /* ---- tsvgraph's DOT (lib/views/graph/dot.c): a statement a line ---- */
 

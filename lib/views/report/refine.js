@@ -12,30 +12,17 @@
    shows refined is what those programs write: nothing is counted here. */
 (function () {
 "use strict";
-var R = window.report, RR = window.refineRuns, args = null, stream = null, engine = null, spec = null,
+var R = window.report, RR = window.refineRuns, xml = R.xml, args = null, stream = null, engine = null, spec = null,
   waiting = [], failed = null, dec = new TextDecoder();
 function $(id) { return document.getElementById(id); }
-function xml(s) {
-  return String(s).replace(/[&<>"]/g, function (c) {
-    return c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;';
-  });
-}
-
-/* a gzip'd part's bytes (the browser's DecompressionStream) */
-function inflateBytes(b64) {
-  var bin = atob(b64), u = new Uint8Array(bin.length), i;
-  for (i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
-  return new Response(new Blob([u]).stream().pipeThrough(
-    new DecompressionStream('gzip'))).arrayBuffer();
-}
 /* The stream and the engine, inflated and compiled once, for done. */
 function load(done) {
   if (engine !== null || failed !== null) { done(); return; }
   waiting.push(done);
   if (waiting.length > 1) return;
   args = JSON.parse($('refine-args').textContent);
-  Promise.all([inflateBytes($('refine-stream').textContent),
-    inflateBytes($('refine-engine').textContent).then(function (b) {
+  Promise.all([R.inflateBytes($('refine-stream').textContent),
+    R.inflateBytes($('refine-engine').textContent).then(function (b) {
       return WebAssembly.compile(b);
     })]).then(function (r) {
     stream = new Uint8Array(r[0]);

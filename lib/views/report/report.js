@@ -432,12 +432,17 @@ function restore(v) {
   window.flames['g-'] = v.flame;
   shown();
 }
-function inflate(b64, done) {
+/* a gzip'd part's bytes (the browser's DecompressionStream) */
+function inflateBytes(b64) {
   var bin = atob(b64), u = new Uint8Array(bin.length), i;
   for (i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i);
-  new Response(new Blob([u]).stream().pipeThrough(
-    new DecompressionStream('gzip'))).text().then(function (t) {
-    done(JSON.parse(t));
+  return new Response(new Blob([u]).stream().pipeThrough(
+    new DecompressionStream('gzip'))).arrayBuffer();
+}
+/* ... and as JSON, for done */
+function inflate(b64, done) {
+  inflateBytes(b64).then(function (b) {
+    done(JSON.parse(new TextDecoder().decode(b)));
   });
 }
 /* type name's part (views, data), inflated for done (never called when
@@ -543,7 +548,8 @@ function init() {
   window.report = { choose: choose, search: search, show: show,
     sandwich: sandwichOf, type: setType,
     /* for refine.js */
-    refine: refine, tables: tables, inflate: inflate, table: table,
+    refine: refine, tables: tables, inflate: inflate,
+    inflateBytes: inflateBytes, table: table,
     current: function () { return current; },
     /* the tables shown, as text (tests) */
     shownTables: function () {

@@ -23,7 +23,7 @@ PROGS = rprof2tsv pprof2tsv tsvvalidate tsvcombine tsv2pprof tsv2rprof \
 # side by side, on sample).
 BASE_SRC = lib/base/perr.c lib/base/array.c lib/base/hash.c lib/base/num.c \
 	lib/base/fmt.c lib/base/pipe.c lib/base/heap.c lib/base/records.c \
-	lib/base/when.c
+	lib/base/when.c lib/base/siphash.c
 RE_SRC = lib/re/re.c lib/re/re_parse.c lib/re/re_unicode.c lib/re/re_scripts.c
 IO_SRC = lib/io/input.c lib/io/input_raw.c lib/io/decompress.c lib/io/output.c lib/io/gzout.c lib/io/gzstream.c \
 	lib/io/tmpfile.c \
@@ -58,7 +58,9 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/sql/sqlite_db.c lib/formats/sql/sqlite_query.c \
 	lib/formats/sql/pg_query.c lib/formats/sql/sql_read.c \
 	lib/formats/sql/sql_rd.c lib/formats/sql/sql_select.c \
-	lib/formats/sql/sql_codec.c \
+	lib/formats/sql/sql_codec.c lib/formats/sql/ch_schema.c \
+	lib/formats/sql/ch_write.c lib/formats/sql/ch_read.c \
+	lib/formats/sql/ch_http.c lib/formats/sql/sql_sources.c \
 	lib/formats/v1/v1_write.c lib/formats/otlp/otlp_read.c \
 	lib/formats/otlp/otlp_decode.c lib/formats/otlp/otlp_samples.c \
 	lib/formats/otlp/otlp_write.c lib/formats/otlp/otlp_collect.c \
@@ -135,8 +137,8 @@ $(B)/config.mk: tools/deps.sh
 	sh tools/deps.sh
 	@mkdir -p $(@D)
 	printf 'DEPCFLAGS = %s\nDEPLIBS = %s\nDWCFLAGS = %s\nDWLIBS = %s\n' \
-	    "$$(pkg-config --cflags zlib libzstd libdeflate libprotobuf-c sqlite3 libpq)" \
-	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3 libpq)" \
+	    "$$(pkg-config --cflags zlib libzstd libdeflate libprotobuf-c sqlite3 libpq libcurl)" \
+	    "$$(pkg-config --libs zlib libzstd libdeflate libprotobuf-c sqlite3 libpq libcurl)" \
 	    "$$(pkg-config --cflags libdw libdebuginfod)" \
 	    "$$(pkg-config --libs libdw libdebuginfod)" > $@
 

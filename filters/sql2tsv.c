@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "base/when.h"
+#include "formats/sql/ch.h"
 #include "formats/sql/sql_read.h"
 #include "cli.h"
 
@@ -32,8 +33,9 @@ static const struct cli_prog prog = {
 	"Writes the profiles of a database that tsv2sql loaded, all or those "
 	"selected,\nas one stream (2.0), ids renumbered as tsvcombine "
 	"numbers them.", opts, "database",
-	"The database is a SQLite file, or PostgreSQL's conninfo (dbname=... "
-	"host=...,\nor postgresql://...). A sample without a time of its own "
+	"The database is a SQLite file, PostgreSQL's conninfo (dbname=... "
+	"host=...,\nor postgresql://...), or ClickHouse's HTTP interface\n"
+	"(clickhouse://[user[:password]@]host:port/database). A sample without a time of its own "
 	"is in a window\nwhen its source's span (source_timestamp, "
 	"pprof.duration_nanos) meets it."
 };
@@ -169,6 +171,16 @@ main(int argc, char *argv[])
 	s.where = where;
 	s.labels = labels;
 	s.left_out = left_out;
+	if (ch_is_url(argv[0])) {
+		cli_open(&o, opath);
+		if (ch_read(argv[0], timeout, &s, &o, &e) < 0 ||
+		    output_close(&o, &e) < 0)
+			cli_fail(&e);
+		free(where);
+		free(labels);
+		free((void *)s.ids);
+		return EXIT_OK;
+	}
 	c = sql_is_conninfo(argv[0]) ? pg_query_open(argv[0], timeout, &e) :
 	    sqlite_query_open(argv[0], timeout, &e);
 	if (c == NULL)

@@ -6,20 +6,25 @@
 #include <unistd.h>
 
 #include "door/door.h"
+#include "formats/sql/ch.h"
 #include "formats/sql/sql.h"
 #include "formats/sql/sqlite_db.h"
 #include "stream/validate.h"
 #include "cli.h"
 
-enum { OPT_SHARD = CLI_LONG };
+enum { OPT_SHARD = CLI_LONG, OPT_CLUSTER };
 
 static const struct cli_opt opts[] = {
 	{ 'b', "database", "file", "add to this SQLite database file, not "
 	    "as SQL" },
-	{ 'D', "dialect", "name", "sqlite (the default) or postgresql" },
+	{ 'D', "dialect", "name", "sqlite (the default), postgresql or "
+	    "clickhouse" },
 	{ OPT_SHARD, "shard", "conninfo", "with no file: SQL that makes a "
 	    "PostgreSQL database\nthe coordinator of profiles across these "
 	    "servers\n(once each: libpq's host=... dbname=...)" },
+	{ OPT_CLUSTER, "cluster", "name", "with no file: SQL that makes a "
+	    "ClickHouse server's part\nof the layout across the servers of "
+	    "its cluster name\n(remote_servers), run on each" },
 	CLI_OPT_OUTPUT,
 	CLI_OPT_LIMIT,
 	{ 'd', NULL, "name", NULL, 'D' },
@@ -126,6 +131,54 @@ cluster(char **shards, size_t n, int argc, int not_pg, const char *dbpath,
 	return EXIT_OK;
 }
 
+/* --cluster: a ClickHouse server's part of the layout across a cluster.
+ * Its name goes into the SQL as a literal: only a name's characters. */
+static int
+ch_cluster(const char *name, int argc, int other, const char *dbpath,
+    const char *opath)
+{
+	struct output o;
+	struct perr e = { "" };
+
+	if (argc > 0 || other || dbpath != NULL) {
+		cli_warn("--cluster: ClickHouse's layout, with no file, -b, "
+		    "--shard or other -D");
+		cli_usage(&prog);
+	}
+	if (name[0] == '\0' || strspn(name, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != strlen(name)) {
+		cli_warn("--cluster '%s': a cluster's name is letters, digits, "
+		    "'_', '.' and '-'", name);
+		cli_usage(&prog);
+	}
+	cli_open(&o, opath);
+	ch_schema(&o, name);
+	if (output_close(&o, &e) < 0)
+		cli_fail(&e);
+	return EXIT_OK;
+}
+
+/* -D clickhouse: the load script. */
+static int
+ch_load(struct output *o, struct input_ref in, sql_assemble_fn assemble,
+    const char *dir)
+{
+	struct ch_writer *w;
+	struct sql_sink k;
+	struct perr e = { "" };
+
+	if ((w = ch_new(o, dir, &e)) == NULL)
+		cli_fail(&e);
+	k = ch_writer_sink(w);
+	if (sql_stage_stream(assemble, in.path, in.shown, in.record, &k,
+	    &e) < 0 || ch_end(w, &e) < 0)
+		cli_fail(&e);
+	ch_free(w);
+	if (output_close(o, &e) < 0)
+		cli_fail(&e);
+	return EXIT_OK;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -137,6 +190,7 @@ main(int argc, char *argv[])
 	const char *opath = NULL, *dbpath = NULL, *dir = getenv("TMPDIR");
 	enum sql_dialect d = SQL_SQLITE;
 	char **shards = NULL;
+	const char *cluster_name = NULL;
 	sql_assemble_fn assemble = NULL;
 	size_t nshards = 0;
 	int ch, dialect_given = 0;
@@ -173,9 +227,11 @@ main(int argc, char *argv[])
 				d = SQL_SQLITE;
 			else if (strcmp(optarg, "postgresql") == 0)
 				d = SQL_POSTGRESQL;
+			else if (strcmp(optarg, "clickhouse") == 0)
+				d = SQL_CLICKHOUSE;
 			else {
-				cli_warn("-D: '%s' is not sqlite or postgresql",
-				    optarg);
+				cli_warn("-D: '%s' is not sqlite, postgresql "
+				    "or clickhouse", optarg);
 				cli_usage(&prog);
 			}
 			break;
@@ -185,9 +241,15 @@ main(int argc, char *argv[])
 		case OPT_SHARD:
 			shards[nshards++] = optarg;
 			break;
+		case OPT_CLUSTER:
+			cluster_name = optarg;
+			break;
 		}
 	argc -= optind;
 	argv += optind;
+	if (cluster_name != NULL)
+		return ch_cluster(cluster_name, argc, nshards > 0 ||
+		    (dialect_given && d != SQL_CLICKHOUSE), dbpath, opath);
 	if (nshards > 0)
 		return cluster(shards, nshards, argc, dialect_given && d !=
 		    SQL_POSTGRESQL, dbpath, opath);
@@ -201,7 +263,7 @@ main(int argc, char *argv[])
 	 * between, no second reading: a converter's rows are checked as
 	 * written); PostgreSQL's SQL is checked for UTF-8 first, from the
 	 * stream */
-	if (argc == 1 && d == SQL_SQLITE && cli_foreign(argv[0])) {
+	if (argc == 1 && d != SQL_POSTGRESQL && cli_foreign(argv[0])) {
 		assemble = door_assemble;
 		in = cli_input(&prog, argc, argv, TWICE_LATE);
 	} else {
@@ -216,6 +278,8 @@ main(int argc, char *argv[])
 	if (dir == NULL || *dir == '\0')
 		dir = "/tmp";
 	cli_open(&o, opath);
+	if (d == SQL_CLICKHOUSE)
+		return ch_load(&o, in, assemble, dir);
 	if ((w = sql_new(&o, d, dir, &e)) == NULL)
 		cli_fail(&e);
 	k = sql_writer_sink(w);

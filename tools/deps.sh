@@ -18,6 +18,8 @@ have libdeflate || need="$need libdeflate-dev"
 have libprotobuf-c || need="$need libprotobuf-c-dev"
 have sqlite3 || need="$need libsqlite3-dev"
 have libpq || need="$need libpq-dev"
+# sql2tsv clickhouse://: ClickHouse over its HTTP interface
+have libcurl || need="$need libcurl4-openssl-dev"
 have libdw || need="$need libdw-dev"
 # the report page's engine (make wasm): clang's wasm32-wasi target, its
 # builtins, WASI's libc and wasm-ld
@@ -62,7 +64,9 @@ interop|ci)
 	cmd perf linux-perf
 	cmd debuginfod debuginfod
 	cmd eu-addr2line elfutils
-	cmd curl curl ;;
+	cmd curl curl
+	cmd clickhouse-server clickhouse-server
+	cmd clickhouse-client clickhouse-client ;;
 esac
 case ${1:-} in
 ci)

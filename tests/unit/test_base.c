@@ -415,6 +415,22 @@ START_TEST(go_regexp)
 }
 END_TEST
 
+/* SipHash-2-4: the paper's vector (key 00..0f, message 00..0e), and
+ * ClickHouse's sipHash64('a') (its key zero), printed by its server */
+START_TEST(siphash_vectors)
+{
+	unsigned char k[16], m[15], zero[16] = { 0 };
+	int i;
+
+	for (i = 0; i < 16; i++)
+		k[i] = (unsigned char)i;
+	for (i = 0; i < 15; i++)
+		m[i] = (unsigned char)i;
+	ck_assert_uint_eq(siphash24(k, m, 15), 0xa129ca6149be45e5ULL);
+	ck_assert_uint_eq(siphash24(zero, "a", 1), 10863254463029944905ULL);
+}
+END_TEST
+
 Suite *
 suite_base(void)
 {
@@ -430,5 +446,6 @@ suite_base(void)
 	ADD_TEST(s, pipe_wider);
 	ADD_TEST(s, heap_huge);
 	ADD_TEST(s, go_regexp);
+	ADD_TEST(s, siphash_vectors);
 	return s;
 }

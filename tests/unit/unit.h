@@ -17,6 +17,7 @@
 #include "base/hash.h"
 #include "base/heap.h"
 #include "base/pipe.h"
+#include "base/siphash.h"
 #include "re/re.h"
 #include "formats/legacy/legacy.h"
 #include "formats/pprof/pprof_wire.h"

@@ -13,7 +13,7 @@
 #include "stream/stream_read.h"
 #include "stream/stream_write.h"
 
-enum sql_dialect { SQL_SQLITE, SQL_POSTGRESQL };
+enum sql_dialect { SQL_SQLITE, SQL_POSTGRESQL, SQL_CLICKHOUSE };
 
 /* The tables of the database, defining ones first. */
 enum sql_table {

@@ -225,6 +225,9 @@ kind_of(struct sql_stager *g, const struct prof *p, const struct sample *s,
 size_t
 sql_fmt_num(enum sql_dialect d, char *buf, struct num v)
 {
+	if (d == SQL_CLICKHOUSE && (isinf(v.d) || isnan(v.d)))
+		return (size_t)sprintf(buf, "%s", isnan(v.d) ? "nan" :
+		    v.d < 0 ? "-inf" : "inf");
 	if (isinf(v.d))
 		return (size_t)sprintf(buf, "%s%s", v.d < 0 ? "-" : "",
 		    d == SQL_SQLITE ? "9e999" : "Infinity");

@@ -178,13 +178,11 @@ rd_chr(struct rd *r, struct sql_rows *q, int i)
 }
 
 
-struct src *
+struct sql_source *
 rd_src_of(struct rd *r, int64_t id)
 {
-	uint32_t *ix = id > 0 && id <= UINT32_MAX ?
-	    u64map_get(&r->src_ix, (uint64_t)id) : NULL;
-
-	return ix != NULL ? &r->src[*ix] : NULL;
+	return id > 0 && id <= UINT32_MAX ? sql_sources_of(&r->src,
+	    (uint64_t)id) : NULL;
 }
 
 /* Marks location id used (numbered later); -1: out of memory. */

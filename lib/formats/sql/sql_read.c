@@ -36,171 +36,6 @@ number(struct u64map *m, int64_t id, uint32_t *n)
 	return *v;
 }
 
-/* The sources written, each with its attributes. */
-static int
-write_sources(struct rd *r)
-{
-	struct sql_rows *q;
-	struct src *sr;
-	uint32_t n = 0;
-	int rc;
-
-	if ((q = rd_run(r, rd_sqlprintf("SELECT source_id, source_type, "
-	    "source_uri, source_timestamp FROM sources ORDER BY source_id"))) ==
-	    NULL)
-		return -1;
-	while ((rc = rd_next(r, q, 4)) == 1) {
-		if ((sr = rd_src_of(r, rd_i64(r, q, 0))) == NULL || !sr->keep ||
-		    (r->sample_filter && !sr->has_samples))
-			continue;
-		sr->out = ++n;
-		sw_source(&r->w, sr->out, rd_chr(r, q, 1), rd_chr(r, q, 2),
-		    sr->timestamp);
-	}
-	r->c->done(q);
-	if (rc < 0)
-		return -1;
-	if ((q = rd_run(r, rd_sqlprintf("SELECT source_id, key, value FROM "
-	    "source_attributes ORDER BY source_id, %s", rd_added(r)))) == NULL)
-		return -1;
-	while ((rc = rd_next(r, q, 3)) == 1)
-		if ((sr = rd_src_of(r, rd_i64(r, q, 0))) != NULL && sr->out != 0)
-			sw_source_attr(&r->w, sr->out, rd_chr(r, q, 1),
-			    rd_chr(r, q, 2));
-	r->c->done(q);
-	return rc < 0 ? -1 : 0;
-}
-
-/* An attribute of the first source merged, kept while every other has
- * it too. */
-struct common {
-	char *key, *value;
-	size_t seen;		/* sources merged that have it */
-	uint32_t last;		/* the last of them */
-};
-
-/*
- * The sources selected as one (--merge), as pprof merges profiles: the
- * type they share (else "merged"), the database as its uri, the earliest
- * timestamp; the attributes all of them have alike, but pprof.time_nanos
- * the earliest and pprof.duration_nanos the sum (where all have them).
- */
-static int
-write_merged(struct rd *r)
-{
-	struct sql_rows *q;
-	struct common *cm = NULL;
-	size_t ncm = 0, capcm = 0, nsrc = 0, i;
-	uint32_t first = 0;
-	struct src *sr;
-	char *type = NULL;
-	const char *t, *k, *v;
-	double ts = NAN;
-	int64_t tn = INT64_MAX, dur = 0, x;
-	size_t ntn = 0, ndur = 0;
-	int rc;
-	char num[32];
-
-	if ((q = rd_run(r, rd_sqlprintf("SELECT source_id, source_type FROM "
-	    "sources ORDER BY source_id"))) == NULL)
-		return -1;
-	while ((rc = rd_next(r, q, 2)) == 1) {
-		if ((sr = rd_src_of(r, rd_i64(r, q, 0))) == NULL || !sr->keep ||
-		    (r->sample_filter && !sr->has_samples))
-			continue;
-		sr->out = 1;
-		if (nsrc++ == 0)
-			first = sr->id;
-		if (isnan(ts) || sr->timestamp < ts)
-			ts = sr->timestamp;
-		t = r->c->text(q, 1);
-		if (type == NULL && (type = strdup(t != NULL ? t : "")) == NULL)
-			rc = perr_nomem(r->e);
-		else if (strcmp(type, t != NULL ? t : "") != 0)
-			type[0] = '\0';
-		if (rc < 0)
-			break;
-	}
-	r->c->done(q);
-	if (rc < 0)
-		goto done;
-	if ((q = rd_run(r, rd_sqlprintf("SELECT source_id, key, value FROM "
-	    "source_attributes ORDER BY source_id, %s", rd_added(r)))) == NULL) {
-		rc = -1;
-		goto done;
-	}
-	/* the first source's attributes, then each other's seen of them */
-	while ((rc = rd_next(r, q, 3)) == 1) {
-		if ((sr = rd_src_of(r, rd_i64(r, q, 0))) == NULL || sr->out == 0)
-			continue;
-		k = r->c->text(q, 1);
-		v = r->c->text(q, 2);
-		if (strcmp(k, ATTR_PPROF_TIME) == 0 && when_i64(v, &x) == 0) {
-			ntn++;
-			tn = x < tn ? x : tn;
-			continue;
-		}
-		if (strcmp(k, ATTR_PPROF_DURATION) == 0 && when_i64(v, &x) == 0) {
-			ndur++;
-			if (__builtin_add_overflow(dur, x, &dur))
-				dur = INT64_MAX;
-			continue;
-		}
-		if (sr->id == first) {
-			if (ARRAY_ROOM(cm, ncm, capcm) < 0) {
-				rc = perr_nomem(r->e);
-				break;
-			}
-			cm[ncm].key = strdup(k);
-			cm[ncm].value = strdup(v);
-			cm[ncm].seen = 1;
-			cm[ncm].last = first;
-			if (cm[ncm++].key == NULL || cm[ncm - 1].value == NULL) {
-				rc = perr_nomem(r->e);
-				break;
-			}
-			continue;
-		}
-		/* once a source: a pair repeated counts once */
-		for (i = 0; i < ncm; i++)
-			if (cm[i].last != sr->id && strcmp(cm[i].key, k) == 0 &&
-			    strcmp(cm[i].value, v) == 0) {
-				cm[i].seen++;
-				cm[i].last = sr->id;
-				break;
-			}
-	}
-	r->c->done(q);
-	if (rc < 0)
-		goto done;
-	sw_source(&r->w, 1, text_of(type != NULL && type[0] != '\0' ? type :
-	    "merged"), text_of(r->c->name), ts);
-	for (i = 0; i < ncm; i++)
-		if (cm[i].seen >= nsrc)
-			sw_source_attr(&r->w, 1, text_of(cm[i].key),
-			    text_of(cm[i].value));
-	if (ntn == nsrc) {
-		num[fmt_i64(num, tn)] = '\0';
-		sw_source_attr(&r->w, 1, text_of(ATTR_PPROF_TIME), text_of(num));
-	}
-	if (ndur == nsrc) {
-		num[fmt_i64(num, dur)] = '\0';
-		sw_source_attr(&r->w, 1, text_of(ATTR_PPROF_DURATION),
-		    text_of(num));
-	}
-	sw_source_attr(&r->w, 1, text_of(ATTR_MERGED_SOURCES),
-	    text_of((snprintf(num, sizeof(num), "%zu", nsrc), num)));
-	rc = 0;
-done:
-	for (i = 0; i < ncm; i++) {
-		free(cm[i].key);
-		free(cm[i].value);
-	}
-	free(cm);
-	free(type);
-	return rc < 0 ? -1 : 0;
-}
-
 /* The locations used (all, read whole), marking their functions and
  * mappings used. */
 static int
@@ -481,7 +316,7 @@ write_samples(struct rd *r)
 	struct sw_stack stk;
 	struct sw_label lb;
 	struct stack *st;
-	struct src *sr;
+	struct sql_source *sr;
 	uint32_t n = 0, i, *ix;
 	int64_t id, vt;
 	int rc = 0, at;
@@ -583,17 +418,17 @@ sql_read(struct sql_conn *c, const struct sql_select *s, struct output *o,
 	/* as tsvcombine's: the headers of the extensions it always has;
 	 * pprof's columns of locations where a location uses them */
 	sw_begin(&r.w, o, V20, SCHEMA_EXTENSIONS, r.loc_ext);
-	rc = (s->merge ? write_merged(&r) : write_sources(&r)) < 0 || write_definitions(&r) < 0 ||
+	rc = sql_sources_write(&r.src, &r.w, s->merge, r.sample_filter, e) <
+	    0 || write_definitions(&r) < 0 ||
 	    write_locations(&r) < 0 || write_samples(&r) < 0 ? -1 : 0;
 	sw_free(&r.w);
 done:
 	free(r.from);
 	sql_params_free(&r.from_pa);
-	free(r.src);
+	sql_sources_free(&r.src);
 	free(r.stacks);
 	free(r.frames);
 	free(r.locs);
-	u64map_free(&r.src_ix);
 	u64map_free(&r.stack_ix);
 	u64map_free(&r.kind_ix);
 	free(r.kinds);

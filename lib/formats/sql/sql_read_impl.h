@@ -7,17 +7,8 @@
 #include "base/hash.h"
 #include "formats/sql/sql_impl.h"
 #include "formats/sql/sql_read.h"
+#include "formats/sql/sql_sources.h"
 #include "stream/stream_write.h"
-
-struct src {
-	uint32_t id, out;	/* the database's id; the stream's, 0: none */
-	int keep;		/* selected by id and attributes */
-	int matched;		/* keys of where it matches */
-	int has_samples;	/* some sample selected */
-	double timestamp;	/* NaN: NA */
-	int64_t time_nanos, duration;	/* pprof's, when has_ */
-	int has_time_nanos, has_duration;
-};
 
 struct stack {
 	size_t off;		/* in frames */
@@ -28,9 +19,7 @@ struct rd {
 	struct sql_conn *c;
 	const struct sql_select *sel;
 	struct perr *e;
-	struct src *src;
-	size_t nsrc, capsrc;
-	struct u64map src_ix;		/* database id -> index in src */
+	struct sql_sources src;		/* the database's, whole */
 	int whole;			/* nothing selected */
 	int sample_filter;		/* by time or label */
 	char *from;			/* FROM ... WHERE ...: the samples */
@@ -87,7 +76,7 @@ int rd_next(struct rd *r, struct sql_rows *q, int ncols);
 int64_t rd_i64(struct rd *r, struct sql_rows *q, int i);
 int rd_lgl(struct rd *r, struct sql_rows *q, int i);
 struct text rd_chr(struct rd *r, struct sql_rows *q, int i);
-struct src *rd_src_of(struct rd *r, int64_t id);
+struct sql_source *rd_src_of(struct rd *r, int64_t id);
 int rd_use(struct u64map *m, int64_t id);
 
 /* sql_select.c, in this order: the database is tsv2sql's, of this

@@ -131,10 +131,10 @@ rd_check_layout(struct rd *r)
 }
 
 
-/* The keys of source attributes (or of labels) there are, for a
- * message. */
+/* No sample has a label of the key (n bytes): the message, with the
+ * keys there are. */
 static int
-no_such_key(struct rd *r, const char *key, size_t n, int label)
+no_such_key(struct rd *r, const char *key, size_t n)
 {
 	struct sql_rows *q;
 	char keys[600] = "";
@@ -143,8 +143,7 @@ no_such_key(struct rd *r, const char *key, size_t n, int label)
 	int rc;
 
 	if ((q = rd_run(r, rd_sqlprintf("SELECT DISTINCT key FROM %s ORDER BY key",
-	    label ? sql_table_of(SQ_SAMPLE_LABELS).name :
-	    "source_attributes"))) == NULL)
+	    sql_table_of(SQ_SAMPLE_LABELS).name))) == NULL)
 		return -1;
 	while ((rc = r->c->next(q, r->e)) == 1 && len < sizeof(keys) - 8) {
 		k = r->c->text(q, 0);
@@ -156,9 +155,8 @@ no_such_key(struct rd *r, const char *key, size_t n, int label)
 		return -1;
 	if (len >= sizeof(keys) - 8)
 		snprintf(keys + sizeof(keys) - 8, 8, ", ...");
-	return perr_set(r->e, "%s: no %s has %s %.*s (the keys there are: %s)",
-	    r->c->name, label ? "sample" : "source", label ? "a label" :
-	    "an attribute", (int)n, key, len ? keys : "none");
+	return perr_set(r->e, "%s: no sample has a label %.*s (the keys "
+	    "there are: %s)", r->c->name, (int)n, key, len ? keys : "none");
 }
 
 /* The values of the terms i.. (key=value) whose key is term i's (n
@@ -176,158 +174,62 @@ values_of(struct sb *f, char *const *terms, size_t nterms, size_t i,
 		}
 }
 
-/* Marks the sources whose attribute key is one of the values of the
- * where terms i.. with that key. */
-static int
-match_key(struct rd *r, size_t i)
-{
-	const struct sql_select *s = r->sel;
-	const char *key = s->where[i], *eq = strchr(key, '=');
-	size_t n = (size_t)(eq - key);
-	struct sql_rows *q;
-	struct src *sr;
-	struct sb b = { 0 }, *f = &b;
-	int rc, found = 0;
-
-	rd_sbf(f, "SELECT DISTINCT source_id, value IN (");
-	values_of(f, s->where, s->nwhere, i, n);
-	rd_sbf(f, ") FROM source_attributes WHERE key = ");
-	rd_param(f, key, n);
-	q = rd_run_p(r, rd_sb_take(f), &b.pa);
-	sql_params_free(&b.pa);
-	if (q == NULL)
-		return -1;
-	while ((rc = r->c->next(q, r->e)) == 1) {
-		found = 1;
-		if (rd_lgl(r, q, 1) && (sr = rd_src_of(r, rd_i64(r, q, 0))) != NULL &&
-		    sr->matched == (int)i)
-			sr->matched = (int)i + 1;
-	}
-	r->c->done(q);
-	if (rc < 0)
-		return -1;
-	return found ? 0 : no_such_key(r, key, n, 0);
-}
-
-/* Step 1: the sources, which are kept, and their spans. */
+/* Step 1: the sources and their attributes, held whole (two cursors in
+ * source order), and which the selection keeps (sql_sources.c). */
 int
 rd_select_sources(struct rd *r)
 {
-	const struct sql_select *s = r->sel;
-	struct sql_rows *q;
-	struct src *sr;
-	size_t i, j, kept = 0;
-	int64_t id, v;
+	struct sql_rows *q, *qa;
+	int64_t id, aid = 0;
 	const char *t;
-	int rc, dup, step;
+	int rc, ra = 1;
 
-	if ((q = rd_run(r, rd_sqlprintf("SELECT source_id, source_timestamp FROM "
-	    "sources ORDER BY source_id"))) == NULL)
+	r->src.name = r->c->name;
+	if ((q = rd_run(r, rd_sqlprintf("SELECT source_id, source_type, "
+	    "source_uri, source_timestamp FROM sources ORDER BY source_id"))) ==
+	    NULL)
 		return -1;
-	while ((rc = rd_next(r, q, 2)) == 1) {
+	if ((qa = rd_run(r, rd_sqlprintf("SELECT source_id, key, value FROM "
+	    "source_attributes ORDER BY source_id, %s", rd_added(r)))) ==
+	    NULL) {
+		r->c->done(q);
+		return -1;
+	}
+	while ((rc = rd_next(r, q, 4)) == 1) {
 		id = rd_i64(r, q, 0);
-		if (id <= 0 || id > INT32_MAX || ARRAY_ROOM(r->src, r->nsrc,
-		    r->capsrc) < 0 || u64map_put(&r->src_ix, (uint64_t)id,
-		    (uint32_t)r->nsrc, NULL) == NULL) {
-			rc = id <= 0 || id > INT32_MAX ? perr_set(r->e,
-			    "%s: a source id %" PRId64 " out of range",
-			    r->c->name, id) : perr_nomem(r->e);
+		if (id <= 0 || id > INT32_MAX) {
+			rc = perr_set(r->e, "%s: a source id %" PRId64 " out of "
+			    "range", r->c->name, id);
 			break;
 		}
-		sr = &r->src[r->nsrc++];
-		memset(sr, 0, sizeof(*sr));
-		sr->id = (uint32_t)id;
-		sr->keep = s->nids == 0;
-		t = r->c->text(q, 1);
-		sr->timestamp = t != NULL ? strtod(t, NULL) : NAN;
+		t = r->c->text(q, 3);
+		if (sql_sources_add(&r->src, (uint64_t)id, (uint32_t)id,
+		    r->c->text(q, 1), r->c->text(q, 2), t != NULL ?
+		    strtod(t, NULL) : NAN, r->e) < 0) {
+			rc = -1;
+			break;
+		}
+		/* its attributes; those of no source before it pass */
+		while (ra == 1 && (aid <= id)) {
+			if (aid == id && sql_sources_attr(&r->src,
+			    r->c->text(qa, 1), r->c->text(qa, 2), r->e) < 0) {
+				ra = -1;
+				break;
+			}
+			if ((ra = rd_next(r, qa, 3)) == 1)
+				aid = rd_i64(r, qa, 0);
+		}
+		if (ra < 0) {
+			rc = -1;
+			break;
+		}
 	}
 	r->c->done(q);
-	if (rc < 0)
+	r->c->done(qa);
+	if (rc < 0 || sql_sources_select(&r->src, r->sel, r->e) < 0)
 		return -1;
-	for (i = 0; i < s->nids; i++) {
-		if ((sr = rd_src_of(r, s->ids[i])) == NULL)
-			return perr_set(r->e, "%s: no source %" PRIu32 " (%zu "
-			    "source%s, ids %" PRIu32 " to %" PRIu32 ")",
-			    r->c->name, s->ids[i], r->nsrc, r->nsrc == 1 ? "" :
-			    "s", r->nsrc ?
-			    r->src[0].id : 0, r->nsrc ? r->src[r->nsrc - 1].id :
-			    0);
-		sr->keep = 1;
-	}
-	/* where: each key once, matched by one query; a source keeps the
-	 * count of keys it matched in turn */
-	for (i = 0, step = 0; i < s->nwhere; i++) {
-		for (j = 0, dup = 0; j < i && !dup; j++)
-			dup = strncmp(s->where[j], s->where[i],
-			    (size_t)(strchr(s->where[i], '=') - s->where[i]) +
-			    1) == 0;
-		if (dup)
-			continue;
-		for (j = 0; j < r->nsrc; j++)
-			if (r->src[j].matched == step)
-				r->src[j].matched = (int)i;
-		if (match_key(r, i) < 0)
-			return -1;
-		for (j = 0; j < r->nsrc; j++)
-			r->src[j].matched = r->src[j].matched == (int)i + 1 ?
-			    step + 1 : -1;
-		step++;
-	}
-	for (j = 0; j < r->nsrc; j++)
-		if (s->nwhere > 0 && r->src[j].matched != step)
-			r->src[j].keep = 0;
-	/* spans: pprof's nanoseconds where they are, for the duration */
-	if (when_window_set(&s->window)) {
-		if ((q = rd_run(r, rd_sqlprintf("SELECT a.source_id, a.key, "
-		    "a.value, s.source_uri FROM source_attributes a JOIN "
-		    "sources s ON s.source_id = a.source_id WHERE a.key IN "
-		    "('%s', '%s', '%s') ORDER BY a.source_id", ATTR_PPROF_TIME,
-		    ATTR_PPROF_DURATION, ATTR_CLOCK))) == NULL)
-			return -1;
-		while ((rc = rd_next(r, q, 4)) == 1) {
-			if ((sr = rd_src_of(r, rd_i64(r, q, 0))) == NULL)
-				continue;
-			/* times on the producer's clock: no Unix time */
-			if (strcmp(r->c->text(q, 1), ATTR_CLOCK) == 0) {
-				if (sr->keep && s->left_out != NULL)
-					s->left_out(s->ctx, sr->id,
-					    r->c->text(q, 3), r->c->text(q, 2));
-				sr->keep = 0;
-				continue;
-			}
-			if (when_i64(r->c->text(q, 2), &v) < 0)
-				continue;
-			if (strcmp(r->c->text(q, 1), ATTR_PPROF_TIME) == 0) {
-				sr->time_nanos = v;
-				sr->has_time_nanos = 1;
-			} else {
-				sr->duration = v;
-				sr->has_duration = 1;
-			}
-		}
-		r->c->done(q);
-		if (rc < 0)
-			return -1;
-	}
-	for (j = 0; j < r->nsrc; j++)
-		kept += r->src[j].keep;
-	if (kept == 0)
-		return perr_set(r->e, "%s: no source matches the selection "
-		    "(%zu source%s)", r->c->name, r->nsrc, r->nsrc == 1 ? "" :
-		    "s");
-	r->whole = kept == r->nsrc && !r->sample_filter;
+	r->whole = r->src.whole;
 	return 0;
-}
-
-/* Whether a source's span meets the window. */
-static int
-span_meets(const struct sql_select *s, const struct src *sr)
-{
-	int64_t start, end;
-
-	return when_source_span(sr->timestamp, sr->has_time_nanos ?
-	    &sr->time_nanos : NULL, sr->has_duration ? &sr->duration : NULL,
-	    &start, &end) && when_span_meets(&s->window, start, end);
 }
 
 /* Whether some sample has a label of the key, or the message. */
@@ -350,7 +252,7 @@ label_key(struct rd *r, const char *key, size_t n)
 	r->c->done(q);
 	if (rc < 0)
 		return -1;
-	return rc == 1 ? 0 : no_such_key(r, key, n, 1);
+	return rc == 1 ? 0 : no_such_key(r, key, n);
 }
 
 /* The samples selected: FROM ... WHERE ... over sample_stacks s (and
@@ -368,14 +270,14 @@ rd_samples_from(struct rd *r)
 		rd_sbf(f, " LEFT JOIN %s t ON t.sample_id = s.sample_id",
 		    sql_table_of(SQ_SAMPLE_TIMES).name);
 	rd_sbf(f, " WHERE 1 = 1");
-	for (i = 0; i < r->nsrc; i++)
-		kept += r->src[i].keep;
-	if (kept < r->nsrc) {
+	for (i = 0; i < r->src.n; i++)
+		kept += r->src.v[i].keep;
+	if (kept < r->src.n) {
 		rd_sbf(f, " AND s.source_id IN (");
-		for (i = 0; i < r->nsrc; i++)
-			if (r->src[i].keep)
+		for (i = 0; i < r->src.n; i++)
+			if (r->src.v[i].keep)
 				rd_sbf(f, "%s%" PRIu32, any++ ? ", " : "",
-				    r->src[i].id);
+				    r->src.v[i].id);
 		rd_sbf(f, ")");
 	}
 	if (when_window_set(&s->window)) {
@@ -387,9 +289,10 @@ rd_samples_from(struct rd *r)
 			rd_sbf(f, " AND t.time_unix_nano < %" PRId64,
 			    s->window.to);
 		rd_sbf(f, " OR t.sample_id IS NULL AND s.source_id IN (0");
-		for (i = 0; i < r->nsrc; i++)
-			if (r->src[i].keep && span_meets(s, &r->src[i]))
-				rd_sbf(f, ", %" PRIu32, r->src[i].id);
+		for (i = 0; i < r->src.n; i++)
+			if (r->src.v[i].keep && sql_sample_in_window(s,
+			    &r->src.v[i], 0, 0))
+				rd_sbf(f, ", %" PRIu32, r->src.v[i].id);
 		rd_sbf(f, "))");
 	}
 	/* labels: each key once, any of its values, as a string or a
@@ -428,7 +331,7 @@ int
 rd_gather(struct rd *r)
 {
 	struct sql_rows *q;
-	struct src *sr;
+	struct sql_source *sr;
 	struct stack *st;
 	const char *t;
 	char *end;

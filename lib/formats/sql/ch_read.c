@@ -206,7 +206,8 @@ read_sources(struct chr *r)
 
 	if (ch_http_query(r->h, "SELECT source_id, source_type, source_uri, "
 	    "source_timestamp, attribute_keys, attribute_values FROM sources "
-	    "ORDER BY made, load, position", r->e) < 0)
+	    "ORDER BY made, load, position LIMIT 1 BY made, load, position",
+	    r->e) < 0)
 		return -1;
 	while ((rc = ch_more(r->h, r->e)) == 1) {
 		ts = NAN;
@@ -356,7 +357,8 @@ blocks_sql(struct chr *r)
 		}
 		PUT("))");
 	}
-	PUT(" ORDER BY made, load, first");
+	/* a script run twice: its blocks once */
+	PUT(" ORDER BY made, load, first LIMIT 1 BY made, load, first");
 #undef PUT
 	r->blocks_sql = b.p;
 	return 0;

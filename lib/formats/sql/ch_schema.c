@@ -146,9 +146,9 @@ engine(enum ch_table t)
 {
 	switch (t) {
 	case CH_SOURCES:
-		return "MergeTree ORDER BY (made, load, position)";
+		return "ReplacingMergeTree ORDER BY (made, load, position)";
 	case CH_SAMPLE_BLOCKS:
-		return "MergeTree ORDER BY (made, load, first)";
+		return "ReplacingMergeTree ORDER BY (made, load, first)";
 	case CH_STACKS:
 		return "ReplacingMergeTree ORDER BY stack_id";
 	case CH_VALUE_KINDS:
@@ -199,51 +199,98 @@ create(struct output *o, enum ch_table t, const char *suffix)
 
 /*
  * 2.0's tables, as views: a sample is (load, sample_no), its number in
- * its load from 1; each definition once (merges may not have met its
- * copies yet), its values as tsvtop reads them (a value past int64,
- * from value_text, as Float64).
+ * its load from 1; each block, source and definition once (a script run
+ * twice, or merges that have not met a row's copies yet); a value past
+ * int64 (value_text) as Float64. function_totals and source_totals: the
+ * figures of tsv2sql(1)'s queries, each block's values summed by stack
+ * (or source) where the block lies, on each shard, before the names are
+ * joined.
  */
-static const char views[] =
-"CREATE VIEW IF NOT EXISTS samples AS SELECT load, sample_no, src AS "
-"source_id FROM (SELECT load, first + n - 1 AS sample_no, src FROM "
-"sample_blocks ARRAY JOIN source_id AS src, arrayEnumerate(source_id) AS "
-"n);\n"
-"CREATE VIEW IF NOT EXISTS sample_values AS SELECT load, sample_no, "
-"ts[i] AS type, us[i] AS unit, v[i] AS value FROM (SELECT load, "
-"sample_no, ts, us, v FROM (SELECT load, sample_no, kid AS kind_id, v "
-"FROM (SELECT load, first + n - 1 AS sample_no, kid, if(vt = '', "
-"arrayMap(x -> toFloat64(x), vi), arrayMap(x -> toFloat64OrZero(x), "
-"splitByChar(',', vt))) AS v FROM sample_blocks ARRAY JOIN kind_id AS "
-"kid, value AS vi, value_text AS vt, arrayEnumerate(kind_id) AS n)) ANY "
-"INNER JOIN (SELECT kind_id, any(types) AS ts, any(units) AS us FROM "
-"value_kinds GROUP BY kind_id) USING kind_id) ARRAY JOIN "
-"arrayEnumerate(ts) AS i;\n"
-"CREATE VIEW IF NOT EXISTS sample_locations AS SELECT load, sample_no, "
-"d AS depth, f AS location_id FROM (SELECT load, sample_no, fr FROM "
-"(SELECT load, sample_no, sid AS stack_id FROM (SELECT load, first + n - "
-"1 AS sample_no, sid FROM sample_blocks ARRAY JOIN stack_id AS sid, "
-"arrayEnumerate(stack_id) AS n)) ANY INNER JOIN (SELECT stack_id, "
-"any(frames) AS fr FROM stacks GROUP BY stack_id) USING stack_id) ARRAY "
-"JOIN fr AS f, arrayEnumerate(fr) AS d;\n"
-"CREATE VIEW IF NOT EXISTS sample_times AS SELECT load, sample_no, t AS "
-"time_unix_nano FROM (SELECT load, first + n - 1 AS sample_no, t, tm "
-"FROM sample_blocks ARRAY JOIN arrayCumSum(time) AS t, timed AS tm, "
-"arrayEnumerate(timed) AS n) WHERE tm = 1;\n"
-"CREATE VIEW IF NOT EXISTS sample_labels AS SELECT load, sample_no, lk "
-"AS key, if(bitAnd(na, 1) = 1, NULL, ls) AS str, if(bitAnd(na, 2) = 2, "
-"NULL, ln) AS num, if(bitAnd(na, 4) = 4, NULL, lu) AS num_unit FROM "
-"(SELECT load, sample_no, lk, ls, ln, lu, na FROM (SELECT load, first + "
-"n - 1 AS sample_no, k, s, m, u, a FROM sample_blocks ARRAY JOIN "
-"label_key AS k, label_str AS s, label_num AS m, label_num_unit AS u, "
-"label_na AS a, arrayEnumerate(label_key) AS n) ARRAY JOIN k AS lk, s AS "
-"ls, m AS ln, u AS lu, a AS na);\n"
-"CREATE VIEW IF NOT EXISTS source_attributes AS SELECT source_id, k AS "
-"key, v AS value FROM sources ARRAY JOIN attribute_keys AS k, "
-"attribute_values AS v;\n"
-"CREATE VIEW IF NOT EXISTS location_attributes AS SELECT location_id, "
-"k AS key, v AS value FROM (SELECT location_id, argMax(attribute_keys, "
-"ver) AS ks, argMax(attribute_values, ver) AS vs FROM locations GROUP "
-"BY location_id) ARRAY JOIN ks AS k, vs AS v;\n";
+#define BLOCKS "(SELECT * FROM sample_blocks LIMIT 1 BY made, load, first)"
+#define VALUES "if(vt = '', arrayMap(x -> toFloat64(x), vi), " \
+    "arrayMap(x -> toFloat64OrZero(x), splitByChar(',', vt)))"
+#define KINDS "(SELECT kind_id, any(types) AS ts, any(units) AS us " \
+    "FROM value_kinds GROUP BY kind_id)"
+static const struct {
+	const char *name, *select;
+} views[] = {
+	{ "samples",
+	    "SELECT load, sample_no, src AS source_id FROM (SELECT load, "
+	    "first + n - 1 AS sample_no, src FROM " BLOCKS " ARRAY JOIN "
+	    "source_id AS src, arrayEnumerate(source_id) AS n)" },
+	{ "sample_values",
+	    "SELECT load, sample_no, ts[i] AS type, us[i] AS unit, v[i] AS "
+	    "value FROM (SELECT load, sample_no, ts, us, v FROM (SELECT "
+	    "load, sample_no, kid AS kind_id, v FROM (SELECT load, first + "
+	    "n - 1 AS sample_no, kid, " VALUES " AS v FROM " BLOCKS " ARRAY "
+	    "JOIN kind_id AS kid, value AS vi, value_text AS vt, "
+	    "arrayEnumerate(kind_id) AS n)) ANY INNER JOIN " KINDS " USING "
+	    "kind_id) ARRAY JOIN arrayEnumerate(ts) AS i" },
+	{ "sample_locations",
+	    "SELECT load, sample_no, d AS depth, f AS location_id FROM "
+	    "(SELECT load, sample_no, fr FROM (SELECT load, sample_no, sid "
+	    "AS stack_id FROM (SELECT load, first + n - 1 AS sample_no, sid "
+	    "FROM " BLOCKS " ARRAY JOIN stack_id AS sid, "
+	    "arrayEnumerate(stack_id) AS n)) ANY INNER JOIN (SELECT "
+	    "stack_id, any(frames) AS fr FROM stacks GROUP BY stack_id) "
+	    "USING stack_id) ARRAY JOIN fr AS f, arrayEnumerate(fr) AS d" },
+	{ "sample_times",
+	    "SELECT load, sample_no, t AS time_unix_nano FROM (SELECT load, "
+	    "first + n - 1 AS sample_no, t, tm FROM " BLOCKS " ARRAY JOIN "
+	    "arrayCumSum(time) AS t, timed AS tm, arrayEnumerate(timed) AS "
+	    "n) WHERE tm = 1" },
+	{ "sample_labels",
+	    "SELECT load, sample_no, lk AS key, if(bitAnd(na, 1) = 1, NULL, "
+	    "ls) AS str, if(bitAnd(na, 2) = 2, NULL, ln) AS num, "
+	    "if(bitAnd(na, 4) = 4, NULL, lu) AS num_unit FROM (SELECT load, "
+	    "sample_no, lk, ls, ln, lu, na FROM (SELECT load, first + n - 1 "
+	    "AS sample_no, k, s, m, u, a FROM " BLOCKS " ARRAY JOIN "
+	    "label_key AS k, label_str AS s, label_num AS m, label_num_unit "
+	    "AS u, label_na AS a, arrayEnumerate(label_key) AS n) ARRAY "
+	    "JOIN k AS lk, s AS ls, m AS ln, u AS lu, a AS na)" },
+	{ "source_attributes",
+	    "SELECT source_id, k AS key, v AS value FROM (SELECT * FROM "
+	    "sources LIMIT 1 BY made, load, position) ARRAY JOIN "
+	    "attribute_keys AS k, attribute_values AS v" },
+	{ "location_attributes",
+	    "SELECT location_id, k AS key, v AS value FROM (SELECT "
+	    "location_id, argMax(attribute_keys, ver) AS ks, "
+	    "argMax(attribute_values, ver) AS vs FROM locations GROUP BY "
+	    "location_id) ARRAY JOIN ks AS k, vs AS v" },
+	{ "function_totals",
+	    "SELECT ts[i] AS type, us[i] AS unit, nm AS name, sum(sf[i]) AS "
+	    "self, sum(st[i]) AS total FROM (SELECT nm, ts, us, sf, st FROM "
+	    "(SELECT kid AS kind_id, nm, sf, st FROM (SELECT kid, nm, "
+	    "sumForEach(if(leaf = 1, sums, arrayMap(x -> 0., sums))) AS sf, "
+	    "sumForEach(sums) AS st FROM (SELECT sk, kid, nm, any(sums) AS "
+	    "sums, max(dep = 1) AS leaf FROM (SELECT sk, kid, sums, dep, nm "
+	    "FROM (SELECT sk, kid, sums, dep, ifNull(fid, toUInt64(0)) AS "
+	    "function_id FROM (SELECT sk, kid, sums, dep, fid FROM (SELECT "
+	    "sk, kid, sums, dep, lid AS location_id FROM (SELECT sk, kid, "
+	    "sums, lid, dep FROM (SELECT stack_id AS sk, kid, sums, fr FROM "
+	    "(SELECT sid AS stack_id, kid, sums FROM (SELECT sid, kid, "
+	    "sumForEach(v) AS sums FROM (SELECT sid, kid, " VALUES " AS v "
+	    "FROM " BLOCKS " ARRAY JOIN stack_id AS sid, kind_id AS kid, "
+	    "value AS vi, value_text AS vt) GROUP BY sid, kid)) ANY INNER "
+	    "JOIN (SELECT stack_id, any(frames) AS fr FROM stacks GROUP BY "
+	    "stack_id) USING stack_id) ARRAY JOIN fr AS lid, "
+	    "arrayEnumerate(fr) AS dep)) ANY INNER JOIN (SELECT "
+	    "location_id, any(function_id) AS fid FROM locations GROUP BY "
+	    "location_id) USING location_id)) ANY INNER JOIN (SELECT "
+	    "function_id, any(name) AS nm FROM functions GROUP BY "
+	    "function_id) USING function_id) GROUP BY sk, kid, nm) GROUP BY "
+	    "kid, nm)) ANY INNER JOIN " KINDS " USING kind_id) ARRAY JOIN "
+	    "arrayEnumerate(ts) AS i GROUP BY type, unit, name" },
+	{ "source_totals",
+	    "SELECT src AS source_id, ts[i] AS type, us[i] AS unit, "
+	    "sum(sums[i]) AS total FROM (SELECT src, ts, us, sums FROM "
+	    "(SELECT src, kid AS kind_id, sums FROM (SELECT src, kid, "
+	    "sumForEach(v) AS sums FROM (SELECT src, kid, " VALUES " AS v "
+	    "FROM " BLOCKS " ARRAY JOIN source_id AS src, kind_id AS kid, "
+	    "value AS vi, value_text AS vt) GROUP BY src, kid)) ANY INNER "
+	    "JOIN " KINDS " USING kind_id) ARRAY JOIN arrayEnumerate(ts) AS "
+	    "i GROUP BY source_id, type, unit" },
+};
 
 void
 ch_schema(struct output *o, const char *cluster)
@@ -270,5 +317,11 @@ ch_schema(struct output *o, const char *cluster)
 		out_str(o, shard_key(t));
 		out_str(o, ");\n");
 	}
-	out_str(o, views);
+	for (t = 0; t < (int)(sizeof(views) / sizeof(views[0])); t++) {
+		out_str(o, "CREATE VIEW IF NOT EXISTS ");
+		out_str(o, views[t].name);
+		out_str(o, " AS ");
+		out_str(o, views[t].select);
+		out_str(o, ";\n");
+	}
 }

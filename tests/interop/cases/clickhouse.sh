@@ -291,14 +291,17 @@ t_clickhouse_cluster() {
 			$bin/rprof2tsv "$out/runs/run$i.out" >"$out/runs/run$i.tsv"
 		done
 	done
+	pids=
 	for l in 1 2 3 4; do
 		( for r in 0 4 8 12 16; do
 			$bin/tsv2sql -D clickhouse "$out/runs/run$((r + l)).tsv" |
 			    on c --multiquery 2>>"$out/load$l.err" ||
 			    echo "run $((r + l)) failed" >>"$out/load$l.err"
 		done ) &
+		pids="$pids $!"
 	done
-	wait
+	# the loaders (a bare wait would wait for the servers too)
+	wait $pids
 	cat "$out"/load?.err | grep . && bad "a load failed"
 	samples=$(cat "$out"/runs/*.tsv | grep -c '^samples')
 	values=$(cat "$out"/runs/*.tsv | grep -c '^sample_values')

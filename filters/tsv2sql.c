@@ -166,8 +166,22 @@ ch_load(struct output *o, struct input_ref in, sql_assemble_fn assemble,
 	struct ch_writer *w;
 	struct sql_sink k;
 	struct perr e = { "" };
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	int64_t epoch;
+	char *end;
 
-	if ((w = ch_new(o, dir, &e)) == NULL)
+	/* reproducible builds' convention: a script made again is the
+	 * same, byte for byte (and, loaded, the same load) */
+	if (sde != NULL && *sde != '\0') {
+		epoch = strtoll(sde, &end, 10);
+		if (*end != '\0' || epoch < 0 || epoch > INT64_MAX / 1000000000) {
+			cli_warn("SOURCE_DATE_EPOCH '%s' is not seconds since "
+			    "1970", sde);
+			cli_usage(&prog);
+		}
+	}
+	if ((w = ch_new(o, dir, sde != NULL && *sde != '\0' ? &epoch : NULL,
+	    &e)) == NULL)
 		cli_fail(&e);
 	k = ch_writer_sink(w);
 	if (sql_stage_stream(assemble, in.path, in.shown, in.record, &k,

@@ -302,3 +302,49 @@ t_sql_through_door() {
 		same "$out/want" "tsv2sql -b $f, as $p piped, read back"
 	done
 }
+
+# ClickHouse's script (make interop runs it on real servers): with
+# SOURCE_DATE_EPOCH the same bytes every time, as expected here: each
+# table's rows one INSERT on one line (text escaped so: tab, newline,
+# quote, backslash), ids the rows' content hashes, the sources last; a
+# load of the same stream at another time differs in its load only, not
+# in a definition's id. Blocks of 1,024 samples a row.
+t_sql_clickhouse_script() {
+	SOURCE_DATE_EPOCH=1700000000 $bin/tsv2sql -D clickhouse tests/sql/text.tsv \
+	    >"$out/a.sql" || bad "tsv2sql -D clickhouse failed"
+	SOURCE_DATE_EPOCH=1700000000 $bin/tsv2sql -D clickhouse tests/sql/text.tsv |
+	    cmp -s - "$out/a.sql" || bad "SOURCE_DATE_EPOCH: not the same script twice"
+	grep '^INSERT' "$out/a.sql" >"$out/got"
+	same tests/sql/clickhouse.expected "tsv2sql -D clickhouse of text.tsv"
+	# another time: the definitions' rows keep their ids
+	SOURCE_DATE_EPOCH=1800000000 $bin/tsv2sql -D clickhouse tests/sql/text.tsv |
+	    grep '^INSERT INTO `functions`' | cut -d'(' -f2 | cut -d, -f1 >"$out/b"
+	grep '^INSERT INTO `functions`' "$out/a.sql" | cut -d'(' -f2 |
+	    cut -d, -f1 | cmp -s - "$out/b" || bad "a function's id depends on its load"
+	# 2,500 samples: three blocks (1,024, 1,024, 452), the first numbered
+	awk 'BEGIN { OFS = "\t"; print "#meta", "key", "value"; print "meta", "version", "2.0"
+	    print "#sources", "source_id", "source_type", "source_uri", "source_timestamp"
+	    print "sources", 1, "manual", "NA", "NA"
+	    print "#functions", "function_id", "name", "system_name", "filename", "start_line"
+	    print "functions", 1, "f", "f", "", 0
+	    print "#locations", "location_id", "function_id", "line"; print "locations", 1, 1, 1
+	    print "#samples", "sample_id", "source_id"
+	    print "#sample_values", "sample_id", "type", "unit", "value"
+	    print "#sample_locations", "sample_id", "depth", "location_id"
+	    for (i = 1; i <= 2500; i++) { print "samples", i, 1
+		print "sample_values", i, "samples", "count", i
+		print "sample_locations", i, 1, 1 } }' >"$out/many.tsv"
+	$bin/tsv2sql -D clickhouse "$out/many.tsv" | grep '^INSERT INTO `sample_blocks`' |
+	    tr '(' '\n' | awk -F, 'NR > 1 { print $3 }' >"$out/got"
+	printf '%s\n' 1 1025 2049 >"$out/want"
+	same "$out/want" "the blocks' first samples"
+	# usage: --cluster takes a name, alone
+	for a in "--cluster x tests/sql/text.tsv" "--cluster x -D postgresql" \
+	    "--cluster x --shard host=y" "--cluster a'b"; do
+		$bin/tsv2sql $a >/dev/null 2>&1
+		[ $? = 2 ] || bad "tsv2sql $a: not a usage error"
+	done
+	$bin/tsv2sql --cluster profiles | grep -c '^CREATE TABLE IF NOT EXISTS `[a-z_]*` AS `[a-z_]*_local` ENGINE = Distributed(.profiles., currentDatabase(), ' >"$out/got"
+	echo 7 >"$out/want"
+	same "$out/want" "the cluster's Distributed tables"
+}

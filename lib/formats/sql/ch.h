@@ -58,9 +58,12 @@ const struct ch_col *ch_columns(enum ch_table t, int *n);
 void ch_schema(struct output *o, const char *cluster);
 
 /* The load script of a stream: its rows staged (a sql_sink), then
- * written as INSERTs, one line each. Staging files go to dir. */
+ * written as INSERTs, one line each. Staging files go to dir. epoch
+ * (seconds since 1970) makes the script reproducible: the load made
+ * then, its number from that time (NULL: now, and a random number). */
 struct ch_writer;
-struct ch_writer *ch_new(struct output *o, const char *dir, struct perr *e);
+struct ch_writer *ch_new(struct output *o, const char *dir,
+    const int64_t *epoch, struct perr *e);
 struct sql_sink ch_writer_sink(struct ch_writer *w);
 int ch_end(struct ch_writer *w, struct perr *e);
 void ch_free(struct ch_writer *w);

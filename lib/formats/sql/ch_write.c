@@ -231,7 +231,8 @@ random_u64(uint64_t *v, struct perr *e)
 }
 
 struct ch_writer *
-ch_new(struct output *o, const char *dir, struct perr *e)
+ch_new(struct output *o, const char *dir, const int64_t *epoch,
+    struct perr *e)
 {
 	struct ch_writer *w = calloc(1, sizeof(*w));
 	struct timespec ts;
@@ -246,11 +247,21 @@ ch_new(struct output *o, const char *dir, struct perr *e)
 	w->sfd = -1;
 	for (t = 0; t < CH_TABLES; t++)
 		w->tb[t].fd = -1;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	w->made = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	if (epoch != NULL) {
+		/* reproducible: the load's number from its time */
+		w->made = (uint64_t)*epoch * 1000000000u;
+		w->hb.n = 0;
+		cb_char(&w->hb, 'E');
+		hb_u64(&w->hb, w->made);
+		w->load = hb_hash(&w->hb);
+	} else {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		w->made = (uint64_t)ts.tv_sec * 1000000000u +
+		    (uint64_t)ts.tv_nsec;
+		if (random_u64(&w->load, e) < 0)
+			goto fail;
+	}
 	w->ver = UINT64_MAX - w->made;
-	if (random_u64(&w->load, e) < 0)
-		goto fail;
 	for (t = 0; t < CH_TABLES; t++)
 		if ((w->tb[t].fd = tmp_fd(e)) < 0 || output_fd(&w->tb[t].o,
 		    w->tb[t].fd, "a staging file", e) < 0)

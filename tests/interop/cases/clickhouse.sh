@@ -328,3 +328,30 @@ t_clickhouse_cluster() {
 	cmp -s "$out/top" "$out/read" || bad "sql2tsv -m of the cluster differs from tsvtop of the runs"
 	ch_end
 }
+
+# Text of every kind (tabs, newlines, quotes, backslashes, UTF-8, NA) in
+# names, attributes and labels comes back as SQLite's; a selection's
+# value that reads as SQL is only a value.
+t_clickhouse_texts() {
+	ch_begin
+	ch_start one || { ch_end; return; }
+	{
+		cat tests/sql/text.tsv
+		printf '#.sample_labels\tsample_id\tkey\tstr\tnum\tnum_unit\n'
+		printf ".sample_labels\t1\tq\tit's'; DROP TABLE stacks; --\tNA\tNA\n"
+		printf '.sample_labels\t1\tn\tNA\t-42\tbytes\n'
+	} >"$out/t.tsv"
+	$bin/tsvvalidate -q "$out/t.tsv" || bad "the case's stream is not valid"
+	$bin/tsv2sql -D clickhouse "$out/t.tsv" >"$out/t.sql" &&
+	    on one --multiquery <"$out/t.sql" || bad "the load"
+	$bin/tsv2sql -b "$out/lite.db" "$out/t.tsv"
+	for a in "" "--label q=it's'; DROP TABLE stacks; --" "--label n=-42" \
+	    "--where k=NA"; do
+		$bin/sql2tsv ${a:+"$a"} "$(url one)" >"$out/a.tsv" 2>&1
+		$bin/sql2tsv ${a:+"$a"} "$out/lite.db" >"$out/b.tsv" 2>&1
+		[ -s "$out/a.tsv" ] && cmp -s "$out/a.tsv" "$out/b.tsv" ||
+		    bad "sql2tsv $a: ClickHouse and SQLite differ: $(diff "$out/a.tsv" "$out/b.tsv" | head -n 4)"
+	done
+	[ "$(on one -q 'EXISTS TABLE stacks')" = 1 ] || bad "a value ran as SQL"
+	ch_end
+}

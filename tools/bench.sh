@@ -659,8 +659,12 @@ fi
 # times, as a fleet adds profiles whose stacks it has seen, and
 # large.cpu's stream (every stack new) 3 times; SQLite, one PostgreSQL
 # server, and a coordinator with three shards (tsv2sql --shard).
+build/bin/rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out >"$dir/r.tsv"
 if command -v sqlite3 >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-	build/bin/rprof2tsv tests/data/rprof/r-4.2/memory-gc-line.out >"$dir/r.tsv"
 	sh tools/db-bench.sh "$dir/r.tsv" 50
 	sh tools/db-bench.sh "$dir/large.tsv" 3
 fi
+# ClickHouse, one server and three shards with a coordinator
+# (tools/ch-bench.sh): the same two, bytes from its own parts
+sh tools/ch-bench.sh "$dir/r.tsv" 50
+sh tools/ch-bench.sh "$dir/large.tsv" 3

@@ -59,7 +59,9 @@ FORMATS_SRC = lib/formats/rprof/rprof_read.c lib/formats/rprof/rprof_write.c \
 	lib/formats/sql/pg_query.c lib/formats/sql/sql_read.c \
 	lib/formats/sql/sql_rd.c lib/formats/sql/sql_select.c \
 	lib/formats/sql/sql_codec.c lib/formats/sql/ch_schema.c \
-	lib/formats/sql/ch_write.c lib/formats/sql/ch_read.c \
+	lib/formats/sql/ch_write.c lib/formats/sql/ch_text.c \
+	lib/formats/sql/ch_samples.c lib/formats/sql/ch_read.c \
+	lib/formats/sql/ch_read_select.c lib/formats/sql/ch_read_blocks.c \
 	lib/formats/sql/ch_http.c lib/formats/sql/sql_sources.c \
 	lib/formats/v1/v1_write.c lib/formats/otlp/otlp_read.c \
 	lib/formats/otlp/otlp_decode.c lib/formats/otlp/otlp_samples.c \

@@ -23,155 +23,8 @@
 #include "base/records.h"
 #include "base/siphash.h"
 #include "base/varint.h"
-#include "formats/sql/ch.h"
+#include "formats/sql/ch_write_impl.h"
 #include "io/tmpfile.h"
-
-/* A growing byte string. */
-struct cbuf {
-	char *p;
-	size_t n, cap;
-	int oom;
-};
-
-static void
-cb_put(struct cbuf *b, const void *p, size_t n)
-{
-	if (b->oom || array_grow((void **)&b->p, &b->cap, b->n + n + 1, 1) < 0) {
-		b->oom = 1;
-		return;
-	}
-	memcpy(b->p + b->n, p, n);
-	b->n += n;
-}
-
-static void
-cb_str(struct cbuf *b, const char *s)
-{
-	cb_put(b, s, strlen(s));
-}
-
-static void
-cb_char(struct cbuf *b, char c)
-{
-	cb_put(b, &c, 1);
-}
-
-static void
-cb_i64(struct cbuf *b, int64_t v)
-{
-	char buf[FMT_NUM_MAX];
-
-	cb_put(b, buf, fmt_i64(buf, v));
-}
-
-static void
-cb_u64(struct cbuf *b, uint64_t v)
-{
-	char buf[FMT_NUM_MAX];
-
-	cb_put(b, buf, fmt_u64(buf, v));
-}
-
-/* A string literal as ClickHouse's Values format reads it, on one line. */
-static void
-cb_quoted(struct cbuf *b, const char *s, size_t n)
-{
-	const char *end = s + n, *run = s;
-	char esc[2] = { '\\', 0 };
-
-	cb_char(b, '\'');
-	for (; s < end; s++) {
-		esc[1] = *s == '\\' ? '\\' : *s == '\'' ? '\'' : *s == '\n' ?
-		    'n' : *s == '\r' ? 'r' : *s == '\t' ? 't' : *s == '\0' ?
-		    '0' : 0;
-		if (esc[1] == 0)
-			continue;
-		cb_put(b, run, (size_t)(s - run));
-		cb_put(b, esc, 2);
-		run = s + 1;
-	}
-	cb_put(b, run, (size_t)(end - run));
-	cb_char(b, '\'');
-}
-
-/* The content hash of a row: its columns put in order, each text with its
- * length, each NA marked, under a tag per table. */
-static void
-hb_u64(struct cbuf *b, uint64_t v)
-{
-	unsigned char le[8];
-	int i;
-
-	for (i = 0; i < 8; i++)
-		le[i] = (unsigned char)(v >> (8 * i));
-	cb_put(b, le, 8);
-}
-
-static void
-hb_text(struct cbuf *b, const char *s, size_t n)
-{
-	hb_u64(b, n);
-	cb_put(b, s, n);
-}
-
-static void
-hb_opt(struct cbuf *b, int na, uint64_t v)
-{
-	cb_char(b, na ? 0 : 1);
-	if (!na)
-		hb_u64(b, v);
-}
-
-static uint64_t
-hb_hash(const struct cbuf *b)
-{
-	static const unsigned char key[16];
-	uint64_t h = siphash24(key, b->p, b->n);
-
-	/* the one value a u64map cannot hold */
-	return h == U64MAP_EMPTY ? h - 1 : h;
-}
-
-/* The tables the script inserts into, each a line of tuples. */
-struct tuples {
-	struct output o;
-	int fd;
-	uint64_t n;
-};
-
-/* The row that rows to come may add to (a source's or location's
- * attributes, a kind's types, a sample's labels and time). */
-enum pending { P_NONE, P_SOURCE, P_LOCATION, P_KIND, P_SAMPLE };
-
-struct ch_writer {
-	struct output *o;
-	uint64_t made, load, ver;
-	struct tuples tb[CH_TABLES];
-	struct cbuf row, keys, vals, hb;
-	enum pending pending;
-	int pending_t;			/* its table's tuples */
-	/* the stream's ids -> hashes */
-	struct u64map fn, map, loc;	/* -> index in hashes */
-	uint64_t *hashes;
-	size_t nhashes, caphashes;
-	struct u64map seen;		/* hashes written by this load */
-	/* stacks and kinds, by the stager's ids (1, 2, ...) */
-	uint32_t *frames;		/* the stream's location ids */
-	size_t nframes, capframes;
-	struct { size_t off; uint32_t n; } *stacks;
-	size_t nstacks, capstacks;
-	uint64_t *kinds;		/* hashes */
-	size_t nkinds, capkinds;
-	/* the samples, a record each */
-	int sfd;
-	struct output so;
-	struct cbuf rec;
-	uint32_t rec_labels;		/* labels in rec */
-	size_t rec_nlabels_at;		/* where their count goes */
-	int rec_timed;
-	int64_t rec_time;
-	uint64_t nsamples;
-};
 
 static void
 tuples_close(struct tuples *t)
@@ -276,8 +129,8 @@ fail:
 }
 
 /* The row in w->row is a tuple of table t. */
-static void
-put_tuple(struct ch_writer *w, enum ch_table t)
+void
+ch_put_tuple(struct ch_writer *w, enum ch_table t)
 {
 	struct tuples *tp = &w->tb[t];
 
@@ -363,7 +216,7 @@ function(struct ch_writer *w, const union cell *v, struct perr *e)
 	cb_char(&w->row, ',');
 	cb_i64(&w->row, v[FN_START_LINE].i);
 	cb_char(&w->row, ')');
-	put_tuple(w, CH_FUNCTIONS);
+	ch_put_tuple(w, CH_FUNCTIONS);
 	return 0;
 }
 
@@ -397,7 +250,7 @@ mapping(struct ch_writer *w, const union cell *v, struct perr *e)
 	for (c = MAP_HAS_FUNCTIONS; c <= MAP_HAS_INLINE_FRAMES; c++)
 		cb_str(&w->row, v[c].i ? ",1" : ",0");
 	cb_char(&w->row, ')');
-	put_tuple(w, CH_MAPPINGS);
+	ch_put_tuple(w, CH_MAPPINGS);
 	return 0;
 }
 
@@ -445,8 +298,8 @@ location(struct ch_writer *w, const union cell *v, const unsigned char *st,
 	return 1;
 }
 
-static uint64_t
-source_hash(struct ch_writer *w, int64_t id)
+uint64_t
+ch_source_hash(struct ch_writer *w, int64_t id)
 {
 	w->hb.n = 0;
 	cb_char(&w->hb, 'R');
@@ -468,7 +321,7 @@ source(struct ch_writer *w, const union cell *v, const unsigned char *st)
 	cb_char(&w->row, ',');
 	cb_i64(&w->row, v[SRC_ID].i);
 	cb_char(&w->row, ',');
-	cb_u64(&w->row, source_hash(w, v[SRC_ID].i));
+	cb_u64(&w->row, ch_source_hash(w, v[SRC_ID].i));
 	row_text(w, &v[SRC_TYPE]);
 	cb_char(&w->row, ',');
 	if (st[SRC_URI] == CELL_NA)
@@ -510,108 +363,6 @@ pairs_end(struct ch_writer *w)
 	cb_char(&w->row, ')');
 }
 
-/* Sample records: varints (zigzag for signed) and texts with lengths. */
-static void
-rec_u(struct cbuf *b, uint64_t v)
-{
-	uint8_t buf[10];
-
-	cb_put(b, buf, varint_put(buf, v));
-}
-
-static void
-rec_text(struct cbuf *b, const union cell *v, int na)
-{
-	rec_u(b, na ? 0 : v->s.n + 1);
-	if (!na)
-		cb_put(b, v->s.p, v->s.n);
-}
-
-/* A sample, its values: source, stack, kind, the values (0 and the
- * integer, or 1 and a double's bits), then its labels and time. */
-static void
-rec_num(struct cbuf *b, struct num n)
-{
-	uint64_t bits;
-
-	if (num_is_int(n)) {
-		rec_u(b, 0);
-		rec_u(b, zigzag(n.i));
-		return;
-	}
-	memcpy(&bits, &n.d, 8);
-	rec_u(b, 1);
-	rec_u(b, bits);
-}
-
-static void
-sample(struct ch_writer *w, const union cell *v, const unsigned char *st)
-{
-	const char *more, *end;
-	struct cbuf vals = { 0 };
-	uint64_t nv = 0;
-	int i;
-
-	w->rec.n = 0;
-	rec_u(&w->rec, (uint64_t)v[SST_SOURCE].i);
-	rec_u(&w->rec, (uint64_t)v[SST_STACK].i);
-	rec_u(&w->rec, (uint64_t)v[SST_KIND].i);
-	for (i = 0; i < SQL_VALUE_COLUMNS && st[SST_VALUE_1 + i] != CELL_NA;
-	    i++, nv++)
-		rec_num(&vals, v[SST_VALUE_1 + i].n);
-	/* values past the columns come as text, sql_fmt_num's, by commas */
-	if (st[SST_MORE_VALUES] != CELL_NA) {
-		more = v[SST_MORE_VALUES].s.p;
-		end = more + v[SST_MORE_VALUES].s.n;
-		for (; more < end; nv++) {
-			rec_num(&vals, sql_num_text(&more));
-			if (more < end && *more == ',')
-				more++;
-		}
-	}
-	rec_u(&w->rec, nv);
-	cb_put(&w->rec, vals.p, vals.n);
-	if (vals.oom)
-		w->rec.oom = 1;
-	free(vals.p);
-	w->rec_nlabels_at = w->rec.n;
-	w->rec_labels = 0;
-	w->rec_timed = 0;
-}
-
-static void
-sample_label(struct ch_writer *w, const union cell *v, const unsigned char *st)
-{
-	rec_text(&w->rec, &v[LB_KEY], 0);
-	rec_text(&w->rec, &v[LB_STR], st[LB_STR] == CELL_NA);
-	rec_u(&w->rec, st[LB_NUM] == CELL_NA ? 0 : 1);
-	rec_u(&w->rec, zigzag(v[LB_NUM].i));
-	rec_text(&w->rec, &v[LB_NUM_UNIT], st[LB_NUM_UNIT] == CELL_NA);
-	w->rec_labels++;
-}
-
-/* The sample record ends: its labels' count before them, its time. */
-static void
-sample_end(struct ch_writer *w)
-{
-	struct cbuf tail = { 0 };
-	uint8_t len[10];
-
-	rec_u(&tail, w->rec_labels);
-	cb_put(&tail, w->rec.p + w->rec_nlabels_at, w->rec.n -
-	    w->rec_nlabels_at);
-	rec_u(&tail, (uint64_t)w->rec_timed);
-	rec_u(&tail, zigzag(w->rec_time));
-	w->rec.n = w->rec_nlabels_at;
-	cb_put(&w->rec, tail.p, tail.n);
-	free(tail.p);
-	if (tail.oom)
-		w->rec.oom = 1;
-	out_write(&w->so, len, varint_put(len, w->rec.n));
-	out_write(&w->so, w->rec.p, w->rec.n);
-	w->nsamples++;
-}
-
 /* The row waiting for what follows it is complete. */
 static void
 flush_pending(struct ch_writer *w)
@@ -619,18 +370,18 @@ flush_pending(struct ch_writer *w)
 	switch (w->pending) {
 	case P_SOURCE:
 		pairs_end(w);
-		put_tuple(w, CH_SOURCES);
+		ch_put_tuple(w, CH_SOURCES);
 		break;
 	case P_LOCATION:
 		pairs_end(w);
-		put_tuple(w, CH_LOCATIONS);
+		ch_put_tuple(w, CH_LOCATIONS);
 		break;
 	case P_KIND:
 		pairs_end(w);
-		put_tuple(w, CH_VALUE_KINDS);
+		ch_put_tuple(w, CH_VALUE_KINDS);
 		break;
 	case P_SAMPLE:
-		sample_end(w);
+		ch_sample_end(w);
 		break;
 	case P_NONE:
 		break;
@@ -733,11 +484,11 @@ ch_row(void *ctx, enum sql_table t, const union cell *v,
 			pair_add(w, &v[VT_TYPE], &v[VT_UNIT]);
 		break;
 	case SQ_SAMPLE_STACKS:
-		sample(w, v, st);
+		ch_sample(w, v, st);
 		w->pending = P_SAMPLE;
 		break;
 	case SQ_SAMPLE_LABELS:
-		sample_label(w, v, st);
+		ch_sample_label(w, v, st);
 		break;
 	case SQ_SAMPLE_TIMES:
 		w->rec_timed = 1;
@@ -835,215 +586,9 @@ hash_stacks(struct ch_writer *w, size_t *first, struct perr *e)
 			cb_char(&w->row, ')');
 			free(t.p);
 		}
-		put_tuple(w, CH_STACKS);
+		ch_put_tuple(w, CH_STACKS);
 	}
 	return w->row.oom || w->hb.oom ? perr_nomem(e) : 0;
-}
-
-/* A block of samples being made: a text per column of sample_blocks
- * from CHB_SOURCE on. */
-struct block {
-	struct cbuf col[CHB_COLS];
-	uint32_t n, first;
-	int64_t tmin, tmax, last;
-	int timed;
-};
-
-static void
-block_open(struct cbuf *b, uint32_t n)
-{
-	cb_char(b, n > 0 ? ',' : '[');
-}
-
-static void
-block_text(struct cbuf *b, const uint8_t **p, const uint8_t *end)
-{
-	uint64_t n = varint_next(p, end);
-
-	if (n > 0 && (uint64_t)(end - *p) >= n - 1) {
-		cb_quoted(b, (const char *)*p, n - 1);
-		*p += n - 1;
-	} else
-		cb_str(b, "''");
-}
-
-/* One sample's record into the block: 0, or -1 for a record that is not
- * one of ours. */
-static int
-block_add(struct ch_writer *w, struct block *k, size_t stack0,
-    const uint8_t *p, size_t len)
-{
-	const uint8_t *end = p + len;
-	struct cbuf *c = k->col;
-	uint64_t src, stk, knd, nv, i, tag, x, nl;
-	char num[FMT_NUM_MAX];
-	int ints = 1, timed;
-	int64_t t;
-	double d;
-	const uint8_t *vals;
-
-	src = varint_next(&p, end);
-	stk = varint_next(&p, end);
-	knd = varint_next(&p, end);
-	if (stk == 0 || stk > w->nstacks || knd == 0 || knd > w->nkinds)
-		return -1;
-	block_open(&c[CHB_SOURCE], k->n);
-	cb_u64(&c[CHB_SOURCE], source_hash(w, (int64_t)src));
-	block_open(&c[CHB_STACK], k->n);
-	cb_u64(&c[CHB_STACK], w->hashes[stack0 + stk - 1]);
-	block_open(&c[CHB_KIND], k->n);
-	cb_u64(&c[CHB_KIND], w->kinds[knd - 1]);
-	/* the values as integers, or all as text when one is not */
-	nv = varint_next(&p, end);
-	vals = p;
-	for (i = 0; i < nv; i++) {
-		if (varint_next(&p, end) != 0)
-			ints = 0;
-		(void)varint_next(&p, end);
-	}
-	block_open(&c[CHB_VALUE], k->n);
-	block_open(&c[CHB_VALUE_TEXT], k->n);
-	cb_char(&c[CHB_VALUE], '[');
-	cb_char(&c[CHB_VALUE_TEXT], '\'');
-	for (p = vals, i = 0; i < nv; i++) {
-		tag = varint_next(&p, end);
-		x = varint_next(&p, end);
-		if (ints) {
-			if (i > 0)
-				cb_char(&c[CHB_VALUE], ',');
-			cb_i64(&c[CHB_VALUE], unzigzag(x));
-			continue;
-		}
-		if (i > 0)
-			cb_char(&c[CHB_VALUE_TEXT], ',');
-		if (tag == 0)
-			cb_i64(&c[CHB_VALUE_TEXT], unzigzag(x));
-		else {
-			memcpy(&d, &x, 8);
-			cb_put(&c[CHB_VALUE_TEXT], num,
-			    sql_fmt_num(SQL_CLICKHOUSE, num, num_of_dbl(d)));
-		}
-	}
-	cb_char(&c[CHB_VALUE], ']');
-	cb_char(&c[CHB_VALUE_TEXT], '\'');
-	/* labels */
-	nl = varint_next(&p, end);
-	for (i = CHB_LABEL_KEY; i <= CHB_LABEL_NA; i++) {
-		block_open(&c[i], k->n);
-		cb_char(&c[i], '[');
-	}
-	for (i = 0; i < nl; i++) {
-		unsigned na = 0;
-
-		if (i > 0)
-			for (x = CHB_LABEL_KEY; x <= CHB_LABEL_NA; x++)
-				cb_char(&c[x], ',');
-		block_text(&c[CHB_LABEL_KEY], &p, end);
-		if (*p == 0)
-			na |= CH_NA_STR;
-		block_text(&c[CHB_LABEL_STR], &p, end);
-		if (varint_next(&p, end) == 0)
-			na |= CH_NA_NUM;
-		cb_i64(&c[CHB_LABEL_NUM], unzigzag(varint_next(&p, end)));
-		if (*p == 0)
-			na |= CH_NA_UNIT;
-		block_text(&c[CHB_LABEL_UNIT], &p, end);
-		cb_u64(&c[CHB_LABEL_NA], na);
-	}
-	for (i = CHB_LABEL_KEY; i <= CHB_LABEL_NA; i++)
-		cb_char(&c[i], ']');
-	/* its time: from the block's timed sample before it (wrapping, as
-	 * arrayCumSum and the reader add them up) */
-	timed = varint_next(&p, end) != 0;
-	t = unzigzag(varint_next(&p, end));
-	block_open(&c[CHB_TIME], k->n);
-	block_open(&c[CHB_TIMED], k->n);
-	cb_i64(&c[CHB_TIME], timed ? (int64_t)((uint64_t)t -
-	    (uint64_t)k->last) : 0);
-	cb_char(&c[CHB_TIMED], timed ? '1' : '0');
-	if (timed) {
-		k->last = t;
-		if (!k->timed || t < k->tmin)
-			k->tmin = t;
-		if (!k->timed || t > k->tmax)
-			k->tmax = t;
-		k->timed = 1;
-	}
-	k->n++;
-	return p == end ? 0 : -1;
-}
-
-/* The block as a row of sample_blocks; emptied. */
-static void
-block_put(struct ch_writer *w, struct block *k)
-{
-	int i;
-
-	w->row.n = 0;
-	cb_char(&w->row, '(');
-	cb_u64(&w->row, w->made);
-	cb_char(&w->row, ',');
-	cb_u64(&w->row, w->load);
-	cb_char(&w->row, ',');
-	cb_u64(&w->row, k->first);
-	cb_char(&w->row, ',');
-	/* no time: an empty span, which no window meets */
-	cb_i64(&w->row, k->timed ? k->tmin : INT64_MAX);
-	cb_char(&w->row, ',');
-	cb_i64(&w->row, k->timed ? k->tmax : INT64_MIN);
-	for (i = CHB_SOURCE; i < CHB_COLS; i++) {
-		cb_char(&w->row, ',');
-		cb_put(&w->row, k->col[i].p, k->col[i].n);
-		cb_char(&w->row, ']');
-		k->col[i].n = 0;
-	}
-	cb_char(&w->row, ')');
-	put_tuple(w, CH_SAMPLE_BLOCKS);
-	k->first += k->n;
-	k->n = 0;
-	k->timed = 0;
-	k->last = 0;
-}
-
-static int
-write_blocks(struct ch_writer *w, size_t stack0, struct perr *e)
-{
-	struct rec_reader rr;
-	struct block k;
-	const uint8_t *p;
-	size_t n;
-	int rc, i, oom = 0;
-
-	memset(&k, 0, sizeof(k));
-	k.first = 1;
-	out_flush(&w->so);
-	if (w->so.err != 0)
-		return perr_set(e, "a staging file in TMPDIR: %s",
-		    strerror(w->so.err));
-	if (lseek(w->sfd, 0, SEEK_SET) < 0)
-		return perr_set(e, "a staging file: %s", strerror(errno));
-	rec_reader_start(&rr, w->sfd);
-	while ((rc = rec_next(&rr, &p, &n)) == 1) {
-		if (block_add(w, &k, stack0, p, n) < 0) {
-			rc = perr_set(e, "a staging file: a sample record "
-			    "not of this writer");
-			break;
-		}
-		if (k.n == CH_BLOCK)
-			block_put(w, &k);
-	}
-	if (rc == 0 && k.n > 0)
-		block_put(w, &k);
-	if (rc == -1 && rr.err != 0)
-		rc = perr_set(e, "a staging file: %s", strerror(rr.err));
-	rec_reader_free(&rr);
-	for (i = 0; i < CHB_COLS; i++) {
-		oom |= k.col[i].oom;
-		free(k.col[i].p);
-	}
-	if (rc == 0 && (oom || w->row.oom))
-		rc = perr_nomem(e);
-	return rc < 0 ? -1 : 0;
 }
 
 /* Copies a table's tuples into the script as one INSERT line. */
@@ -1085,7 +630,7 @@ ch_end(struct ch_writer *w, struct perr *e)
 	int t;
 
 	flush_pending(w);
-	if (hash_stacks(w, &stack0, e) < 0 || write_blocks(w, stack0, e) < 0)
+	if (hash_stacks(w, &stack0, e) < 0 || ch_write_blocks(w, stack0, e) < 0)
 		return -1;
 	/* a Distributed table's INSERT returns once its shards have the
 	 * rows (else the server sends them later); and for each INSERT

@@ -481,3 +481,19 @@ native_pipeline() {
 	bin=$bin bash -o pipefail -c "$(printf '%s\n' "$1" |
 	    sed 's|^|$bin/|; s/ -- / | $bin\//g')"
 }
+
+# 20 runs of five R profiles, each its own file ($out/runs/runN.out) and
+# stream (runN.tsv): what a database's concurrent loaders load.
+twenty_runs() {
+	mkdir -p "$out/runs"
+	_i=0
+	for _k in 1 2 3 4; do
+		for _f in "$R_MEM" tests/data/rprof/r-4.2/line.out \
+		    tests/data/rprof/r-4.2/memory.out tests/data/rprof/r-4.2/gc.out \
+		    tests/data/rprof/r-4.2/plain.out; do
+			_i=$((_i + 1))
+			cp "$_f" "$out/runs/run$_i.out"
+			$bin/rprof2tsv "$out/runs/run$_i.out" >"$out/runs/run$_i.tsv"
+		done
+	done
+}

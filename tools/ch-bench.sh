@@ -20,44 +20,14 @@ stop() {
 	rm -rf "$d"
 }
 trap stop EXIT
-port() {
-	python3 -c 'import socket
-x = socket.socket(); x.bind(("127.0.0.1", 0)); print(x.getsockname()[1])'
-}
 for n in one c s1 s2 s3; do
-	eval "${n}_tcp=$(port) ${n}_http=$(port)"
+	set -- $(sh tools/ch-server.sh ports 2)
+	eval "${n}_http=$1 ${n}_tcp=$2"
 done
 start() {	# NAME
-	mkdir -p "$d/$1"
-	tcp=$(eval echo "\$${1}_tcp"); http=$(eval echo "\$${1}_http")
-	{
-		echo "<?xml version=\"1.0\"?><yandex><logger><level>warning</level><log>$d/$1/log</log><errorlog>$d/$1/err</errorlog></logger>"
-		echo "<http_port>$http</http_port><tcp_port>$tcp</tcp_port><listen_host>127.0.0.1</listen_host>"
-		echo "<path>$d/$1/data/</path><tmp_path>$d/$1/tmp/</tmp_path><user_files_path>$d/$1/f/</user_files_path>"
-		echo "<users_config>$d/users.xml</users_config><default_profile>default</default_profile><default_database>default</default_database>"
-		echo "<mark_cache_size>268435456</mark_cache_size><uncompressed_cache_size>268435456</uncompressed_cache_size>"
-		echo "<remote_servers><profiles>"
-		for p in $s1_tcp $s2_tcp $s3_tcp; do
-			echo "<shard><replica><host>127.0.0.1</host><port>$p</port></replica></shard>"
-		done
-		echo "</profiles></remote_servers></yandex>"
-	} >"$d/$1/config.xml"
-	clickhouse-server --config-file="$d/$1/config.xml" --pid-file="$d/$1/pid" >"$d/$1/out" 2>&1 &
-	i=0
-	until clickhouse-client --port "$tcp" -q 'SELECT 1' >/dev/null 2>&1; do
-		i=$((i + 1)); [ $i -lt 200 ] || { echo "ClickHouse server $1 did not start" >&2; exit 1; }
-		sleep 0.2
-	done
-	clickhouse-client --port "$tcp" -q 'CREATE DATABASE profiles'
+	sh tools/ch-server.sh "$d/$1" "$(eval echo "\$${1}_http")" \
+	    "$(eval echo "\$${1}_tcp")" $s1_tcp $s2_tcp $s3_tcp || exit 1
 }
-cat >"$d/users.xml" <<'EOF'
-<?xml version="1.0"?><yandex><profiles><default></default></profiles>
-<users><default><password></password><networks><ip>127.0.0.1</ip></networks>
-<profile>default</profile><quota>default</quota></default></users>
-<quotas><default><interval><duration>3600</duration><queries>0</queries>
-<errors>0</errors><result_rows>0</result_rows><read_rows>0</read_rows>
-<execution_time>0</execution_time></interval></default></quotas></yandex>
-EOF
 for n in one c s1 s2 s3; do start $n; done
 on() { _t=$(eval echo "\$${1}_tcp"); shift; clickhouse-client --port "$_t" -d profiles "$@"; }
 for n in c s1 s2 s3; do build/bin/tsv2sql --cluster profiles | on $n --multiquery; done

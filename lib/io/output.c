@@ -206,6 +206,25 @@ release(struct output *o)
 }
 
 int
+out_copy_file(struct output *o, int fd, const char *what, struct perr *e)
+{
+	char buf[1 << 16];
+	ssize_t n;
+
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return perr_set(e, "%s: %s", what, strerror(errno));
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return perr_set(e, "%s: %s", what, strerror(errno));
+		}
+		out_write(o, buf, (size_t)n);
+	}
+	return 0;
+}
+
+int
 output_rewind(struct output *o, struct perr *e)
 {
 	return output_rewind_to(o, 0, e);

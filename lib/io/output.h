@@ -68,6 +68,9 @@ int output_rewind(struct output *o, struct perr *e);
 int output_rewind_to(struct output *o, uint64_t mark, struct perr *e);
 
 void out_flush(struct output *o);
+/* Writes the whole of file fd, from its start, to o (a staging file into
+ * a script): 0, or -1 with e set, naming the file what. */
+int out_copy_file(struct output *o, int fd, const char *what, struct perr *e);
 
 static inline char *
 out_reserve(struct output *o, size_t n)

@@ -254,12 +254,7 @@ block_put(struct ch_writer *w, struct block *k)
 {
 	int i;
 
-	w->row.n = 0;
-	cb_char(&w->row, '(');
-	cb_u64(&w->row, w->made);
-	cb_char(&w->row, ',');
-	cb_u64(&w->row, w->load);
-	cb_char(&w->row, ',');
+	ch_row_of_load(w);
 	cb_u64(&w->row, k->first);
 	cb_char(&w->row, ',');
 	/* no time: an empty span, which no window meets */

@@ -298,6 +298,17 @@ location(struct ch_writer *w, const union cell *v, const unsigned char *st,
 	return 1;
 }
 
+void
+ch_row_of_load(struct ch_writer *w)
+{
+	w->row.n = 0;
+	cb_char(&w->row, '(');
+	cb_u64(&w->row, w->made);
+	cb_char(&w->row, ',');
+	cb_u64(&w->row, w->load);
+	cb_char(&w->row, ',');
+}
+
 uint64_t
 ch_source_hash(struct ch_writer *w, int64_t id)
 {
@@ -313,12 +324,7 @@ source(struct ch_writer *w, const union cell *v, const unsigned char *st)
 {
 	char num[FMT_NUM_MAX];
 
-	w->row.n = 0;
-	cb_char(&w->row, '(');
-	cb_u64(&w->row, w->made);
-	cb_char(&w->row, ',');
-	cb_u64(&w->row, w->load);
-	cb_char(&w->row, ',');
+	ch_row_of_load(w);
 	cb_i64(&w->row, v[SRC_ID].i);
 	cb_char(&w->row, ',');
 	cb_u64(&w->row, ch_source_hash(w, v[SRC_ID].i));
@@ -596,8 +602,6 @@ static int
 insert_line(struct ch_writer *w, enum ch_table t, struct perr *e)
 {
 	struct tuples *tp = &w->tb[t];
-	char buf[1 << 16];
-	ssize_t n;
 
 	out_flush(&tp->o);
 	if (tp->o.err != 0)
@@ -608,17 +612,8 @@ insert_line(struct ch_writer *w, enum ch_table t, struct perr *e)
 	out_str(w->o, "INSERT INTO `");
 	out_str(w->o, ch_table_name(t));
 	out_str(w->o, "` VALUES ");
-	if (lseek(tp->fd, 0, SEEK_SET) < 0)
-		return perr_set(e, "a staging file: %s", strerror(errno));
-	while ((n = read(tp->fd, buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return perr_set(e, "a staging file: %s",
-			    strerror(errno));
-		}
-		out_write(w->o, buf, (size_t)n);
-	}
+	if (out_copy_file(w->o, tp->fd, "a staging file", e) < 0)
+		return -1;
 	out_str(w->o, ";\n");
 	return 0;
 }

@@ -72,9 +72,11 @@ struct ch_writer {
 	uint64_t nsamples;
 };
 
-/* ch_write.c: w->row as a tuple of table t; the hash of the load's
- * source of the stream's id. */
+/* ch_write.c: w->row as a tuple of table t; w->row begun as a row of
+ * the load's ("(made,load,"); the hash of the load's source of the
+ * stream's id. */
 void ch_put_tuple(struct ch_writer *w, enum ch_table t);
+void ch_row_of_load(struct ch_writer *w);
 uint64_t ch_source_hash(struct ch_writer *w, int64_t id);
 
 /* ch_samples.c: a sample's row of sample_stacks begins its record, its

@@ -219,8 +219,6 @@ unstage(struct sql_writer *w, enum sql_table t, struct perr *e)
 {
 	struct sql_table_def d = sql_table_of(t);
 	struct stage *st = &w->st[t];
-	char buf[1 << 16];
-	ssize_t n;
 	int c;
 
 	if (w->d == SQL_SQLITE && st->rows > 0)
@@ -235,17 +233,8 @@ unstage(struct sql_writer *w, enum sql_table t, struct perr *e)
 			sqlf(w, "%s\"%s\"", c ? ", " : "", sql_ident(d.cols[c].name));
 		sqlf(w, ") FROM STDIN;\n");
 	}
-	if (lseek(st->fd, 0, SEEK_SET) < 0)
-		return perr_set(e, "a staging file: %s", strerror(errno));
-	while ((n = read(st->fd, buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return perr_set(e, "a staging file: %s",
-			    strerror(errno));
-		}
-		out_write(w->o, buf, (size_t)n);
-	}
+	if (out_copy_file(w->o, st->fd, "a staging file", e) < 0)
+		return -1;
 	if (w->d == SQL_POSTGRESQL)
 		sqlf(w, "\\.\n");
 	return 0;

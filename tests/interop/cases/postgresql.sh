@@ -246,17 +246,7 @@ t_postgresql_cluster() {
 	    on c -f - <"$out/setup.sql" >/dev/null ||
 	    { bad "the cluster's setup failed"; cluster_stop; return; }
 	# 20 runs of five R profiles, each its own file
-	mkdir -p "$out/runs"
-	i=0
-	for k in 1 2 3 4; do
-		for f in "$R_MEM" tests/data/rprof/r-4.2/line.out \
-		    tests/data/rprof/r-4.2/memory.out tests/data/rprof/r-4.2/gc.out \
-		    tests/data/rprof/r-4.2/plain.out; do
-			i=$((i + 1))
-			cp "$f" "$out/runs/run$i.out"
-			$bin/rprof2tsv "$out/runs/run$i.out" >"$out/runs/run$i.tsv"
-		done
-	done
+	twenty_runs
 	for l in 1 2 3 4; do
 		( for r in 0 4 8 12 16; do
 			$bin/tsv2sql -D postgresql "$out/runs/run$((r + l)).tsv" |

@@ -10,6 +10,7 @@
 #define GZOUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Where the compressed bytes go, in order (the caller's write). */
 typedef void gzout_write_fn(void *ctx, const char *p, size_t n);
@@ -39,7 +40,8 @@ int gzip_bytes(int level, const void *in, size_t n, unsigned char **out,
     size_t *nout);
 /* The file at in_fd, from its start, as one gzip member at level (1 .. 9)
  * appended to out_fd, compressed as it is read (zlib: memory does not
- * grow with the file): 0, or -1 with errno set (ENOMEM: zlib's). */
-int gzip_fd(int level, int in_fd, int out_fd);
+ * grow with the file): 0; 1 once it passed max bytes (the rest neither
+ * read nor written); or -1 with errno set (ENOMEM: zlib's). */
+int gzip_fd(int level, int in_fd, int out_fd, uint64_t max);
 
 #endif

@@ -53,11 +53,12 @@ gzip_bytes(int level, const void *in, size_t n, unsigned char **out,
 }
 
 int
-gzip_fd(int level, int in_fd, int out_fd)
+gzip_fd(int level, int in_fd, int out_fd, uint64_t max)
 {
 	(void)level;
 	(void)in_fd;
 	(void)out_fd;
+	(void)max;
 	errno = ENOSYS;
 	return -1;
 }

@@ -30,11 +30,12 @@ write_all(int fd, const unsigned char *p, size_t n)
 }
 
 int
-gzip_fd(int level, int in_fd, int out_fd)
+gzip_fd(int level, int in_fd, int out_fd, uint64_t max)
 {
 	unsigned char in[65536], out[65536];
 	z_stream z;
 	off_t at = 0;
+	uint64_t put = 0;
 	ssize_t n;
 	int flush, rc = -1, zrc;
 
@@ -65,6 +66,11 @@ gzip_fd(int level, int in_fd, int out_fd)
 			if (write_all(out_fd, out, sizeof(out) - z.avail_out) <
 			    0)
 				goto done;
+			/* past what it may be: no need to read on */
+			if ((put += sizeof(out) - z.avail_out) > max) {
+				rc = 1;
+				goto done;
+			}
 		} while (z.avail_out == 0);
 	} while (flush != Z_FINISH);
 	rc = zrc == Z_STREAM_END ? 0 : -1;

@@ -519,20 +519,25 @@ report_wants_stream(const struct report *r)
 int
 report_stream(struct report *r, int fd, struct perr *e)
 {
+	double bound = extra_bound(r, views_size(&r->v));
 	off_t n;
 	char b[32];
+	int rc;
 
 	if ((r->stream_gz = tmp_fd(e)) < 0)
 		return -1;
-	if (lseek(fd, 0, SEEK_SET) < 0 || gzip_fd(6, fd, r->stream_gz) < 0)
+	/* compressed until it passes what the page may hold (base64's four
+	 * bytes for three), no further */
+	if (lseek(fd, 0, SEEK_SET) < 0 || (rc = gzip_fd(6, fd, r->stream_gz,
+	    bound / 4 * 3 >= (double)UINT64_MAX ? UINT64_MAX :
+	    (uint64_t)(bound / 4 * 3))) < 0)
 		return perr_set(e, "the stream, gzip'd: %s", strerror(errno));
-	/* (base64's four bytes for three) */
 	n = lseek(r->stream_gz, 0, SEEK_END);
-	if (n >= 0 && (double)n / 3 * 4 <= extra_bound(r, views_size(&r->v)))
+	if (rc == 0 && n >= 0 && (double)n / 3 * 4 <= bound)
 		return 0;
 	close(r->stream_gz);
 	r->stream_gz = -1;
-	bound_said(b, sizeof(b), extra_bound(r, views_size(&r->v)));
+	bound_said(b, sizeof(b), bound);
 	snprintf(r->refine_why, sizeof(r->refine_why), "the stream would "
 	    "pass %s: tsvfocus, then tsvreport (or --max-extra)", b);
 	return 0;

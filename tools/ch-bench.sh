@@ -50,6 +50,7 @@ size() {
 }
 rows=$(grep -vc '^#\|^meta' "$s")
 samples=$(grep -c '^samples' "$s")
+echo "input: $s ($rows rows, $samples samples), added $loads times to ClickHouse"
 for h in one c; do
 	hosts=$([ $h = one ] && echo one || echo "c s1 s2 s3")
 	on $h --multiquery <"$d/load0.sql"

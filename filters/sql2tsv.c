@@ -35,9 +35,9 @@ static const struct cli_prog prog = {
 	"numbers them.", opts, "database",
 	"The database is a SQLite file, PostgreSQL's conninfo (dbname=... "
 	"host=...,\nor postgresql://...), or ClickHouse's HTTP interface\n"
-	"(clickhouse://[user[:password]@]host:port/database). A sample without a time of its own "
-	"is in a window\nwhen its source's span (source_timestamp, "
-	"pprof.duration_nanos) meets it."
+	"(clickhouse://[user[:password]@]host:port/database). A sample "
+	"without a time\nof its own is in a window when its source's span "
+	"(source_timestamp,\npprof.duration_nanos) meets it."
 };
 
 /* "key=value" with a key, or usage */

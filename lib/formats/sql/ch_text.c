@@ -1,7 +1,8 @@
 /*
  * What ClickHouse's load script is made of (ch_write_impl.h): texts that
- * grow, ClickHouse's Values literals, and the content hashes that are
- * its ids.
+ * grow, ClickHouse's Values literals, the content hashes that are its
+ * ids, and the rows of a table as they are put (the writer's and its
+ * samples').
  */
 #include <string.h>
 
@@ -110,3 +111,34 @@ hb_hash(const struct cbuf *b)
 	return h == U64MAP_EMPTY ? h - 1 : h;
 }
 
+/* The row in w->row is a tuple of table t. */
+void
+ch_put_tuple(struct ch_writer *w, enum ch_table t)
+{
+	struct tuples *tp = &w->tb[t];
+
+	if (tp->n++ > 0)
+		out_char(&tp->o, ',');
+	out_write(&tp->o, w->row.p, w->row.n);
+}
+
+void
+ch_row_of_load(struct ch_writer *w)
+{
+	w->row.n = 0;
+	cb_char(&w->row, '(');
+	cb_u64(&w->row, w->made);
+	cb_char(&w->row, ',');
+	cb_u64(&w->row, w->load);
+	cb_char(&w->row, ',');
+}
+
+uint64_t
+ch_source_hash(struct ch_writer *w, int64_t id)
+{
+	w->hb.n = 0;
+	cb_char(&w->hb, 'R');
+	hb_u64(&w->hb, w->load);
+	hb_u64(&w->hb, (uint64_t)id);
+	return hb_hash(&w->hb);
+}

@@ -128,17 +128,6 @@ fail:
 	return NULL;
 }
 
-/* The row in w->row is a tuple of table t. */
-void
-ch_put_tuple(struct ch_writer *w, enum ch_table t)
-{
-	struct tuples *tp = &w->tb[t];
-
-	if (tp->n++ > 0)
-		out_char(&tp->o, ',');
-	out_write(&tp->o, w->row.p, w->row.n);
-}
-
 static uint64_t
 hash_of(struct ch_writer *w, struct u64map *m, int64_t id)
 {
@@ -296,27 +285,6 @@ location(struct ch_writer *w, const union cell *v, const unsigned char *st,
 	cb_char(&w->row, ',');
 	cb_i64(&w->row, v[LOC_COLUMN].i);
 	return 1;
-}
-
-void
-ch_row_of_load(struct ch_writer *w)
-{
-	w->row.n = 0;
-	cb_char(&w->row, '(');
-	cb_u64(&w->row, w->made);
-	cb_char(&w->row, ',');
-	cb_u64(&w->row, w->load);
-	cb_char(&w->row, ',');
-}
-
-uint64_t
-ch_source_hash(struct ch_writer *w, int64_t id)
-{
-	w->hb.n = 0;
-	cb_char(&w->hb, 'R');
-	hb_u64(&w->hb, w->load);
-	hb_u64(&w->hb, (uint64_t)id);
-	return hb_hash(&w->hb);
 }
 
 static void

@@ -72,7 +72,7 @@ struct ch_writer {
 	uint64_t nsamples;
 };
 
-/* ch_write.c: w->row as a tuple of table t; w->row begun as a row of
+/* ch_text.c too: w->row as a tuple of table t; w->row begun as a row of
  * the load's ("(made,load,"); the hash of the load's source of the
  * stream's id. */
 void ch_put_tuple(struct ch_writer *w, enum ch_table t);

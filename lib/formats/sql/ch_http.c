@@ -235,7 +235,9 @@ finished(struct ch_http *h, CURLcode rc, struct perr *e)
 	return 0;
 }
 
-/* Moves the transfer on until n bytes are held or it ends: 0, -1. */
+/* Moves the transfer on until n bytes are held or it ends: 0, -1. Bytes
+ * are given out only once the status says they are a result: an error's
+ * message is read whole before it is said. */
 static int
 fill(struct ch_http *h, size_t n, struct perr *e)
 {
@@ -243,7 +245,13 @@ fill(struct ch_http *h, size_t n, struct perr *e)
 	int still, left;
 
 	h->want = n;
-	while (h->len - h->pos < n && h->running) {
+	for (;;) {
+		if (h->status == 0)
+			curl_easy_getinfo(h->easy, CURLINFO_RESPONSE_CODE,
+			    &h->status);
+		if (!h->running ||
+		    (h->status == 200 && h->len - h->pos >= n))
+			break;
 		if (h->paused) {
 			h->paused = 0;
 			curl_easy_pause(h->easy, CURLPAUSE_CONT);
@@ -254,12 +262,9 @@ fill(struct ch_http *h, size_t n, struct perr *e)
 			if (m->msg == CURLMSG_DONE &&
 			    finished(h, m->data.result, e) < 0)
 				return -1;
-		if (h->running && h->len - h->pos < n && !h->paused &&
-		    curl_multi_poll(h->multi, NULL, 0, 1000, NULL) != CURLM_OK)
+		if (h->running && !h->paused && curl_multi_poll(h->multi,
+		    NULL, 0, 1000, NULL) != CURLM_OK)
 			return perr_set(e, "%s: libcurl failed", h->name);
-		if (h->status == 0)
-			curl_easy_getinfo(h->easy, CURLINFO_RESPONSE_CODE,
-			    &h->status);
 	}
 	return h->failed ? -1 : 0;
 }

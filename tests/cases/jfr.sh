@@ -1,7 +1,5 @@
 # jfr: jfr2tsv, Java Flight Recorder recordings.
 
-JFR_EVENTS=jdk.ExecutionSample,jdk.NativeMethodSample,jdk.ObjectAllocationInNewTLAB,jdk.ObjectAllocationOutsideTLAB,jdk.ObjectAllocationSample,jdk.JavaMonitorEnter,jdk.ThreadPark
-
 # jfr_judge REC STREAM: what the JDK's own reader (jfr print --json, every
 # frame) shows of REC, counted by tests/jfr/jfr-counts.js (each kind's
 # count and bytes or duration, in all and by leaf method; every event's
@@ -10,7 +8,8 @@ JFR_EVENTS=jdk.ExecutionSample,jdk.NativeMethodSample,jdk.ObjectAllocationInNewT
 # amount, thread and every frame with its line, as node reads the JSON
 # and the stream), one list.
 jfr_judge() {
-	jfr print --json --stack-depth 2048 --events $JFR_EVENTS "$1" \
+	events=$(node -e 'console.log(require("./tests/jfr/print.js").names)')
+	jfr print --json --stack-depth 2048 --events "$events" "$1" \
 	    >"$out/print.json" || { bad "jfr print $1"; return; }
 	node tests/jfr/events.js <"$out/print.json" >"$out/want"
 	node tests/jfr/events.js --stream "$2" >"$out/got"
@@ -62,6 +61,40 @@ t_jfr_judged() {
 	$bin/tsvtop -q -t cpu --unit raw $f >"$out/got"
 	$bin/tsvtop -q -t cpu --unit raw "$out/w.tsv" >"$out/want"
 	same "$out/want" "tsvtop of the recording, through the door"
+}
+
+# The recordings of the other producers (tests/data/jfr/PROVENANCE.md),
+# judged as the JDK's: async-profiler 4.5's own events (wall-clock
+# samples by its wall interval, the given one and its default; native
+# mallocs; live objects) beside the JDK's it writes, and JDK 25's
+# CPU-time samples, by their period, with the samples its sampler lost
+# (the sum of its jdk.CPUTimeSamplesLost events) said.
+t_jfr_producers() {
+	need jfr node || return
+	for x in async-profiler:jfr.wall_interval=20000000 \
+	    async-profiler-wall:jfr.wall_interval=50000000 \
+	    cpu-time:jfr.cpu_time_samples_lost=LOST; do
+		f=tests/data/jfr/${x%%:*}.jfr
+		$bin/jfr2tsv $f >"$out/p.tsv" || { bad "jfr2tsv $f"; continue; }
+		$bin/tsvvalidate "$out/p.tsv" || bad "$f: an invalid stream"
+		jfr_judge $f "$out/p.tsv"
+		a=${x#*:}
+		if [ "${a#*=}" = LOST ]; then
+			n=$(jfr print --json --events jdk.CPUTimeSamplesLost $f |
+			    node -e 'let n = 0; for (const e of JSON.parse(require("fs").readFileSync(0, "utf8")).recording.events) n += e.values.lostSamples; console.log(n)')
+			a=${a%=*}=$n
+		fi
+		awk -F'\t' -v k="${a%=*}" '$1 == ".source_attributes" && $3 == k {
+		    print k "=" $4 }' "$out/p.tsv" >"$out/got"
+		echo "$a" >"$out/want"
+		same "$out/want" "$(basename $f): ${a%=*}"
+	done
+	awk -F'\t' '$1 == "sample_values" { print $3 }' "$out/p.tsv" |
+	    sort | uniq -c | awk '{ print $2, $1 }' >"$out/got"
+	printf '%s\n' 'alloc_sample_bytes 291' 'alloc_sample_objects 291' \
+	    'cpu 185' 'cpu_time 430' 'cpu_time_samples 430' 'lock_count 1' \
+	    'lock_duration 1' >"$out/want"
+	same "$out/want" "cpu-time.jfr: the execution and the CPU-time samples apart"
 }
 
 # What is no recording it reads is refused, with its place and nothing on

@@ -15,7 +15,7 @@ struct jfr_reader {
 	uint32_t nsources, nsamples, nfunctions, nlocations;
 	struct strtab fkeys;	/* a function's key -> its id - 1 */
 	struct strtab lkeys;	/* a location's key -> its id - 1 */
-	int64_t vtypes[16];	/* the value types written (sw_value_type),
+	int64_t vtypes[24];	/* the value types written (sw_value_type),
 				 * by jfr_read.c's enum; -1: not yet */
 };
 

@@ -15,29 +15,47 @@
 #include "formats/jfr/jfr_impl.h"
 
 enum jkind { JK_EXEC, JK_NATIVE, JK_TLAB_NEW, JK_TLAB_OUT, JK_ALLOC,
-	JK_MONITOR, JK_PARK, JK_COUNT };
+	JK_MONITOR, JK_PARK, JK_CPUTIME, JK_WALL, JK_MALLOC, JK_LIVE,
+	JK_COUNT };
+
+/* How an event's amount is its value: the field as it is, a duration in
+ * ticks, or a count of wall-clock intervals. */
+enum jamount { JA_AS_IS, JA_TICKS, JA_WALL };
 
 static const struct {
 	const char *event;
 	const char *count;		/* its count's type */
 	const char *amount, *unit;	/* its amount's type and unit */
 	const char *field;		/* the event's field of it */
+	enum jamount how;		/* JA_WALL: the field its count too */
 } jfr_kinds[JK_COUNT] = {
-	[JK_EXEC] = { "jdk.ExecutionSample", "cpu", NULL, NULL, NULL },
+	[JK_EXEC] = { "jdk.ExecutionSample", "cpu", NULL, NULL, NULL,
+	    JA_AS_IS },
 	[JK_NATIVE] = { "jdk.NativeMethodSample", "native", NULL, NULL,
-	    NULL },
+	    NULL, JA_AS_IS },
 	[JK_TLAB_NEW] = { "jdk.ObjectAllocationInNewTLAB",
 	    "alloc_in_new_tlab_objects", "alloc_in_new_tlab_bytes",
-	    UNIT_BYTES, "tlabSize" },
+	    UNIT_BYTES, "tlabSize", JA_AS_IS },
 	[JK_TLAB_OUT] = { "jdk.ObjectAllocationOutsideTLAB",
 	    "alloc_outside_tlab_objects", "alloc_outside_tlab_bytes",
-	    UNIT_BYTES, "allocationSize" },
+	    UNIT_BYTES, "allocationSize", JA_AS_IS },
 	[JK_ALLOC] = { "jdk.ObjectAllocationSample", "alloc_sample_objects",
-	    "alloc_sample_bytes", UNIT_BYTES, "weight" },
+	    "alloc_sample_bytes", UNIT_BYTES, "weight", JA_AS_IS },
 	[JK_MONITOR] = { "jdk.JavaMonitorEnter", "lock_count",
-	    "lock_duration", UNIT_NANOSECONDS, "duration" },
+	    "lock_duration", UNIT_NANOSECONDS, "duration", JA_TICKS },
 	[JK_PARK] = { "jdk.ThreadPark", "park_count", "park_duration",
-	    UNIT_NANOSECONDS, "duration" },
+	    UNIT_NANOSECONDS, "duration", JA_TICKS },
+	/* JDK 25's CPU-time sampler: each sample stands for its period */
+	[JK_CPUTIME] = { "jdk.CPUTimeSample", "cpu_time_samples", "cpu_time",
+	    UNIT_NANOSECONDS, "samplingPeriod", JA_TICKS },
+	/* async-profiler's own: a wall-clock sample stands for `samples`
+	 * intervals of the recording's wall setting */
+	[JK_WALL] = { "profiler.WallClockSample", "wall_samples", "wall",
+	    UNIT_NANOSECONDS, "samples", JA_WALL },
+	[JK_MALLOC] = { "profiler.Malloc", "malloc_objects", "malloc_bytes",
+	    UNIT_BYTES, "size", JA_AS_IS },
+	[JK_LIVE] = { "profiler.LiveObject", "live", "live_bytes",
+	    UNIT_BYTES, "allocationSize", JA_AS_IS },
 };
 
 /* A value of a pool entry's field: its number (a reference's id, an
@@ -301,7 +319,7 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 	struct jfr_reader *r = x->r;
 	const struct jclass *t = &x->c.cls[cls];
 	const struct jfield *f;
-	uint64_t ticks = 0, dticks = 0, amount = 0, thread = 0, stack = 0;
+	uint64_t ticks = 0, amount = 0, count = 1, thread = 0, stack = 0;
 	uint64_t state = 0, oclass = 0;
 	int32_t tcls = -1, scls = -1, stcls = -1, ocls = -1;
 	int bad = 0, have_thread = 0, has_amount = 0;
@@ -323,12 +341,7 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 		}
 		if (strcmp(fn, "startTime") == 0)
 			ticks = jfr_varint(k, &bad);
-		else if (strcmp(fn, "duration") == 0 && !f->cp) {
-			dticks = jfr_varint(k, &bad);
-			if (jfr_kinds[kd].field != NULL &&
-			    strcmp(jfr_kinds[kd].field, "duration") == 0)
-				has_amount = 1;
-		} else if ((strcmp(fn, "sampledThread") == 0 ||
+		else if ((strcmp(fn, "sampledThread") == 0 ||
 		    (strcmp(fn, "eventThread") == 0 && !have_thread)) && f->cp) {
 			thread = jfr_varint(k, &bad);
 			tcls = f->cls;
@@ -363,14 +376,28 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 	sw_sample(&r->w, &sid, x->source);
 	if ((vt = vtype(x, 2 * kd, jfr_kinds[kd].count, UNIT_COUNT)) < 0)
 		return perr_nomem(e);
-	sw_sample_value(&r->w, &sid, (uint32_t)vt, num_of_i64(1));
+	if (jfr_kinds[kd].how == JA_WALL)
+		count = has_amount ? amount : 0;
+	sw_sample_value(&r->w, &sid, (uint32_t)vt, num_of_i64((int64_t)count));
+	switch (jfr_kinds[kd].how) {
+	case JA_TICKS:
+		amount = (uint64_t)jfr_duration(&x->c, (int64_t)amount);
+		break;
+	case JA_WALL:	/* without the interval, the count alone */
+		if (x->wall_ns <= 0 || amount > (uint64_t)INT64_MAX /
+		    (uint64_t)x->wall_ns) {
+			x->wall_untimed++;
+			has_amount = 0;
+		}
+		amount *= (uint64_t)x->wall_ns;
+		break;
+	case JA_AS_IS:
+		break;
+	}
 	if (jfr_kinds[kd].amount != NULL && has_amount) {
 		if ((vt = vtype(x, 2 * kd + 1, jfr_kinds[kd].amount,
 		    jfr_kinds[kd].unit)) < 0)
 			return perr_nomem(e);
-		if (strcmp(jfr_kinds[kd].field, "duration") == 0)
-			amount = (uint64_t)jfr_duration(&x->c,
-			    (int64_t)dticks);
 		sw_sample_value(&r->w, &sid, (uint32_t)vt,
 		    num_of_i64((int64_t)amount));
 	}
@@ -422,16 +449,100 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 	return 0;
 }
 
+/* The event at k into *ev and its class's index into *cls (-1: none
+ * known), k past it: 1, 0 at the chunk's end, -1 with e set. */
+static int
+next_event(struct jx *x, struct jcur *k, struct jcur *ev, int32_t *cls,
+    struct perr *e)
+{
+	uint64_t size, type;
+	uint32_t *ci;
+	int bad = 0;
+
+	if (k->p >= k->end)
+		return 0;
+	*ev = *k;
+	size = jfr_varint(ev, &bad);
+	if (bad || size < 2 || size > (uint64_t)(k->end - k->p))
+		return perr_set(e, "an event of %llu bytes at offset %zu, "
+		    "past its chunk", (unsigned long long)size,
+		    (size_t)(k->p - x->c.buf));
+	type = jfr_varint(ev, &bad);
+	ev->end = k->p + size;
+	k->p += size;
+	ci = bad ? NULL : u64map_get(&x->c.cls_by_id, type);
+	*cls = ci != NULL ? (int32_t)*ci : -1;
+	return 1;
+}
+
+/* Field name of the event at ev (of class cls), a string, into to
+ * (cut to fit): its length, -1 when it has none (e unset). */
+static int64_t
+event_text(struct jx *x, struct jcur ev, int32_t cls, const char *name,
+    char *to, size_t size, struct perr *e)
+{
+	const struct jfield *f;
+	int null;
+	int64_t n;
+
+	if (jfr_field(&x->c, &ev, cls, name, &f, e) != 0 || f->array ||
+	    f->cls < 0 || x->c.cls[f->cls].prim != JP_STRING ||
+	    (n = jfr_string(&x->c, &ev, &null, e)) < 0 || null)
+		return -1;
+	if ((size_t)n >= size)
+		n = (int64_t)size - 1;
+	memcpy(to, x->c.sbuf, (size_t)n);
+	to[n] = '\0';
+	return n;
+}
+
+/* async-profiler's wall-clock default: 0 is 5 times its 10 ms (its
+ * wallClock.cpp, unchanged since 2019) */
+#define AP_WALL_DEFAULT 50000000
+
+/* async-profiler's wall-clock interval, from the chunk's settings: its
+ * "wall" setting, or its "interval" when its event is "wall" (ns). */
+static int
+wall_interval(struct jx *x, struct perr *e)
+{
+	struct jcur k = { x->c.buf + JFR_HEADER, x->c.buf + x->c.len }, ev;
+	int32_t sc = jfr_class_named(&x->c, "jdk.ActiveSetting"), cls;
+	long long wall = -1, interval = 0;
+	char name[32], value[32];
+	int rc, walls = 0;
+
+	if (sc < 0 || jfr_class_named(&x->c, jfr_kinds[JK_WALL].event) < 0)
+		return 0;
+	while ((rc = next_event(x, &k, &ev, &cls, e)) > 0) {
+		if (cls != sc || event_text(x, ev, cls, "name", name,
+		    sizeof(name), e) < 0 || event_text(x, ev, cls, "value",
+		    value, sizeof(value), e) < 0)
+			continue;
+		if (strcmp(name, "wall") == 0)
+			wall = strtoll(value, NULL, 10);
+		else if (strcmp(name, "interval") == 0)
+			interval = strtoll(value, NULL, 10);
+		else if (strcmp(name, "event") == 0)
+			walls = strcmp(value, "wall") == 0;
+	}
+	if (rc < 0 || e->msg[0] != '\0')
+		return -1;
+	if (wall < 0 && walls)
+		wall = interval;
+	if (wall >= 0)
+		x->wall_ns = wall > 0 ? wall : AP_WALL_DEFAULT;
+	return 0;
+}
+
 /* The events of the chunk in x->c, in order. */
 int
 jfr_chunk_events(struct jx *x, struct perr *e)
 {
 	struct jcur k = { x->c.buf + JFR_HEADER, x->c.buf + x->c.len }, ev;
-	uint64_t size, type;
-	uint32_t *ci;
-	int bad = 0, kd;
+	int32_t cls, lost = jfr_class_named(&x->c, "jdk.CPUTimeSamplesLost");
+	const struct jfield *f;
+	int bad = 0, kd, rc;
 	size_t i;
-	int32_t cls;
 
 	if ((x->kind_of = malloc(x->c.ncls + 1)) == NULL)
 		return perr_nomem(e);
@@ -440,21 +551,18 @@ jfr_chunk_events(struct jx *x, struct perr *e)
 	for (kd = 0; kd < JK_COUNT; kd++)
 		if ((cls = jfr_class_named(&x->c, jfr_kinds[kd].event)) >= 0)
 			x->kind_of[cls] = (int8_t)kd;
-	while (k.p < k.end) {
-		ev = k;
-		size = jfr_varint(&ev, &bad);
-		if (bad || size < 2 || size > (uint64_t)(k.end - k.p))
-			return perr_set(e, "an event of %llu bytes at offset "
-			    "%zu, past its chunk", (unsigned long long)size,
-			    (size_t)(k.p - x->c.buf));
-		type = jfr_varint(&ev, &bad);
-		ev.end = k.p + size;
-		ci = u64map_get(&x->c.cls_by_id, type);
-		if (!bad && ci != NULL && x->kind_of[*ci] >= 0 &&
-		    event(x, (enum jkind)x->kind_of[*ci], (int32_t)*ci, &ev,
-		    e) < 0)
+	if (wall_interval(x, e) < 0)
+		return -1;
+	while ((rc = next_event(x, &k, &ev, &cls, e)) > 0) {
+		if (cls >= 0 && x->kind_of[cls] >= 0 &&
+		    event(x, (enum jkind)x->kind_of[cls], cls, &ev, e) < 0)
 			return -1;
-		k.p += size;
+		/* the samples the JDK's CPU-time sampler lost, said */
+		if (cls >= 0 && cls == lost && jfr_field(&x->c, &ev, cls,
+		    "lostSamples", &f, e) == 0 && !f->cp && !f->array)
+			x->cpu_time_lost += jfr_varint(&ev, &bad);
+		if (e->msg[0] != '\0')
+			return -1;
 	}
-	return 0;
+	return rc;
 }

@@ -105,6 +105,10 @@ struct jx {
 	char *kbuf;
 	size_t capkbuf;
 	uint64_t truncated, nostack;
+	int64_t wall_ns;		/* async-profiler's wall interval,
+					 * from its settings; 0: unknown */
+	uint64_t wall_untimed;		/* wall samples read before it */
+	uint64_t cpu_time_lost;		/* jdk.CPUTimeSamplesLost's sum */
 	unsigned char *pend;		/* a piece of the input, read from
 					 * pos */
 	size_t npend, pos, cappend;

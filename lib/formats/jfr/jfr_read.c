@@ -124,7 +124,8 @@ jfr_begin(void *reader, struct output *o, const void *options,
 	(void)options;
 	(void)e;
 	memset(r, 0, sizeof(*r));
-	for (i = 0; i < 16; i++)
+	for (i = 0; i < (int)(sizeof(r->vtypes) / sizeof(r->vtypes[0]));
+	    i++)
 		r->vtypes[i] = -1;
 	sw_begin(&r->w, o, V20, SCHEMA_EXTENSIONS, 1);
 	return 0;
@@ -192,6 +193,15 @@ jfr_read(void *reader, struct input *in, struct perr *e)
 		if (x->nostack > 0)
 			count_attr(r, x->source, "jfr.samples_without_stack",
 			    x->nostack);
+		if (x->wall_ns > 0)
+			count_attr(r, x->source, "jfr.wall_interval",
+			    (uint64_t)x->wall_ns);
+		if (x->wall_untimed > 0)
+			count_attr(r, x->source, "jfr.wall_samples_untimed",
+			    x->wall_untimed);
+		if (x->cpu_time_lost > 0)
+			count_attr(r, x->source, "jfr.cpu_time_samples_lost",
+			    x->cpu_time_lost);
 	}
 	jx_chunk_free(x);
 	free(x->runs);

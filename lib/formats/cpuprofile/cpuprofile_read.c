@@ -141,7 +141,6 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 	enum ctx w = json_here(&x->pl);
 	int64_t v;
 	int k;
-	char buf[40];
 
 	switch (w) {
 	case C_SAMPLES:
@@ -177,16 +176,15 @@ on_number(void *ctx, const char *s, size_t n, struct perr *e)
 		return cpx_kid(x, v, e);
 	case C_TOP:
 		if (x->pl.key == K_START || x->pl.key == K_END) {
-			if (n >= sizeof(buf))
+			double t;
+			if (json_double(s, n, &t) < 0)
 				return perr_set(e, "'%.*s' is not a time",
 				    (int)(n < 40 ? n : 40), s);
-			memcpy(buf, s, n);
-			buf[n] = '\0';
 			if (x->pl.key == K_START) {
-				x->start = strtod(buf, NULL);
+				x->start = t;
 				x->has_start = 1;
 			} else {
-				x->end = strtod(buf, NULL);
+				x->end = t;
 				x->has_end = 1;
 			}
 		}

@@ -316,14 +316,10 @@ tx_key(void *ctx, const char *s, size_t n, struct perr *e)
 static int
 tx_time(const char *s, size_t n, double *v, struct perr *e)
 {
-	char buf[40], *end;
-
-	if (n >= sizeof(buf))
-		return perr_set(e, "'%.*s' is not a time", 39, s);
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	*v = strtod(buf, &end);
-	return *end == '\0' ? 0 : perr_set(e, "'%s' is not a time", buf);
+	if (json_double(s, n, v) < 0)
+		return perr_set(e, "'%.*s' is not a time", (int)(n < 39 ? n :
+		    39), s);
+	return 0;
 }
 
 static int

@@ -214,17 +214,11 @@ static int
 gx_number(void *ctx, const char *s, size_t n, struct perr *e)
 {
 	struct gx *x = ctx;
-	char buf[48], *end;
 	double v;
 
-	if (n >= sizeof(buf))
-		return perr_set(e, "'%.*s...' is not a number of a profile",
-		    40, s);
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	v = strtod(buf, &end);
-	if (*end != '\0' || !isfinite(v))
-		return perr_set(e, "'%s' is not a number of a profile", buf);
+	if (json_double(s, n, &v) < 0)
+		return perr_set(e, "'%.*s%s' is not a number of a profile",
+		    (int)(n < 40 ? n : 40), s, n < 40 ? "" : "...");
 	switch (json_here(&x->pl)) {
 	case G_ROW:
 		return cell(x, v, e);

@@ -264,17 +264,9 @@ px_key(void *ctx, const char *s, size_t n, struct perr *e)
 static int
 number(const char *s, size_t n, double *v, struct perr *e)
 {
-	char buf[48], *end;
-
-	if (n >= sizeof(buf))
-		return perr_set(e, "'%.*s...' is not a number of a profile",
-		    40, s);
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	*v = strtod(buf, &end);
-	if (*end != '\0' || !isfinite(*v))
-		return perr_set(e, "'%.*s' is not a number of a profile",
-		    (int)n, s);
+	if (json_double(s, n, v) < 0)
+		return perr_set(e, "'%.*s%s' is not a number of a profile",
+		    (int)(n < 40 ? n : 40), s, n < 40 ? "" : "...");
 	return 0;
 }
 

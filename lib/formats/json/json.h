@@ -48,6 +48,9 @@ int json_read_bytes(const void *p, size_t n, const char *name, long line,
  * is fed a chunk at a time: for tests, tokens cut anywhere. */
 int json_read_split(const void *p, size_t n, size_t piece, const char *name,
     struct json_events *ev, struct perr *e);
+/* The n bytes of a number's text as strtod rounds them, a finite double:
+ * 0, or -1 when they are not one (or longer than 63 bytes). */
+int json_double(const char *s, size_t n, double *v);
 /* The line of the event being handled (a codec notes where a value
  * began). */
 struct json_reader;

@@ -2,8 +2,11 @@
  * JSON's text: what is wrong with it, said at its line; its strings,
  * UTF-8 checked as RFC 3629 has it (no overlong form, no surrogate,
  * nothing past U+10FFFF), escapes decoded (a pair of \u surrogates as
- * one character, a lone one as U+FFFD), control characters refused.
+ * one character, a lone one as U+FFFD), control characters refused; its
+ * numbers as doubles.
  */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,3 +184,58 @@ json_scan_string(struct json_reader *r, const unsigned char *p,
 	}
 }
 
+
+/* 10^0 .. 10^22: each exact in a double */
+static const double json_pow10[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* A number's text as strtod rounds it. Most are a few digits: those whose
+ * digits make an integer of at most 2^53 and whose power of ten is at
+ * most 22 either way are one exact product or quotient of two exact
+ * doubles, rounded once, as strtod's (Clinger's fast path); the rest go
+ * to strtod. */
+int
+json_double(const char *s, size_t n, double *v)
+{
+	const char *p = s, *end = s + n;
+	uint64_t m = 0;
+	int neg = 0, digits = 0, scale = 0, ex = 0, exneg = 0, exdigits = 0;
+	char buf[64], *stop;
+
+	if (p < end && *p == '-') {
+		neg = 1;
+		p++;
+	}
+	for (; p < end && *p >= '0' && *p <= '9'; p++, digits++)
+		m = m * 10 + (uint64_t)(*p - '0');
+	if (p < end && *p == '.')
+		for (p++; p < end && *p >= '0' && *p <= '9'; p++, digits++) {
+			m = m * 10 + (uint64_t)(*p - '0');
+			scale--;
+		}
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < end && (*p == '+' || *p == '-'))
+			exneg = *p++ == '-';
+		for (; p < end && *p >= '0' && *p <= '9' && ex < 1000; p++)
+			ex = ex * 10 + (*p - '0'), exdigits++;
+		if (exdigits == 0)
+			p = s;		/* not a number: strtod says so */
+	}
+	scale += exneg ? -ex : ex;
+	if (p == end && digits > 0 && digits <= 19 &&
+	    m <= (uint64_t)1 << 53 && scale >= -22 && scale <= 22) {
+		double d = (double)m;
+		d = scale < 0 ? d / json_pow10[-scale] : d * json_pow10[scale];
+		*v = neg ? -d : d;
+		return 0;
+	}
+	if (n >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	*v = strtod(buf, &stop);
+	return n > 0 && *stop == '\0' && isfinite(*v) ? 0 : -1;
+}

@@ -127,16 +127,12 @@ dup_n(const char *s, size_t n)
 static int
 number(const char *s, size_t n, double *v, struct perr *e)
 {
-	char buf[64], *end;
-
-	if (n == 0 || n >= sizeof(buf))
+	if (n == 0 || n >= 64)
 		return perr_set(e, "'%.*s' is not a number", (int)(n < 40 ? n :
 		    40), s);
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	*v = strtod(buf, &end);
-	if (*end != '\0' || !isfinite(*v))
-		return perr_set(e, "'%s' is not a number a double holds", buf);
+	if (json_double(s, n, v) < 0)
+		return perr_set(e, "'%.*s' is not a number a double holds",
+		    (int)n, s);
 	return 0;
 }
 

@@ -369,34 +369,70 @@ if command -v node >/dev/null 2>&1; then
 	row "tsvtop (the .cpuprofile itself)" "$n" build/bin/tsvtop "$cp"
 	# the same profile as Chrome's trace events carry it: a Profile
 	# event, then ProfileChunk events of 100 samples, the nodes (each
-	# naming its parent) in the first
+	# naming its parent) in the first, each chunk's ts its last sample's
+	# time (speedscope orders the events by it)
+	trace_of() {
+		[ -s "$2" ] || node -e '
+		    const fs = require("fs");
+		    const p = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+		    const parent = {};
+		    for (const n of p.nodes)
+			for (const c of n.children || []) parent[c] = n.id;
+		    const nodes = p.nodes.map((n) => { const m = { id: n.id,
+			callFrame: n.callFrame }; if (parent[n.id]) m.parent = parent[n.id];
+			return m; });
+		    const ev = [{ args: { data: { startTime: p.startTime } },
+			cat: "disabled-by-default-v8.cpu_profiler", id: "0x1",
+			name: "Profile", ph: "P", pid: 1, tid: 1, ts: p.startTime }];
+		    let ts = p.startTime;
+		    for (let i = 0; i < p.samples.length; i += 100) {
+			const d = p.timeDeltas.slice(i, i + 100);
+			for (const x of d) ts += x;
+			ev.push({ args: { data: { cpuProfile: Object.assign(
+			    i ? {} : { nodes }, { samples: p.samples.slice(i, i + 100) }),
+			    timeDeltas: d } },
+			    cat: "disabled-by-default-v8.cpu_profiler", id: "0x1",
+			    name: "ProfileChunk", ph: "P", pid: 1, tid: 2, ts });
+		    }
+		    fs.writeFileSync(process.argv[2], JSON.stringify({ traceEvents: ev }));' \
+		    "$1" "$2"
+	}
 	tr=$dir/big.trace.json
-	[ -s "$tr" ] || node -e '
-	    const fs = require("fs");
-	    const p = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
-	    const parent = {};
-	    for (const n of p.nodes)
-		for (const c of n.children || []) parent[c] = n.id;
-	    const nodes = p.nodes.map((n) => { const m = { id: n.id,
-		callFrame: n.callFrame }; if (parent[n.id]) m.parent = parent[n.id];
-		return m; });
-	    const ev = [{ args: { data: { startTime: p.startTime } },
-		cat: "disabled-by-default-v8.cpu_profiler", id: "0x1",
-		name: "Profile", ph: "P", pid: 1, tid: 1, ts: p.startTime }];
-	    for (let i = 0; i < p.samples.length; i += 100)
-		ev.push({ args: { data: { cpuProfile: Object.assign(
-		    i ? {} : { nodes }, { samples: p.samples.slice(i, i + 100) }),
-		    timeDeltas: p.timeDeltas.slice(i, i + 100) } },
-		    cat: "disabled-by-default-v8.cpu_profiler", id: "0x1",
-		    name: "ProfileChunk", ph: "P", pid: 1, tid: 2, ts: 0 });
-	    fs.writeFileSync(process.argv[2], JSON.stringify({ traceEvents: ev }));' \
-	    "$cp" "$tr"
+	tr10=$dir/sucrase10.trace.json
+	trace_of "$cp" "$tr"
+	trace_of "$cp10" "$tr10"
+	n=$(size "$tr10")
+	echo "input: $tr10 ($n bytes: sucrase.cpuprofile's samples 10 times as Chrome's trace events, 100 a chunk)"
+	ref=
+	speedscope_row "speedscope's import (reference)" "$tr10" && ref=$last
+	row "cpuprofile2tsv (the trace)" "$n" build/bin/cpuprofile2tsv "$tr10"
+	row "tsvtop (the trace itself)" "$n" build/bin/tsvtop "$tr10"
 	n=$(size "$tr")
 	echo "input: $tr ($n bytes: the same samples as Chrome's trace events, 100 a chunk)"
 	ref=
 	row "node JSON.parse (reference)" "$n" "$parse $tr"; ref=$last
 	row "cpuprofile2tsv (the trace)" "$n" build/bin/cpuprofile2tsv "$tr"
 	row "tsvtop (the trace itself)" "$n" build/bin/tsvtop "$tr"
+	# one recording, each JSON format that holds it (speedscope's and
+	# the processed profile as tsv2speedscope and tsv2firefox write
+	# it): the same samples and stream, each reader's time beside
+	# speedscope2tsv's (the issue's bar; a format's own MB/s says how
+	# dense it is: a .cpuprofile names a node a sample, speedscope's
+	# JSON every frame)
+	ss10=$dir/sucrase10.speedscope.json
+	ff10=$dir/sucrase10.firefox.json
+	[ -s "$ss10" ] || build/bin/tsv2speedscope "$cp10" >"$ss10"
+	[ -s "$ff10" ] || build/bin/tsv2firefox "$cp10" >"$ff10"
+	echo "input: one recording (sucrase.cpuprofile's samples 10 times), each format"
+	ref=
+	row "speedscope2tsv (speedscope's JSON, reference)" "$(size "$ss10")" \
+	    build/bin/speedscope2tsv "$ss10"; ref=$last
+	row "cpuprofile2tsv (.cpuprofile)" "$(size "$cp10")" \
+	    build/bin/cpuprofile2tsv "$cp10"
+	row "cpuprofile2tsv (Chrome's trace)" "$(size "$tr10")" \
+	    build/bin/cpuprofile2tsv "$tr10"
+	row "firefox2tsv (processed profile)" "$(size "$ff10")" \
+	    build/bin/firefox2tsv "$ff10"
 	# Firefox ESR's own Gecko profile (the test data's, its markers
 	# emptied)
 	gk=$dir/firefox.gecko.json

@@ -71,10 +71,20 @@ struct top {
 	/* pprof's inline mark: the calls between keys (caller << 32 |
 	 * callee -> edge), each once a sample, and whether every one of
 	 * them was inline (top_inline.c) */
+	struct strtab stacks;		/* a sample's keys and marks */
+	unsigned char *stackbuf;
+	size_t capstackbuf;
+	struct top_stack_w {		/* per type, each stack's: */
+		double *w;		/* weight since the last flush */
+		unsigned char *seen;	/* 1: a sample of it was not 0 */
+		size_t cap;
+	} *stack_w;
+	size_t nstack_w;
+	uint32_t eserial;		/* the stack counting its calls */
 	struct u64map edges;
 	struct top_edge {
 		uint64_t key;
-		uint32_t last;		/* the sample that last counted it */
+		uint32_t last;		/* the stack that last counted it */
 	} *edge;
 	size_t nedges, capedges;
 	struct top_edge_w {		/* per type, each edge's: */
@@ -91,17 +101,19 @@ struct top {
 
 /* The calls of the sample whose keys are in t->skeys (n of them,
  * innermost first) and whose values are t->m.vals (nv, negated for a
- * base's: sign -1), counted for pprof's inline mark: 0, or -1 when out
- * of memory. */
+ * base's: sign -1), counted for pprof's inline mark (by its stack, the
+ * calls once a stack when the marks are read): 0, or -1 when out of
+ * memory. */
 int top_inline_add(struct top *t, size_t n, size_t nv, double sign);
 /* Key k's mark as pprof prints it: "inline" (every call into it
  * inline), "partial-inline", or "" (none inline, or no call). */
 const char *top_inline_mark(const unsigned char *in, size_t k);
 /* Each key's calls into it, as bits (1 inline, 2 not), t->nkeys of
  * them, for top_inline_mark, of the calls of type whose weight is cut or
- * more (pprof's edge fraction): NULL when out of memory, or (*none set)
- * when no call of the type was inline (no column then). */
-unsigned char *top_inline_marks(const struct top *t, int64_t type,
+ * more (pprof's edge fraction), the stacks' calls counted first: NULL
+ * when out of memory, or (*none set) when no call of the type was
+ * inline (no column then). */
+unsigned char *top_inline_marks(struct top *t, int64_t type,
     double cut, int *none);
 void top_inline_free(struct top *t);
 

@@ -51,8 +51,21 @@ readme_fixture() {
 	# a Java Flight Recorder recording, and java making one where
 	# -XX:StartFlightRecording says
 	cp "$t/jfr/work.jfr" "$d/rec.jfr"
-	printf '#!/bin/sh\nfor a; do case $a in -XX:StartFlightRecording=*filename=*) f=${a#*filename=}; cp %s "${f%%%%,*}" ;; esac; done\n' \
-	    "$t/jfr/work.jfr" >"$d/stubs/java"
+	# (async-profiler's agent its recording; JDK 25's CPU-time sampler
+	# that JDK's)
+	cat >"$d/stubs/java" <<EOF
+#!/bin/sh
+for a; do
+	case \$a in
+	-XX:StartFlightRecording*CPUTimeSample*filename=*)
+		f=\${a#*filename=}; cp $t/jfr/cpu-time.jfr "\${f%%,*}" ;;
+	-XX:StartFlightRecording*filename=*)
+		f=\${a#*filename=}; cp $t/jfr/work.jfr "\${f%%,*}" ;;
+	-agentpath:*file=*)
+		f=\${a#*file=}; cp $t/jfr/async-profiler.jfr "\${f%%,*}" ;;
+	esac
+done
+EOF
 	printf '#!/bin/sh\nexit 0\n' >"$d/stubs/node"
 	cp "$d/stubs/node" "$d/stubs/py-spy"
 	chmod +x "$d/stubs/"*

@@ -10,22 +10,13 @@
 const fs = require('fs');
 const out = [];
 if (process.argv[2] === '--stream') {
-  const rows = {};
-  for (const l of fs.readFileSync(process.argv[3], 'utf8').split('\n')) {
-    if (l === '' || l[0] === '#') continue;
-    const c = l.split('\t');
-    (rows[c[0]] = rows[c[0]] || []).push(c);
-  }
-  const fn = new Map(), map = new Map(), loc = new Map(), s = new Map();
+  const { rows, samples } = require('../stream.js').read(process.argv[3]);
+  const fn = new Map(), map = new Map(), loc = new Map();
   for (const r of rows.functions || []) fn.set(r[1], r[2]);
   for (const r of rows['.mappings'] || []) map.set(r[1], '[' + r[5].replace(/.*\//, '') + ']');
   for (const r of rows.locations || []) loc.set(r[1], r[2] !== 'NA' ? fn.get(r[2]) : map.get(r[5]) || '<unknown>');
-  const get = (id) => { let x = s.get(id); if (!x) s.set(id, x = { frames: [] }); return x; };
-  for (const r of rows.samples || []) get(r[1]).source = r[2];
-  for (const r of rows.sample_values || []) get(r[1]).value = r[4];
-  for (const r of rows.sample_locations || []) get(r[1]).frames[+r[2] - 1] = loc.get(r[3]);
-  for (const r of rows['.sample_times'] || []) get(r[1]).time = r[2];
-  for (const [, x] of s) out.push([x.source, x.time, x.value, x.frames.join(';')].join('\t'));
+  for (const [, x] of samples)
+    out.push([x.source, x.time, x.vals[x.vals.length - 1][1], x.locs.map((l) => loc.get(l)).join(';')].join('\t'));
 } else {
   const text = fs.readFileSync(process.argv[2], 'utf8');
   const p = JSON.parse(text), sh = p.shared || {};

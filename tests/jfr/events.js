@@ -11,25 +11,15 @@ const { kinds, events } = require('./print.js');
 const counts = new Set(Object.values(kinds).map((k) => k[0]));
 const out = [];
 if (process.argv[2] === '--stream') {
-  // the stream's tables, by their rows
-  const rows = {};
-  for (const l of fs.readFileSync(process.argv[3], 'utf8').split('\n')) {
-    if (l === '' || l[0] === '#') continue;
-    const c = l.split('\t');
-    (rows[c[0]] = rows[c[0]] || []).push(c);
-  }
-  const fn = new Map(), loc = new Map(), s = new Map();
+  const { rows, samples } = require('../stream.js').read(process.argv[3]);
+  const fn = new Map(), loc = new Map();
   for (const r of rows.functions || []) fn.set(r[1], r[2]);
   for (const r of rows.locations || []) loc.set(r[1], fn.get(r[2]) + ':' + (r[3] === 'NA' ? '-1' : r[3]));
-  const get = (id) => { let x = s.get(id); if (!x) s.set(id, x = { vals: [], frames: [], thread: '-' }); return x; };
-  for (const r of rows.sample_values || []) get(r[1]).vals.push([r[2], r[4]]);
-  for (const r of rows.sample_locations || []) get(r[1]).frames[+r[2] - 1] = loc.get(r[3]);
-  for (const r of rows['.sample_times'] || []) get(r[1]).time = r[2];
-  for (const r of rows['.sample_labels'] || []) if (r[2] === 'thread') get(r[1]).thread = r[3];
-  for (const [, x] of s) {
+  for (const [, x] of samples) {
     const count = x.vals.find((v) => counts.has(v[0]));
     const amount = x.vals.find((v) => v !== count);
-    out.push([x.time, count[0], count[1], amount ? amount[1] : '-', x.thread, x.frames.join(';')].join('\t'));
+    out.push([x.time, count[0], count[1], amount ? amount[1] : '-', x.labels.thread || '-',
+      x.locs.map((l) => loc.get(l)).join(';')].join('\t'));
   }
 } else {
   for (const ev of events(fs.readFileSync(0, 'utf8')))

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "base/array.h"
 #include "io/input.h"
 #include "stream/fields.h"
 #include "stream/stream_write.h"
@@ -175,6 +176,9 @@ void
 sw_free(struct stream_writer *w)
 {
 	strtab_free(&w->vtypes);
+	free(w->idtext);
+	w->idtext = NULL;
+	w->capidtext = 0;
 }
 
 /* A row of t: its header first when none was written. */
@@ -598,12 +602,24 @@ text_frame(struct stream_writer *w, const struct sw_stack *s,
 	o->len = (size_t)(q - o->buf);
 }
 
+/* ids past this are formatted each time: the table follows the
+ * locations a reader holds, to a bound */
+#define SW_IDTEXT_MAX ((size_t)1 << 22)
+
 static void
 text_frame_n(struct stream_writer *w, const struct sw_stack *s,
     uint32_t location)
 {
 	struct stream_id id;
 
+	if (location < w->capidtext || (location < SW_IDTEXT_MAX &&
+	    array_grow_zeroed((void **)&w->idtext, &w->capidtext,
+	    (size_t)location + 1, sizeof(*w->idtext)) == 0)) {
+		if (w->idtext[location].n == 0)
+			stream_id_set(&w->idtext[location], location);
+		text_frame(w, s, &w->idtext[location]);
+		return;
+	}
 	stream_id_set(&id, location);
 	text_frame(w, s, &id);
 }

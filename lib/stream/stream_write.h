@@ -107,6 +107,10 @@ struct stream_writer {
 	/* the frames written, and how many the input allows so far (io's
 	 * expansion bound) */
 	uint64_t frames, frames_ok;
+	/* text: each location's id as text, made once (ids up to
+	 * SW_IDTEXT_MAX; n 0: not yet) */
+	struct stream_id *idtext;
+	size_t capidtext;
 	char past[512];		/* the message, once past it or a line's */
 	const struct input *in;	/* read, for messages; NULL: none */
 };

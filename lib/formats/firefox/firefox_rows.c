@@ -159,12 +159,16 @@ gecko_ms_ns(const char *s, size_t n, int64_t *ns)
 	return 0;
 }
 
+/* a field's bytes into a key */
+#define KEY_PUT(key, nk, v) (memcpy((key) + (nk), &(v), sizeof(v)), \
+	(nk) += sizeof(v))
+
 uint32_t
 firefox_location(struct firefox_reader *c, const struct flocation *f,
     struct perr *e)
 {
 	char key[600];
-	size_t nk;
+	size_t nk, n;
 	int64_t k, fid = 0;
 
 	if (f->has_function) {
@@ -188,13 +192,23 @@ firefox_location(struct firefox_reader *c, const struct flocation *f,
 			    f->file, f->start_line > 0 ? f->start_line : 0);
 		}
 	}
-	nk = (size_t)snprintf(key, sizeof(key), "%lld%c%" PRIu64 "%c%d%c%lld"
-	    "%c%lld%c%u%c%d%c%.200s%c%.*s", (long long)fid, 0, f->addr, 0,
-	    f->is_addr, 0, (long long)f->line, 0, (long long)f->column, 0,
-	    f->mapping, 0, f->inlined, 0, f->cat, 0, (int)(f->impl.n < 200 ?
-	    f->impl.n : 200), f->impl.n > 0 ? f->impl.p : "");
-	if (nk >= sizeof(key))
-		nk = sizeof(key) - 1;
+	/* the key: its fields' bytes, its category, a NUL, its tier */
+	nk = 0;
+	KEY_PUT(key, nk, fid);
+	KEY_PUT(key, nk, f->addr);
+	KEY_PUT(key, nk, f->is_addr);
+	KEY_PUT(key, nk, f->line);
+	KEY_PUT(key, nk, f->column);
+	KEY_PUT(key, nk, f->mapping);
+	KEY_PUT(key, nk, f->inlined);
+	n = strnlen(f->cat, 200);
+	memcpy(key + nk, f->cat, n);
+	nk += n;
+	key[nk++] = '\0';
+	n = f->impl.n < 200 ? f->impl.n : 200;
+	if (n > 0)
+		memcpy(key + nk, f->impl.p, n);
+	nk += n;
 	if ((k = strtab_intern(&c->lkeys, key, nk)) < 0) {
 		perr_nomem(e);
 		return 0;

@@ -99,7 +99,8 @@ t_jfr_producers() {
 
 # What is no recording it reads is refused, with its place and nothing on
 # stdout: a chunk cut short, a header that names metadata past it, JFR
-# 1.0, an empty file.
+# 1.0, an empty file, an event whose time no int64 of nanoseconds holds
+# (the fuzzer's).
 t_jfr_refusals() {
 	cd "$out" || return
 	f=$top/tests/data/jfr/work.jfr
@@ -107,7 +108,9 @@ t_jfr_refusals() {
 	{ head -c 24 "$f"; printf '\177\377\377\377\377\377\377\377'; tail -c +33 "$f"; } >meta.jfr
 	{ head -c 4 "$f"; printf '\0\1\0\0'; tail -c +9 "$f"; } >v1.jfr
 	printf 'FLR\0' >tiny.jfr
+	cp "$top/tests/fuzz/regress/jfr/time-past-int64" time.jfr
 	for x in cut.jfr:'chunk cut short: 5000 of its 388799' \
+	    time.jfr:"at 9223372025709748678 ticks: past the stream's nanoseconds" \
 	    meta.jfr:'a chunk header' v1.jfr:'JFR 1.0' \
 	    tiny.jfr:'chunk cut short: 4 of its 68'; do
 		$bin/jfr2tsv "${x%%:*}" >o 2>err && bad "${x%%:*}: exit 0"

@@ -290,25 +290,38 @@ jfr_pool(const struct jchunk *c, int32_t cls, uint64_t id, struct jcur *k)
 	return 0;
 }
 
-int64_t
-jfr_time(const struct jchunk *c, int64_t ticks)
+/* ticks over the chunk's ticks a nanosecond, as the JDK's
+ * TimeConverter divides them: by a whole number where there is one, as
+ * a double; -1 when the nanoseconds are past an int64 */
+static int
+ticks_ns(const struct jchunk *c, int64_t ticks, int64_t *ns)
 {
-	/* as the JDK's TimeConverter: ticks a second over 10^9, in whole
-	 * numbers, as a double */
 	int64_t q = c->ticks_per_second / 1000000000;
 	double d = q > 0 ? (double)q : (double)c->ticks_per_second / 1e9;
+	double v = (double)ticks / d;
 
-	return c->start_nanos + (int64_t)((double)(ticks - c->start_ticks) /
-	    d);
+	if (!(v > -9.2e18 && v < 9.2e18))
+		return -1;
+	*ns = (int64_t)v;
+	return 0;
 }
 
-int64_t
-jfr_duration(const struct jchunk *c, int64_t ticks)
+int
+jfr_time(const struct jchunk *c, int64_t ticks, int64_t *ns)
 {
-	int64_t q = c->ticks_per_second / 1000000000;
-	double d = q > 0 ? (double)q : (double)c->ticks_per_second / 1e9;
+	int64_t since;
 
-	return (int64_t)((double)ticks / d);
+	if (__builtin_sub_overflow(ticks, c->start_ticks, &since) ||
+	    ticks_ns(c, since, ns) < 0 ||
+	    __builtin_add_overflow(*ns, c->start_nanos, ns))
+		return -1;
+	return 0;
+}
+
+int
+jfr_duration(const struct jchunk *c, int64_t ticks, int64_t *ns)
+{
+	return ticks_ns(c, ticks, ns);
 }
 
 static enum jprim

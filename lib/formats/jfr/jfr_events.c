@@ -320,6 +320,7 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 	const struct jclass *t = &x->c.cls[cls];
 	const struct jfield *f;
 	uint64_t ticks = 0, amount = 0, count = 1, thread = 0, stack = 0;
+	int64_t value = 0, when;
 	uint64_t state = 0, oclass = 0;
 	int32_t tcls = -1, scls = -1, stcls = -1, ocls = -1;
 	int bad = 0, have_thread = 0, has_amount = 0;
@@ -366,6 +367,42 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 			return perr_set(e, "a %s event cut short",
 			    jfr_kinds[kd].event);
 	}
+	/* the values and the time first: one a stream cannot hold is an
+	 * error, before any row of the sample */
+	if (jfr_kinds[kd].how == JA_WALL)
+		count = has_amount ? amount : 0;
+	switch (jfr_kinds[kd].how) {
+	case JA_TICKS:	/* a Java long */
+		if (jfr_duration(&x->c, (int64_t)amount, &value) < 0)
+			return perr_set(e, "a %s event's %s of %lld ticks: past "
+			    "the stream's nanoseconds", jfr_kinds[kd].event,
+			    jfr_kinds[kd].field, (long long)amount);
+		break;
+	case JA_WALL:	/* without the interval, the count alone */
+		if (has_amount && (x->wall_ns <= 0 || amount >
+		    (uint64_t)INT64_MAX / (uint64_t)x->wall_ns)) {
+			x->wall_untimed++;
+			has_amount = 0;
+		}
+		value = has_amount ? (int64_t)(amount *
+		    (uint64_t)x->wall_ns) : 0;
+		break;
+	case JA_AS_IS:
+		value = (int64_t)amount;
+		if (has_amount && amount > (uint64_t)INT64_MAX)
+			return perr_set(e, "a %s event's %s of %llu: past the "
+			    "stream's integers", jfr_kinds[kd].event,
+			    jfr_kinds[kd].field, (unsigned long long)amount);
+		break;
+	}
+	if (count > (uint64_t)INT64_MAX)
+		return perr_set(e, "a %s event's %s of %llu: past the "
+		    "stream's integers", jfr_kinds[kd].event,
+		    jfr_kinds[kd].field, (unsigned long long)count);
+	if (jfr_time(&x->c, (int64_t)ticks, &when) < 0)
+		return perr_set(e, "a %s event at %lld ticks: past the "
+		    "stream's nanoseconds", jfr_kinds[kd].event,
+		    (long long)ticks);
 	if (stack != 0 && (run = stack_run(x, scls, stack, e)) == 0)
 		return -1;
 	if (stack == 0)
@@ -376,30 +413,12 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 	sw_sample(&r->w, &sid, x->source);
 	if ((vt = vtype(x, 2 * kd, jfr_kinds[kd].count, UNIT_COUNT)) < 0)
 		return perr_nomem(e);
-	if (jfr_kinds[kd].how == JA_WALL)
-		count = has_amount ? amount : 0;
 	sw_sample_value(&r->w, &sid, (uint32_t)vt, num_of_i64((int64_t)count));
-	switch (jfr_kinds[kd].how) {
-	case JA_TICKS:
-		amount = (uint64_t)jfr_duration(&x->c, (int64_t)amount);
-		break;
-	case JA_WALL:	/* without the interval, the count alone */
-		if (x->wall_ns <= 0 || amount > (uint64_t)INT64_MAX /
-		    (uint64_t)x->wall_ns) {
-			x->wall_untimed++;
-			has_amount = 0;
-		}
-		amount *= (uint64_t)x->wall_ns;
-		break;
-	case JA_AS_IS:
-		break;
-	}
 	if (jfr_kinds[kd].amount != NULL && has_amount) {
 		if ((vt = vtype(x, 2 * kd + 1, jfr_kinds[kd].amount,
 		    jfr_kinds[kd].unit)) < 0)
 			return perr_nomem(e);
-		sw_sample_value(&r->w, &sid, (uint32_t)vt,
-		    num_of_i64((int64_t)amount));
+		sw_sample_value(&r->w, &sid, (uint32_t)vt, num_of_i64(value));
 	}
 	sw_stack_begin(&r->w, &sk, &sid);
 	for (i = 0; run > 0 && i < x->runs[run - 1]; i++)
@@ -445,7 +464,7 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 	}
 	if (e->msg[0] != '\0')
 		return -1;
-	sw_sample_time(&r->w, &sid, jfr_time(&x->c, (int64_t)ticks));
+	sw_sample_time(&r->w, &sid, when);
 	return 0;
 }
 

@@ -85,9 +85,9 @@ int jfr_pool(const struct jchunk *c, int32_t cls, uint64_t id,
 int jfr_field(struct jchunk *c, struct jcur *k, int32_t cls,
     const char *name, const struct jfield **fld, struct perr *e);
 /* Ticks to nanoseconds, as the JDK converts them: since 1970, or a
- * duration. */
-int64_t jfr_time(const struct jchunk *c, int64_t ticks);
-int64_t jfr_duration(const struct jchunk *c, int64_t ticks);
+ * duration. 0, or -1 when they are past an int64. */
+int jfr_time(const struct jchunk *c, int64_t ticks, int64_t *ns);
+int jfr_duration(const struct jchunk *c, int64_t ticks, int64_t *ns);
 
 /* What a recording's chunks are read with (jfr_read.c), their events
  * too (jfr_events.c). */

@@ -30,6 +30,13 @@ second (the profile package's readers, which take minutes, once); an R
 row's time counts Rscript's start and the packages' loading. This machine's runs of one command vary by 1.5 to 2 times now
 and then: compare ratios from one run, not figures across runs.
 
+A reader's MB/s is of its own input, and formats differ in how many
+bytes a sample takes: a .cpuprofile or a processed Firefox profile names
+a stack by one number a sample, speedscope's sampled JSON lists every
+frame. The readers of the JSON formats are therefore also timed on one
+recording in each format ("one recording, each format"), where each
+writes the same samples.
+
 Why some parts are written by hand rather than taken from a library,
 with the measurements that justify each: [hacking.md](hacking.md).
 

@@ -48,8 +48,6 @@ struct gx {
 	int col;		/* the row's next column */
 	/* the output failed writing a thread: said as it is, not at a
 	 * line of the input */
-	int out_failed;
-	char out_msg[sizeof(((struct perr *)0)->msg)];
 };
 
 /* The keys the reader knows, where. */
@@ -140,13 +138,8 @@ gx_end_map(void *ctx, struct perr *e)
 		    "meta comes after its first %d kB",
 		    x->profs[x->nprofs - 1].processed, PROCESSED_PEEK / 1024);
 	if (w == G_THREAD && gecko_thread_end(x->c, &x->t,
-	    &x->profs[x->nprofs - 1], x->in, e) < 0) {
-		if (sw_failed(&x->c->w)) {
-			x->out_failed = 1;
-			memcpy(x->out_msg, e->msg, sizeof(x->out_msg));
-		}
-		return -1;
-	}
+	    &x->profs[x->nprofs - 1], x->in, e) < 0)
+		return sw_failed(&x->c->w) ? JSON_STOP : -1;
 	return 0;
 }
 
@@ -393,15 +386,12 @@ firefox_read(void *reader, struct input *in, struct perr *e)
 	if (rc == 0 && c->nsources == before)
 		rc = perr_set(e, "%s: a Firefox Profiler profile with no thread "
 		    "that has samples", in->name);
-	if (rc < 0 && x->out_failed) {
-		memcpy(e->msg, x->out_msg, sizeof(x->out_msg));
-		rc = -2;
-	}
 	gecko_thread_free(&x->t);
 	for (i = 0; i < GECKO_MAX_NESTING; i++)
 		gecko_prof_free(&x->profs[i]);
 	free(x);
-	return rc == -2 ? -1 : rc < 0 ? perr_at(e, in->name) : 0;
+	/* the output's error is whole as it is */
+	return rc < 0 && !sw_failed(&c->w) ? perr_at(e, in->name) : rc;
 }
 
 const struct codec firefox_codec = {

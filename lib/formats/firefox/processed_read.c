@@ -96,8 +96,6 @@ struct px {
 	int scol;		/* the samples' column being read */
 	double delta_at;	/* timeDeltas: the sum so far */
 	int top_done;		/* the profile's object ended */
-	int out_failed;
-	char out_msg[sizeof(((struct perr *)0)->msg)];
 };
 
 static struct pthread *
@@ -190,13 +188,8 @@ px_end_map(void *ctx, struct perr *e)
 		    "site upgrades an older one when it opens it: save it "
 		    "again there)", x->p.version, PROCESSED_MIN,
 		    PROCESSED_MAX);
-	if (processed_write(x->c, &x->p, x->in->uri, e) < 0) {
-		if (sw_failed(&x->c->w)) {
-			x->out_failed = 1;
-			memcpy(x->out_msg, e->msg, sizeof(x->out_msg));
-		}
-		return -1;
-	}
+	if (processed_write(x->c, &x->p, x->in->uri, e) < 0)
+		return sw_failed(&x->c->w) ? JSON_STOP : -1;
 	return 0;
 }
 
@@ -464,10 +457,6 @@ processed_read(struct firefox_reader *c, struct input *in, struct perr *e)
 	    json_read_input(in, &x->ev, e);
 	if (rc == 0 && !x->top_done)
 		rc = perr_set(e, "not a profile's object");
-	if (rc < 0 && x->out_failed) {
-		memcpy(e->msg, x->out_msg, sizeof(x->out_msg));
-		rc = -2;
-	}
 	processed_free(&x->p);
 	free(x);
 	return rc;

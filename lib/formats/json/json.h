@@ -13,9 +13,12 @@
 
 #define JSON_MAX_DEPTH 512		/* deeper nesting is refused */
 #define JSON_MAX_STRING (16u << 20)	/* so is a longer string */
+#define JSON_STOP (-2)			/* an event's: stop, e as it is */
 
 /* What a codec does with each event: 0 to go on, or -1 with e set to
- * what is wrong (the reader puts the file and line before it). value_end:
+ * what is wrong (the reader puts the file and line before it), or
+ * JSON_STOP with e set to a message that is whole as it is (the output's
+ * error: no line of the text is to blame). value_end:
  * a value at the outermost level ended (a document; a line of NDJSON).
  * Any may be NULL. */
 struct json_reader;

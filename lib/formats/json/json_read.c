@@ -23,7 +23,8 @@ json_line(const struct json_reader *r)
 }
 
 /* A codec's event said why (in e): -1 with the file and line before,
- * unless its message names the file already (one prefix, not two). */
+ * unless its message names the file already (one prefix, not two) or
+ * is whole (JSON_STOP). */
 static int
 said(struct json_reader *r, int rc)
 {
@@ -31,6 +32,8 @@ said(struct json_reader *r, int rc)
 
 	if (rc >= 0)
 		return 0;
+	if (rc == JSON_STOP)
+		return -1;
 	if (strncmp(r->e->msg, r->name, n) == 0 && r->e->msg[n] == ':')
 		return -1;
 	return json_fail(r, r->e->msg);

@@ -785,6 +785,27 @@ t_chromium_speedscope_leftheavy() {
 	done <"$out/inputs"
 }
 
+# speedscope's own Java Flight Recorder import (its 1.25): the Sandwich
+# view of a recording lists what tsvtop -t cpu lists of it, every method
+# with its self and total execution samples (speedscope names a method
+# Class:method, its class first: no class name holds a colon): the JDK's
+# recording and async-profiler's (tests/data/jfr), native frames too.
+t_chromium_speedscope_jfr() {
+	speedscope_inputs || return
+	for f in tests/data/jfr/work.jfr tests/data/jfr/async-profiler.jfr; do
+		NODE_PATH=$npm timeout 180 node tests/interop/speedscope.js \
+		    sandwich $f </dev/null | awk -F'\t' '{
+			t = $1; s = $2; sub(/ .*/, "", t); sub(/ .*/, "", s)
+			n = $3; sub(/:/, ".", n); print n "\t" t "\t" s }' |
+		    LC_ALL=C sort >"$out/want"
+		$bin/tsvtop -t cpu --unit raw --nodefraction 0 -n 100000 -q $f |
+		    awk -F'\t' 'NR > 1 { print $1 "\t" $4 "\t" $2 }' |
+		    LC_ALL=C sort >"$out/got"
+		[ -s "$out/want" ] || { bad "speedscope's Sandwich of $f: nothing"; continue; }
+		same_lines want got "$(basename $f): speedscope's Sandwich, tsvtop's rows"
+	done
+}
+
 # The report page's engine (make wasm) in the browser (issue 56): Chromium
 # runs it by the page's own runner (lib/views/report/wasi.js), and each
 # pipeline gives the programs' bytes, status and errors, as under node in

@@ -480,6 +480,10 @@ if command -v node >/dev/null 2>&1; then
 	if command -v jfr >/dev/null 2>&1; then
 		row "jfr summary (reference)" "$n" "jfr summary $jf"; ref=$last
 	fi
+	# speedscope's own import of it (speedscope 1.25 reads JFR)
+	ref0=$ref
+	speedscope_row "speedscope's import" "$jf"
+	ref=$ref0
 	row "jfr2tsv" "$n" build/bin/jfr2tsv "$jf"
 	row "tsvtop -t cpu (the recording itself)" "$n" build/bin/tsvtop -t cpu "$jf"
 	for src in tests/data/pprof/google-pprof/internal/proftest/testdata/large.cpu \

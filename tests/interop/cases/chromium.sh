@@ -796,6 +796,7 @@ t_chromium_speedscope_jfr() {
 		NODE_PATH=$npm timeout 180 node tests/interop/speedscope.js \
 		    sandwich $f </dev/null | awk -F'\t' '{
 			t = $1; s = $2; sub(/ .*/, "", t); sub(/ .*/, "", s)
+			gsub(/,/, "", t); gsub(/,/, "", s)
 			n = $3; sub(/:/, ".", n); print n "\t" t "\t" s }' |
 		    LC_ALL=C sort >"$out/want"
 		$bin/tsvtop -t cpu --unit raw --nodefraction 0 -n 100000 -q $f |

@@ -482,7 +482,7 @@ if command -v node >/dev/null 2>&1; then
 	fi
 	# speedscope's own import of it (speedscope 1.25 reads JFR)
 	ref0=$ref
-	speedscope_row "speedscope's import" "$jf"
+	speedscope_row "speedscope's import" "$jf" || :
 	ref=$ref0
 	row "jfr2tsv" "$n" build/bin/jfr2tsv "$jf"
 	row "tsvtop -t cpu (the recording itself)" "$n" build/bin/tsvtop -t cpu "$jf"

@@ -4,9 +4,11 @@
  * As google/pprof's internal/graph counts calls: root to leaf, each
  * (caller, callee) once a sample, a function calling itself not at all,
  * a sample of no value of the type shown not at all; a call is inline
- * only if it was in every sample; the calls lighter than the edge fraction of the total
- * are dropped before the marks are read (TrimLowFrequencyEdges). A frame
- * marked .inlined is inlined into the frame outside it.
+ * only if it was in every sample; the calls lighter than the edge
+ * fraction of the total are dropped before the marks are read
+ * (TrimLowFrequencyEdges). A frame marked .inlined is inlined into the
+ * frame outside it. Samples are summed by stack first: a stack's calls
+ * are the same in each of its samples.
  */
 #include <math.h>
 #include <stdlib.h>

@@ -478,6 +478,10 @@ if command -v node >/dev/null 2>&1; then
 	echo "input: $jf ($n bytes: OpenJDK 17's recording, 40 chunks)"
 	ref=
 	if command -v jfr >/dev/null 2>&1; then
+		# the JDK's reading of every event (0.8 GB of JSON), once
+		once=1
+		row "jfr print --json" "$n" "jfr print --json $jf"
+		once=
 		row "jfr summary (reference)" "$n" "jfr summary $jf"; ref=$last
 	fi
 	# speedscope's own import of it (speedscope 1.25 reads JFR)

@@ -381,7 +381,7 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 	case JA_WALL:	/* without the interval, the count alone */
 		if (has_amount && (x->wall_ns <= 0 || amount >
 		    (uint64_t)INT64_MAX / (uint64_t)x->wall_ns)) {
-			x->wall_untimed++;
+			x->wall_untimed += amount;
 			has_amount = 0;
 		}
 		value = has_amount ? (int64_t)(amount *

@@ -107,7 +107,7 @@ struct jx {
 	uint64_t truncated, nostack;
 	int64_t wall_ns;		/* async-profiler's wall interval,
 					 * from its settings; 0: unknown */
-	uint64_t wall_untimed;		/* wall samples read before it */
+	uint64_t wall_untimed;		/* wall samples read without it */
 	uint64_t cpu_time_lost;		/* jdk.CPUTimeSamplesLost's sum */
 	unsigned char *pend;		/* a piece of the input, read from
 					 * pos */

@@ -467,6 +467,21 @@ stream_head() {
 	printf 'sources\t1\tpprof\tNA\tNA\n'
 }
 
+# The head of a hand-made stream of one source (manual) and the core
+# tables (locations without extension columns), and .sample_labels's
+# with "labels": the rows follow, of any table.
+plain_head() {
+	printf '#meta\tkey\tvalue\nmeta\tversion\t2.0\n'
+	printf '#sources\tsource_id\tsource_type\tsource_uri\tsource_timestamp\n'
+	printf 'sources\t1\tmanual\tNA\tNA\n'
+	printf '#functions\tfunction_id\tname\tsystem_name\tfilename\tstart_line\n'
+	printf '#locations\tlocation_id\tfunction_id\tline\n'
+	printf '#samples\tsample_id\tsource_id\n#sample_values\tsample_id\ttype\tunit\tvalue\n'
+	printf '#sample_locations\tsample_id\tdepth\tlocation_id\n'
+	[ "${1:-}" != labels ] ||
+	    printf '#.sample_labels\tsample_id\tkey\tstr\tnum\tnum_unit\n'
+}
+
 # A sample of count 1 whose stack is locations 1 (leaf) and 2.
 stream_sample() {
 	printf 'samples\t1\t1\nsample_values\t1\tsamples\tcount\t1\n'

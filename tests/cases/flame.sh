@@ -240,20 +240,12 @@ t_flame_script_is_file() {
 # the chart and the page, each under 1 MB and well-formed.
 t_flame_deep() {
 	need xmllint || return
+	{ plain_head
 	awk 'BEGIN { OFS = "\t"
-	    print "#meta", "key", "value"; print "meta", "version", "2.0"
-	    print "#sources", "source_id", "source_type", "source_uri", "source_timestamp"
-	    print "sources", 1, "manual", "NA", "NA"
-	    print "#functions", "function_id", "name", "system_name", "filename", "start_line"
-	    print "functions", 1, "f", "f", "", 0
-	    print "#locations", "location_id", "function_id", "line"
-	    print "locations", 1, 1, 0
-	    print "#samples", "sample_id", "source_id"; print "samples", 1, 1
-	    print "#sample_values", "sample_id", "type", "unit", "value"
-	    print "sample_values", 1, "samples", "count", 1
-	    print "#sample_locations", "sample_id", "depth", "location_id"
-	    for (i = 1; i <= 100000; i++) print "sample_locations", 1, i, 1 }' \
-	    >"$out/deep.tsv"
+	    print "functions", 1, "f", "f", "", 0; print "locations", 1, 1, 0
+	    print "samples", 1, 1; print "sample_values", 1, "samples", "count", 1
+	    for (i = 1; i <= 100000; i++) print "sample_locations", 1, i, 1 }'
+	} >"$out/deep.tsv"
 	for p in tsvflame "tsvflame -C" tsvreport; do
 		# (the page less what it holds for its refine controls: the
 		# engine, 350 kB, and the stream, bounded by the input's size)

@@ -56,19 +56,11 @@ t_graph_utf8() {
 	need dot xmllint || return
 	printf '%s\n' 'caf\303\251' 'a\355\240\200b' 'c\300\257d' \
 	    'e\364\220\200\200f' 'g\377h' | while IFS= read -r l; do
-		printf "$l"'\n'; done | awk -v OFS='\t' 'BEGIN {
-	    print "#meta", "key", "value"; print "meta", "version", "2.0"
-	    print "#sources", "source_id", "source_type", "source_uri", "source_timestamp"
-	    print "sources", 1, "manual", "NA", "NA"
-	    print "#functions", "function_id", "name", "system_name", "filename", "start_line"
-	    print "#locations", "location_id", "function_id", "line"
-	    print "#samples", "sample_id", "source_id"
-	    print "#sample_values", "sample_id", "type", "unit", "value"
-	    print "#sample_locations", "sample_id", "depth", "location_id" }
+		printf "$l"'\n'; done | { plain_head; awk -v OFS='\t' '
 	    { print "functions", NR, $0, $0, "", 0; print "locations", NR, NR, 0
 	      print "samples", NR, 1; print "sample_values", NR, "samples", "count", NR
 	      print "sample_locations", NR, 1, NR
-	      if (NR > 1) print "sample_locations", NR, 2, 1 }' >"$out/p.tsv"
+	      if (NR > 1) print "sample_locations", NR, 2, 1 }'; } >"$out/p.tsv"
 	$bin/tsvvalidate "$out/p.tsv" || { bad "the test's stream"; return; }
 	$bin/tsvgraph "$out/p.tsv" >"$out/g.dot" || { bad "tsvgraph"; return; }
 	n=$(grep -o "$(printf '\357\277\275')" "$out/g.dot" | wc -l)

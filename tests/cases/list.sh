@@ -60,16 +60,8 @@ t_list_errors() {
 # A stream of one sample per file name given, each a function "fN" at
 # line 1 of its file: what a hostile profile can name.
 naming_stream() {
-	awk -v OFS='\t' 'BEGIN {
-	    print "#meta", "key", "value"; print "meta", "version", "2.0"
-	    print "#sources", "source_id", "source_type", "source_uri", "source_timestamp"
-	    print "sources", 1, "manual", "NA", "NA"
-	    print "#functions", "function_id", "name", "system_name", "filename", "start_line"
-	    print "#locations", "location_id", "function_id", "line"
-	    print "#samples", "sample_id", "source_id"
-	    print "#sample_values", "sample_id", "type", "unit", "value"
-	    print "#sample_locations", "sample_id", "depth", "location_id" }
-	    { print "functions", NR, "f" NR, "f" NR, $0, 1
+	plain_head
+	awk -v OFS='\t' '{ print "functions", NR, "f" NR, "f" NR, $0, 1
 	      print "locations", NR, NR, 1
 	      print "samples", NR, 1
 	      print "sample_values", NR, "samples", "count", 1

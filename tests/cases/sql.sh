@@ -322,18 +322,13 @@ t_sql_clickhouse_script() {
 	grep '^INSERT INTO `functions`' "$out/a.sql" | cut -d'(' -f2 |
 	    cut -d, -f1 | cmp -s - "$out/b" || bad "a function's id depends on its load"
 	# 2,500 samples: three blocks (1,024, 1,024, 452), the first numbered
-	awk 'BEGIN { OFS = "\t"; print "#meta", "key", "value"; print "meta", "version", "2.0"
-	    print "#sources", "source_id", "source_type", "source_uri", "source_timestamp"
-	    print "sources", 1, "manual", "NA", "NA"
-	    print "#functions", "function_id", "name", "system_name", "filename", "start_line"
-	    print "functions", 1, "f", "f", "", 0
-	    print "#locations", "location_id", "function_id", "line"; print "locations", 1, 1, 1
-	    print "#samples", "sample_id", "source_id"
-	    print "#sample_values", "sample_id", "type", "unit", "value"
-	    print "#sample_locations", "sample_id", "depth", "location_id"
+	{ plain_head
+	awk 'BEGIN { OFS = "\t"
+	    print "functions", 1, "f", "f", "", 0; print "locations", 1, 1, 1
 	    for (i = 1; i <= 2500; i++) { print "samples", i, 1
 		print "sample_values", i, "samples", "count", i
-		print "sample_locations", i, 1, 1 } }' >"$out/many.tsv"
+		print "sample_locations", i, 1, 1 } }'
+	} >"$out/many.tsv"
 	$bin/tsv2sql -D clickhouse "$out/many.tsv" | grep '^INSERT INTO `sample_blocks`' |
 	    tr '(' '\n' | awk -F, 'NR > 1 { print $3 }' >"$out/got"
 	printf '%s\n' 1 1025 2049 >"$out/want"

@@ -131,6 +131,14 @@ extern const struct value_type schema_rprof_memory[RMEM_COUNT];
 /* what a writer puts where the format needs text a profile left empty
  * (a pprof function without a name), given back empty */
 #define SCHEMA_EMPTY "<?>"
+/* the length of text s (n bytes) as a writer gives it back: 0 for the
+ * mark */
+static inline size_t
+schema_unmarked(const char *s, size_t n)
+{
+	return n == sizeof(SCHEMA_EMPTY) - 1 && s[0] == '<' && s[1] == '?' &&
+	    s[2] == '>' ? 0 : n;
+}
 
 #define SCHEMA_TRUE "TRUE"		/* lgl, and flag attributes */
 #define SCHEMA_FALSE "FALSE"

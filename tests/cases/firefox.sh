@@ -52,7 +52,8 @@ EOF2
 # What is no Gecko profile it reads is refused, nothing on stdout: a
 # processed profile of a version before 41, a row before its table's
 # schema, a stack whose prefix is not a row before it (a cycle), a
-# sample of a stack not there.
+# sample of a stack not there. A frame of no name is read, its function
+# <?> (the stream's mark for no name) and given back empty.
 t_firefox_refusals() {
 	cd "$out" || return
 	g='{"meta":{"version":24,"interval":1,"startTime":1000},"libs":[],"threads":[{"name":"T","pid":1,"tid":2,'
@@ -73,6 +74,16 @@ t_firefox_refusals() {
 	awk -F'\t' '$1 == ".sample_times" { print $3 }' ok.tsv >got
 	echo 1001000000 >want
 	same want "a small profile's sample time"
+	# a frame of no name (fuzz_firefox's find): a function of the
+	# stream's mark for no name, which tsv2firefox gives back empty
+	sed 's/"stringTable":\["a"\]/"stringTable":[""]/' ok.json >anon.json
+	$bin/firefox2tsv anon.json >anon.tsv && $bin/tsvvalidate anon.tsv ||
+	    bad "anon.json: $(cat err)"
+	awk -F'\t' '$1 == "functions" { print $3 }' anon.tsv >got
+	$bin/tsv2firefox anon.tsv | node -e 'const p = JSON.parse(require("fs").readFileSync(0, "utf8"))
+	    const t = p.shared || p.threads[0]; console.log(JSON.stringify(t.stringArray))' >>got
+	printf '%s\n' '<?>' '[""]' >want
+	same want "a function of no name: <?> in the stream, empty again"
 	cd "$top" || return
 }
 

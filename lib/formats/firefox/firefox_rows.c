@@ -170,17 +170,20 @@ firefox_location(struct firefox_reader *c, const struct flocation *f,
 	char key[600];
 	size_t nk, n;
 	int64_t k, fid = 0;
+	/* a function of no name: the stream's mark for one (<?>), which
+	 * the writers give back empty */
+	struct text name = text_marked(f->name);
 
 	if (f->has_function) {
-		if (array_grow((void **)&c->kbuf, &c->capkbuf, f->name.n +
+		if (array_grow((void **)&c->kbuf, &c->capkbuf, name.n +
 		    f->file.n + 1, 1) < 0) {
 			perr_nomem(e);
 			return 0;
 		}
-		memcpy(c->kbuf, f->name.p, f->name.n);
-		c->kbuf[f->name.n] = '\0';
-		memcpy(c->kbuf + f->name.n + 1, f->file.p, f->file.n);
-		if ((k = strtab_intern(&c->fkeys, c->kbuf, f->name.n + 1 +
+		memcpy(c->kbuf, name.p, name.n);
+		c->kbuf[name.n] = '\0';
+		memcpy(c->kbuf + name.n + 1, f->file.p, f->file.n);
+		if ((k = strtab_intern(&c->fkeys, c->kbuf, name.n + 1 +
 		    f->file.n)) < 0) {
 			perr_nomem(e);
 			return 0;
@@ -188,7 +191,7 @@ firefox_location(struct firefox_reader *c, const struct flocation *f,
 		fid = k + 1;
 		if ((uint64_t)fid > c->nfunctions) {
 			c->nfunctions = (uint32_t)fid;
-			sw_function(&c->w, (uint32_t)fid, f->name, f->name,
+			sw_function(&c->w, (uint32_t)fid, name, name,
 			    f->file, f->start_line > 0 ? f->start_line : 0);
 		}
 	}

@@ -110,7 +110,8 @@ func_ix(struct firefox_writer *w, const struct prof *p, uint32_t loc)
 		return -1;
 	if (l->function != PROF_NONE) {
 		f = &p->functions[l->function];
-		s = pw_str(w, prof_str(p, f->name), prof_strlen(p, f->name));
+		s = pw_str(w, prof_str(p, f->name), schema_unmarked(prof_str(p,
+		    f->name), prof_strlen(p, f->name)));
 		if (f->filename != PROF_NONE && prof_strlen(p, f->filename) > 0) {
 			int64_t fs = pw_str(w, prof_str(p, f->filename),
 			    prof_strlen(p, f->filename));

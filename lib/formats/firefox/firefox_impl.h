@@ -124,6 +124,8 @@ uint32_t firefox_source(struct firefox_reader *c, const struct fthread *t,
 struct num firefox_weight(const struct fthread *t, double w);
 /* A library's mapping, written when first asked for. */
 uint32_t firefox_lib_mapping(struct firefox_reader *c, struct glib *l);
+/* A number of a profile's JSON: 0, or -1 with e set to its text. */
+int firefox_number(const char *s, size_t n, double *v, struct perr *e);
 /* Milliseconds written as decimal digits as nanoseconds, exactly: 0, or
  * -1 for another form. */
 int gecko_ms_ns(const char *s, size_t n, int64_t *ns);

@@ -13,6 +13,7 @@
 
 #include "base/array.h"
 #include "formats/firefox/firefox_impl.h"
+#include "formats/json/json.h"
 
 void
 gecko_prof_free(struct gprof *p)
@@ -156,6 +157,15 @@ gecko_ms_ns(const char *s, size_t n, int64_t *ns)
 		v *= 10;
 	}
 	*ns = v;
+	return 0;
+}
+
+int
+firefox_number(const char *s, size_t n, double *v, struct perr *e)
+{
+	if (json_double(s, n, v) < 0)
+		return perr_set(e, "'%.*s%s' is not a number of a profile",
+		    (int)(n < 40 ? n : 40), s, n < 40 ? "" : "...");
 	return 0;
 }
 

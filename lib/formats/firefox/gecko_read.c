@@ -46,8 +46,6 @@ struct gx {
 	struct gthread t;	/* the thread being read */
 	enum gtable table;	/* the table being read */
 	int col;		/* the row's next column */
-	/* the output failed writing a thread: said as it is, not at a
-	 * line of the input */
 };
 
 /* The keys the reader knows, where. */
@@ -209,9 +207,8 @@ gx_number(void *ctx, const char *s, size_t n, struct perr *e)
 	struct gx *x = ctx;
 	double v;
 
-	if (json_double(s, n, &v) < 0)
-		return perr_set(e, "'%.*s%s' is not a number of a profile",
-		    (int)(n < 40 ? n : 40), s, n < 40 ? "" : "...");
+	if (firefox_number(s, n, &v, e) < 0)
+		return -1;
 	switch (json_here(&x->pl)) {
 	case G_ROW:
 		return cell(x, v, e);

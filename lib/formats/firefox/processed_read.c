@@ -252,17 +252,6 @@ px_key(void *ctx, const char *s, size_t n, struct perr *e)
 	return json_place_key(&x->pl, s, n, e);
 }
 
-/* A number of the JSON: v, and whether it is an integer a double holds
- * exactly. */
-static int
-number(const char *s, size_t n, double *v, struct perr *e)
-{
-	if (json_double(s, n, v) < 0)
-		return perr_set(e, "'%.*s%s' is not a number of a profile",
-		    (int)(n < 40 ? n : 40), s, n < 40 ? "" : "...");
-	return 0;
-}
-
 /* A cell of a sample's column: the stack's index + 1 (0: none), a
  * time's or weight's double. */
 static int
@@ -324,7 +313,7 @@ px_number(void *ctx, const char *s, size_t n, struct perr *e)
 	struct gprof *m = &x->p.meta;
 	double v = 0;
 
-	if (number(s, n, &v, e) < 0)
+	if (firefox_number(s, n, &v, e) < 0)
 		return -1;
 	switch (json_here(&x->pl)) {
 	case P_SAMPLE_COLUMN:

@@ -368,9 +368,13 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 			    jfr_kinds[kd].event);
 	}
 	/* the values and the time first: one a stream cannot hold is an
-	 * error, before any row of the sample */
-	if (jfr_kinds[kd].how == JA_WALL)
-		count = has_amount ? amount : 0;
+	 * error, before any row of the sample (a field as it is, or its
+	 * count, an int64; a duration a Java long) */
+	if (has_amount && jfr_kinds[kd].how != JA_TICKS &&
+	    amount > (uint64_t)INT64_MAX)
+		return perr_set(e, "a %s event's %s of %llu: past the stream's "
+		    "integers", jfr_kinds[kd].event, jfr_kinds[kd].field,
+		    (unsigned long long)amount);
 	switch (jfr_kinds[kd].how) {
 	case JA_TICKS:	/* a Java long */
 		if (jfr_duration(&x->c, (int64_t)amount, &value) < 0)
@@ -378,7 +382,8 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 			    "the stream's nanoseconds", jfr_kinds[kd].event,
 			    jfr_kinds[kd].field, (long long)amount);
 		break;
-	case JA_WALL:	/* without the interval, the count alone */
+	case JA_WALL:	/* its count too; without the interval, alone */
+		count = has_amount ? amount : 0;
 		if (has_amount && (x->wall_ns <= 0 || amount >
 		    (uint64_t)INT64_MAX / (uint64_t)x->wall_ns)) {
 			x->wall_untimed += amount;
@@ -389,16 +394,8 @@ event(struct jx *x, enum jkind kd, int32_t cls, struct jcur *k,
 		break;
 	case JA_AS_IS:
 		value = (int64_t)amount;
-		if (has_amount && amount > (uint64_t)INT64_MAX)
-			return perr_set(e, "a %s event's %s of %llu: past the "
-			    "stream's integers", jfr_kinds[kd].event,
-			    jfr_kinds[kd].field, (unsigned long long)amount);
 		break;
 	}
-	if (count > (uint64_t)INT64_MAX)
-		return perr_set(e, "a %s event's %s of %llu: past the "
-		    "stream's integers", jfr_kinds[kd].event,
-		    jfr_kinds[kd].field, (unsigned long long)count);
 	if (jfr_time(&x->c, (int64_t)ticks, &when) < 0)
 		return perr_set(e, "a %s event at %lld ticks: past the "
 		    "stream's nanoseconds", jfr_kinds[kd].event,

@@ -5,6 +5,7 @@
 #define SCHEMA_H
 
 #include <stddef.h>
+#include <string.h>
 
 enum coltype { CT_INT, CT_I64, CT_DBL, CT_CHR, CT_LGL, CT_HEX };
 
@@ -136,8 +137,8 @@ extern const struct value_type schema_rprof_memory[RMEM_COUNT];
 static inline size_t
 schema_unmarked(const char *s, size_t n)
 {
-	return n == sizeof(SCHEMA_EMPTY) - 1 && s[0] == '<' && s[1] == '?' &&
-	    s[2] == '>' ? 0 : n;
+	return n == sizeof(SCHEMA_EMPTY) - 1 &&
+	    memcmp(s, SCHEMA_EMPTY, n) == 0 ? 0 : n;
 }
 
 #define SCHEMA_TRUE "TRUE"		/* lgl, and flag attributes */

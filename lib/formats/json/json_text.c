@@ -204,6 +204,8 @@ json_double(const char *s, size_t n, double *v)
 	int neg = 0, digits = 0, scale = 0, ex = 0, exneg = 0, exdigits = 0;
 	char buf[64], *stop;
 
+	if (n == 0 || n >= sizeof(buf))
+		return -1;
 	if (p < end && *p == '-') {
 		neg = 1;
 		p++;
@@ -232,10 +234,8 @@ json_double(const char *s, size_t n, double *v)
 		*v = neg ? -d : d;
 		return 0;
 	}
-	if (n >= sizeof(buf))
-		return -1;
 	memcpy(buf, s, n);
 	buf[n] = '\0';
 	*v = strtod(buf, &stop);
-	return n > 0 && *stop == '\0' && isfinite(*v) ? 0 : -1;
+	return *stop == '\0' && isfinite(*v) ? 0 : -1;
 }

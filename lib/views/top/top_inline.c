@@ -89,10 +89,12 @@ edge_add(struct top *t, uint32_t from, uint32_t to, int inl,
 static int
 inline_flush(struct top *t)
 {
-	struct stack_val *sv = NULL;
-	size_t s, d, j, n, nsv, cap = 0;
+	struct stack_val *sv;
+	size_t s, d, j, n, nsv;
 	int rc = 0;
 
+	if ((sv = calloc(t->nstack_w + 1, sizeof(*sv))) == NULL)
+		return -1;
 	for (s = 0; s < t->stacks.n && rc == 0; s++) {
 		const unsigned char *b = (const unsigned char *)
 		    strtab_str(&t->stacks, s);
@@ -100,10 +102,6 @@ inline_flush(struct top *t)
 		int has_parent = 0;
 
 		n = (size_t)(t->stacks.off[s + 1] - t->stacks.off[s] - 1) / 5;
-		if (array_grow((void **)&sv, &cap, t->nstack_w + 1, sizeof(*sv)) < 0) {
-			rc = -1;
-			break;
-		}
 		for (nsv = 0, j = 0; j < t->nstack_w; j++)
 			if (s < t->stack_w[j].cap && t->stack_w[j].seen[s]) {
 				sv[nsv++] = (struct stack_val){ j,
